@@ -1,0 +1,5 @@
+"""`python -m gridgames` is the `gridgames` command."""
+
+from gridgames.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,1 @@
+"""Subcommands of `gridgames`: each module has `add_arguments(parser)` and `run(args)`."""

@@ -1,0 +1,58 @@
+"""A catalogue entry: one rule book's presentation of a rules family."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from gridgames.engine.moves import Move
+from gridgames.engine.outcome import Outcome
+from gridgames.engine.rules import Content, Rules
+
+
+@dataclass(frozen=True)
+class Entry:
+    """Everything the app, line mode and records need to know about one rule book."""
+
+    id: str
+    book: str  # rule-book number, "000".."004"
+    title: str
+    summary: str  # one line for the select screen
+    rules: Rules
+    player_names: tuple[str, str]  # ("Player A", "Player B")
+    symbols: dict[Content, str] = field(hash=False)  # the rule book's symbols
+    coord_style: str  # "pair" -> (3,3), "letter" -> C3
+    board_style: str  # how line mode draws the board, after the rule book's examples
+    default_rows: int = 5
+    default_cols: int = 5
+    default_first: str = "1"  # "1", "2" or "toss"
+    blocked_word: str = "locked"  # what the book calls an unavailable cell
+    has_adjacency_option: bool = False
+
+    @property
+    def label(self) -> str:
+        return f"{self.title} (rule book {self.book})"
+
+    def player(self, number: int) -> str:
+        """'Player A (A)'."""
+        return f"{self.player_names[number - 1]} ({self.symbols[Content.P1 if number == 1 else Content.P2]})"
+
+    def symbol(self, content: Content) -> str:
+        return self.symbols[content]
+
+    def describe(self, outcome: Outcome) -> str:
+        """The outcome's reason with this book's player names filled in."""
+        names = {"p1": self.player(1), "p2": self.player(2)}
+        if outcome.winner is not None:
+            names["winner"] = self.player(outcome.winner)
+            names["loser"] = self.player(3 - outcome.winner)
+        return outcome.reason.format(**names)
+
+    def headline(self, outcome: Outcome) -> str:
+        """'Player A (A) wins!' or 'Draw.'"""
+        if outcome.winner is None:
+            return "Draw."
+        return f"{self.player(outcome.winner)} wins!"
+
+    def format_move(self, move: Move) -> str:
+        """A move in this rule book's coordinate style (for logs and messages)."""
+        return self.rules.format_move(move, self.coord_style)

@@ -1,0 +1,181 @@
+"""The contract every rules family fulfils, after OpenSpiel's game API.
+
+A family implements `start`, `legal_moves`, `why_illegal`, `apply_unchecked` and
+`content`; this base class derives the rest (checked `apply_move`, outcomes,
+move parsing that matches the text of legal moves, clicks to moves).
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import ClassVar
+
+from gridgames.engine.cells import Cell, format_cell, parse_cell
+from gridgames.engine.errors import IllegalMoveError, InvalidMoveError
+from gridgames.engine.moves import Move
+from gridgames.engine.options import Options
+from gridgames.engine.outcome import Outcome
+
+
+class Content(enum.Enum):
+    """What a cell shows; each catalogue entry maps these to its rule book's symbols."""
+
+    EMPTY = "empty"
+    P1 = "p1"  # player 1's marker or token
+    P2 = "p2"
+    BLOCKED = "blocked"  # locked (000), blocked (002) or a wall (001)
+
+
+@dataclass(frozen=True)
+class GridState:
+    """Fields every state has. Cells are also indexed as bits: index = row * cols + col."""
+
+    rows: int
+    cols: int
+    to_move: int  # 1 or 2
+    ply: int  # moves played since the start
+
+    def index(self, cell: Cell) -> int:
+        return cell.row * self.cols + cell.col
+
+    def cell(self, index: int) -> Cell:
+        return Cell(*divmod(index, self.cols))
+
+    @property
+    def full_mask(self) -> int:
+        return (1 << (self.rows * self.cols)) - 1
+
+
+@lru_cache(maxsize=64)
+def orthogonal_masks(rows: int, cols: int) -> tuple[int, ...]:
+    """For each cell index, the bit mask of its orthogonal neighbours."""
+    masks = []
+    for r in range(rows):
+        for c in range(cols):
+            m = 0
+            for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+                rr, cc = r + dr, c + dc
+                if 0 <= rr < rows and 0 <= cc < cols:
+                    m |= 1 << (rr * cols + cc)
+            masks.append(m)
+    return tuple(masks)
+
+
+@lru_cache(maxsize=64)
+def king_masks(rows: int, cols: int) -> tuple[int, ...]:
+    """For each cell index, the bit mask of its 8 surrounding cells."""
+    masks = []
+    for r in range(rows):
+        for c in range(cols):
+            m = 0
+            for dr in (-1, 0, 1):
+                for dc in (-1, 0, 1):
+                    rr, cc = r + dr, c + dc
+                    if (dr or dc) and 0 <= rr < rows and 0 <= cc < cols:
+                        m |= 1 << (rr * cols + cc)
+            masks.append(m)
+    return tuple(masks)
+
+
+def bits(mask: int) -> list[int]:
+    """Indices of the set bits, lowest first (the fixed move order)."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+_DIRECTIONS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
+_WALL_PREFIX = re.compile(r"^(?:#|wall\s+)\s*(.+)$", re.IGNORECASE)
+
+
+class Rules(ABC):
+    """One rules family. Stateless: every method is a pure function of its arguments."""
+
+    family: ClassVar[str]
+    #: `Outcome.reason` when the player to move has no legal move.
+    no_move_reason: ClassVar[str] = "{loser} has no legal move left, so {winner} wins."
+    #: Whether positions can repeat (only then does the game count repetitions).
+    can_repeat: ClassVar[bool] = False
+    #: The words a move is described with in the UI ("mark", "claim", ...).
+    verb: ClassVar[str] = "mark"
+
+    # -- what a family implements ------------------------------------------------
+    @abstractmethod
+    def start(self, options: Options, first_player: int) -> GridState:
+        """The empty board, `first_player` to move."""
+
+    @abstractmethod
+    def legal_moves(self, state: GridState) -> tuple[Move, ...]:
+        """Every legal move, unique, in a fixed order; empty when the game is over."""
+
+    @abstractmethod
+    def why_illegal(self, state: GridState, move: Move) -> str | None:
+        """None when `move` is legal, else one sentence naming the rule it breaks."""
+
+    @abstractmethod
+    def apply_unchecked(self, state: GridState, move: Move) -> GridState:
+        """The state after a move already known to be legal."""
+
+    @abstractmethod
+    def content(self, state: GridState, cell: Cell) -> Content:
+        """What the cell holds."""
+
+    # -- derived -----------------------------------------------------------------
+    def apply_move(self, state: GridState, move: Move) -> GridState:
+        """The state after `move`; raises IllegalMoveError naming the rule it breaks."""
+        if not (0 <= move.cell.row < state.rows and 0 <= move.cell.col < state.cols):
+            raise InvalidMoveError(f"{move.notation()} is not on this {state.rows}x{state.cols} board.")
+        reason = self.why_illegal(state, move)
+        if reason is not None:
+            raise IllegalMoveError(reason)
+        return self.apply_unchecked(state, move)
+
+    def is_legal(self, state: GridState, move: Move) -> bool:
+        return self.why_illegal(state, move) is None
+
+    def outcome(self, state: GridState) -> Outcome | None:
+        """None while the game goes on; the player to move with no legal move loses."""
+        if self.legal_moves(state):
+            return None
+        return Outcome(winner=3 - state.to_move, termination="no-moves", reason=self.no_move_reason)
+
+    def parse_move(self, state: GridState, text: str) -> Move:
+        """Text in any accepted notation -> a Move (not yet checked for legality)."""
+        raw = text.strip()
+        if not raw:
+            raise InvalidMoveError("An empty line is not a move: type a cell such as C3.")
+        wall = False
+        match = _WALL_PREFIX.match(raw)
+        if match:
+            wall, raw = True, match.group(1)
+        direction = _DIRECTIONS.get(raw.lower())
+        if direction is not None:
+            return self.parse_direction(state, raw.lower(), wall)
+        cell = parse_cell(raw, state.rows, state.cols)
+        if wall and not self.has_walls:
+            raise InvalidMoveError(
+                f"'{text.strip()}' builds a wall, but this game has no walls: type just the cell."
+            )
+        return Move(cell, wall)
+
+    def parse_direction(self, state: GridState, word: str, wall: bool) -> Move:
+        raise InvalidMoveError(
+            f"'{word}' is not a move in this game: type a cell such as C3."
+        )
+
+    has_walls: ClassVar[bool] = False
+
+    def moves_at(self, state: GridState, cell: Cell) -> tuple[Move, ...]:
+        """The legal moves whose target is `cell` (what a click there could mean)."""
+        return tuple(m for m in self.legal_moves(state) if m.cell == cell)
+
+    def format_move(self, move: Move, style: str = "letter") -> str:
+        """`letter`: canonical notation; `pair`: the rule books' (row,col) style."""
+        return ("#" if move.wall else "") + format_cell(move.cell, style)

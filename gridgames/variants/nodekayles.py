@@ -1,0 +1,92 @@
+"""Node Kayles on the grid: books 000 (Locked Grid Duel) and 002 (GridLock).
+
+Marking a free cell locks it and its orthogonal neighbours; the player to move
+with no free cell loses.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from gridgames.engine.cells import Cell, format_cell
+from gridgames.engine.moves import Move
+from gridgames.engine.options import Options
+from gridgames.engine.rules import Content, GridState, Rules, bits, orthogonal_masks
+
+
+@dataclass(frozen=True)
+class NodeKaylesState(GridState):
+    marks1: int = 0  # cells marked by player 1
+    marks2: int = 0
+    locked: int = 0  # every unavailable cell, marked ones included
+    last: int | None = None  # index of the last marked cell
+
+    @property
+    def free(self) -> int:
+        return self.full_mask & ~self.locked
+
+
+class NodeKaylesRules(Rules):
+    family = "nodekayles"
+    no_move_reason = "{loser} has no free cell left to mark, so {winner} made the last move and wins."
+    verb = "mark"
+
+    def start(self, options: Options, first_player: int) -> NodeKaylesState:
+        return NodeKaylesState(options.rows, options.cols, first_player, 0)
+
+    def legal_moves(self, state: GridState) -> tuple[Move, ...]:
+        assert isinstance(state, NodeKaylesState)
+        return tuple(Move(state.cell(i)) for i in bits(state.free))
+
+    def why_illegal(self, state: GridState, move: Move) -> str | None:
+        assert isinstance(state, NodeKaylesState)
+        where = format_cell(move.cell)
+        if move.wall:
+            return "This game has no walls: mark a free cell."
+        bit = 1 << state.index(move.cell)
+        if (state.marks1 | state.marks2) & bit:
+            return f"{where} is already marked: choose a free cell."
+        if state.locked & bit:
+            return f"{where} is locked: it is next to a marked cell, and locked cells stay locked."
+        return None
+
+    def apply_unchecked(self, state: GridState, move: Move) -> NodeKaylesState:
+        assert isinstance(state, NodeKaylesState)
+        i = state.index(move.cell)
+        bit = 1 << i
+        lock = bit | orthogonal_masks(state.rows, state.cols)[i]
+        marks1, marks2 = state.marks1, state.marks2
+        if state.to_move == 1:
+            marks1 |= bit
+        else:
+            marks2 |= bit
+        return replace(
+            state,
+            to_move=3 - state.to_move,
+            ply=state.ply + 1,
+            marks1=marks1,
+            marks2=marks2,
+            locked=state.locked | lock,
+            last=i,
+        )
+
+    def content(self, state: GridState, cell: Cell) -> Content:
+        assert isinstance(state, NodeKaylesState)
+        bit = 1 << state.index(cell)
+        if state.marks1 & bit:
+            return Content.P1
+        if state.marks2 & bit:
+            return Content.P2
+        if state.locked & bit:
+            return Content.BLOCKED
+        return Content.EMPTY
+
+    @staticmethod
+    def locked_by(state: NodeKaylesState, move: Move) -> list[Cell]:
+        """The cells a move newly locks (for the rule books' 'Cells locked:' lines)."""
+        i = state.index(move.cell)
+        lock = (1 << i) | orthogonal_masks(state.rows, state.cols)[i]
+        return [state.cell(j) for j in bits(lock)]
+
+
+RULES = NodeKaylesRules()

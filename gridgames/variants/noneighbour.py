@@ -1,0 +1,98 @@
+"""Book 004: place on an empty cell not adjacent to the opponent's last marker.
+
+Adjacent means the 8 surrounding cells (king) by default; the house rule
+"orthogonal" counts only the 4 edge neighbours.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from gridgames.engine.cells import Cell, format_cell
+from gridgames.engine.moves import Move
+from gridgames.engine.options import Options
+from gridgames.engine.rules import Content, GridState, Rules, bits, king_masks, orthogonal_masks
+
+
+@dataclass(frozen=True)
+class NoNeighbourState(GridState):
+    adjacency: str = "king"  # "king" or "orthogonal"
+    marks1: int = 0
+    marks2: int = 0
+    last: int | None = None  # index of the opponent's last marker
+
+    @property
+    def occupied(self) -> int:
+        return self.marks1 | self.marks2
+
+
+def neighbour_masks(state: NoNeighbourState) -> tuple[int, ...]:
+    if state.adjacency == "orthogonal":
+        return orthogonal_masks(state.rows, state.cols)
+    return king_masks(state.rows, state.cols)
+
+
+class NoNeighbourRules(Rules):
+    family = "noneighbour"
+    no_move_reason = (
+        "{loser} has no empty cell away from the last marker, so {winner} wins."
+    )
+    verb = "place"
+
+    def start(self, options: Options, first_player: int) -> NoNeighbourState:
+        return NoNeighbourState(options.rows, options.cols, first_player, 0, options.adjacency)
+
+    def forbidden(self, state: NoNeighbourState) -> int:
+        """Mask of the empty cells the last marker forbids."""
+        if state.last is None:
+            return 0
+        return neighbour_masks(state)[state.last] & ~state.occupied
+
+    def allowed(self, state: NoNeighbourState) -> int:
+        free = state.full_mask & ~state.occupied
+        if state.last is None:
+            return free
+        return free & ~neighbour_masks(state)[state.last]
+
+    def legal_moves(self, state: GridState) -> tuple[Move, ...]:
+        assert isinstance(state, NoNeighbourState)
+        return tuple(Move(state.cell(i)) for i in bits(self.allowed(state)))
+
+    def why_illegal(self, state: GridState, move: Move) -> str | None:
+        assert isinstance(state, NoNeighbourState)
+        if move.wall:
+            return "This game has no walls: place a marker on a cell."
+        bit = 1 << state.index(move.cell)
+        where = format_cell(move.cell)
+        if state.occupied & bit:
+            return f"{where} is occupied: choose an empty cell."
+        if self.forbidden(state) & bit:
+            kind = "diagonally or " if state.adjacency == "king" else ""
+            assert state.last is not None
+            return (
+                f"{where} touches your opponent's last marker at {format_cell(state.cell(state.last))} "
+                f"({kind}side by side): choose a cell that does not."
+            )
+        return None
+
+    def apply_unchecked(self, state: GridState, move: Move) -> NoNeighbourState:
+        assert isinstance(state, NoNeighbourState)
+        i = state.index(move.cell)
+        bit = 1 << i
+        if state.to_move == 1:
+            state = replace(state, marks1=state.marks1 | bit)
+        else:
+            state = replace(state, marks2=state.marks2 | bit)
+        return replace(state, to_move=3 - state.to_move, ply=state.ply + 1, last=i)
+
+    def content(self, state: GridState, cell: Cell) -> Content:
+        assert isinstance(state, NoNeighbourState)
+        bit = 1 << state.index(cell)
+        if state.marks1 & bit:
+            return Content.P1
+        if state.marks2 & bit:
+            return Content.P2
+        return Content.EMPTY
+
+
+RULES = NoNeighbourRules()

@@ -1,0 +1,91 @@
+"""Book 003: claim any cell first; then a cell in the row or column of the opponent's last claim."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from functools import lru_cache
+
+from gridgames.engine.cells import Cell, format_cell, row_label
+from gridgames.engine.moves import Move
+from gridgames.engine.options import Options
+from gridgames.engine.rules import Content, GridState, Rules, bits
+
+
+@dataclass(frozen=True)
+class RowColState(GridState):
+    claims1: int = 0
+    claims2: int = 0
+    last: int | None = None  # index of the opponent's last claim
+
+    @property
+    def claimed(self) -> int:
+        return self.claims1 | self.claims2
+
+
+@lru_cache(maxsize=64)
+def line_masks(rows: int, cols: int) -> tuple[int, ...]:
+    """For each cell index, the mask of every cell in its row and column (itself included)."""
+    row_mask = [sum(1 << (r * cols + c) for c in range(cols)) for r in range(rows)]
+    col_mask = [sum(1 << (r * cols + c) for r in range(rows)) for c in range(cols)]
+    return tuple(row_mask[r] | col_mask[c] for r in range(rows) for c in range(cols))
+
+
+class RowColRules(Rules):
+    family = "rowcol"
+    no_move_reason = (
+        "{loser} has no unclaimed cell in the row or column of the last claim, so {winner} wins."
+    )
+    verb = "claim"
+
+    def start(self, options: Options, first_player: int) -> RowColState:
+        return RowColState(options.rows, options.cols, first_player, 0)
+
+    def allowed(self, state: RowColState) -> int:
+        """Mask of the cells the player to move may claim."""
+        free = state.full_mask & ~state.claimed
+        if state.last is None:
+            return free
+        return free & line_masks(state.rows, state.cols)[state.last]
+
+    def legal_moves(self, state: GridState) -> tuple[Move, ...]:
+        assert isinstance(state, RowColState)
+        return tuple(Move(state.cell(i)) for i in bits(self.allowed(state)))
+
+    def why_illegal(self, state: GridState, move: Move) -> str | None:
+        assert isinstance(state, RowColState)
+        if move.wall:
+            return "This game has no walls: claim a cell."
+        bit = 1 << state.index(move.cell)
+        where = format_cell(move.cell)
+        if state.claimed & bit:
+            return f"{where} is already claimed: choose an unclaimed cell."
+        if state.last is not None and not self.allowed(state) & bit:
+            last = state.cell(state.last)
+            return (
+                f"{where} is not in row {row_label(last.row)} or column {last.col + 1}: "
+                f"you must claim a cell in the row or column of your opponent's last claim, "
+                f"{format_cell(last)}."
+            )
+        return None
+
+    def apply_unchecked(self, state: GridState, move: Move) -> RowColState:
+        assert isinstance(state, RowColState)
+        i = state.index(move.cell)
+        bit = 1 << i
+        if state.to_move == 1:
+            state = replace(state, claims1=state.claims1 | bit)
+        else:
+            state = replace(state, claims2=state.claims2 | bit)
+        return replace(state, to_move=3 - state.to_move, ply=state.ply + 1, last=i)
+
+    def content(self, state: GridState, cell: Cell) -> Content:
+        assert isinstance(state, RowColState)
+        bit = 1 << state.index(cell)
+        if state.claims1 & bit:
+            return Content.P1
+        if state.claims2 & bit:
+            return Content.P2
+        return Content.EMPTY
+
+
+RULES = RowColRules()

@@ -1,0 +1,140 @@
+"""Book 001: each player owns a token; a turn steps it or builds a wall; a stuck token loses.
+
+Set-up is two placement moves (the starting player first). After that, a player
+whose token has no empty orthogonal neighbour at the start of their turn loses at
+once, even if a wall could still be built. Positions can repeat, so the game
+history draws on the third occurrence (see `Game.outcome`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from gridgames.engine.cells import Cell, format_cell
+from gridgames.engine.errors import InvalidMoveError
+from gridgames.engine.moves import Move
+from gridgames.engine.options import Options
+from gridgames.engine.rules import Content, GridState, Rules, bits, orthogonal_masks
+
+_STEPS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
+
+
+@dataclass(frozen=True)
+class WallsState(GridState):
+    token1: int | None = None  # cell index of X, None until placed
+    token2: int | None = None  # cell index of O
+    walls: int = 0
+
+    def token(self, player: int) -> int | None:
+        return self.token1 if player == 1 else self.token2
+
+    @property
+    def in_setup(self) -> bool:
+        return self.token(self.to_move) is None
+
+    @property
+    def empty(self) -> int:
+        occupied = self.walls
+        for t in (self.token1, self.token2):
+            if t is not None:
+                occupied |= 1 << t
+        return self.full_mask & ~occupied
+
+
+class WallsRules(Rules):
+    family = "walls"
+    no_move_reason = "{loser}'s token cannot step to any empty cell, so {winner} wins."
+    can_repeat = True
+    has_walls = True
+    verb = "move"
+
+    def start(self, options: Options, first_player: int) -> WallsState:
+        return WallsState(options.rows, options.cols, first_player, 0)
+
+    def steps(self, state: WallsState) -> int:
+        """Mask of the empty cells the mover's token can step to."""
+        token = state.token(state.to_move)
+        if token is None:
+            return 0
+        return orthogonal_masks(state.rows, state.cols)[token] & state.empty
+
+    def legal_moves(self, state: GridState) -> tuple[Move, ...]:
+        assert isinstance(state, WallsState)
+        if state.in_setup:
+            return tuple(Move(state.cell(i)) for i in bits(state.empty))
+        steps = self.steps(state)
+        if not steps:
+            return ()  # a stuck token loses, even if a wall could be built
+        return tuple(Move(state.cell(i)) for i in bits(steps)) + tuple(
+            Move(state.cell(i), wall=True) for i in bits(state.empty)
+        )
+
+    def why_illegal(self, state: GridState, move: Move) -> str | None:
+        assert isinstance(state, WallsState)
+        where = format_cell(move.cell)
+        bit = 1 << state.index(move.cell)
+        mover = "X" if state.to_move == 1 else "O"
+        if state.in_setup:
+            if move.wall:
+                return f"No walls during set-up: first place your token ({mover}) on an empty cell."
+            if not state.empty & bit:
+                return f"{where} already holds the other token: place {mover} on another cell."
+            return None
+        if not self.steps(state):
+            return f"Your token ({mover}) is stuck, so you have lost."
+        if state.walls & bit:
+            return f"{where} already has a wall: walls are permanent."
+        if not state.empty & bit:
+            return f"{where} holds a token: {'walls cannot be built on tokens' if move.wall else 'tokens cannot share a cell'}."
+        if move.wall:
+            return None
+        if not self.steps(state) & bit:
+            here = format_cell(state.cell(state.token(state.to_move)))  # type: ignore[arg-type]
+            return (
+                f"{mover} cannot step from {here} to {where}: a token steps one cell up, down, "
+                f"left or right (type #{where} to build a wall there)."
+            )
+        return None
+
+    def apply_unchecked(self, state: GridState, move: Move) -> WallsState:
+        assert isinstance(state, WallsState)
+        i = state.index(move.cell)
+        if move.wall:
+            state = replace(state, walls=state.walls | (1 << i))
+        elif state.to_move == 1:
+            state = replace(state, token1=i)
+        else:
+            state = replace(state, token2=i)
+        return replace(state, to_move=3 - state.to_move, ply=state.ply + 1)
+
+    def content(self, state: GridState, cell: Cell) -> Content:
+        assert isinstance(state, WallsState)
+        i = state.index(cell)
+        if state.token1 == i:
+            return Content.P1
+        if state.token2 == i:
+            return Content.P2
+        if state.walls >> i & 1:
+            return Content.BLOCKED
+        return Content.EMPTY
+
+    def parse_direction(self, state: GridState, word: str, wall: bool) -> Move:
+        assert isinstance(state, WallsState)
+        token = state.token(state.to_move)
+        if wall:
+            raise InvalidMoveError(f"'#{word}' is not a move: build a wall on a cell, e.g. #C3.")
+        if token is None:
+            raise InvalidMoveError(
+                f"'{word}' steps a token, but yours is not on the board yet: place it on a cell, e.g. C3."
+            )
+        dr, dc = _STEPS[word]
+        here = state.cell(token)
+        row, col = here.row + dr, here.col + dc
+        if not (0 <= row < state.rows and 0 <= col < state.cols):
+            raise InvalidMoveError(
+                f"Your token at {format_cell(here)} cannot go {word}: that is off the board."
+            )
+        return Move(Cell(row, col))
+
+
+RULES = WallsRules()
