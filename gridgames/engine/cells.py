@@ -45,7 +45,7 @@ def format_cell(cell: Cell, style: str = "letter") -> str:
 
 
 _LETTER = re.compile(r"^([A-Za-z]{1,3})\s*(\d{1,3})$")
-_PAIR = re.compile(r"^\(?\s*(\d{1,3})\s*(?:,|\s)\s*(\d{1,3})\s*\)?$")
+_PAIR = re.compile(r"^(\d{1,3})\s*(?:,|\s)\s*(\d{1,3})$")
 
 
 def board_bounds(rows: int, cols: int) -> str:
@@ -60,7 +60,8 @@ def parse_cell(text: str, rows: int, cols: int) -> Cell:
     if match:
         row, col = parse_row_label(match.group(1)), int(match.group(2)) - 1
     else:
-        match = _PAIR.match(raw)
+        inner = raw[1:-1].strip() if raw.startswith("(") and raw.endswith(")") else raw
+        match = _PAIR.match(inner)
         if not match:
             raise InvalidMoveError(
                 f"'{text.strip()}' is not a cell: write a row letter and a column number "

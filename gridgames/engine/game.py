@@ -7,11 +7,11 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 
 from gridgames.engine.entry import Entry
-from gridgames.engine.errors import IllegalMoveError
+from gridgames.engine.errors import IllegalMoveError, OptionsError
 from gridgames.engine.moves import Move
 from gridgames.engine.options import Options
 from gridgames.engine.outcome import Outcome
-from gridgames.engine.rules import GridState
+from gridgames.engine.rules import GridState, Rules
 
 REPETITION_LIMIT = 3
 
@@ -42,12 +42,14 @@ class Game:
         if options is None:
             options = Options(entry.default_rows, entry.default_cols, entry.default_first)
         first = first_player if first_player is not None else options.resolve_first(rng)
+        if first not in (1, 2):
+            raise OptionsError(f"The first player must be 1 or 2, not {first}.")
         start = entry.rules.start(options, first)
         return cls(entry, options, first, (start,), (), 0)
 
     # -- the current position ----------------------------------------------------
     @property
-    def rules(self):  # type: ignore[no-untyped-def]
+    def rules(self) -> Rules:
         return self.entry.rules
 
     @property

@@ -27,15 +27,15 @@ class Options:
         for name, value in (("rows", self.rows), ("columns", self.cols)):
             if not isinstance(value, int) or not MIN_SIZE <= value <= MAX_SIZE:
                 raise OptionsError(
-                    f"The board must have {MIN_SIZE} to {MAX_SIZE} {name}, not {value}."
+                    f"The board must have {MIN_SIZE} to {MAX_SIZE} {name}, not {value!r}."
                 )
         if self.first not in FIRST_CHOICES:
             raise OptionsError(
-                f"Who moves first must be 1, 2 or toss, not '{self.first}'."
+                f"Who moves first must be 1, 2 or toss, not {self.first!r}."
             )
         if self.adjacency not in ADJACENCY_CHOICES:
             raise OptionsError(
-                f"Adjacency must be king or orthogonal, not '{self.adjacency}'."
+                f"Adjacency must be king or orthogonal, not {self.adjacency!r}."
             )
 
     @property

@@ -61,7 +61,9 @@ def loads(text: str) -> Game:
         raise RecordError("the file is binary, not a game record.")
     lines = text.splitlines()
     numbered = [
-        (n, line.strip()) for n, line in enumerate(lines, start=1) if line.strip() and not line.strip().startswith("#")
+        (n, line.strip())
+        for n, line in enumerate(lines, start=1)
+        if line.strip() and not line.strip().startswith("#")
     ]
     if not numbered:
         raise RecordError("the file is empty: a game record starts with 'gridgames-record 1'.")
@@ -70,7 +72,9 @@ def loads(text: str) -> Game:
     if len(parts) != 2 or parts[0] != MAGIC:
         raise RecordError(f"this is not a gridgames record: it should start with '{MAGIC} {VERSION}'.", n)
     if parts[1] != str(VERSION):
-        raise RecordError(f"record version '{parts[1]}' is not supported: this gridgames reads version {VERSION}.", n)
+        raise RecordError(
+            f"record version '{parts[1]}' is not supported: this gridgames reads version {VERSION}.", n
+        )
 
     header: dict[str, tuple[int, str]] = {}
     move_lines: list[tuple[int, str]] = []

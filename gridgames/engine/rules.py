@@ -10,7 +10,7 @@ from __future__ import annotations
 import enum
 import re
 from abc import ABC, abstractmethod
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import ClassVar
 
@@ -32,12 +32,17 @@ class Content(enum.Enum):
 
 @dataclass(frozen=True)
 class GridState:
-    """Fields every state has. Cells are also indexed as bits: index = row * cols + col."""
+    """Fields every state has. Cells are also indexed as bits: index = row * cols + col.
+
+    Equality and hashing compare positions: `ply` is left out, so the same position
+    reached after a different number of moves is equal (repetition counting and
+    transposition tables rely on that).
+    """
 
     rows: int
     cols: int
     to_move: int  # 1 or 2
-    ply: int  # moves played since the start
+    ply: int = field(compare=False)  # moves played since the start; not part of the position
 
     def index(self, cell: Cell) -> int:
         return cell.row * self.cols + cell.col

@@ -83,9 +83,12 @@ class WallsRules(Rules):
         if not self.steps(state):
             return f"Your token ({mover}) is stuck, so you have lost."
         if state.walls & bit:
-            return f"{where} already has a wall: walls are permanent."
+            if move.wall:
+                return f"{where} already has a wall: walls are permanent."
+            return f"{mover} cannot step onto {where}: tokens cannot move onto walls."
         if not state.empty & bit:
-            return f"{where} holds a token: {'walls cannot be built on tokens' if move.wall else 'tokens cannot share a cell'}."
+            rule = "walls cannot be built on tokens" if move.wall else "tokens cannot share a cell"
+            return f"{where} holds a token: {rule}."
         if move.wall:
             return None
         if not self.steps(state) & bit:

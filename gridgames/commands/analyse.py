@@ -1,0 +1,126 @@
+"""`gridgames analyse`: replay moves from the start and print the analysis of the position.
+
+Scriptable: `--json` prints one object. Imports no Textual, so it starts fast.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from typing import Any
+
+from gridgames.engine.errors import GameError
+from gridgames.engine.game import Game
+from gridgames.engine.options import Options
+from gridgames.engine.textboard import render
+from gridgames.solve.analysis import analyse, needs_budget
+from gridgames.variants.catalogue import CATALOGUE, get_entry
+
+#: Search time where no exact solver covers the board (keeps the command interactive).
+QUICK_BUDGET = 0.05
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("variant", help=f"the game: {', '.join(e.id for e in CATALOGUE)}")
+    parser.add_argument("--size", metavar="RxC", help="board size, e.g. 5x5 (default: the rule book's)")
+    parser.add_argument("--adjacency", choices=("king", "orthogonal"), help="noneighbour only (default king)")
+    parser.add_argument("--moves", default="", metavar='"C3 A1 ..."', help="moves from the start, in order")
+    parser.add_argument(
+        "--budget", type=float, metavar="SECONDS",
+        help=f"search time where no exact solver covers the board (default {QUICK_BUDGET})",
+    )
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+class _Refused(Exception):
+    """A bad variant, size or move: one sentence for stderr."""
+
+
+def _replay(args: argparse.Namespace) -> Game:
+    try:
+        entry = get_entry(args.variant)
+        options = Options(entry.default_rows, entry.default_cols)
+        if args.size:
+            options = options.with_size(args.size)
+        if args.adjacency:
+            if not entry.has_adjacency_option:
+                raise _Refused(f"--adjacency applies only to noneighbour, not to {entry.id}.")
+            options = Options(options.rows, options.cols, adjacency=args.adjacency)
+    except GameError as error:
+        raise _Refused(str(error)) from None
+    first = 1 if entry.default_first == "toss" else int(entry.default_first)
+    game = Game.new(entry, options, first_player=first)
+    for number, text in enumerate(args.moves.split(), 1):
+        try:
+            game = game.play(text)
+        except GameError as error:
+            raise _Refused(f"move {number} ({text}): {error}") from None
+    return game
+
+
+def report(game: Game, budget: float | None) -> dict[str, Any]:
+    """The analysis of the game's current position as the JSON object's fields."""
+    state = game.state
+    outcome = game.outcome
+    fields: dict[str, Any] = {
+        "variant": game.entry.id,
+        "size": f"{state.rows}x{state.cols}",
+        "moves": [m.notation() for m in game.played],
+        "to_move": state.to_move,
+        "status": "over" if outcome else "ongoing",
+        "winner": outcome.winner if outcome else None,
+    }
+    started = time.perf_counter()
+    if outcome is not None:
+        value = "draw" if outcome.winner is None else "loss"
+        fields.update(legal=[], value=value, best=[], exact=True, nodes=0)
+    else:
+        if budget is None and needs_budget(game.rules, state):
+            budget = QUICK_BUDGET
+        evaluation = analyse(game.entry, state, budget)
+        fields.update(
+            legal=[m.notation() for m in game.legal_moves()],
+            value=evaluation.value,
+            best=[m.notation() for m in evaluation.best],
+            exact=evaluation.exact,
+            nodes=evaluation.nodes,
+        )
+    fields["seconds"] = round(time.perf_counter() - started, 6)
+    return fields
+
+
+def _text(game: Game, fields: dict[str, Any]) -> str:
+    entry = game.entry
+    lines = [render(entry, game.state), ""]
+    moves = " ".join(fields["moves"]) or "none"
+    lines.append(f"{entry.label}, {fields['size']} board. Moves: {moves}.")
+    if game.outcome is not None:
+        lines.append(f"Game over: {entry.describe(game.outcome)}")
+        return "\n".join(lines)
+    mover = entry.player(fields["to_move"])
+    certainty = "proven" if fields["exact"] else "a time-limited search, not a proof"
+    if fields["value"] == "unknown":
+        lines.append(f"{mover} to move: no forced result found ({certainty}).")
+    else:
+        lines.append(f"{mover} to move: {fields['value']} with best play ({certainty}).")
+    lines.append(f"Best moves: {', '.join(fields['best'])}.")
+    lines.append(f"Legal moves ({len(fields['legal'])}): {', '.join(fields['legal'])}.")
+    lines.append(f"Analysed {fields['nodes']} positions in {fields['seconds']:.3f} s.")
+    return "\n".join(lines)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        game = _replay(args)
+    except _Refused as error:
+        message = str(error)
+        sys.stderr.write(f"gridgames: {message}\n")
+        return 2
+    fields = report(game, args.budget)
+    if args.json:
+        print(json.dumps(fields))
+    else:
+        print(_text(game, fields))
+    return 0

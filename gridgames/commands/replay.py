@@ -1,0 +1,68 @@
+"""`gridgames replay FILE`: step through a saved game record in plain text.
+
+At a terminal, Enter shows the next move and `q` quits; with `--all`, or when
+input is not a terminal, every position is printed straight through. A bad
+record is refused with its line and reason (exit 2); the file is only read.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import TextIO
+
+from gridgames.engine.errors import RecordError
+from gridgames.engine.game import Game
+from gridgames.engine.textboard import render
+from gridgames.storage import load_record
+
+EXIT_BAD_RECORD = 2
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", metavar="FILE", help="a game record (as saved by the app or play --record)")
+    parser.add_argument("--all", action="store_true", help="print every position without waiting for Enter")
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        game = load_record(args.file)
+    except RecordError as error:
+        sys.stderr.write(f"gridgames: cannot replay {args.file}: {error}\n")
+        return EXIT_BAD_RECORD
+    step = args.all or not sys.stdin.isatty()
+    try:
+        replay(game, sys.stdout, None if step else _wait)
+    except BrokenPipeError:
+        return 1
+    return 0
+
+
+def _wait() -> bool:
+    """Wait for Enter; False when the player typed q (or input ended)."""
+    sys.stdout.write("Enter: next move, q: quit. ")
+    sys.stdout.flush()
+    line = sys.stdin.readline()
+    return bool(line) and line.strip().lower() not in ("q", "quit")
+
+
+def replay(game: Game, out: TextIO, wait=None) -> None:  # type: ignore[no-untyped-def]
+    """Print the start position, then each move and the position after it; `wait()` False stops early."""
+    entry = game.entry
+    moves = game.played
+    start = game.goto(0)
+    out.write(
+        f"{entry.label}, {game.options.size} board; {entry.player(game.first_player)} moves first; "
+        f"{len(moves)} move{'s' if len(moves) != 1 else ''}.\n\n"
+    )
+    out.write(render(entry, start.state) + "\n\n")
+    for ply, move in enumerate(moves, start=1):
+        if wait is not None and not wait():
+            return
+        position = game.goto(ply)
+        mover = entry.player(game.player_of_move(ply - 1))
+        out.write(f"Move {ply}: {mover} plays {entry.format_move(move)}.\n")
+        out.write(render(entry, position.state) + "\n\n")
+        out.flush()
+    outcome = game.outcome
+    out.write((entry.describe(outcome) if outcome else "The game was not finished.") + "\n")

@@ -1,0 +1,415 @@
+"""Line mode: the rule books' command-line game, in plain text, for terminals and pipes.
+
+Each rule book's "Command-Line Interaction" section has its own phrasing; it all
+lives in `PHRASES`, one row per catalogue entry. The loop reads a line, asks the
+engine to parse and play it, autosaves after every move (so a killed session
+resumes at the last completed move) and announces the winner as the book does.
+
+Typed commands besides moves: `undo`, `help`, `quit`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TextIO
+
+from gridgames.engine.cells import Cell, format_cell, row_label
+from gridgames.engine.entry import Entry
+from gridgames.engine.errors import GameError, OptionsError
+from gridgames.engine.game import Game
+from gridgames.engine.match import Match
+from gridgames.engine.moves import Move
+from gridgames.engine.rules import Content, GridState
+from gridgames.engine.textboard import render
+from gridgames.storage import Store
+from gridgames.variants.nodekayles import NodeKaylesRules
+from gridgames.variants.walls import _STEPS as STEPS
+
+#: A computer player: (rules, state, rng) -> move.
+Chooser = Callable[[Any, GridState, random.Random], Move]
+
+EXIT_FINISHED = 0  # every game finished, or the player typed quit
+EXIT_INPUT_ENDED = 1  # input ended mid-game; the game is saved and can be resumed
+
+
+@dataclass(frozen=True)
+class Phrases:
+    """One rule book's command-line wording. Placeholders: see `LinePlay._names`."""
+
+    turn: str  # printed before the choices; "" for none
+    choices: str  # "cells", "rowcol" or "walls": how the available moves are listed
+    prompt: str
+    moved: dict[str, str]  # by kind of move: "place", "step", "wall", "setup"
+    no_moves: str  # the book's game-over lines when the player to move is stuck
+    refused: str = "{reason}"
+    effect: str = ""  # after a move: e.g. the cells it locked
+    heading: str = ""  # a line before each board
+    setup_turn: str = ""  # instead of `turn` while tokens are being placed (walls)
+    setup_done: str = ""  # after the last placement
+
+
+PHRASES: dict[str, Phrases] = {
+    "locked-duel": Phrases(  # book 000
+        turn="{name}'s turn.",
+        choices="cells",
+        prompt="Enter the row and column numbers (e.g. 3 3): ",
+        moved={"place": "{you} placed '{symbol}' at {cell}."},
+        effect="Cells locked: {locked}",
+        no_moves="{name}'s turn.\nNo valid moves available.\n{winner_name} wins the game!",
+    ),
+    "walls": Phrases(  # book 001
+        turn="{player}, choose your action:",
+        choices="walls",
+        prompt="> Enter your move: ",
+        moved={
+            "setup": "Placed {symbol} at position ({row}, {col}).",
+            "step": "Moved {symbol} to position ({row}, {col}).",
+            "wall": "Placed wall at position ({row}, {col}).",
+        },
+        heading="Current Grid:",
+        setup_turn="{name}, place your token ({symbol}):",
+        setup_done="The game begins!",
+        no_moves="{name} cannot move. {winner_name} wins!",
+    ),
+    "blocking": Phrases(  # book 002
+        turn="",
+        choices="cells",
+        prompt="{player}, enter your move (row and column): ",
+        moved={"place": "{player} places {symbol} at {cell}."},
+        effect="Cells blocked: {locked}",
+        refused="{reason} Please choose a different cell.",
+        no_moves="No valid moves remaining for {player}.\n{winner} wins the game!",
+    ),
+    "rowcol": Phrases(  # book 003
+        turn="{player}, it's your turn.",
+        choices="rowcol",
+        prompt="Enter your move: ",
+        moved={"place": "{player} claims {cell}."},
+        heading="Current Grid:",
+        no_moves=(
+            "{player}, it's your turn.\nYou have no valid moves. You lose!\n"
+            "Congratulations {winner}, you win!"
+        ),
+    ),
+    "noneighbour": Phrases(  # book 004
+        turn="",
+        choices="cells",
+        prompt="{player}, enter your move (row and column): ",
+        moved={"place": "{player} places {symbol} at {cell}."},
+        refused="Invalid move. {reason} Try again.",
+        no_moves="No valid moves remaining for {name}. {winner_name} wins!",
+    ),
+}
+
+HELP = """Commands:
+  a move     a cell as a row letter and column number (C3) or as row and column (3 3, 3,3, (3,3)){walls}
+  undo       take back the last move (against the computer: back to your last turn)
+  help       show this help
+  quit       stop now; the game is saved, resume it with --resume"""
+WALLS_HELP = "\n             walls: #C3 builds a wall on C3; up, down, left, right step your token"
+
+
+def phrases_for(entry: Entry) -> Phrases:
+    return PHRASES[entry.id]
+
+
+@dataclass
+class Settings:
+    """What a session needs besides the game: saved with the game so it can resume."""
+
+    vs: str | None = None  # computer level, or None for two humans
+    computer_plays: int = 2
+    match: Match | None = None
+    record: str | None = None  # where finished games' records go (numbered in a match)
+    overwrite: bool = False
+
+    def record_paths(self) -> list[Path]:
+        """One record file per game: FILE for a single game, FILE-1, FILE-2, ... in a match."""
+        if self.record is None:
+            return []
+        path = Path(self.record)
+        games = self.match.length if self.match and self.match.length else 1
+        if games == 1:
+            return [path]
+        return [path.with_name(f"{path.stem}-{n}{path.suffix}") for n in range(1, games + 1)]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "vs": self.vs,
+            "computer_plays": self.computer_plays,
+            "match": self.match.to_dict() if self.match else None,
+            "record": self.record,
+            "overwrite": self.overwrite,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Settings:
+        """Raises OptionsError when the saved settings are malformed."""
+        vs = data.get("vs")
+        computer_plays = data.get("computer_plays", 2)
+        record = data.get("record")
+        if (
+            (vs is not None and not isinstance(vs, str))
+            or computer_plays not in (1, 2)
+            or (record is not None and not isinstance(record, str))
+        ):
+            raise OptionsError("The saved opponent settings are unreadable.")
+        match_data = data.get("match")
+        match = Match.from_dict(match_data) if isinstance(match_data, dict) else None
+        return cls(vs, computer_plays, match, record, bool(data.get("overwrite", False)))
+
+
+@dataclass
+class LinePlay:
+    """One line-mode session: a game (or a match of games) read from `read_line`, written to `out`.
+
+    `read_line()` returns a line without its newline, or None at the end of input.
+    `computer` chooses the computer's moves when `settings.vs` is set.
+    `on_game_over(game)` is called once per finished game (records, statistics).
+    """
+
+    game: Game
+    out: TextIO
+    read_line: Callable[[], str | None]
+    store: Store | None = None
+    settings: Settings = field(default_factory=Settings)
+    computer: Chooser | None = None
+    rng: random.Random = field(default_factory=random.Random)
+    echo: bool = False  # write typed lines back (piped input reads like the books' transcripts)
+    on_game_over: Callable[[Game], None] | None = None
+    resume_hint: str = ""
+
+    @property
+    def entry(self) -> Entry:
+        return self.game.entry
+
+    @property
+    def phrases(self) -> Phrases:
+        return phrases_for(self.entry)
+
+    # -- output helpers ------------------------------------------------------------------
+    def say(self, text: str = "") -> None:
+        self.out.write(text + "\n")
+        self.out.flush()
+
+    def _names(self, player: int) -> dict[str, str]:
+        entry = self.entry
+        content = Content.P1 if player == 1 else Content.P2
+        return {
+            "name": entry.player_names[player - 1],
+            "player": entry.player(player),
+            "symbol": entry.symbol(content),
+            "winner_name": entry.player_names[2 - player],
+            "winner": entry.player(3 - player),
+            "you": "You" if not self.is_computer(player) else entry.player_names[player - 1],
+        }
+
+    def show_board(self) -> None:
+        if self.phrases.heading:
+            self.say(self.phrases.heading)
+        self.say(render(self.entry, self.game.state))
+        self.say()
+
+    def is_computer(self, player: int) -> bool:
+        return self.settings.vs is not None and player == self.settings.computer_plays
+
+    # -- describing the position ---------------------------------------------------------
+    def choices_text(self) -> str:
+        """The available moves in the book's manner (cells; the required row/column; steps and walls)."""
+        game, entry = self.game, self.entry
+        moves = game.legal_moves()
+        kind = self.phrases.choices
+        if kind == "rowcol":
+            last = getattr(game.state, "last", None)
+            if last is None:
+                return "Claim any cell to start."
+            cell = game.state.cell(last)
+            return f"You must choose a cell in row {row_label(cell.row)} or column {cell.col + 1}."
+        if kind == "walls":
+            token = getattr(game.state, "token", lambda _p: None)(game.state.to_move)
+            if token is None:
+                return "Place your token on any empty cell, e.g. " + moves[0].notation() + "."
+            here = game.state.cell(token)
+            steps = [
+                f"{_direction(here, m.cell)} {entry.format_move(m)}" for m in moves if not m.wall
+            ]
+            walls = [m for m in moves if m.wall]
+            text = "Move token: " + ", ".join(steps)
+            if walls:
+                text += f"; or build a wall on any empty cell, e.g. {walls[0].notation()}"
+            return text + "."
+        return "Available cells: " + ", ".join(entry.format_move(m) for m in moves)
+
+    def move_text(self, before: GridState, move: Move) -> str:
+        """What the book prints after a move: the mover is `before.to_move`, `self.game` is after it."""
+        phrases = self.phrases
+        if "place" in phrases.moved:
+            kind = "place"
+        elif move.wall:
+            kind = "wall"
+        elif _in_setup(before):
+            kind = "setup"
+        else:
+            kind = "step"
+        values = self._names(before.to_move) | {
+            "cell": self.entry.format_move(move),
+            "row": str(move.cell.row + 1),
+            "col": str(move.cell.col + 1),
+        }
+        text = phrases.moved[kind].format(**values)
+        if kind == "setup" and phrases.setup_done and not _in_setup(self.game.state):
+            text += "\n\n" + phrases.setup_done
+        if phrases.effect:
+            locked = _cells_locked(before, move)
+            text += "\n" + phrases.effect.format(locked=", ".join(format_cell(c, "pair") for c in locked))
+        return text
+
+    # -- the loop ------------------------------------------------------------------------
+    def run(self) -> int:
+        """Play until every game of the match is over, the player quits, or input ends."""
+        self.show_board()
+        while True:
+            outcome = self.game.outcome
+            if outcome is not None:
+                self.announce()
+                if not self.next_game():
+                    return EXIT_FINISHED
+                continue
+            if self.is_computer(self.game.state.to_move):
+                self.computer_move()
+                continue
+            status = self.human_turn()
+            if status is not None:
+                return status
+
+    def human_turn(self) -> int | None:
+        """One prompt-and-answer; returns an exit code when the session ends here."""
+        names = self._names(self.game.state.to_move)
+        turn = self.phrases.setup_turn if _in_setup(self.game.state) else self.phrases.turn
+        if turn:
+            self.say(turn.format(**names))
+        self.say(self.choices_text())
+        while True:
+            self.out.write(self.phrases.prompt.format(**names))
+            self.out.flush()
+            line = self.read_line()
+            if line is None:
+                self.say()
+                self.say(
+                    "Input ended before the game finished; the game is saved and can be resumed"
+                    + (f" with: {self.resume_hint}" if self.resume_hint else ".")
+                )
+                return EXIT_INPUT_ENDED
+            if self.echo:
+                self.say(line)
+            command = line.strip().lower()
+            if command in ("quit", "q", "exit"):
+                self.say(
+                    "Game saved; resume it"
+                    + (f" with: {self.resume_hint}" if self.resume_hint else " later.")
+                )
+                return EXIT_FINISHED
+            if command in ("help", "?"):
+                self.say(HELP.format(walls=WALLS_HELP if self.entry.rules.has_walls else ""))
+                continue
+            if command == "undo":
+                self.undo()
+                return None
+            if not command:
+                self.say("An empty line is not a move: type a cell such as C3, or help.")
+                continue
+            try:
+                move = self.game.parse(line)
+                self.play(move)
+            except GameError as error:
+                self.say(self.phrases.refused.format(reason=str(error)))
+                continue
+            return None
+
+    def play(self, move: Move) -> None:
+        before = self.game.state
+        self.game = self.game.play(move)
+        self.say()
+        self.say(self.move_text(before, move))
+        self.say()
+        self.autosave()
+        self.show_board()
+
+    def computer_move(self) -> None:
+        assert self.computer is not None, "a computer opponent needs a chooser"
+        move = self.computer(self.entry.rules, self.game.state, self.rng)
+        self.play(move)
+
+    def undo(self) -> None:
+        if not self.game.can_undo:
+            self.say("There is no move to undo.")
+            return
+        self.game = self.game.undo()
+        while self.game.can_undo and self.is_computer(self.game.state.to_move):
+            self.game = self.game.undo()
+        self.game = self.game.truncated()
+        self.say(f"Took back the last move; {self.entry.player(self.game.state.to_move)} to play.")
+        self.say()
+        self.autosave()
+        self.show_board()
+
+    def announce(self) -> None:
+        """The book's game-over lines, then the match score when playing several games."""
+        outcome = self.game.outcome
+        assert outcome is not None
+        if outcome.termination == "no-moves" and outcome.winner is not None:
+            self.say(self.phrases.no_moves.format(**self._names(3 - outcome.winner)))
+        else:
+            self.say(self.entry.describe(outcome))
+        if self.on_game_over is not None:
+            self.on_game_over(self.game)
+        match = self.settings.match
+        if match is not None:
+            self.settings.match = match = match.record(self.game)
+            if match.length is None or match.length > 1:
+                self.say(match.describe())
+                if match.is_over:
+                    self.say(match.verdict())
+
+    def next_game(self) -> bool:
+        """Start the match's next game (saved at once, so it resumes); False when the session is over."""
+        match = self.settings.match
+        if match is None or match.is_over:
+            if self.store is not None:
+                self.store.clear_current(self.entry.id)
+            return False
+        self.game = match.new_game(self.rng)
+        self.say()
+        self.say(f"Game {match.games + 1}: {self.entry.player(self.game.first_player)} moves first.")
+        self.autosave()
+        self.show_board()
+        return True
+
+    def autosave(self) -> None:
+        if self.store is None:
+            return
+        if self.game.is_over:
+            return  # next_game saves the match's next game, or clears the save when the session ends
+        self.store.save_current(self.game, self.settings.to_dict())
+        for warning in self.store.take_warnings():
+            self.say(f"Warning: {warning}")
+
+
+def _in_setup(state: GridState) -> bool:
+    """Whether tokens are still being placed (only games with a set-up have `in_setup`)."""
+    return bool(getattr(state, "in_setup", False))
+
+
+def _direction(here: Cell, there: Cell) -> str:
+    """'up', 'down', 'left' or 'right': the word that steps a token from `here` to `there`."""
+    by_offset = {offset: word for word, offset in STEPS.items()}
+    return by_offset[(there.row - here.row, there.col - here.col)]
+
+
+def _cells_locked(before: GridState, move: Move) -> list[Cell]:
+    """The marked cell first, then the neighbours it locks, as books 000 and 002 list them."""
+    around = NodeKaylesRules.locked_by(before, move)  # type: ignore[arg-type]
+    return [move.cell, *(cell for cell in around if cell != move.cell)]

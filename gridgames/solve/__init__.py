@@ -1,0 +1,1 @@
+"""Exact solvers, search and computer players. Never imports Textual."""

@@ -1,0 +1,83 @@
+"""One entry point for analysing any position: dispatch to the family's solver.
+
+Each family's solver lives in `gridgames.solve.<family>` and offers `evaluate(state)`
+(and `best_move(state)`); it is imported only when first needed, so a command that
+analyses one game loads one solver. A family without a solver module falls back to
+the generic alpha-beta over its rules, which proves only forced wins and losses.
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+from types import ModuleType
+from typing import Any
+
+from gridgames.engine.rules import GridState, Rules
+from gridgames.solve.base import LOSS, RANK, UNKNOWN, WIN, Evaluation
+from gridgames.solve.search import MATE_BOUND, RulesPosition, Searcher, iterate
+
+#: Without a budget, a search (not a table or an exact solver) gets this long.
+DEFAULT_SEARCH_BUDGET = 1.0
+
+
+def rules_of(entry_or_rules: Any) -> Rules:
+    """Accept a catalogue Entry or a Rules object."""
+    return entry_or_rules.rules if hasattr(entry_or_rules, "rules") else entry_or_rules
+
+
+def solver_module(family: str) -> ModuleType | None:
+    """`gridgames.solve.<family>`, or None when that family has no solver yet."""
+    try:
+        return importlib.import_module(f"gridgames.solve.{family}")
+    except ModuleNotFoundError as error:
+        if error.name != f"gridgames.solve.{family}":
+            raise
+        return None
+
+
+def _accepts_budget(function: Any) -> bool:
+    return "budget" in inspect.signature(function).parameters
+
+
+def analyse(entry_or_rules: Any, state: GridState, budget: float | None = None) -> Evaluation:
+    """The value of `state` for the player to move and of each legal move; exact where known."""
+    rules = rules_of(entry_or_rules)
+    if not rules.legal_moves(state):
+        return Evaluation(LOSS, {}, exact=True, nodes=1)
+    module = solver_module(rules.family)
+    if module is None or not hasattr(module, "evaluate"):
+        return generic_evaluation(rules, state, DEFAULT_SEARCH_BUDGET if budget is None else budget)
+    if _accepts_budget(module.evaluate):
+        return module.evaluate(state, budget=budget)
+    return module.evaluate(state)
+
+
+def needs_budget(entry_or_rules: Any, state: GridState) -> bool:
+    """Whether analysing this board means a search that only a time budget stops."""
+    rules = rules_of(entry_or_rules)
+    if rules.family == "walls":
+        from gridgames.solve.walls import is_exact_board
+
+        return not is_exact_board(state.rows, state.cols)
+    return solver_module(rules.family) is None
+
+
+def generic_evaluation(rules: Rules, state: GridState, budget: float) -> Evaluation:
+    """Alpha-beta over the public rules: proves forced wins and losses within the horizon."""
+    game = RulesPosition(rules)
+    searcher = Searcher(game)
+    result = None
+    for result in iterate(game, state, budget=budget, every_move=True, searcher=searcher):  # noqa: B007
+        pass
+    if result is None:
+        values = dict.fromkeys(rules.legal_moves(state), UNKNOWN)
+        return Evaluation(UNKNOWN, values, exact=False, nodes=searcher.nodes, score=0.0)
+    values = {
+        move: WIN if score >= MATE_BOUND else LOSS if score <= -MATE_BOUND else UNKNOWN
+        for move, score in result.move_scores.items()
+    }
+    value = max(values.values(), key=RANK.__getitem__)
+    exact = UNKNOWN not in values.values()
+    return Evaluation(value, values, exact=exact, nodes=searcher.nodes,
+                      score=None if exact else float(result.score))

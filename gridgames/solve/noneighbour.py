@@ -1,0 +1,183 @@
+"""Exact solver for book 004 (no neighbour): bitboard negamax with a shared memo.
+
+Who owns the markers never matters, only which cells are occupied and which empty cells
+the last marker forbids, so a position is the key `occupied | forbidden << cells`. The
+memo lives as long as the process (one per board and adjacency), so a game analysed move
+after move reuses it. The 5x5 openings are slow to prove in Python (seconds), so the
+values of every position with at most two markers ship in `data/noneighbour.json`;
+`python -m gridgames.solve.noneighbour` regenerates that file by search.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from functools import lru_cache
+from importlib import resources
+
+from gridgames.engine.moves import Move
+from gridgames.engine.rules import bits, king_masks, orthogonal_masks
+from gridgames.solve.base import LOSS, UNKNOWN, WIN, Evaluation
+from gridgames.solve.search import Deadline, SearchTimeout
+from gridgames.variants.noneighbour import NoNeighbourState
+
+TABLE_FILE = "noneighbour.json"
+TABLE_BOARDS = ((5, 5, "king"), (5, 5, "orthogonal"))
+TABLE_MAX_MARKERS = 2
+MEMO_LIMIT = 2_000_000
+
+
+def _table_name(rows: int, cols: int, adjacency: str) -> str:
+    return f"{rows}x{cols}-{adjacency}"
+
+
+@lru_cache(maxsize=1)
+def _shipped() -> dict[str, dict[str, bool]]:
+    try:
+        text = resources.files("gridgames.solve").joinpath("data").joinpath(TABLE_FILE).read_text()
+    except (FileNotFoundError, OSError):
+        return {}
+    raw = json.loads(text)
+    return {
+        board: {**dict.fromkeys(v["wins"], True), **dict.fromkeys(v["losses"], False)}
+        for board, v in raw.items()
+    }
+
+
+class NoNeighbourSolver:
+    """Win/loss of every position of one board size and adjacency, computed on demand."""
+
+    def __init__(self, rows: int, cols: int, adjacency: str, use_table: bool = True) -> None:
+        self.rows, self.cols, self.adjacency = rows, cols, adjacency
+        self.cells = rows * cols
+        self.full = (1 << self.cells) - 1
+        self.adj = king_masks(rows, cols) if adjacency == "king" else orthogonal_masks(rows, cols)
+        self.shipped: dict[int, bool] = {}
+        if use_table:
+            stored = _shipped().get(_table_name(rows, cols, adjacency), {})
+            self.shipped = {int(k): v for k, v in stored.items()}
+        self.memo: dict[int, bool] = dict(self.shipped)
+        self.nodes = 0
+        self.deadline = Deadline(None)
+
+    def key(self, occupied: int, forbidden: int) -> int:
+        return occupied | forbidden << self.cells
+
+    def wins(self, occupied: int, forbidden: int) -> bool:
+        """Whether the player to move wins; raises SearchTimeout past `self.deadline`."""
+        if len(self.memo) > MEMO_LIMIT:
+            self.memo = dict(self.shipped)
+        memo, adj, full, n, deadline = self.memo, self.adj, self.full, self.cells, self.deadline
+        count = [0]
+
+        def search(occ: int, forb: int) -> bool:
+            key = occ | forb << n
+            known = memo.get(key)
+            if known is not None:
+                return known
+            count[0] += 1
+            if not count[0] & 4095:
+                deadline.check()
+            free = full & ~(occ | forb)
+            result = False
+            while free:
+                low = free & -free
+                free ^= low
+                nocc = occ | low
+                if not search(nocc, adj[low.bit_length() - 1] & ~nocc):
+                    result = True
+                    break
+            memo[key] = result
+            return result
+
+        try:
+            return search(occupied, forbidden)
+        finally:
+            self.nodes += count[0]
+
+    def child(self, occupied: int, index: int) -> tuple[int, int]:
+        occ = occupied | 1 << index
+        return occ, self.adj[index] & ~occ
+
+
+@lru_cache(maxsize=8)
+def solver_for(rows: int, cols: int, adjacency: str) -> NoNeighbourSolver:
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 4 * rows * cols + 1000))
+    return NoNeighbourSolver(rows, cols, adjacency)
+
+
+def _position(state: NoNeighbourState) -> tuple[NoNeighbourSolver, int, int]:
+    solver = solver_for(state.rows, state.cols, state.adjacency)
+    occ = state.occupied
+    forb = 0 if state.last is None else solver.adj[state.last] & ~occ
+    return solver, occ, forb
+
+
+def evaluate(state: NoNeighbourState, budget: float | None = None) -> Evaluation:
+    """Every legal move's exact value; moves left unproven when `budget` runs out are UNKNOWN."""
+    solver, occ, forb = _position(state)
+    solver.deadline = Deadline(budget)
+    start_nodes = solver.nodes
+    values: dict[Move, str] = {}
+    exact = True
+    for i in bits(solver.full & ~(occ | forb)):
+        move = Move(state.cell(i))
+        if not exact:
+            values[move] = UNKNOWN
+            continue
+        try:
+            values[move] = LOSS if solver.wins(*solver.child(occ, i)) else WIN
+        except SearchTimeout:
+            exact = False
+            values[move] = UNKNOWN
+    solver.deadline = Deadline(None)
+    if WIN in values.values():
+        value = WIN
+    elif not exact:
+        value = UNKNOWN
+    else:
+        value = LOSS
+    return Evaluation(value, values, exact=exact, nodes=solver.nodes - start_nodes)
+
+
+def best_move(state: NoNeighbourState, rng: random.Random | None = None) -> Move | None:
+    """A winning move if there is one (random among them with `rng`), else any legal move."""
+    best = evaluate(state).best
+    if not best:
+        return None
+    return rng.choice(best) if rng is not None else best[0]
+
+
+def build_table(rows: int, cols: int, adjacency: str, max_markers: int) -> dict[str, list[int]]:
+    """Search every position with at most `max_markers` markers (the shipped table's content)."""
+    solver = NoNeighbourSolver(rows, cols, adjacency, use_table=False)
+    wins: set[int] = set()
+    losses: set[int] = set()
+    frontier = {(0, 0)}
+    for markers in range(max_markers + 1):
+        following: set[tuple[int, int]] = set()
+        for occ, forb in frontier:
+            (wins if solver.wins(occ, forb) else losses).add(solver.key(occ, forb))
+            if markers < max_markers:
+                for i in bits(solver.full & ~(occ | forb)):
+                    following.add(solver.child(occ, i))
+        frontier = following
+    return {"wins": sorted(wins), "losses": sorted(losses)}
+
+
+def main() -> None:
+    """Regenerate `data/noneighbour.json` (about half a minute)."""
+    sys.setrecursionlimit(10_000)
+    tables = {
+        _table_name(r, c, a): build_table(r, c, a, TABLE_MAX_MARKERS) for r, c, a in TABLE_BOARDS
+    }
+    path = resources.files("gridgames.solve").joinpath("data").joinpath(TABLE_FILE)
+    with resources.as_file(path) as target:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(json.dumps(tables, separators=(",", ":")) + "\n")
+        print(f"wrote {target}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,116 @@
+"""Computer players at four levels; a player is a callable `(rules, state) -> Move`.
+
+- easy: a random move, except that it takes a move that wins at once.
+- medium: a two-ply search (takes a win, avoids handing one over, prefers positions
+  the family's evaluation likes), and one move in four at random.
+- hard: the perfect move, except one move in eight is medium's.
+- perfect: an exact best move where the position is solved (random among equally good
+  moves), else the deepest search the budget allows.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from gridgames.engine.moves import Move
+from gridgames.engine.rules import GridState, Rules
+from gridgames.solve.analysis import analyse, rules_of
+from gridgames.solve.base import UNKNOWN
+from gridgames.solve.search import Position, RulesPosition, iterate
+
+LEVELS = ("easy", "medium", "hard", "perfect")
+MEDIUM_RANDOM = 0.25
+HARD_ERROR = 0.125
+#: Time a search-based move may take when the caller gives no budget.
+SEARCH_BUDGET = 0.04
+MEDIUM_DEPTH = 2
+
+Player = Callable[[Rules, GridState], Move]
+
+
+def _search_game(rules: Rules, state: GridState) -> tuple[Position, Any]:
+    """The fastest search adapter for the family, and the state in its terms."""
+    if rules.family == "walls":
+        from gridgames.solve import walls
+
+        return walls.board_for(state.rows, state.cols), walls.perspective(state)  # type: ignore[arg-type]
+    return RulesPosition(rules), state
+
+
+def immediate_win(rules: Rules, state: GridState) -> Move | None:
+    """A move after which the opponent cannot move, if there is one."""
+    for move in rules.legal_moves(state):
+        if not rules.legal_moves(rules.apply_unchecked(state, move)):
+            return move
+    return None
+
+
+def easy_move(rules: Rules, state: GridState, rng: random.Random, budget: float | None = None) -> Move:
+    win = immediate_win(rules, state)
+    return win if win is not None else rng.choice(rules.legal_moves(state))
+
+
+def medium_move(rules: Rules, state: GridState, rng: random.Random, budget: float | None = None) -> Move:
+    win = immediate_win(rules, state)
+    if win is not None:
+        return win
+    moves = rules.legal_moves(state)
+    if rng.random() < MEDIUM_RANDOM:
+        return rng.choice(moves)
+    game, pos = _search_game(rules, state)
+    chosen = None
+    for result in iterate(game, pos, budget=SEARCH_BUDGET if budget is None else budget,
+                          max_depth=MEDIUM_DEPTH):
+        chosen = result.move
+    return chosen if chosen is not None else rng.choice(moves)
+
+
+def perfect_move(rules: Rules, state: GridState, rng: random.Random, budget: float | None = None) -> Move:
+    if rules.family == "walls":
+        from gridgames.solve import walls
+
+        if walls.exact_table(state.rows, state.cols) is None:
+            move = walls.best_move(state, rng, SEARCH_BUDGET if budget is None else budget)  # type: ignore[arg-type]
+            return move if move is not None else rng.choice(rules.legal_moves(state))
+    evaluation = analyse(rules, state, budget)
+    best = evaluation.best
+    if best and evaluation.move_values[best[0]] != UNKNOWN:
+        return rng.choice(best)
+    # Out of time before a proof: search among the moves not proven to lose.
+    return medium_move(rules, state, rng, budget) if best else rng.choice(rules.legal_moves(state))
+
+
+def hard_move(rules: Rules, state: GridState, rng: random.Random, budget: float | None = None) -> Move:
+    if rng.random() < HARD_ERROR:
+        return medium_move(rules, state, rng, budget)
+    return perfect_move(rules, state, rng, budget)
+
+
+_CHOOSERS = {"easy": easy_move, "medium": medium_move, "hard": hard_move, "perfect": perfect_move}
+
+
+def choose_move(
+    rules: Any, state: GridState, level: str, rng: random.Random | None = None, budget: float | None = None
+) -> Move:
+    """The move a `level` player makes; `rules` may be an Entry. The game must not be over."""
+    rules = rules_of(rules)
+    if level not in _CHOOSERS:
+        raise ValueError(f"There is no level '{level}': choose one of {', '.join(LEVELS)}.")
+    if not rules.legal_moves(state):
+        raise ValueError("The game is over: there is no move to choose.")
+    return _CHOOSERS[level](rules, state, rng or random.Random(), budget)
+
+
+def get_player(level: str, rng: random.Random | None = None, budget: float | None = None) -> Player:
+    """A callable player for `level` (sunfish/aima style)."""
+    if level not in _CHOOSERS:
+        raise ValueError(f"There is no level '{level}': choose one of {', '.join(LEVELS)}.")
+    generator = rng or random.Random()
+
+    def player(rules: Any, state: GridState) -> Move:
+        return choose_move(rules, state, level, generator, budget)
+
+    player.__name__ = f"{level}_player"
+    return player

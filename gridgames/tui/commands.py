@@ -1,0 +1,43 @@
+"""Command palette provider: every action the current screen offers, and a new game of each variant."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from functools import partial
+
+from textual.command import DiscoveryHit, Hit, Hits, Provider
+
+from gridgames.variants.catalogue import CATALOGUE
+
+
+class GridGamesCommands(Provider):
+    """The app's own commands, named as in the footer; greyed-out actions are left out."""
+
+    def _commands(self) -> Iterator[tuple[str, str, Callable[[], object]]]:
+        seen: set[str] = set()
+        for active in self.screen.active_bindings.values():
+            binding = active.binding
+            if not binding.description or not active.enabled or binding.action in seen:
+                continue
+            if binding.action in ("command_palette", "app.command_palette"):
+                continue
+            seen.add(binding.action)
+            help_text = f"Key: {binding.key_display or binding.key}"
+            yield binding.description, help_text, partial(active.node.run_action, binding.action)
+        for entry in CATALOGUE:
+            yield (
+                f"New game: {entry.title} ({entry.book})",
+                entry.summary,
+                partial(self.app.open_new_game, entry),  # type: ignore[attr-defined]
+            )
+
+    async def discover(self) -> Hits:
+        for title, help_text, callback in self._commands():
+            yield DiscoveryHit(title, callback, help=help_text)
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for title, help_text, callback in self._commands():
+            score = matcher.match(title)
+            if score > 0:
+                yield Hit(score, matcher.highlight(title), callback, help=help_text)

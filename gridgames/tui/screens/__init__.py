@@ -1,0 +1,1 @@
+"""The app's screens: pick a variant, set up a game, play it, read the rules, confirm."""

@@ -1,0 +1,42 @@
+"""A yes/no question before something that cannot be undone (quitting, abandoning a game)."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+from gridgames.tui.widgets.too_small import TooSmall
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """Dismisses with True for yes."""
+
+    BINDINGS = [
+        Binding("y", "answer(True)", "Yes"),
+        Binding("n,escape", "answer(False)", "No"),
+    ]
+
+    def __init__(self, question: str, yes: str = "Yes") -> None:
+        super().__init__(classes="dialog-screen")
+        self.question = question
+        self.yes = yes
+
+    def compose(self) -> ComposeResult:
+        yield TooSmall()
+        with Vertical(classes="dialog", id="confirm"):
+            yield Static(self.question, classes="question", markup=False)
+            with Horizontal(classes="buttons"):
+                yield Button(f"{self.yes} (y)", variant="error", id="yes")
+                yield Button("No (n)", variant="primary", id="no")
+
+    def on_mount(self) -> None:
+        self.query_one("#no", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "yes")
+
+    def action_answer(self, answer: bool) -> None:
+        self.dismiss(answer)

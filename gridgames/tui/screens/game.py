@@ -1,0 +1,400 @@
+"""The game screen: board, move log, status line, banner at the end, and the computer's turns.
+
+The screen holds the game as one immutable `Game` value (`self.game`, reactive); every change
+makes a new value and the widgets redraw from it. Rules are the engine's: a refused move shows
+`rules.why_illegal`, and undo is `game.undo()`.
+"""
+
+from __future__ import annotations
+
+import random
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Container, Horizontal, Vertical
+from textual.events import Resize
+from textual.reactive import var
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Header, OptionList, Static
+from textual.worker import Worker, WorkerState, get_current_worker
+
+from gridgames.engine.entry import Entry
+from gridgames.engine.errors import GameError
+from gridgames.engine.game import Game
+from gridgames.engine.moves import Move
+from gridgames.engine.rules import Content
+from gridgames.tui import computer
+from gridgames.tui.choices import Setup
+from gridgames.tui.marks import FORBIDDEN, TARGET, VALUE_GLYPHS, WALL_TARGET, cell_marks, in_setup
+from gridgames.tui.match import MatchScore
+from gridgames.tui.widgets.board import Board
+from gridgames.tui.widgets.move_log import MoveLog
+from gridgames.tui.widgets.too_small import TooSmall
+from gridgames.variants.catalogue import get_entry
+
+
+class BoardArea(Container):
+    """The space left for the board; the board picks its cell size from it."""
+
+    def on_resize(self, event: Resize) -> None:
+        self.query_one(Board).fit(event.size)
+
+
+class GameScreen(Screen[None]):
+    BINDINGS = [
+        Binding("u,ctrl+z", "undo", "Undo"),
+        Binding("ctrl+y,r", "redo", "Redo", key_display="^y"),
+        Binding("w", "wall_mode", "Walls"),
+        Binding("n", "new_game", "New"),
+        Binding("t", "retry", "Play here"),
+        Binding("i", "hint", "Hint"),
+        Binding("a", "analysis", "Analysis"),
+        Binding("escape", "back", "Back", key_display="esc"),
+        Binding("question_mark,f1", "rules", "Rules", key_display="?"),
+        Binding("q", "app.quit", "Quit"),
+    ]
+
+    game: var[Game] = var(None, always_update=True)  # type: ignore[assignment]
+
+    def __init__(self, setup: Setup, game: Game | None = None, rng: random.Random | None = None) -> None:
+        super().__init__(id="game")
+        self.setup = setup
+        self.entry: Entry = get_entry(setup.variant)
+        self.rng = rng or random.Random()
+        self.score = MatchScore()
+        self.game_number = 1
+        self.viewing: int | None = None  # a ply shown read-only, or None for the live position
+        self.wall_mode = False
+        self.message = ""
+        self.thinking = False
+        self.analysis_on = False
+        self.evaluations: dict[object, object] = {}  # state -> Evaluation (solver results)
+        self._texts: dict[str, str] = {}
+        self._log_key: object = None
+        self._bindings_key: object = None
+        first = game or self._fresh_game()
+        self.set_reactive(GameScreen.game, first)
+
+    def _fresh_game(self) -> Game:
+        game = Game.new(self.entry, self.setup.options, rng=self.rng)
+        if self.setup.options.first == "toss":
+            self.message = f"Coin toss: {self.entry.player(game.first_player)} starts."
+        return game
+
+    # -- layout --------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        options = self.setup.options
+        yield TooSmall()
+        yield Header()
+        with Horizontal(id="main"):
+            with BoardArea(id="board-area"):
+                yield Board(options.rows, options.cols, letters=self.entry.coord_style == "letter")
+            with Vertical(id="side"):
+                yield Static("Moves", classes="side-title")
+                yield MoveLog(id="log")
+                yield Button("Back to live game", id="live", compact=True)
+                yield Static(self._legend(), id="legend", markup=False)
+        with Vertical(id="banner"):
+            yield Static("", id="headline", markup=False)
+            yield Static("", id="reason", markup=False)
+            with Horizontal(classes="buttons"):
+                yield Button("Play again (n)", variant="primary", id="again", compact=True)
+                yield Button("Other game (esc)", id="leave", compact=True)
+        with Horizontal(id="statusbar"):
+            yield Static("", id="status", markup=False)
+            yield Static("", id="score", markup=False)
+        yield Static("", id="message", markup=False)
+        yield Footer(compact=True)
+
+    def _legend(self) -> str:
+        lines = [f"{TARGET} playable  {FORBIDDEN} not now", "[ ] last move"]
+        if self.entry.rules.has_walls:
+            lines[1] += f"  {WALL_TARGET} wall"
+        if self.analysis_on:
+            v = VALUE_GLYPHS
+            lines.append(f"{v['win']} win {v['loss']} loss {v['draw']} draw")
+        return "\n".join(lines)
+
+    def on_mount(self) -> None:
+        o = self.setup.options
+        self.sub_title = f"{self.entry.label}, {o.rows}x{o.cols}"
+        self.query_one(Board).focus()
+        self.refresh_view()
+        self._after_change()
+
+    # -- the game value --------------------------------------------------------------------
+    def watch_game(self, game: Game) -> None:
+        self._after_change()
+        self.refresh_view()
+
+    def _after_change(self) -> None:
+        outcome = self.game.outcome
+        if outcome is None:
+            self.score.forget(self.game_number)
+        else:
+            self.score.record(self.game_number, outcome.winner)
+        self.maybe_start_computer()
+
+    @property
+    def in_progress(self) -> bool:
+        return self.game.cursor > 0 and not self.game.is_over
+
+    @property
+    def computer_to_move(self) -> bool:
+        return not self.game.is_over and self.setup.is_computer(self.game.state.to_move)
+
+    def set_game(self, game: Game, message: str = "") -> None:
+        """Replace the game value (cancelling any computer thinking about the old one)."""
+        self.cancel_thinking()
+        self.viewing = None
+        self.wall_mode = False
+        self.message = message
+        self.game = game
+
+    # -- drawing ---------------------------------------------------------------------------
+    def refresh_view(self) -> None:
+        game, entry = self.game, self.entry
+        shown = game if self.viewing is None else game.goto(self.viewing)
+        live = self.viewing is None and not game.is_over and not self.computer_to_move
+        legal = game.legal_moves() if live else ()
+        values = None
+        evaluation = self.evaluations.get(game.state) if self.analysis_on and live else None
+        if evaluation is not None:
+            values = evaluation.move_values  # type: ignore[attr-defined]
+        last = shown.played[-1] if shown.played else None
+        marks = cell_marks(entry, shown.state, legal, wall_mode=self.wall_mode, last=last, values=values)
+        self.query_one(Board).show(marks)
+        log_key = (game.moves, game.cursor, self.viewing)
+        if log_key != self._log_key:
+            self._log_key = log_key
+            self.query_one(MoveLog).show(game, self.viewing)
+        self._set_text("#status", self.status_text(legal))
+        self._set_text("#score", self.score_text())
+        self._set_text("#message", self.message)
+        self.query_one("#message").set_class(self.message.startswith("✗"), "-error")
+        outcome = game.outcome
+        if outcome is not None:
+            self._set_text("#headline", entry.headline(outcome))
+            self._set_text("#reason", entry.describe(outcome))
+        self.set_class(outcome is not None, "-over")
+        self.set_class(self.viewing is not None, "-viewing")
+        self._set_text("#legend", self._legend())
+        bindings_key = (game.can_undo, game.can_redo, self.viewing is not None)
+        if bindings_key != self._bindings_key:  # the footer rebuilds itself on every refresh
+            self._bindings_key = bindings_key
+            self.refresh_bindings()
+
+    def _set_text(self, selector: str, text: str) -> None:
+        """Update a line only when its text changes (an update costs a layout pass)."""
+        if self._texts.get(selector) != text:
+            self._texts[selector] = text
+            self.query_one(selector, Static).update(text)
+
+    def status_text(self, legal: tuple[Move, ...]) -> str:
+        game, entry = self.game, self.entry
+        if self.viewing is not None:
+            return (
+                f"Viewing the position after move {self.viewing} of {len(game.moves)} (read-only). "
+                "Esc: back to the game · t: play on from here."
+            )
+        outcome = game.outcome
+        if outcome is not None:
+            return f"Game over: {entry.headline(outcome)}"
+        player = entry.player(game.state.to_move)
+        if self.computer_to_move:
+            level = self.setup.seat(game.state.to_move)
+            return f"{player}, the computer ({level}), is thinking…"
+        if in_setup(game.state):
+            return f"{player}: place your token on any empty cell ({TARGET})."
+        if any(m.wall for m in legal):
+            if self.wall_mode:
+                return f"{player} · WALL MODE: build a wall on a {WALL_TARGET} cell (w: step instead)."
+            return f"{player}: step to a {TARGET} cell, or build a wall (right-click or w)."
+        count = len(legal)
+        return f"{player} to {entry.rules.verb}: any {TARGET} cell ({count} open)."
+
+    def score_text(self) -> str:
+        entry, score = self.entry, self.score
+        p1, p2 = entry.symbol(Content.P1), entry.symbol(Content.P2)
+        text = f"Match {p1} {score.wins(1)}–{score.wins(2)} {p2}"
+        if score.draws:
+            text += f", {score.draws} drawn"
+        return text
+
+    def say(self, message: str) -> None:
+        self.message = message
+        self.refresh_view()
+
+    # -- playing -----------------------------------------------------------------------------
+    @on(Board.CellChosen)
+    def play_cell(self, event: Board.CellChosen) -> None:
+        game = self.game
+        if self.viewing is not None:
+            self.say("✗ This is an earlier position, shown read-only: press Esc to go back, or t to play on from here.")
+            return
+        if game.outcome is not None:
+            self.say(f"✗ The game is over ({self.entry.headline(game.outcome)}): press n to play again.")
+            return
+        if self.computer_to_move:
+            self.say("✗ Please wait: it is the computer's turn.")
+            return
+        move = Move(event.cell, wall=event.wall or (self.wall_mode and not in_setup(game.state)))
+        reason = self.entry.rules.why_illegal(game.state, move)
+        if reason is not None:
+            self.say(f"✗ {reason}")
+            return
+        self.set_game(game.play(move))
+
+    @on(OptionList.OptionSelected, "#log")
+    def view_ply(self, event: OptionList.OptionSelected) -> None:
+        ply = event.option_index
+        self.viewing = None if ply == self.game.cursor else ply
+        self.message = ""
+        self.refresh_view()
+
+    @on(Button.Pressed, "#live")
+    def back_to_live(self) -> None:
+        self.viewing = None
+        self.refresh_view()
+        self.query_one(Board).focus()
+
+    @on(Button.Pressed, "#again")
+    def again_pressed(self) -> None:
+        self.play_again()
+
+    @on(Button.Pressed, "#leave")
+    def leave_pressed(self) -> None:
+        self.app.pop_screen()
+
+    def play_again(self) -> None:
+        self.game_number += 1
+        self.evaluations.clear()
+        self.set_game(self._fresh_game(), self.message if self.setup.options.first == "toss" else "")
+        self.query_one(Board).focus()
+
+    # -- actions ------------------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "undo":
+            return True if self.game.can_undo else None
+        if action == "redo":
+            return True if self.game.can_redo else None
+        if action == "wall_mode":
+            return self.entry.rules.has_walls
+        if action == "retry":
+            return self.viewing is not None
+        if action in ("hint", "analysis"):
+            return computer.available()
+        return True
+
+    def action_undo(self) -> None:
+        game = self.game.undo()
+        while game.can_undo and self.setup.is_computer(game.state.to_move) and not self._all_computer:
+            game = game.undo()
+        self.set_game(game, f"Took back {self._moves_between(game, self.game)}.")
+
+    def action_redo(self) -> None:
+        game = self.game.redo()
+        while game.can_redo and self.setup.is_computer(game.state.to_move) and not self._all_computer:
+            game = game.redo()
+        self.set_game(game, f"Replayed {self._moves_between(self.game, game)}.")
+
+    @property
+    def _all_computer(self) -> bool:
+        return self.setup.is_computer(1) and self.setup.is_computer(2)
+
+    @staticmethod
+    def _moves_between(a: Game, b: Game) -> str:
+        n = abs(a.cursor - b.cursor)
+        return "1 move" if n == 1 else f"{n} moves"
+
+    def action_wall_mode(self) -> None:
+        if in_setup(self.game.state):
+            self.say("✗ Walls come after set-up: first place your token.")
+            return
+        self.wall_mode = not self.wall_mode
+        self.message = "Wall mode: Enter or a click builds a wall." if self.wall_mode else "Step mode."
+        self.refresh_view()
+
+    def action_retry(self) -> None:
+        if self.viewing is None:
+            return
+        ply = self.viewing
+        self.set_game(self.game.goto(ply), f"Playing on from move {ply}; later moves can be redone.")
+
+    def action_back(self) -> None:
+        if self.viewing is not None:
+            self.back_to_live()
+            return
+        if not self.in_progress:
+            self.app.pop_screen()
+            return
+
+        def leave(yes: bool | None) -> None:
+            if yes:
+                self.app.pop_screen()
+
+        from gridgames.tui.screens.confirm import ConfirmScreen
+
+        self.app.push_screen(ConfirmScreen("Leave this game? It is still in progress.", yes="Leave"), leave)
+
+    def action_new_game(self) -> None:
+        if not self.in_progress:
+            self.play_again()
+            return
+
+        def restart(yes: bool | None) -> None:
+            if yes:
+                self.play_again()
+
+        from gridgames.tui.screens.confirm import ConfirmScreen
+
+        self.app.push_screen(
+            ConfirmScreen("Abandon this game and start a new one with the same options?", yes="New game"),
+            restart,
+        )
+
+    def action_rules(self) -> None:
+        from gridgames.tui.screens.rules import RulesScreen
+
+        self.app.push_screen(RulesScreen(self.entry))
+
+    # -- the computer ---------------------------------------------------------------------------
+    def cancel_thinking(self) -> None:
+        self.workers.cancel_group(self, "computer")
+        self.thinking = False
+
+    def maybe_start_computer(self) -> None:
+        if self.thinking or not self.computer_to_move or self.viewing is not None:
+            return
+        self.thinking = True
+        self.think(self.game, self.setup.seat(self.game.state.to_move))
+
+    @work(thread=True, exclusive=True, group="computer", exit_on_error=False)
+    def think(self, game: Game, level: str) -> None:
+        from gridgames.solve.players import choose_move
+
+        move = choose_move(game.rules, game.state, level, rng=random.Random(self.rng.random()))
+        if not get_current_worker().is_cancelled:
+            self.app.call_from_thread(self._computer_moved, game, move)
+
+    def _computer_moved(self, game: Game, move: Move) -> None:
+        if game is not self.game:
+            return  # the game changed while the computer thought (undo, new game): stale answer
+        self.thinking = False
+        try:
+            self.set_game(game.play(move))
+        except GameError as error:
+            self.say(f"✗ The computer chose an illegal move: {error}")
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.state == WorkerState.ERROR:
+            self.thinking = False
+            self.say(f"✗ The computer could not move: {event.worker.error}")
+
+    # hint and analysis need the solvers; see gridgames.tui.computer
+    def action_hint(self) -> None:
+        self.say("✗ Hints need the computer players, which are not installed.")
+
+    def action_analysis(self) -> None:
+        self.say("✗ Analysis needs the computer players, which are not installed.")

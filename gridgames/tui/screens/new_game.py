@@ -1,0 +1,96 @@
+"""The new-game panel: board size, who starts, who plays each side, and the `noneighbour` house rule."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Label, Select, Static
+
+from gridgames.engine.entry import Entry
+from gridgames.engine.options import Options
+from gridgames.tui import computer
+from gridgames.tui.choices import HUMAN, Setup
+from gridgames.tui.widgets.too_small import TooSmall
+
+SIZES = range(2, 10)  # the app draws boards up to 9x9
+
+
+def seat_choices() -> list[tuple[str, str]]:
+    return [("Human", HUMAN)] + [(f"Computer ({level})", level) for level in computer.levels()]
+
+
+class NewGamePanel(ModalScreen[Setup | None]):
+    """Dismisses with the chosen Setup, or None when cancelled."""
+
+    BINDINGS = [
+        Binding("escape", "cancel", "Cancel"),
+        Binding("ctrl+s", "start", "Start", show=False),
+    ]
+
+    def __init__(self, entry: Entry, setup: Setup) -> None:
+        super().__init__(classes="dialog-screen")
+        self.entry = entry
+        self.setup = setup
+
+    def _row(self, label: str, select: Select) -> Horizontal:  # type: ignore[type-arg]
+        return Horizontal(Label(label, classes="field-label"), select, classes="field")
+
+    def compose(self) -> ComposeResult:
+        entry, options = self.entry, self.setup.options
+        sizes = sorted(set(SIZES) | {options.rows, options.cols})
+        yield TooSmall()
+        with Vertical(classes="dialog", id="new-game"):
+            yield Static(f"New game: {entry.label}", classes="dialog-title", markup=False)
+            yield self._row("Rows", Select([(str(n), n) for n in sizes], value=options.rows, allow_blank=False,
+                                           compact=True, id="rows"))
+            yield self._row("Columns", Select([(str(n), n) for n in sizes], value=options.cols, allow_blank=False,
+                                              compact=True, id="cols"))
+            first = [(entry.player(1), "1"), (entry.player(2), "2"), ("Coin toss", "toss")]
+            yield self._row("Who starts", Select(first, value=options.first, allow_blank=False, compact=True,
+                                                 id="first"))
+            if entry.has_adjacency_option:
+                adjacency = [("Touching incl. diagonals (book)", "king"),
+                             ("House rule: orthogonal only", "orthogonal")]
+                yield self._row("Adjacency", Select(adjacency, value=options.adjacency, allow_blank=False,
+                                                    compact=True, id="adjacency"))
+            if computer.available():
+                for player in (1, 2):
+                    yield self._row(entry.player(player), Select(seat_choices(), value=self.setup.seat(player),
+                                                                  allow_blank=False, compact=True,
+                                                                  id=f"seat{player}"))
+            else:
+                yield Static("Both sides are played by people on this computer.", classes="note")
+            with Horizontal(classes="buttons"):
+                yield Button("Start", variant="primary", id="start")
+                yield Button("Cancel", id="cancel")
+
+    def on_mount(self) -> None:
+        self.query_one("#start", Button).focus()
+
+    def chosen(self) -> Setup:
+        def value(selector: str, default: object) -> object:
+            found = self.query(selector)
+            return found.first(Select).value if found else default
+
+        options = Options(
+            int(value("#rows", 5)),  # type: ignore[call-overload]
+            int(value("#cols", 5)),  # type: ignore[call-overload]
+            str(value("#first", "1")),
+            str(value("#adjacency", self.setup.options.adjacency)),
+        )
+        seats = (str(value("#seat1", HUMAN)), str(value("#seat2", HUMAN)))
+        return Setup(self.entry.id, options, seats)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "start":
+            self.action_start()
+        else:
+            self.action_cancel()
+
+    def action_start(self) -> None:
+        self.dismiss(self.chosen())
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,50 @@
+"""The rules pane: one variant's rules in the project's own words, the clarifications, and the keys."""
+
+from __future__ import annotations
+
+from importlib.resources import files
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Markdown
+
+from gridgames.engine.entry import Entry
+from gridgames.tui.widgets.too_small import TooSmall
+
+
+def rules_markdown(entry: Entry) -> str:
+    """The variant's rules page followed by the keys page (both shipped in `gridgames/tui/rules/`)."""
+    folder = files("gridgames.tui") / "rules"
+    return (folder / f"{entry.id}.md").read_text(encoding="utf-8") + "\n" + (folder / "keys.md").read_text(
+        encoding="utf-8"
+    )
+
+
+class RulesScreen(ModalScreen[None]):
+    BINDINGS = [
+        Binding("escape,question_mark,f1,q", "close", "Close", key_display="esc"),
+        Binding("up,k", "scroll(-1)", "Scroll", show=False),
+        Binding("down,j", "scroll(1)", "Scroll", show=False),
+    ]
+
+    def __init__(self, entry: Entry) -> None:
+        super().__init__(classes="dialog-screen")
+        self.entry = entry
+
+    def compose(self) -> ComposeResult:
+        yield TooSmall()
+        with Vertical(id="rules-pane", classes="dialog"):
+            with VerticalScroll(id="rules-scroll"):
+                yield Markdown(rules_markdown(self.entry), id="rules-text")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one("#rules-scroll").focus()
+
+    def action_scroll(self, lines: int) -> None:
+        self.query_one("#rules-scroll", VerticalScroll).scroll_relative(y=lines, animate=False)
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,81 @@
+"""The first screen: the five rule books, each with a summary and a small picture of its board."""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Header, ListItem, ListView, Static
+
+from gridgames.engine.entry import Entry
+from gridgames.tui.widgets.picture import BoardPicture
+from gridgames.tui.widgets.too_small import TooSmall
+from gridgames.variants.catalogue import CATALOGUE
+
+
+class VariantCard(ListItem):
+    """One catalogue entry: picture on the left, title and summary on the right."""
+
+    def __init__(self, entry: Entry) -> None:
+        super().__init__(id=f"variant-{entry.id}", classes="variant")
+        self.entry = entry
+
+    def compose(self) -> ComposeResult:
+        with Horizontal():
+            yield BoardPicture(self.entry)
+            with Vertical(classes="card-text"):
+                yield Static(f"{self.entry.title}  ·  rule book {self.entry.book}", classes="card-title", markup=False)
+                yield Static(self.entry.summary, classes="card-summary", markup=False)
+
+
+class SelectScreen(Screen[None]):
+    BINDINGS = [
+        Binding("enter", "choose", "New game", key_display="⏎", priority=True),
+        Binding("question_mark,f1", "rules", "Rules", key_display="?"),
+        Binding("q", "app.quit", "Quit"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__(id="select")
+
+    def compose(self) -> ComposeResult:
+        yield TooSmall()
+        yield Header()
+        yield Static("Choose a game (↑/↓ and Enter, or click). All are won by making the last move.", id="select-help")
+        yield ListView(*(VariantCard(entry) for entry in CATALOGUE), id="variants")
+        yield Static("", id="select-message", markup=False)
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.sub_title = "choose a game"
+        last = self.app.choices.variant  # type: ignore[attr-defined]
+        ids = [entry.id for entry in CATALOGUE]
+        variants = self.query_one("#variants", ListView)
+        variants.index = ids.index(last) if last in ids else 0
+        variants.focus()
+
+    @property
+    def highlighted_entry(self) -> Entry:
+        index = self.query_one("#variants", ListView).index or 0
+        return CATALOGUE[index]
+
+    def show_message(self, text: str) -> None:
+        """A persistent one-line message (e.g. why a game record could not be opened)."""
+        message = self.query_one("#select-message", Static)
+        message.update(text)
+        message.set_class(bool(text), "-error")
+
+    @on(ListView.Selected, "#variants")
+    def open_panel(self, event: ListView.Selected) -> None:
+        assert isinstance(event.item, VariantCard)
+        self.app.open_new_game(event.item.entry)  # type: ignore[attr-defined]
+
+    def action_choose(self) -> None:
+        self.app.open_new_game(self.highlighted_entry)  # type: ignore[attr-defined]
+
+    def action_rules(self) -> None:
+        from gridgames.tui.screens.rules import RulesScreen
+
+        self.app.push_screen(RulesScreen(self.highlighted_entry))

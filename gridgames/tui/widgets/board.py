@@ -1,0 +1,181 @@
+"""The board: one clickable widget per cell in a grid, sized to the space it is given.
+
+Cell (r, c) is the widget `#cell-r-c` (0-based) inside `#board`; its screen region is
+`app.query_one("#cell-r-c").region`. The board draws what `marks.cell_marks` computed and
+reports clicks and key presses as `Board.CellChosen`; it knows no rule.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from textual import events
+from textual.binding import Binding
+from textual.geometry import Size
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+from textual.widgets import Static
+
+from gridgames.engine.cells import Cell, row_label
+from gridgames.tui.marks import CellMark
+
+CELL_WIDTHS = (7, 5, 3)  # odd, so the glyph sits in the middle
+CELL_HEIGHTS = (3, 2, 1)
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """Label column width, cell width and cell height, in terminal cells."""
+
+    label_width: int
+    cell_width: int
+    cell_height: int
+
+
+def choose_geometry(rows: int, cols: int, labels: list[str], space: Size) -> Geometry:
+    """The largest cells that fit `space`, keeping cells roughly square on screen."""
+    label_width = max(len(label) for label in labels) + 1
+    cell_width = next((w for w in CELL_WIDTHS if label_width + cols * w <= space.width), CELL_WIDTHS[-1])
+    cell_height = next(
+        (h for h in CELL_HEIGHTS if 1 + rows * h <= space.height and 2 * h - 1 <= cell_width),
+        CELL_HEIGHTS[-1],
+    )
+    return Geometry(label_width, cell_width, cell_height)
+
+
+class CellView(Widget):
+    """One cell; a left click plays there, a right click builds a wall there."""
+
+    def __init__(self, cell: Cell) -> None:
+        super().__init__(id=f"cell-{cell.row}-{cell.col}", classes="cell")
+        self.cell = cell
+        self.shade = "-odd" if (cell.row + cell.col) % 2 else "-even"
+        self.text = ""
+        self.marks: tuple[str, ...] = ()
+
+    def render(self) -> str:
+        return self.text
+
+    def draw(self, text: str, classes: tuple[str, ...]) -> None:
+        """Repaint only when something changed (the grid fixes the size, so no layout pass)."""
+        if text != self.text:
+            self.text = text
+            self.refresh()
+        if classes != self.marks:
+            self.marks = classes
+            self.set_classes(["cell", self.shade, *classes])
+
+    def on_click(self, event: events.Click) -> None:
+        event.stop()
+        board = self.parent
+        if isinstance(board, Board):
+            board.cursor = self.cell
+            board.focus()
+            board.post_message(Board.CellChosen(board, self.cell, wall=event.button == 3, by_mouse=True))
+
+
+class Board(Widget, can_focus=True):
+    """The grid of cells with a keyboard cursor (arrows or hjkl, Enter or Space to act)."""
+
+    BINDINGS = [
+        Binding("up,k", "cursor(-1, 0)", "Up", show=False),
+        Binding("down,j", "cursor(1, 0)", "Down", show=False),
+        Binding("left,h", "cursor(0, -1)", "Left", show=False),
+        Binding("right,l", "cursor(0, 1)", "Right", show=False),
+        Binding("enter,space", "choose", "Play", key_display="⏎", show=True),
+    ]
+
+    cursor: reactive[Cell] = reactive(Cell(0, 0))
+
+    class CellChosen(Message):
+        """The player acted on a cell: `wall` for a right click, `by_mouse` for a click."""
+
+        def __init__(self, board: Board, cell: Cell, wall: bool = False, by_mouse: bool = False) -> None:
+            super().__init__()
+            self.board = board
+            self.cell = cell
+            self.wall = wall
+            self.by_mouse = by_mouse
+
+        @property
+        def control(self) -> Board:
+            return self.board
+
+    def __init__(self, rows: int, cols: int, letters: bool, *, id: str = "board") -> None:
+        super().__init__(id=id)
+        self.rows = rows
+        self.cols = cols
+        self.row_labels = [row_label(r) if letters else str(r + 1) for r in range(rows)]
+        self.geometry = choose_geometry(rows, cols, self.row_labels, Size(80, 24))
+        self._marks: dict[Cell, CellMark] = {}
+        self.set_reactive(Board.cursor, Cell(rows // 2, cols // 2))
+
+    def compose(self):  # type: ignore[no-untyped-def]
+        yield Static("", classes="corner")
+        for c in range(self.cols):
+            yield Static(str(c + 1), classes="col-label")
+        for r in range(self.rows):
+            yield Static(self.row_labels[r], classes="row-label")
+            for c in range(self.cols):
+                yield CellView(Cell(r, c))
+
+    def on_mount(self) -> None:
+        self._apply_geometry()
+
+    def cell_view(self, cell: Cell) -> CellView:
+        return self.query_one(f"#cell-{cell.row}-{cell.col}", CellView)
+
+    # -- size ----------------------------------------------------------------------
+    def fit(self, space: Size) -> None:
+        """Choose cell sizes for the space the board may use."""
+        geometry = choose_geometry(self.rows, self.cols, self.row_labels, space)
+        if geometry != self.geometry:
+            self.geometry = geometry
+            self._apply_geometry()
+
+    def _apply_geometry(self) -> None:
+        g = self.geometry
+        styles = self.styles
+        styles.grid_size_columns = self.cols + 1
+        styles.grid_size_rows = self.rows + 1
+        styles.grid_columns = " ".join([str(g.label_width)] + [str(g.cell_width)] * self.cols)
+        styles.grid_rows = " ".join(["1"] + [str(g.cell_height)] * self.rows)
+        styles.width = g.label_width + self.cols * g.cell_width
+        styles.height = 1 + self.rows * g.cell_height
+        if self._marks:
+            self.show(self._marks)
+
+    # -- drawing ---------------------------------------------------------------------
+    def show(self, marks: dict[Cell, CellMark]) -> None:
+        """Draw every cell from its mark (glyph and style classes)."""
+        self._marks = marks
+        wide = self.geometry.cell_width >= 3
+        for cell, mark in marks.items():
+            view = self.cell_view(cell)
+            last = "-last" in mark.classes
+            cursor = ("-cursor",) if cell == self.cursor else ()
+            view.draw(f"[{mark.glyph}]" if last and wide else mark.glyph, (*sorted(mark.classes), *cursor))
+
+    def watch_cursor(self, old: Cell, new: Cell) -> None:
+        if not self.is_mounted:
+            return
+        for cell in (old, new):
+            view = self.cell_view(cell)
+            marks = tuple(m for m in view.marks if m != "-cursor") + (("-cursor",) if cell == new else ())
+            view.draw(view.text, marks)
+
+    def on_focus(self) -> None:
+        self.add_class("-focused")
+
+    def on_blur(self) -> None:
+        self.remove_class("-focused")
+
+    # -- actions -----------------------------------------------------------------------
+    def action_cursor(self, d_row: int, d_col: int) -> None:
+        r = min(max(self.cursor.row + d_row, 0), self.rows - 1)
+        c = min(max(self.cursor.col + d_col, 0), self.cols - 1)
+        self.cursor = Cell(r, c)
+
+    def action_choose(self) -> None:
+        self.post_message(Board.CellChosen(self, self.cursor))

@@ -1,0 +1,37 @@
+"""Regenerate gridgames/solve/data/nodekayles_shapes.bin: the Grundy value of every region shape
+reachable on Node Kayles boards up to 7x7, found by search with the shipped table switched off.
+
+Run from the repository root: `.venv/bin/python scripts/make_nodekayles_table.py` (a few minutes).
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from pathlib import Path
+
+from gridgames.solve import nodekayles
+
+OUT = Path(__file__).resolve().parent.parent / "gridgames" / "solve" / "data" / nodekayles.TABLE_RESOURCE
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--max-size", type=int, default=7, help="largest side of the boards covered")
+    parser.add_argument("--out", type=Path, default=OUT)
+    args = parser.parse_args()
+    nodekayles.use_table(False)
+    nodekayles.MEMO_LIMIT = 10**9  # keep everything while generating
+    start = time.perf_counter()
+    for rows in range(1, args.max_size + 1):
+        for cols in range(rows, args.max_size + 1):
+            value = nodekayles.grundy_of_board(rows, cols)
+            print(f"{rows}x{cols}: {value}  ({time.perf_counter() - start:.1f} s)", flush=True)
+    values = dict(nodekayles._canonical)
+    blob = nodekayles.encode_table(values)
+    args.out.write_bytes(blob)
+    print(f"{len(values)} shapes, {len(blob)} bytes -> {args.out}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1 @@
+"""Tests of the scriptable subcommands (each folder a package, so test file names may repeat)."""

@@ -1,0 +1,205 @@
+"""`gridgames play VARIANT --plain`: options, records, statistics, resume, and surviving SIGKILL."""
+
+from __future__ import annotations
+
+import io
+import os
+import select
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from gridgames.cli import main
+from gridgames.storage import Store, load_record
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path, monkeypatch) -> Path:
+    folder = tmp_path / "data"
+    monkeypatch.setenv("GRIDGAMES_DATA_DIR", str(folder))
+    return folder
+
+
+def play(monkeypatch, capsys, argv: list[str], typed: str) -> tuple[int, str, str]:
+    monkeypatch.setattr(sys, "stdin", io.StringIO(typed))
+    code = main(["play", *argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_a_piped_game_plays_to_the_end_writes_its_record_and_counts_it(
+    monkeypatch, capsys, tmp_path, data_dir
+):
+    record = tmp_path / "game.txt"
+    code, out, err = play(
+        monkeypatch,
+        capsys,
+        ["rowcol", "--plain", "--size", "2x2", "--record", str(record)],
+        "A1\nA2\nB2\nB1\n",
+    )
+    assert (code, err) == (0, "")
+    assert out.startswith("Welcome to Gridlock!\n")
+    assert "Congratulations Player 2 (O), you win!" in out
+    assert f"The game record is saved in {record}." in out
+    assert [m.notation() for m in load_record(record).played] == ["A1", "A2", "B2", "B1"]
+    assert Store(data_dir).stats() == {"rowcol": {"human": {"wins": 0, "losses": 1, "draws": 0}}}
+    assert Store(data_dir).load_current("rowcol") is None
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["chess", "--plain"], "There is no game called 'chess'"),
+        (["rowcol", "--plain", "--size", "1x9"], "'1x9' is not a board size this game supports"),
+        (["rowcol", "--plain", "--adjacency", "orthogonal"], "rowcol has no adjacency option"),
+        (
+            ["rowcol", "--plain", "--scoring", "cells"],
+            "Scoring by marked cells is an option of locked-duel only",
+        ),
+        (["rowcol", "--plain", "--games", "0"], "A match is at least one game, not 0."),
+    ],
+)
+def test_bad_options_are_one_sentence_and_exit_2(monkeypatch, capsys, argv, message):
+    code, out, err = play(monkeypatch, capsys, argv, "")
+    assert code == 2 and out == ""
+    assert err.startswith("gridgames: ") and message in err
+
+
+def test_an_existing_record_file_is_refused_before_playing(monkeypatch, capsys, tmp_path):
+    record = tmp_path / "keep.txt"
+    record.write_text("precious")
+    code, out, err = play(monkeypatch, capsys, ["rowcol", "--plain", "--record", str(record)], "C3\n")
+    assert code == 2 and "already exists: choose another --record file, or add --overwrite" in err
+    assert record.read_text() == "precious"
+
+
+def test_resume_continues_with_the_saved_opponent_and_match(monkeypatch, capsys, data_dir):
+    code, out, _ = play(
+        monkeypatch,
+        capsys,
+        ["locked-duel", "--plain", "--size", "2x2", "--first", "1", "--games", "2", "--scoring", "cells"],
+        "1 1\n2 2\n",
+    )
+    assert code == 1 and "Game 2: Player B (B) moves first." in out
+    code, out, _ = play(monkeypatch, capsys, ["locked-duel", "--plain", "--resume"], "1 1\n2 2\n")
+    assert code == 0
+    assert "Match score after 2 games of 2: Player A (A) 2 cells, Player B (B) 2 cells." in out
+    assert out.rstrip().endswith("The match is drawn, 2 to 2.")
+
+
+def test_without_resume_piped_input_starts_afresh_and_says_so(monkeypatch, capsys):
+    play(monkeypatch, capsys, ["rowcol", "--plain"], "C3\n")
+    code, out, _ = play(monkeypatch, capsys, ["rowcol", "--plain"], "")
+    assert "An unfinished game of rowcol is saved; this new game replaces it (--resume continues it)." in out
+    code, out, _ = play(monkeypatch, capsys, ["blocking", "--plain", "--resume"], "")
+    assert "There is no unfinished game of blocking to resume; a new game starts." in out
+
+
+class Terminal(io.StringIO):
+    """Typed input that claims to come from a terminal."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_at_a_terminal_the_unfinished_game_is_offered(monkeypatch, capsys):
+    play(monkeypatch, capsys, ["rowcol", "--plain"], "C3\n")
+    monkeypatch.setattr(sys, "stdin", Terminal("y\n"))
+    assert main(["play", "rowcol", "--plain"]) == 1
+    out = capsys.readouterr().out
+    assert "An unfinished game of rowcol (1 move, saved " in out and "Resume it? [Y/n]" in out
+    assert "You must choose a cell in row C or column 3." in out
+    monkeypatch.setattr(sys, "stdin", Terminal("n\n"))
+    main(["play", "rowcol", "--plain"])
+    assert "Claim any cell to start." in capsys.readouterr().out
+
+
+def test_without_plain_the_app_opens_on_the_variant(monkeypatch, capsys):
+    from gridgames.tui import app as app_module
+
+    opened = []
+
+    class App:
+        return_code = 0
+
+        def __init__(self, variant: str) -> None:
+            opened.append(variant)
+
+        def run(self) -> None:
+            pass
+
+    monkeypatch.setattr(app_module, "GridGamesApp", App)
+    assert main(["play", "Blocking"]) == 0 and opened == ["blocking"]
+
+    class OldApp(App):
+        def __init__(self, load: str | None = None) -> None:
+            pass
+
+    monkeypatch.setattr(app_module, "GridGamesApp", OldApp)
+    assert main(["play", "rowcol"]) == 2
+    assert "add --plain to play in text" in capsys.readouterr().err
+
+
+def test_an_unknown_computer_level_is_refused(monkeypatch, capsys):
+    pytest.importorskip("gridgames.solve.players")
+    code, _, err = play(monkeypatch, capsys, ["rowcol", "--plain", "--vs", "grandmaster"], "")
+    assert code == 2 and "grandmaster" in err
+
+
+def test_the_computer_plays_a_whole_game(monkeypatch, capsys):
+    players = pytest.importorskip("gridgames.solve.players")
+    level = tuple(players.LEVELS)[-1]
+    code, out, _ = play(
+        monkeypatch, capsys, ["noneighbour", "--plain", "--vs", level, "--computer-plays", "1"], ""
+    )
+    assert code == 0 and "Player 1 wins!" in out  # a perfect first player takes the centre of 3x3
+
+
+def read_until(
+    proc: subprocess.Popen, seen: bytearray, marker: str, count: int, timeout: float = 10.0
+) -> None:
+    """Read stdout into `seen` until `marker` has appeared `count` times (fails after `timeout` seconds)."""
+    assert proc.stdout is not None
+    deadline = time.monotonic() + timeout
+    while seen.decode().count(marker) < count:
+        remaining = deadline - time.monotonic()
+        assert remaining > 0, f"timed out waiting for {marker!r}; got:\n{seen.decode()}"
+        ready, _, _ = select.select([proc.stdout], [], [], remaining)
+        if ready:
+            chunk = os.read(proc.stdout.fileno(), 65536)
+            assert chunk, f"the game ended early:\n{seen.decode()}"
+            seen += chunk
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
+def test_a_game_killed_between_moves_resumes_at_the_last_completed_move(data_dir):
+    env = os.environ | {"GRIDGAMES_DATA_DIR": str(data_dir), "PYTHONUNBUFFERED": "1"}
+    command = [sys.executable, "-m", "gridgames", "play", "rowcol", "--plain"]
+    proc = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env)
+    assert proc.stdin is not None
+    seen = bytearray()
+    read_until(proc, seen, "Enter your move: ", 1)
+    for n, move in enumerate(["C3", "C1", "A1"], start=2):
+        proc.stdin.write(f"{move}\n".encode())
+        proc.stdin.flush()
+        read_until(proc, seen, "Enter your move: ", n)  # the prompt for the next move: the save is done
+    proc.send_signal(signal.SIGKILL)
+    proc.wait(timeout=10)
+
+    resumed = subprocess.run(
+        [*command, "--resume"], input=b"A5\n", capture_output=True, env=env, timeout=20, check=False
+    )
+    out = resumed.stdout.decode()
+    assert "You must choose a cell in row A or column 1.\nEnter your move: A5" in out
+    assert "A X . . . O\nB . . . . .\nC O . X . ." in out
+    assert resumed.returncode == 1
+    assert [m.notation() for m in Store(data_dir).load_current("rowcol").game.played] == [
+        "C3",
+        "C1",
+        "A1",
+        "A5",
+    ]

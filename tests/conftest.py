@@ -1,0 +1,42 @@
+"""Fixtures shared by every test folder: start a game of any catalogue entry, check an error's wording."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from gridgames.engine import Game, Options
+from gridgames.engine.options import parse_size
+from gridgames.variants import get_entry
+
+
+def _new_game(variant: str, size: str | None = None, first: int = 1, adjacency: str = "king") -> Game:
+    """A fresh game of `variant` (its book's size unless `size` is given), `first` to move."""
+    entry = get_entry(variant)
+    rows, cols = parse_size(size) if size else (entry.default_rows, entry.default_cols)
+    return Game.new(entry, Options(rows, cols, str(first), adjacency), first_player=first)
+
+
+def _is_one_sentence(text: str) -> bool:
+    """Every user-facing error is one sentence: capitalised or quoting, one full stop, one line."""
+    body = text.replace("e.g.", "eg")
+    return (
+        bool(text)
+        and (text[0].isupper() or text[0] in "'#")
+        and text.endswith(".")
+        and ". " not in body
+        and "\n" not in text
+    )
+
+
+@pytest.fixture(scope="session")
+def make_game() -> Callable[..., Game]:
+    """`make_game("rowcol", "5x5", first=1, adjacency="king")` -> a fresh Game."""
+    return _new_game
+
+
+@pytest.fixture(scope="session")
+def one_sentence() -> Callable[[str], bool]:
+    """`assert one_sentence(str(error))`."""
+    return _is_one_sentence

@@ -1,0 +1,84 @@
+"""Play `rowcol` (rule book 003) in a real browser through `gridgames serve`, clicking cells like a user."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+ROWS = "ABCDE"
+PLAYABLE, NOT_NOW = "•", "×"
+
+
+def board_cells(lines: list[str]) -> dict[str, tuple[int, int]]:
+    """Screen (column, row) of each cell's glyph, e.g. {"C3": (38, 15)}: where column label meets row label."""
+    header = next((y for y, line in enumerate(lines) if re.match(r"^\s*1\s+2\s+3\s+4\s+5\s", line)), None)
+    assert header is not None, "no board column labels on screen:\n" + "\n".join(lines)
+    columns = [m.start() for m in re.finditer(r"\d", lines[header])][:5]
+    rows: dict[str, int] = {}
+    for y in range(header + 1, len(lines)):
+        match = re.match(r"^\s*([A-E])\s", lines[y])
+        if match and match.group(1) not in rows:
+            rows[match.group(1)] = y
+    assert list(rows) == list(ROWS), f"row labels found: {list(rows)}"
+    return {f"{r}{c + 1}": (x, rows[r]) for r in ROWS for c, x in enumerate(columns)}
+
+
+def glyphs(lines: list[str], cells: dict[str, tuple[int, int]]) -> dict[str, str]:
+    return {name: lines[y][x] if x < len(lines[y]) else " " for name, (x, y) in cells.items()}
+
+
+def in_line_with(cell: str) -> set[str]:
+    """Cells sharing a row or a column with `cell` (itself excluded)."""
+    return {name for name in board_names() if (name[0] == cell[0]) != (name[1:] == cell[1:])}
+
+
+def board_names() -> list[str]:
+    return [f"{r}{c}" for r in ROWS for c in range(1, 6)]
+
+
+def test_play_rowcol_by_clicking_cells(terminal, served_app, tmp_path: Path) -> None:
+    terminal.open(served_app.url)
+    terminal.wait_for_text("Choose a game", "rule book 003")
+
+    # Pick the variant with a click, then start a two-human game from the new-game panel.
+    terminal.wait_until_still()
+    terminal.click_text("rule book 003")
+    terminal.wait_for_text("New game: Gridlock (rule book 003)", "Start")
+    terminal.wait_until_still()
+    terminal.click_text(" Start ")
+    terminal.wait_for_text("Player 1 (X) to claim", "(25 open)")
+
+    lines = terminal.wait_until_still().splitlines()
+    cells = board_cells(lines)
+    assert set(glyphs(lines, cells).values()) == {PLAYABLE}, "every cell is open for the first claim"
+
+    def play(cell: str, then: str) -> dict[str, str]:
+        terminal.click(*cells[cell])
+        terminal.wait_for_text(then)
+        return glyphs(terminal.wait_until_still().splitlines(), cells)
+
+    # X claims C3: O may now claim only in row C or column 3.
+    board = play("C3", "Player 2 (O) to claim")
+    assert board["C3"] == "X"
+    assert {c for c, g in board.items() if g == PLAYABLE} == in_line_with("C3")
+    assert board["B2"] == NOT_NOW
+
+    # A click on a cell out of line is refused with a reason, and the board stays as it was.
+    terminal.click(*cells["B2"])
+    screen = terminal.wait_for_text("✗")
+    assert "Player 2 (O) to claim" in screen
+    assert glyphs(screen.splitlines(), cells) == board
+
+    # O claims C5, then X must answer in row C or column 5 (C3 is taken).
+    board = play("C5", "Player 1 (X) to claim")
+    assert (board["C3"], board["C5"]) == ("X", "O")
+    assert {c for c, g in board.items() if g == PLAYABLE} == in_line_with("C5") - {"C3"}
+
+    board = play("A5", "Player 2 (O) to claim")
+    assert (board["C3"], board["C5"], board["A5"]) == ("X", "O", "X")
+    assert {c for c, g in board.items() if g == PLAYABLE} == in_line_with("A5") - {"C5"}
+    assert sum(g in "XO" for g in board.values()) == 3
+
+    shot = tmp_path / "browser.png"
+    terminal.page.screenshot(path=str(shot))
+    assert shot.stat().st_size > 1000

@@ -1,0 +1,100 @@
+"""Options and board sizes: the ranges every game offers, and one-sentence errors outside them."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from gridgames.engine import Game, Options, OptionsError
+from gridgames.engine.options import parse_size
+from gridgames.variants import CATALOGUE, get_entry
+
+
+@pytest.mark.parametrize(
+    ("text", "size"),
+    [("5x5", (5, 5)), ("5X4", (5, 4)), ("3", (3, 3)), (" 3 x 4 ", (3, 4)), ("9×9", (9, 9))]
+    + [("2x30", (2, 30))],
+)
+def test_parse_size_reads_rows_by_columns(text: str, size: tuple[int, int]) -> None:
+    assert parse_size(text) == size
+
+
+@pytest.mark.parametrize("text", ["", "x5", "5x", "five", "5x5x5", "1x5", "5x1", "31x2", "0", "-3x3"])
+def test_parse_size_refuses_with_one_sentence(text: str, one_sentence) -> None:
+    with pytest.raises(OptionsError) as error:
+        parse_size(text)
+    message = str(error.value)
+    assert one_sentence(message) and f"'{text}'" in message, message
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "word"),
+    [
+        ({"rows": 1}, "rows"),
+        ({"cols": 31}, "columns"),
+        ({"rows": "5"}, "rows"),
+        ({"first": "3"}, "first"),
+        ({"first": "X"}, "first"),
+        ({"adjacency": "diagonal"}, "Adjacency"),
+    ],
+)
+def test_options_out_of_range_are_refused(kwargs: dict, word: str, one_sentence) -> None:
+    with pytest.raises(OptionsError) as error:
+        Options(**kwargs)
+    message = str(error.value)
+    assert one_sentence(message) and word in message, message
+
+
+def test_coin_toss_picks_either_player_and_follows_the_rng() -> None:
+    toss = Options(first="toss")
+    picks = {toss.resolve_first(random.Random(seed)) for seed in range(20)}
+    assert picks == {1, 2}
+    assert toss.resolve_first(random.Random(7)) == toss.resolve_first(random.Random(7))
+    assert Options(first="2").resolve_first() == 2
+    entry = get_entry("blocking")
+    firsts = {Game.new(entry, toss, rng=random.Random(seed)).state.to_move for seed in range(20)}
+    assert firsts == {1, 2}
+
+
+def test_with_size_keeps_the_other_options() -> None:
+    options = Options(first="2", adjacency="orthogonal").with_size("4x6")
+    assert (options.rows, options.cols, options.first, options.adjacency) == (4, 6, "2", "orthogonal")
+    assert options.size == "4x6"
+
+
+@pytest.mark.parametrize("entry", CATALOGUE, ids=lambda e: e.id)
+def test_every_game_plays_on_every_size_from_2x2_to_9x9(entry) -> None:
+    for rows in range(2, 10):
+        for cols in range(2, 10):
+            game = Game.new(entry, Options(rows, cols), first_player=2)
+            assert game.state.to_move == 2 and (game.state.rows, game.state.cols) == (rows, cols)
+            assert len(game.legal_moves()) == rows * cols  # an empty board: any cell to start
+
+
+def test_defaults_follow_each_rule_book() -> None:
+    defaults = {e.id: (e.default_rows, e.default_cols, e.default_first) for e in CATALOGUE}
+    assert defaults == {
+        "locked-duel": (5, 5, "toss"),
+        "walls": (5, 5, "1"),
+        "blocking": (5, 5, "toss"),
+        "rowcol": (5, 5, "1"),
+        "noneighbour": (3, 3, "1"),
+    }
+    game = Game.new(get_entry("noneighbour"))
+    assert (game.state.rows, game.state.cols, game.state.to_move) == (3, 3, 1)
+    assert [e.id for e in CATALOGUE if e.has_adjacency_option] == ["noneighbour"]
+
+
+def test_unknown_game_lists_the_ones_that_exist(one_sentence) -> None:
+    assert get_entry(" RowCol ").id == "rowcol"
+    with pytest.raises(OptionsError) as error:
+        get_entry("chess")
+    message = str(error.value)
+    assert one_sentence(message) and "'chess'" in message and all(e.id in message for e in CATALOGUE)
+
+
+def test_a_game_starts_with_player_1_or_2_only(one_sentence) -> None:
+    with pytest.raises(OptionsError) as error:
+        Game.new(get_entry("rowcol"), first_player=3)
+    assert one_sentence(str(error.value))

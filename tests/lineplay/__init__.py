@@ -1,0 +1,1 @@
+"""Tests of line mode and match play."""

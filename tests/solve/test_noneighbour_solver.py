@@ -1,0 +1,87 @@
+"""The no-neighbour solver agrees with a plain negamax on every reachable position of small boards."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+
+from gridgames.engine.rules import GridState, Rules
+from gridgames.solve import noneighbour
+from gridgames.solve.base import LOSS, WIN
+from gridgames.variants.noneighbour import RULES
+
+
+def plain_wins(rules: Rules, state: GridState, cache: dict) -> bool:
+    """Negamax over the public rules, remembering whole states (owners and all)."""
+    key = replace(state, ply=0)
+    if key not in cache:
+        cache[key] = any(
+            not plain_wins(rules, rules.apply_unchecked(state, m), cache) for m in rules.legal_moves(state)
+        )
+    return cache[key]
+
+
+def reachable(rules: Rules, start: GridState) -> list[GridState]:
+    seen = {replace(start, ply=0): start}
+    todo = [start]
+    while todo:
+        state = todo.pop()
+        for move in rules.legal_moves(state):
+            child = rules.apply_unchecked(state, move)
+            key = replace(child, ply=0)
+            if key not in seen:
+                seen[key] = child
+                todo.append(child)
+    return list(seen.values())
+
+
+@pytest.mark.parametrize("size", ["3x3", "3x4"])
+@pytest.mark.parametrize("adjacency", ["king", "orthogonal"])
+def test_every_reachable_position_matches_plain_negamax(make_game, size, adjacency):
+    start = make_game("noneighbour", size, adjacency=adjacency).state
+    cache: dict = {}
+    positions = reachable(RULES, start)
+    assert len(positions) > 100
+    for state in positions:
+        evaluation = noneighbour.evaluate(state)
+        assert evaluation.exact
+        assert evaluation.value == (WIN if plain_wins(RULES, state, cache) else LOSS)
+        for move, value in evaluation.move_values.items():
+            child = RULES.apply_unchecked(state, move)
+            assert value == (LOSS if plain_wins(RULES, child, cache) else WIN)
+
+
+def test_book_board_first_player_wins_only_in_the_centre(make_game):
+    evaluation = noneighbour.evaluate(make_game("noneighbour").state)
+    assert evaluation.value == WIN
+    assert [m.notation() for m in evaluation.best] == ["B2"]
+
+
+def test_value_ignores_who_owns_the_markers(make_game):
+    game = make_game("noneighbour", "4x4").play("A1").play("C3").play("A4")
+    state = game.state
+    swapped = replace(state, marks1=state.marks2, marks2=state.marks1, to_move=3 - state.to_move)
+    assert noneighbour.evaluate(state).move_values == noneighbour.evaluate(swapped).move_values
+
+
+@pytest.mark.parametrize("adjacency", ["king", "orthogonal"])
+def test_shipped_5x5_table_agrees_with_search(adjacency):
+    solver = noneighbour.solver_for(5, 5, adjacency)
+    assert solver.shipped, "data/noneighbour.json should hold the 5x5 openings"
+    fresh = noneighbour.NoNeighbourSolver(5, 5, adjacency, use_table=False)
+    rng = random.Random(4)
+    n = fresh.cells
+    deep = [k for k in solver.shipped if (k & fresh.full).bit_count() == 2]
+    for key in rng.sample(deep, 2):
+        assert fresh.wins(key & fresh.full, key >> n) == solver.shipped[key]
+
+
+def test_budget_too_small_leaves_moves_unknown_not_wrong(make_game):
+    state = make_game("noneighbour", "5x5").play("A1").play("C3").play("E5").state
+    noneighbour.solver_for.cache_clear()
+    evaluation = noneighbour.evaluate(state, budget=0.0)
+    assert not evaluation.exact
+    assert set(evaluation.move_values.values()) <= {WIN, LOSS, "unknown"}
+    noneighbour.solver_for.cache_clear()

@@ -1,0 +1,122 @@
+"""The walls solver: retrograde values checked by an independent fixed point over the public rules."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+
+from gridgames.engine.rules import GridState
+from gridgames.solve import walls
+from gridgames.solve.base import DRAW, LOSS, UNKNOWN, WIN
+from gridgames.variants.walls import RULES, WallsState
+
+
+def fixed_point(start: GridState) -> dict[GridState, str]:
+    """Value of every position reachable from `start`, by plain value iteration over the rules."""
+    index = {replace(start, ply=0): 0}
+    states = [start]
+    edges: list[list[int]] = []
+    for state in states:
+        out = []
+        for move in RULES.legal_moves(state):
+            child = RULES.apply_unchecked(state, move)
+            key = replace(child, ply=0)
+            if key not in index:
+                index[key] = len(states)
+                states.append(child)
+            out.append(index[key])
+        edges.append(out)
+    value: list[str | None] = [None] * len(states)
+    changed = True
+    while changed:
+        changed = False
+        for i, out in enumerate(edges):
+            if value[i] is not None:
+                continue
+            children = [value[j] for j in out]
+            if LOSS in children:
+                value[i] = WIN
+            elif all(v == WIN for v in children):  # also: no move at all
+                value[i] = LOSS
+            else:
+                continue
+            changed = True
+    return {replace(s, ply=0): v or DRAW for s, v in zip(states, value)}
+
+
+@pytest.fixture(scope="module")
+def values_3x3(make_game) -> dict[GridState, str]:
+    return fixed_point(make_game("walls", "3x3").state)
+
+
+def test_every_3x3_position_matches_the_fixed_point(values_3x3):
+    expected = values_3x3
+    assert len(expected) > 5000
+    for key, value in expected.items():
+        assert walls.evaluate(key).value == value, key
+
+
+def test_move_values_on_3x3_follow_the_children(values_3x3):
+    expected = values_3x3
+    rng = random.Random(1)
+    for state in rng.sample(list(expected), 200):
+        evaluation = walls.evaluate(state)
+        for move, value in evaluation.move_values.items():
+            child = replace(RULES.apply_unchecked(state, move), ply=0)
+            assert value == {WIN: LOSS, LOSS: WIN, DRAW: DRAW}[expected[child]]
+
+
+def _random_4x4(rng: random.Random, wall_count: int) -> WallsState:
+    cells = rng.sample(range(16), wall_count + 2)
+    state = WallsState(4, 4, rng.choice((1, 2)), 0, cells[0], cells[1], sum(1 << c for c in cells[2:]))
+    return state
+
+
+def test_4x4_table_matches_the_fixed_point_on_random_positions():
+    assert walls.is_exact_board(4, 4), "data/walls-4x4.bin should ship"
+    rng = random.Random(7)
+    checked = 0
+    values = set()
+    while checked < 8:
+        start = _random_4x4(rng, rng.choice((7, 8, 9)))
+        if not RULES.legal_moves(start):
+            continue
+        expected = fixed_point(start)
+        for key in rng.sample(list(expected), min(15, len(expected))):
+            assert walls.evaluate(key).value == expected[key], key
+            values.add(expected[key])
+        checked += 1
+    assert {WIN, LOSS} <= values
+
+
+def test_setup_moves_are_analysed_too(make_game):
+    evaluation = walls.evaluate(make_game("walls", "3x3").state)
+    assert evaluation.exact
+    assert len(evaluation.move_values) == 9
+    assert all(not m.wall for m in evaluation.move_values)
+
+
+def test_5x5_search_proves_a_trap(make_game):
+    # O at A1 keeps one free neighbour, B1, and X is to move: a wall there wins at once.
+    state = make_game("walls").play("C3").play("A1").play("#A2").play("#E5").state
+    evaluation = walls.evaluate(state, budget=0.5)
+    assert evaluation.value == WIN
+    assert "#B1" in [m.notation() for m in evaluation.best]
+
+
+def test_5x5_without_proof_is_not_exact(make_game):
+    evaluation = walls.evaluate(make_game("walls").play("C3").play("A1").state, budget=0.05)
+    assert evaluation.value in (UNKNOWN, WIN, LOSS)
+    if evaluation.value == UNKNOWN:
+        assert not evaluation.exact
+        assert evaluation.score is not None
+
+
+def test_stuck_mover_has_lost(make_game):
+    state = make_game("walls", "3x3").play("A1").play("C3").play("#A2").play("#B3").play("#B1").state
+    # now O (to move) may move; X is stuck and loses whatever O does
+    evaluation = walls.evaluate(state)
+    assert evaluation.value == WIN
+    assert set(evaluation.best) == set(RULES.legal_moves(state))

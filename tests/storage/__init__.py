@@ -1,0 +1,1 @@
+"""Tests of the data folder and record files on disk."""

@@ -1,0 +1,78 @@
+"""Shared helpers for the app tests: deterministic games, and reading what the screen shows."""
+
+from __future__ import annotations
+
+from gridgames.engine.cells import Cell
+from gridgames.engine.entry import Entry
+from gridgames.engine.game import Game
+from gridgames.engine.moves import Move
+from gridgames.engine.options import Options
+from gridgames.tui.app import GridGamesApp
+from gridgames.tui.choices import LastChoices, Setup
+from gridgames.variants.catalogue import CATALOGUE
+
+SIZE = (80, 24)
+
+# A scripted `walls` game: X walls itself in, so O wins (placement, walls, right clicks).
+WALLS_SCRIPT = ("A1", "C3", "#A2", "#E5", "#B1", "#E4")
+
+
+def fixed_choices() -> LastChoices:
+    """Every variant at its book size with Player 1 starting (no coin toss, so tests are repeatable)."""
+    choices = LastChoices()
+    for entry in CATALOGUE:
+        choices.remember(Setup(entry.id, Options(entry.default_rows, entry.default_cols, "1")))
+    choices.variant = None
+    return choices
+
+
+def make_app(**kwargs: object) -> GridGamesApp:
+    return GridGamesApp(choices=fixed_choices(), **kwargs)  # type: ignore[arg-type]
+
+
+def scripted_game(entry: Entry) -> tuple[Game, list[Move]]:
+    """A whole game to its end: `walls` from the script, the others always taking the first legal move."""
+    game = Game.new(entry, Options(entry.default_rows, entry.default_cols, "1"), first_player=1)
+    moves: list[Move] = []
+    if entry.id == "walls":
+        for text in WALLS_SCRIPT:
+            moves.append(game.parse(text))
+            game = game.play(moves[-1])
+    else:
+        while not game.is_over:
+            moves.append(game.legal_moves()[0])
+            game = game.play(moves[-1])
+    assert game.is_over
+    return game, moves
+
+
+def cell_text(app: GridGamesApp, cell: Cell) -> str:
+    return str(app.screen.query_one(f"#cell-{cell.row}-{cell.col}").render()).strip()
+
+
+def board_symbols(app: GridGamesApp, rows: int, cols: int) -> list[str]:
+    """The board as shown, one string per row, brackets and markers left in."""
+    return [" ".join(cell_text(app, Cell(r, c)) for c in range(cols)) for r in range(rows)]
+
+
+def expected_symbols(game: Game) -> list[str]:
+    """The finished board as the engine sees it, the last move in brackets."""
+    entry, state = game.entry, game.state
+    last = game.played[-1].cell if game.played else None
+    rows = []
+    for r in range(state.rows):
+        cells = []
+        for c in range(state.cols):
+            symbol = entry.symbol(entry.rules.content(state, Cell(r, c)))
+            cells.append(f"[{symbol}]" if Cell(r, c) == last else symbol)
+        rows.append(" ".join(cells))
+    return [row.strip() for row in rows]
+
+
+def text_of(app: GridGamesApp, selector: str) -> str:
+    return str(app.screen.query_one(selector).render())
+
+
+def log_lines(app: GridGamesApp) -> list[str]:
+    log = app.screen.query_one("#log")
+    return [str(log.get_option_at_index(i).prompt) for i in range(log.option_count)]

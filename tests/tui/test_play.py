@@ -1,0 +1,125 @@
+"""Whole games through the app, by mouse alone and by keyboard alone, for every variant."""
+
+from __future__ import annotations
+
+import pytest
+
+from gridgames.engine.cells import Cell
+from gridgames.engine.moves import Move
+from gridgames.tui.screens.game import GameScreen
+from gridgames.variants.catalogue import CATALOGUE
+from tests.tui.helpers import (
+    SIZE,
+    board_symbols,
+    expected_symbols,
+    log_lines,
+    make_app,
+    scripted_game,
+    text_of,
+)
+
+IDS = [entry.id for entry in CATALOGUE]
+
+
+def assert_finished(app, game, moves) -> None:  # type: ignore[no-untyped-def]
+    entry = game.entry
+    screen = app.screen
+    assert isinstance(screen, GameScreen)
+    assert screen.game.played == tuple(moves)
+    assert [row.strip() for row in board_symbols(app, game.state.rows, game.state.cols)] == [
+        row.strip() for row in expected_symbols(game)
+    ]
+    lines = log_lines(app)
+    assert len(lines) == len(moves) + 1
+    for n, move in enumerate(moves, start=1):
+        assert f"{n}." in lines[n] and entry.format_move(move) in lines[n]
+    assert text_of(app, "#headline") == entry.headline(game.outcome)
+    assert text_of(app, "#reason") == entry.describe(game.outcome)
+    assert screen.query_one("#banner").display
+    assert "1–0" in text_of(app, "#score") or "0–1" in text_of(app, "#score")
+
+
+@pytest.mark.parametrize("variant", IDS)
+async def test_whole_game_by_mouse(variant: str) -> None:
+    entry = next(e for e in CATALOGUE if e.id == variant)
+    game, moves = scripted_game(entry)
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.click(f"#variant-{variant}")
+        await pilot.click("#start")
+        assert isinstance(app.screen, GameScreen)
+        for move in moves:
+            await pilot.click(f"#cell-{move.cell.row}-{move.cell.col}", offset=(1, 0), button=3 if move.wall else 1)
+        await pilot.pause()
+        assert_finished(app, game, moves)
+        # Play again keeps the options and the match score.
+        await pilot.click("#again")
+        assert app.screen.game.cursor == 0
+        assert app.screen.game.options == game.options
+        assert app.screen.score.games == 1
+
+
+async def move_cursor(pilot, target: Cell) -> None:  # type: ignore[no-untyped-def]
+    """Walk the board cursor to `target` with a mix of arrow keys and hjkl."""
+    board = pilot.app.screen.query_one("#board")
+    while board.cursor.row != target.row:
+        await pilot.press(("down" if board.cursor.row % 2 else "j") if board.cursor.row < target.row else "k")
+    while board.cursor.col != target.col:
+        await pilot.press("l" if board.cursor.col < target.col else "left")
+
+
+@pytest.mark.parametrize("variant", IDS)
+async def test_whole_game_by_keys_with_undo_and_redo(variant: str) -> None:
+    entry = next(e for e in CATALOGUE if e.id == variant)
+    game, moves = scripted_game(entry)
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(IDS.index(variant)):
+            await pilot.press("down")
+        await pilot.press("enter")  # opens the new-game panel
+        await pilot.press("enter")  # Start has the focus
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        for n, move in enumerate(moves):
+            if move.wall:
+                await pilot.press("w")
+            await move_cursor(pilot, move.cell)
+            await pilot.press("enter" if n % 2 else "space")
+            if n == 1:  # undo twice, redo once, then replay the second move
+                await pilot.press("u", "ctrl+z")
+                assert screen.game.cursor == 0
+                assert "(undone)" in log_lines(app)[1]
+                await pilot.press("ctrl+y")
+                assert screen.game.cursor == 1
+                assert screen.game.played == tuple(moves[:1])
+                await pilot.press("r")
+                assert screen.game.played == tuple(moves[:2])
+        assert_finished(app, game, moves)
+
+
+@pytest.mark.parametrize(
+    ("variant", "setup", "refused"),
+    [
+        ("locked-duel", ["C3"], "C3"),
+        ("blocking", ["C3"], "C4"),
+        ("walls", ["A1", "C3"], "E5"),
+        ("rowcol", ["C3"], "A1"),
+        ("noneighbour", ["A1"], "B2"),
+    ],
+)
+async def test_refused_move_says_why(variant: str, setup: list[str], refused: str) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_game(app.choices.setup_for(next(e for e in CATALOGUE if e.id == variant)))
+        await pilot.pause()
+        screen = app.screen
+        for text in setup:
+            move = screen.game.parse(text)
+            await pilot.click(f"#cell-{move.cell.row}-{move.cell.col}")
+        before = screen.game
+        target = before.parse(refused)
+        await pilot.click(f"#cell-{target.cell.row}-{target.cell.col}")
+        reason = before.rules.why_illegal(before.state, Move(target.cell))
+        assert reason is not None
+        assert screen.game is before
+        assert text_of(app, "#message") == f"✗ {reason}"
