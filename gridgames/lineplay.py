@@ -233,9 +233,7 @@ class LinePlay:
             if token is None:
                 return "Place your token on any empty cell, e.g. " + moves[0].notation() + "."
             here = game.state.cell(token)
-            steps = [
-                f"{_direction(here, m.cell)} {entry.format_move(m)}" for m in moves if not m.wall
-            ]
+            steps = [f"{_direction(here, m.cell)} {entry.format_move(m)}" for m in moves if not m.wall]
             walls = [m for m in moves if m.wall]
             text = "Move token: " + ", ".join(steps)
             if walls:

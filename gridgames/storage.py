@@ -247,7 +247,7 @@ class Store:
         for line in text.splitlines():
             if line.startswith(SESSION_PREFIX):
                 try:
-                    settings = json.loads(line[len(SESSION_PREFIX):])
+                    settings = json.loads(line[len(SESSION_PREFIX) :])
                 except ValueError:
                     settings = None
                 if isinstance(settings, dict):

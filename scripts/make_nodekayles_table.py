@@ -1,5 +1,6 @@
 """Regenerate gridgames/solve/data/nodekayles_shapes.bin: the Grundy value of every region shape
-reachable on Node Kayles boards up to 7x7, found by search with the shipped table switched off.
+reachable on Node Kayles boards up to 7x7 and 3 x n up to 3x20, found by search with the shipped
+table switched off.
 
 Run from the repository root: `.venv/bin/python scripts/make_nodekayles_table.py` (a few minutes).
 """
@@ -17,7 +18,10 @@ OUT = Path(__file__).resolve().parent.parent / "gridgames" / "solve" / "data" / 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--max-size", type=int, default=7, help="largest side of the boards covered")
+    parser.add_argument(
+        "--max-size", type=int, default=7, help="largest side of the boards covered"
+    )
+    parser.add_argument("--strip", type=int, default=20, help="also cover 3 x n up to this n")
     parser.add_argument("--out", type=Path, default=OUT)
     args = parser.parse_args()
     nodekayles.use_table(False)
@@ -27,6 +31,9 @@ def main() -> None:
         for cols in range(rows, args.max_size + 1):
             value = nodekayles.grundy_of_board(rows, cols)
             print(f"{rows}x{cols}: {value}  ({time.perf_counter() - start:.1f} s)", flush=True)
+    for cols in range(args.max_size + 1, args.strip + 1):
+        value = nodekayles.grundy_of_board(3, cols)
+        print(f"3x{cols}: {value}  ({time.perf_counter() - start:.1f} s)", flush=True)
     values = dict(nodekayles._canonical)
     blob = nodekayles.encode_table(values)
     args.out.write_bytes(blob)

@@ -66,7 +66,8 @@ def run(args: argparse.Namespace) -> int:
     store = Store()
     interactive = sys.stdin.isatty()
     saved = store.load_current(entry.id)
-    for warning in store.take_warnings():
+    broken_save = store.take_warnings()
+    for warning in broken_save:
         print(f"Warning: {warning}")
 
     settings: Settings | None = None
@@ -78,7 +79,7 @@ def run(args: argparse.Namespace) -> int:
             print(f"Warning: {error} The moves are resumed with two human players.")
             settings = Settings()
         game = saved.game
-    elif args.resume:
+    elif args.resume and not broken_save:
         print(f"There is no unfinished game of {entry.id} to resume; a new game starts.")
     elif saved is not None:
         print(

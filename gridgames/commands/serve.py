@@ -35,7 +35,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--host",
         default=DEFAULT_HOST,
-        help=f"address to listen on (default {DEFAULT_HOST}: this computer only; 0.0.0.0 shares it on your network)",
+        help=f"address to listen on (default {DEFAULT_HOST}: this computer only; 0.0.0.0: your network too)",
     )
     parser.add_argument(
         "--port", type=_port, default=DEFAULT_PORT, help=f"port to listen on (default {DEFAULT_PORT})"
@@ -80,7 +80,7 @@ def _bind_error_sentence(error: OSError, host: str, port: int) -> str:
     if error.errno == errno.EACCES:
         return f"Port {port} needs administrator rights; choose one above 1023 with --port."
     if error.errno == errno.EADDRNOTAVAIL:
-        return f"{host} is not an address of this computer; use --host {DEFAULT_HOST} or one of its own addresses."
+        return f"{host} is not an address of this computer; try --host {DEFAULT_HOST}."
     return f"Cannot listen on {host} port {port}: {error.strerror or error}."
 
 

@@ -29,9 +29,7 @@ def marked_cells(game: Game, player: int) -> int:
     state, rules = game.state, game.rules
     wanted = Content.P1 if player == 1 else Content.P2
     return sum(
-        1
-        for index in range(state.rows * state.cols)
-        if rules.content(state, state.cell(index)) == wanted
+        1 for index in range(state.rows * state.cols) if rules.content(state, state.cell(index)) == wanted
     )
 
 

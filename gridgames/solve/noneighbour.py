@@ -48,7 +48,9 @@ def _shipped() -> dict[str, dict[str, bool]]:
 class NoNeighbourSolver:
     """Win/loss of every position of one board size and adjacency, computed on demand."""
 
-    def __init__(self, rows: int, cols: int, adjacency: str, use_table: bool = True) -> None:
+    def __init__(
+        self, rows: int, cols: int, adjacency: str, use_table: bool = True, memo_limit: int = MEMO_LIMIT
+    ) -> None:
         self.rows, self.cols, self.adjacency = rows, cols, adjacency
         self.cells = rows * cols
         self.full = (1 << self.cells) - 1
@@ -58,6 +60,7 @@ class NoNeighbourSolver:
             stored = _shipped().get(_table_name(rows, cols, adjacency), {})
             self.shipped = {int(k): v for k, v in stored.items()}
         self.memo: dict[int, bool] = dict(self.shipped)
+        self.memo_limit = memo_limit
         self.nodes = 0
         self.deadline = Deadline(None)
 
@@ -66,7 +69,7 @@ class NoNeighbourSolver:
 
     def wins(self, occupied: int, forbidden: int) -> bool:
         """Whether the player to move wins; raises SearchTimeout past `self.deadline`."""
-        if len(self.memo) > MEMO_LIMIT:
+        if len(self.memo) > self.memo_limit:
             self.memo = dict(self.shipped)
         memo, adj, full, n, deadline = self.memo, self.adj, self.full, self.cells, self.deadline
         count = [0]
@@ -151,7 +154,7 @@ def best_move(state: NoNeighbourState, rng: random.Random | None = None) -> Move
 
 def build_table(rows: int, cols: int, adjacency: str, max_markers: int) -> dict[str, list[int]]:
     """Search every position with at most `max_markers` markers (the shipped table's content)."""
-    solver = NoNeighbourSolver(rows, cols, adjacency, use_table=False)
+    solver = NoNeighbourSolver(rows, cols, adjacency, use_table=False, memo_limit=50_000_000)
     wins: set[int] = set()
     losses: set[int] = set()
     frontier = {(0, 0)}

@@ -51,7 +51,7 @@ from gridgames.variants.rowcol import RULES, RowColState
 
 
 def _line_graph_parts(rows: int, cols: int, cells: int) -> tuple[int, int, int]:
-    """(essential cells, maximum matching size, cells visited) of the rook's graph on `cells`.
+    """(essential cells, maximum matching size, search steps) of the rook's graph on `cells`.
 
     Vertices 0..rows-1 are rows, rows..rows+cols-1 columns; the edge of cell i is its index.
     """

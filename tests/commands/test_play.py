@@ -99,6 +99,16 @@ def test_without_resume_piped_input_starts_afresh_and_says_so(monkeypatch, capsy
     assert "There is no unfinished game of blocking to resume; a new game starts." in out
 
 
+def test_a_broken_autosave_is_reported_and_a_new_game_starts(monkeypatch, capsys, data_dir):
+    data_dir.mkdir()
+    (data_dir / "current-rowcol.gridgames").write_bytes(b"\x00\x01 not a record")
+    code, out, err = play(monkeypatch, capsys, ["rowcol", "--plain", "--resume"], "C3\n")
+    assert code == 1 and err == ""
+    assert out.startswith("Warning: The saved game in ") and "the file is binary" in out
+    assert "There is no unfinished game" not in out
+    assert "Player 1 (X) claims C3." in out
+
+
 class Terminal(io.StringIO):
     """Typed input that claims to come from a terminal."""
 

@@ -70,6 +70,7 @@ def _free_port() -> int:
 class Served:
     url: str
     process: subprocess.Popen[str]
+    log: Path  # what the server printed
 
 
 @pytest.fixture
@@ -83,20 +84,22 @@ def served_app(tmp_path: Path) -> Iterator[Served]:
     env = dict(os.environ, HOME=str(home))
     for name in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"):
         env[name] = str(home / name.lower())
-    process = subprocess.Popen(
-        [sys.executable, "-m", "gridgames", "serve", "--host", "127.0.0.1", "--port", str(port)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-        env=env,
-        start_new_session=True,  # its app processes go in one group we can clean up
-    )
+    log = tmp_path / "serve.log"
+    with log.open("w") as output:  # a file, not a pipe: nobody has to keep reading the access log
+        process = subprocess.Popen(
+            [sys.executable, "-m", "gridgames", "serve", "--host", "127.0.0.1", "--port", str(port)],
+            stdout=output,
+            stderr=subprocess.STDOUT,
+            text=True,
+            env=env,
+            start_new_session=True,  # its app processes go in one group we can clean up
+        )
     url = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + SERVER_START_SECONDS
         while True:
             if process.poll() is not None:
-                pytest.fail(f"gridgames serve exited early:\n{process.stdout.read() if process.stdout else ''}")
+                pytest.fail(f"gridgames serve exited early:\n{log.read_text()}")
             try:
                 with urllib.request.urlopen(url, timeout=1) as response:
                     if response.status == 200:
@@ -105,7 +108,7 @@ def served_app(tmp_path: Path) -> Iterator[Served]:
                 if time.monotonic() > deadline:
                     pytest.fail(f"gridgames serve did not answer on {url} within {SERVER_START_SECONDS} s")
                 time.sleep(0.1)
-        yield Served(url, process)
+        yield Served(url, process, log)
     finally:
         _stop(process)
 
@@ -143,17 +146,20 @@ def browser_page(tmp_path: Path):  # type: ignore[no-untyped-def]
         )
         try:
             context.set_default_timeout(STEP_TIMEOUT_MS)
-            context.route(
-                "**/*",
-                lambda route: route.continue_()
-                if route.request.url.startswith(("http://127.0.0.1:", "ws://127.0.0.1:"))
-                else route.abort(),
-            )
+            context.route("**/*", _local_only)
             context.add_init_script(EXPOSE_TERMINAL)
             page = context.pages[0] if context.pages else context.new_page()
             yield page
         finally:
             context.close()
+
+
+def _local_only(route) -> None:  # type: ignore[no-untyped-def]
+    """Let the page reach our server only (its Google Fonts request is refused: a local font is used)."""
+    if route.request.url.startswith("http://127.0.0.1:"):
+        route.continue_()
+    else:
+        route.abort()
 
 
 class TerminalPage:
@@ -191,7 +197,7 @@ class TerminalPage:
             if all(needle in screen for needle in needles):
                 return screen
             if time.monotonic() > deadline:
-                raise AssertionError(f"{needles!r} not on screen after {timeout_ms} ms; screen was:\n{screen}")
+                raise AssertionError(f"{needles!r} not on screen after {timeout_ms} ms:\n{screen}")
             self.page.wait_for_timeout(50)
 
     def wait_for_change(self, before: str, timeout_ms: int = STEP_TIMEOUT_MS) -> str:

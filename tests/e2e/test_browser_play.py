@@ -10,7 +10,7 @@ PLAYABLE, NOT_NOW = "•", "×"
 
 
 def board_cells(lines: list[str]) -> dict[str, tuple[int, int]]:
-    """Screen (column, row) of each cell's glyph, e.g. {"C3": (38, 15)}: where column label meets row label."""
+    """Screen (column, row) of each cell's glyph, e.g. {"C3": (40, 15)}: where its two labels meet."""
     header = next((y for y, line in enumerate(lines) if re.match(r"^\s*1\s+2\s+3\s+4\s+5\s", line)), None)
     assert header is not None, "no board column labels on screen:\n" + "\n".join(lines)
     columns = [m.start() for m in re.finditer(r"\d", lines[header])][:5]
@@ -52,32 +52,36 @@ def test_play_rowcol_by_clicking_cells(terminal, served_app, tmp_path: Path) -> 
     cells = board_cells(lines)
     assert set(glyphs(lines, cells).values()) == {PLAYABLE}, "every cell is open for the first claim"
 
-    def play(cell: str, then: str) -> dict[str, str]:
+    def play(cell: str, then: str) -> tuple[dict[str, str], str]:
         terminal.click(*cells[cell])
         terminal.wait_for_text(then)
-        return glyphs(terminal.wait_until_still().splitlines(), cells)
+        screen = terminal.wait_until_still()
+        return glyphs(screen.splitlines(), cells), screen
+
+    def playable(board: dict[str, str]) -> set[str]:
+        return {cell for cell, glyph in board.items() if glyph == PLAYABLE}
 
     # X claims C3: O may now claim only in row C or column 3.
-    board = play("C3", "Player 2 (O) to claim")
-    assert board["C3"] == "X"
-    assert {c for c, g in board.items() if g == PLAYABLE} == in_line_with("C3")
-    assert board["B2"] == NOT_NOW
+    board, screen = play("C3", "Player 2 (O) to claim")
+    assert board["C3"] == "X", f"C3 should show X:\n{screen}"
+    assert playable(board) == in_line_with("C3"), screen
+    assert board["B2"] == NOT_NOW, screen
 
     # A click on a cell out of line is refused with a reason, and the board stays as it was.
     terminal.click(*cells["B2"])
     screen = terminal.wait_for_text("✗")
     assert "Player 2 (O) to claim" in screen
-    assert glyphs(screen.splitlines(), cells) == board
+    assert glyphs(screen.splitlines(), cells) == board, screen
 
     # O claims C5, then X must answer in row C or column 5 (C3 is taken).
-    board = play("C5", "Player 1 (X) to claim")
-    assert (board["C3"], board["C5"]) == ("X", "O")
-    assert {c for c, g in board.items() if g == PLAYABLE} == in_line_with("C5") - {"C3"}
+    board, screen = play("C5", "Player 1 (X) to claim")
+    assert (board["C3"], board["C5"]) == ("X", "O"), screen
+    assert playable(board) == in_line_with("C5") - {"C3"}, screen
 
-    board = play("A5", "Player 2 (O) to claim")
-    assert (board["C3"], board["C5"], board["A5"]) == ("X", "O", "X")
-    assert {c for c, g in board.items() if g == PLAYABLE} == in_line_with("A5") - {"C5"}
-    assert sum(g in "XO" for g in board.values()) == 3
+    board, screen = play("A5", "Player 2 (O) to claim")
+    assert (board["C3"], board["C5"], board["A5"]) == ("X", "O", "X"), screen
+    assert playable(board) == in_line_with("A5") - {"C5"}, screen
+    assert sum(glyph in "XO" for glyph in board.values()) == 3, screen
 
     shot = tmp_path / "browser.png"
     terminal.page.screenshot(path=str(shot))

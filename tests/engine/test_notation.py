@@ -8,11 +8,13 @@ from hypothesis import strategies as st
 
 from gridgames.engine import (
     Cell,
+    Game,
     GameError,
     IllegalMoveError,
     InvalidMoveError,
     Move,
     MoveError,
+    Options,
     format_cell,
     parse_cell,
     row_label,
@@ -44,6 +46,21 @@ def test_every_spelling_of_every_cell_on_a_30x30_board_round_trips() -> None:
             for text in spellings(cell) + [format_cell(cell, "pair")]:
                 assert parse_cell(text, 30, 30) == cell, text
                 assert format_cell(parse_cell(text, 30, 30)) == format_cell(cell)
+
+
+@pytest.mark.parametrize("entry", CATALOGUE, ids=lambda e: e.id)
+def test_every_game_reads_every_spelling_on_its_largest_board(entry) -> None:
+    game = Game.new(entry, Options(30, 30), first_player=1)
+    for r in range(30):
+        for c in range(30):
+            move = Move(Cell(r, c))
+            for text in spellings(move.cell):
+                assert game.parse(text) == move, text
+            assert game.parse(move.notation()) == move and game.parse(entry.format_move(move)) == move
+            if entry.rules.has_walls:
+                wall = Move(Cell(r, c), wall=True)
+                assert game.parse(wall.notation().lower()) == wall
+                assert game.parse(entry.format_move(wall)) == wall
 
 
 @settings(max_examples=60, deadline=None)

@@ -92,6 +92,16 @@ def test_three_by_n_follows_the_published_sequence(searched: None) -> None:
     assert [nodekayles.grundy_of_board(3, n) for n in range(1, 13)] == published
 
 
+def test_one_by_n_is_dawsons_chess(searched: None) -> None:
+    # A path: OEIS A002187 (Dawson's Chess), from n = 1; period 34 after n = 51.
+    published = [
+        1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4, 5, 2, 7, 4,
+        0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4, 5, 3, 7,
+        4, 8, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 9,
+    ]  # fmt: skip
+    assert [nodekayles.grundy_of_board(1, n) for n in range(1, len(published) + 1)] == published
+
+
 def test_two_by_n_is_n_mod_2(searched: None) -> None:
     assert [nodekayles.grundy_of_board(2, n) for n in range(1, 15)] == [n % 2 for n in range(1, 15)]
 
@@ -143,23 +153,32 @@ def test_regions_split_the_free_cells_and_xor_to_the_value() -> None:
 
 
 def test_shipped_table_agrees_with_search(searched: None) -> None:
-    keys, values = nodekayles.decode_table(
+    table = nodekayles.decode_table(
         (resources.files("gridgames.solve.data") / nodekayles.TABLE_RESOURCE).read_bytes()
     )
-    table = dict(zip(keys, values, strict=True))
-    assert len(table) > 200_000
     rng = random.Random(11)
-    small = [key for key in table if bin(nodekayles.decode_key(key)[2]).count("1") <= 16]
-    for key in rng.sample(small, 300):
-        h, w, cells = nodekayles.decode_key(key)
-        assert nodekayles.canonical_key(h, w, cells) == key
-        assert nodekayles._shape_value(h, w, cells) == table[key]
+    # Small shapes from both key lengths: the 7x7 boards' and the long 3 x n strips'.
+    for words, wanted, max_cells in ((1, 200, 16), (2, 60, 20)):
+        keys, values = table[words]
+        checked = 0
+        for _ in range(200_000):
+            i = rng.randrange(len(keys))
+            h, w, cells = nodekayles.decode_key(keys[i])
+            if bin(cells).count("1") > max_cells:
+                continue
+            assert nodekayles.canonical_key(h, w, cells) == keys[i]
+            assert nodekayles._shape_value(h, w, cells) == values[i]
+            checked += 1
+            if checked == wanted:
+                break
+        assert checked == wanted
 
 
-def test_the_table_answers_every_board_up_to_seven_by_seven_without_search() -> None:
+@pytest.mark.parametrize(("rows", "cols", "value"), [(7, 7, 1), (6, 7, 3), (3, 20, 1)])
+def test_the_table_answers_big_boards_without_search(rows: int, cols: int, value: int) -> None:
     nodekayles.clear_cache()
-    assert nodekayles.grundy_of_board(7, 7) == 1
-    nodekayles.evaluate(RULES.start(Options(7, 7), 1))
+    assert nodekayles.grundy_of_board(rows, cols) == value
+    nodekayles.evaluate(RULES.start(Options(rows, cols), 1))
     assert not nodekayles._canonical  # every region was found in the table
 
 
@@ -177,3 +196,14 @@ def test_best_move_leaves_a_zero_position_when_winning_and_none_when_over() -> N
             assert state.free == 0
         elif nodekayles.grundy(state):
             assert nodekayles.grundy(RULES.apply_unchecked(state, move)) == 0
+
+
+def test_is_quick_accepts_known_or_small_regions_only() -> None:
+    assert nodekayles.is_quick(RULES.start(Options(7, 7), 1))  # in the shipped table
+    assert nodekayles.is_quick(RULES.start(Options(5, 6), 1), max_cells=0)
+    assert not nodekayles.is_quick(RULES.start(Options(8, 8), 1))
+    state = RULES.start(Options(8, 8), 1)
+    for cell in ("D1", "D3", "D5", "D7", "A4", "C4", "F4", "H4"):
+        state = RULES.apply_unchecked(state, RULES.parse_move(state, cell))
+    assert nodekayles.is_quick(state)
+    assert nodekayles.evaluate(state).exact

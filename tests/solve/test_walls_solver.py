@@ -13,36 +13,43 @@ from gridgames.solve.base import DRAW, LOSS, UNKNOWN, WIN
 from gridgames.variants.walls import RULES, WallsState
 
 
-def fixed_point(start: GridState) -> dict[GridState, str]:
+def _key(state: WallsState) -> tuple:
+    return (state.token1, state.token2, state.walls, state.to_move)
+
+
+def fixed_point(start: WallsState) -> dict[GridState, str]:
     """Value of every position reachable from `start`, by plain value iteration over the rules."""
-    index = {replace(start, ply=0): 0}
+    index = {_key(start): 0}
     states = [start]
     edges: list[list[int]] = []
     for state in states:
         out = []
         for move in RULES.legal_moves(state):
             child = RULES.apply_unchecked(state, move)
-            key = replace(child, ply=0)
+            key = _key(child)
             if key not in index:
                 index[key] = len(states)
                 states.append(child)
             out.append(index[key])
         edges.append(out)
+    parents: list[list[int]] = [[] for _ in states]
+    for i, out in enumerate(edges):
+        for j in out:
+            parents[j].append(i)
     value: list[str | None] = [None] * len(states)
-    changed = True
-    while changed:
-        changed = False
-        for i, out in enumerate(edges):
-            if value[i] is not None:
-                continue
-            children = [value[j] for j in out]
-            if LOSS in children:
-                value[i] = WIN
-            elif all(v == WIN for v in children):  # also: no move at all
-                value[i] = LOSS
-            else:
-                continue
-            changed = True
+    todo = list(range(len(states)))
+    while todo:  # re-examine a position whenever one of its children gets a value
+        i = todo.pop()
+        if value[i] is not None:
+            continue
+        children = [value[j] for j in edges[i]]
+        if LOSS in children:
+            value[i] = WIN
+        elif all(v == WIN for v in children):  # also: no move at all
+            value[i] = LOSS
+        else:
+            continue
+        todo.extend(parents[i])
     return {replace(s, ply=0): v or DRAW for s, v in zip(states, value)}
 
 

@@ -1,0 +1,1 @@
+"""Tables shipped with the solvers (see scripts/make_nodekayles_table.py)."""

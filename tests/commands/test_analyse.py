@@ -1,0 +1,106 @@
+"""`gridgames analyse`: the JSON contract, the readable report, and one-sentence refusals."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from gridgames.cli import main
+from gridgames.variants import get_entry
+
+KEYS = {"variant", "size", "moves", "to_move", "status", "winner", "legal", "value", "best", "exact",
+        "nodes", "seconds"}
+
+
+def analyse_json(capsys, *args: str) -> dict:
+    assert main(["analyse", *args, "--json"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("\n") == 1  # exactly one object
+    return json.loads(out)
+
+
+def test_json_shape_of_the_book_opening(capsys):
+    data = analyse_json(capsys, "noneighbour")
+    assert set(data) == KEYS
+    assert data["variant"] == "noneighbour" and data["size"] == "3x3" and data["moves"] == []
+    assert data["to_move"] == 1 and data["status"] == "ongoing" and data["winner"] is None
+    assert data["legal"] == ["A1", "A2", "A3", "B1", "B2", "B3", "C1", "C2", "C3"]
+    assert data["value"] == "win" and data["best"] == ["B2"] and data["exact"] is True
+
+
+def test_best_lists_every_winning_move(capsys):
+    data = analyse_json(capsys, "walls", "--size", "3x3", "--moves", "C2 A3 C3")
+    assert data["moves"] == ["C2", "A3", "C3"] and data["to_move"] == 2
+    winning = [
+        move
+        for move in data["legal"]
+        if analyse_json(capsys, "walls", "--size", "3x3", "--moves", f"C2 A3 C3 {move}")["value"] == "loss"
+    ]
+    assert data["value"] == "win"
+    assert data["best"] == winning == ["A2", "B3"]
+
+
+def test_finished_game(capsys):
+    data = analyse_json(capsys, "noneighbour", "--moves", "B2")
+    assert data["status"] == "over" and data["winner"] == 1
+    assert data["legal"] == [] and data["best"] == [] and data["value"] == "loss" and data["to_move"] == 2
+
+
+def test_moves_accept_any_notation_and_print_canonically(capsys):
+    data = analyse_json(capsys, "locked-duel", "--size", "4x4", "--moves", "(1,1) 3,3")
+    assert data["moves"] == ["A1", "C3"]
+    assert data["to_move"] == 1  # a coin toss in the book: player 1 starts here
+
+
+def test_orthogonal_adjacency_changes_the_answer(capsys):
+    king = analyse_json(capsys, "noneighbour", "--moves", "A1")
+    orthogonal = analyse_json(capsys, "noneighbour", "--adjacency", "orthogonal", "--moves", "A1")
+    assert "B2" not in king["legal"] and "B2" in orthogonal["legal"]
+
+
+def test_readable_report(capsys):
+    assert main(["analyse", "noneighbour", "--moves", "A1"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(" X | . | .")
+    assert "Player 2 (O) to move: win" in out and "Best moves:" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "fragment"),
+    [
+        (["nosuchgame"], "There is no game called 'nosuchgame'"),
+        (["rowcol", "--size", "40x40"], "'40x40' is not a board size"),
+        (["rowcol", "--moves", "C3 C4 Z9"], "move 3 (Z9): 'Z9' is not on this 5x5 board"),
+        (["rowcol", "--moves", "C3 A1"], "move 2 (A1): A1 is not in row C or column 3"),
+        (["walls", "--adjacency", "orthogonal"], "--adjacency applies only to noneighbour"),
+    ],
+)
+def test_bad_input_exits_2_with_one_sentence(capsys, args, fragment):
+    assert main(["analyse", *args]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    err = captured.err
+    assert err.startswith("gridgames: ") and err.count("\n") == 1 and err.rstrip().endswith(".")
+    assert fragment in err
+
+
+def test_runs_without_textual():
+    code = (
+        "import sys, io, contextlib\n"
+        "from gridgames.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        "    main(['analyse', 'walls', '--moves', 'C3 A1', '--json'])\n"
+        "print(any(m == 'textual' or m.startswith('textual.') for m in sys.modules))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert result.stdout.strip() == "False"
+
+
+def test_every_variant_analyses_its_default_board(capsys):
+    for variant in ("locked-duel", "walls", "blocking", "rowcol", "noneighbour"):
+        data = analyse_json(capsys, variant, "--budget", "0.05")
+        assert data["variant"] == get_entry(variant).id
+        assert set(data["best"]) <= set(data["legal"]) and data["best"]
