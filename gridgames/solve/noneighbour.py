@@ -110,6 +110,11 @@ def solver_for(rows: int, cols: int, adjacency: str) -> NoNeighbourSolver:
     return NoNeighbourSolver(rows, cols, adjacency)
 
 
+def clear_cache() -> None:
+    """Forget every solved position but the shipped ones (benchmarks start cold)."""
+    solver_for.cache_clear()
+
+
 def _position(state: NoNeighbourState) -> tuple[NoNeighbourSolver, int, int]:
     solver = solver_for(state.rows, state.cols, state.adjacency)
     occ = state.occupied

@@ -3,29 +3,34 @@
 - easy: a random move, except that it takes a move that wins at once.
 - medium: a two-ply search (takes a win, avoids handing one over, prefers positions
   the family's evaluation likes), and one move in four at random.
-- hard: the perfect move, except one move in eight is medium's.
+- hard: the perfect move, except that in a position it has not proven won, one move in
+  four is medium's (so it never throws away a win it has found, but defends badly).
 - perfect: an exact best move where the position is solved (random among equally good
-  moves), else the deepest search the budget allows.
+  moves; in a lost position, the one leaving the fewest winning replies), else the
+  deepest search the budget allows.
 """
 
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable
 from typing import Any
 
 from gridgames.engine.moves import Move
 from gridgames.engine.rules import GridState, Rules
-from gridgames.solve.analysis import analyse, rules_of
-from gridgames.solve.base import UNKNOWN
-from gridgames.solve.search import Position, RulesPosition, iterate
+from gridgames.solve.analysis import analyse, needs_budget, rules_of
+from gridgames.solve.base import LOSS, UNKNOWN, WIN
+from gridgames.solve.search import Deadline, Position, RulesPosition, iterate
 
 LEVELS = ("easy", "medium", "hard", "perfect")
 MEDIUM_RANDOM = 0.25
-HARD_ERROR = 0.125
+HARD_ERROR = 0.25
 #: Time a search-based move may take when the caller gives no budget.
-SEARCH_BUDGET = 0.04
+SEARCH_BUDGET = 0.03
 MEDIUM_DEPTH = 2
+#: Time the perfect player spends choosing its most stubborn move in a lost position.
+LOSING_BUDGET = 0.02
 
 Player = Callable[[Rules, GridState], Move]
 
@@ -74,17 +79,55 @@ def perfect_move(rules: Rules, state: GridState, rng: random.Random, budget: flo
         if walls.exact_table(state.rows, state.cols) is None:
             move = walls.best_move(state, rng, SEARCH_BUDGET if budget is None else budget)  # type: ignore[arg-type]
             return move if move is not None else rng.choice(rules.legal_moves(state))
+    started = time.perf_counter()
     evaluation = analyse(rules, state, budget)
     best = evaluation.best
+    if evaluation.value == LOSS and evaluation.exact:
+        return hardest_loss(rules, state, rng, LOSING_BUDGET if budget is None else budget / 2)
     if best and evaluation.move_values[best[0]] != UNKNOWN:
         return rng.choice(best)
-    # Out of time before a proof: search among the moves not proven to lose.
-    return medium_move(rules, state, rng, budget) if best else rng.choice(rules.legal_moves(state))
+    # Out of time before a proof: a quick search with whatever time is left.
+    left = None if budget is None else max(0.005, budget - (time.perf_counter() - started))
+    game, pos = _search_game(rules, state)
+    chosen = None
+    for result in iterate(game, pos, budget=SEARCH_BUDGET if left is None else left):
+        chosen = result.move
+    return chosen if chosen in best else rng.choice(best)
+
+
+def hardest_loss(rules: Rules, state: GridState, rng: random.Random, budget: float) -> Move:
+    """In a lost position, the move that leaves the opponent the smallest share of winning
+    replies (as far as `budget` allows): perfect play still loses, a fallible opponent may not."""
+    deadline = Deadline(budget)
+    moves = list(rules.legal_moves(state))
+    rng.shuffle(moves)
+    choice, fewest = moves[0], 2.0
+    for move in moves:
+        if deadline.expired():
+            break
+        child = rules.apply_unchecked(state, move)
+        reply = analyse(rules, child, deadline.remaining())
+        if not reply.exact or not reply.move_values:
+            continue
+        share = sum(v == WIN for v in reply.move_values.values()) / len(reply.move_values)
+        if share < fewest:
+            choice, fewest = move, share
+    return choice
 
 
 def hard_move(rules: Rules, state: GridState, rng: random.Random, budget: float | None = None) -> Move:
+    """Never lets a proven win go; otherwise, now and then, medium's move instead of the best."""
     if rng.random() < HARD_ERROR:
-        return medium_move(rules, state, rng, budget)
+        started = time.perf_counter()
+        if budget is not None:
+            budget_here: float | None = budget / 2
+        else:
+            budget_here = SEARCH_BUDGET if needs_budget(rules, state) else None
+        evaluation = analyse(rules, state, budget_here)
+        if evaluation.value != WIN:
+            left = None if budget is None else max(0.005, budget - (time.perf_counter() - started))
+            return medium_move(rules, state, rng, left)
+        return rng.choice(evaluation.best)
     return perfect_move(rules, state, rng, budget)
 
 

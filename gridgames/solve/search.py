@@ -36,6 +36,10 @@ class Deadline:
     def expired(self) -> bool:
         return self.at is not None and time.perf_counter() >= self.at
 
+    def remaining(self) -> float | None:
+        """Seconds left (a little at least), or None without a budget."""
+        return None if self.at is None else max(0.001, self.at - time.perf_counter())
+
     def check(self) -> None:
         if self.expired():
             raise SearchTimeout
@@ -106,7 +110,7 @@ class Searcher:
 
     def alphabeta(self, pos: Any, depth: int, alpha: int, beta: int, ply: int) -> int:
         self.nodes += 1
-        if not self.nodes & 511:
+        if not self.nodes & 63:
             self.deadline.check()
         game = self.game
         term = game.terminal(pos)

@@ -25,7 +25,7 @@ from gridgames.engine.cells import Cell
 from gridgames.engine.moves import Move
 from gridgames.engine.rules import bits, orthogonal_masks
 from gridgames.solve.base import DRAW, LOSS, RANK, UNKNOWN, WIN, Evaluation, after_move
-from gridgames.solve.search import MATE, MATE_BOUND, SearchResult, Searcher, iterate
+from gridgames.solve.search import MATE, MATE_BOUND, Searcher, SearchResult, iterate
 from gridgames.variants.walls import WallsState
 
 #: Table codes (0 = not a position).
@@ -191,8 +191,9 @@ class WallsBoard:
 
     def children(self, pos: Pos) -> list[tuple[Move, Pos]]:
         me, opp, walls = pos
-        if me is None:
-            return list(self.moves(pos))
+        if me is None:  # set-up: roomy cells first
+            empty = self.empty(pos)
+            return sorted(self.moves(pos), key=lambda mc: -(self.nbr[mc[1][1]] & empty).bit_count())
         empty = self.empty(pos)
         nbr = self.nbr
         opp_libs = nbr[opp] & empty if opp is not None else 0
@@ -229,10 +230,12 @@ class WallsBoard:
     def evaluate(self, pos: Pos) -> int:
         """Liberties count most; then the cells each token reaches first (its territory)."""
         me, opp, walls = pos
-        if me is None or opp is None:
-            return 0
         empty = self.empty(pos)
         nbr = self.nbr
+        if me is None:  # set-up: the other token's room counts against me
+            return 0 if opp is None else -8 * (nbr[opp] & empty).bit_count()
+        if opp is None:
+            return 8 * (nbr[me] & empty).bit_count()
         mine, theirs = 1 << me, 1 << opp
         seen = mine | theirs
         while True:

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from textual.app import App
 from textual.events import Resize
+from textual.geometry import Size
 
 from gridgames.engine.entry import Entry
 from gridgames.engine.errors import GameError
@@ -32,16 +33,18 @@ class GridGamesApp(App[None]):
 
     def on_mount(self) -> None:
         self._check_size()
-        self.push_screen(SelectScreen())
+        self.select_screen = SelectScreen()
+        self.push_screen(self.select_screen)
         if self.load_path:
             self.open_record(self.load_path)
 
     # -- size ---------------------------------------------------------------------------
     def on_resize(self, event: Resize) -> None:
-        self._check_size()
+        self._check_size(event.size)
 
-    def _check_size(self) -> None:
-        small = self.size.width < MIN_SIZE.width or self.size.height < MIN_SIZE.height
+    def _check_size(self, size: Size | None = None) -> None:
+        size = size or self.size
+        small = size.width < MIN_SIZE.width or size.height < MIN_SIZE.height
         self.set_class(small, "-too-small")
         for widget in self.screen.query(TooSmall) if self.screen_stack else ():
             widget.refresh()
@@ -65,9 +68,7 @@ class GridGamesApp(App[None]):
         self.start_game(Setup(game.entry.id, game.options), game)
 
     def _record_failed(self, text: str) -> None:
-        screen = self.screen
-        if isinstance(screen, SelectScreen):
-            screen.show_message(text)
+        self.select_screen.show_message(text)
         self.notify(text, severity="error", timeout=8)
 
     def open_new_game(self, entry: Entry) -> None:
@@ -97,6 +98,8 @@ class GridGamesApp(App[None]):
                 if yes:
                     self.exit()
 
-            self.push_screen(ConfirmScreen("Quit gridgames? The game in progress will be lost.", yes="Quit"), answer)
+            self.push_screen(
+                ConfirmScreen("Quit gridgames? The game in progress will be lost.", yes="Quit"), answer
+            )
             return
         self.exit()

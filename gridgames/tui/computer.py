@@ -1,9 +1,30 @@
-"""Lazy access to the computer players, so the app runs (human only) without the solvers."""
+"""Lazy access to the computer players and the analysis, run off the UI in daemon threads.
+
+The solvers are imported only inside functions, so the app runs (human against human) without
+them. Work runs in a daemon thread awaited by a Textual worker: cancelling the worker (undo, new
+game) drops the answer at once, and quitting never waits for a long search to finish.
+"""
 
 from __future__ import annotations
 
+import asyncio
 import importlib.util
+import random
+import threading
+from collections.abc import Callable
 from functools import lru_cache
+from typing import Any, TypeVar
+
+from gridgames.engine.entry import Entry
+from gridgames.engine.moves import Move
+from gridgames.engine.rules import GridState
+
+T = TypeVar("T")
+
+#: Seconds a search-based move or analysis may take (exact solvers ignore it).
+MOVE_BUDGET = 1.5
+ANALYSIS_BUDGET = 1.0
+REVIEW_BUDGET = 0.3
 
 
 @lru_cache(maxsize=1)
@@ -25,3 +46,75 @@ def levels() -> tuple[str, ...]:
     from gridgames.solve.players import LEVELS
 
     return tuple(LEVELS)
+
+
+def too_big_to_solve(entry: Entry, state: GridState) -> bool:
+    """Node Kayles' exact solver has no time budget: large fresh regions take minutes."""
+    if entry.rules.family != "nodekayles":
+        return False
+    from gridgames.solve.nodekayles import is_quick
+
+    return not is_quick(state)  # type: ignore[arg-type]
+
+
+def choose(entry: Entry, state: GridState, level: str, rng: random.Random) -> Move:
+    """The computer's move; a level that needs an exact solution searches instead when none is quick."""
+    from gridgames.solve.players import choose_move
+
+    if level in ("hard", "perfect") and too_big_to_solve(entry, state):
+        level = "medium"
+    return choose_move(entry, state, level, rng=rng, budget=MOVE_BUDGET)
+
+
+def analyse(entry: Entry, state: GridState, budget: float = ANALYSIS_BUDGET) -> Any | None:
+    """The solver's Evaluation of `state`, or None when it cannot be had in reasonable time."""
+    if too_big_to_solve(entry, state):
+        return None
+    from gridgames.solve.analysis import analyse as solve
+
+    return solve(entry, state, budget=budget)
+
+
+def regions(entry: Entry, state: GridState) -> list[tuple[int, int]] | None:
+    """Node Kayles' independent regions as [(cell mask, Grundy value)]; None for other games."""
+    if entry.rules.family != "nodekayles" or too_big_to_solve(entry, state):
+        return None
+    from gridgames.solve.nodekayles import regions as solve_regions
+
+    return solve_regions(state)  # type: ignore[arg-type]
+
+
+def threw_away_wins(entry: Entry, states: tuple[GridState, ...]) -> frozenset[int]:
+    """1-based numbers of the moves after which a proven win for the mover became a proven loss."""
+    values = []
+    for state in states:
+        evaluation = analyse(entry, state, REVIEW_BUDGET)
+        values.append(evaluation.value if evaluation is not None and evaluation.exact else None)
+    return frozenset(n for n in range(1, len(states)) if values[n - 1] == "win" and values[n] == "win")
+
+
+async def in_daemon_thread(function: Callable[..., T], *args: Any) -> T:
+    """Run `function` in a daemon thread and await its result (cancellable; never blocks exit)."""
+    loop = asyncio.get_running_loop()
+    future: asyncio.Future[T] = loop.create_future()
+
+    def deliver(result: T | None, error: BaseException | None) -> None:
+        if future.done():
+            return
+        if error is not None:
+            future.set_exception(error)
+        else:
+            future.set_result(result)  # type: ignore[arg-type]
+
+    def target() -> None:
+        try:
+            result, error = function(*args), None
+        except BaseException as exc:  # noqa: BLE001 - handed to the awaiting worker
+            result, error = None, exc
+        try:
+            loop.call_soon_threadsafe(deliver, result, error)
+        except RuntimeError:
+            pass  # the app has closed its loop: nobody is waiting any more
+
+    threading.Thread(target=target, name=f"gridgames-{function.__name__}", daemon=True).start()
+    return await future

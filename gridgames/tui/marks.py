@@ -72,3 +72,20 @@ def cell_marks(
                 classes.add("-last")
             marks[cell] = CellMark(glyph, frozenset(classes))
     return marks
+
+
+def with_region_values(
+    marks: dict[Cell, CellMark], state: GridState, regions: list[tuple[int, int]]
+) -> dict[Cell, CellMark]:
+    """Append each free cell's region Grundy value (Node Kayles) to its glyph: `✓2`, `•0`."""
+    out = dict(marks)
+    for mask, grundy in regions:
+        index = 0
+        while mask:
+            if mask & 1:
+                cell = state.cell(index)
+                mark = out[cell]
+                out[cell] = CellMark(f"{mark.glyph}{grundy}", mark.classes | {"-region"})
+            mask >>= 1
+            index += 1
+    return out

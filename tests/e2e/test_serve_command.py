@@ -13,7 +13,7 @@ from gridgames.cli import main
 
 
 @pytest.mark.parametrize("port", ["0", "70000", "eighty"])
-def test_a_port_out_of_range_is_one_sentence_and_exit_2(port: str, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_bad_port_is_one_sentence_and_exit_2(port: str, capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as stopped:
         main(["serve", "--port", port])
     assert stopped.value.code == 2
@@ -34,8 +34,12 @@ def test_a_port_in_use_is_one_sentence_and_exit_2(capsys: pytest.CaptureFixture[
 def test_without_textual_serve_it_says_what_to_install(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setitem(sys.modules, "textual_serve", None)  # as if it were not installed
-    assert main(["serve"]) == 1
+    for module in ("textual_serve", "textual_serve.server"):  # as if it were not installed
+        monkeypatch.setitem(sys.modules, module, None)
+    with socket.socket() as taken:  # should the hint not come, the command stops at the busy port
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        assert main(["serve", "--port", str(taken.getsockname()[1])]) == 1
     assert "pip install 'gridgames[serve]'" in capsys.readouterr().err
 
 

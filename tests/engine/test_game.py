@@ -21,6 +21,8 @@ def shuffled(make_game) -> list[Game]:
 
 
 def test_a_position_arising_a_third_time_draws(shuffled: list[Game]) -> None:
+    first, again = shuffled[0].state, shuffled[4].state
+    assert first == again and hash(first) == hash(again) and (first.ply, again.ply) == (2, 6)
     counts = [g.repetitions() for g in shuffled]
     assert counts == [1, 1, 1, 1, 2, 2, 2, 2, 3]
     assert all(g.outcome is None for g in shuffled[:-1]), "drawn before the third occurrence"

@@ -50,7 +50,7 @@ def fixed_point(start: WallsState) -> dict[GridState, str]:
         else:
             continue
         todo.extend(parents[i])
-    return {replace(s, ply=0): v or DRAW for s, v in zip(states, value)}
+    return {replace(s, ply=0): v or DRAW for s, v in zip(states, value, strict=True)}
 
 
 @pytest.fixture(scope="module")

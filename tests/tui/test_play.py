@@ -49,7 +49,9 @@ async def test_whole_game_by_mouse(variant: str) -> None:
         await pilot.click("#start")
         assert isinstance(app.screen, GameScreen)
         for move in moves:
-            await pilot.click(f"#cell-{move.cell.row}-{move.cell.col}", offset=(1, 0), button=3 if move.wall else 1)
+            await pilot.click(
+                f"#cell-{move.cell.row}-{move.cell.col}", offset=(1, 0), button=3 if move.wall else 1
+            )
         await pilot.pause()
         assert_finished(app, game, moves)
         # Play again keeps the options and the match score.

@@ -29,8 +29,8 @@ class ConfirmScreen(ModalScreen[bool]):
         with Vertical(classes="dialog", id="confirm"):
             yield Static(self.question, classes="question", markup=False)
             with Horizontal(classes="buttons"):
-                yield Button(f"{self.yes} (y)", variant="error", id="yes")
-                yield Button("No (n)", variant="primary", id="no")
+                yield Button(f"{self.yes} (y)", variant="error", id="yes", compact=True)
+                yield Button("No (n)", variant="primary", id="no", compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#no", Button).focus()

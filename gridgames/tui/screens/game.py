@@ -17,7 +17,7 @@ from textual.events import Resize
 from textual.reactive import var
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, OptionList, Static
-from textual.worker import Worker, WorkerState, get_current_worker
+from textual.worker import Worker, WorkerState
 
 from gridgames.engine.entry import Entry
 from gridgames.engine.errors import GameError
@@ -26,7 +26,15 @@ from gridgames.engine.moves import Move
 from gridgames.engine.rules import Content
 from gridgames.tui import computer
 from gridgames.tui.choices import Setup
-from gridgames.tui.marks import FORBIDDEN, TARGET, VALUE_GLYPHS, WALL_TARGET, cell_marks, in_setup
+from gridgames.tui.marks import (
+    FORBIDDEN,
+    TARGET,
+    VALUE_GLYPHS,
+    WALL_TARGET,
+    cell_marks,
+    in_setup,
+    with_region_values,
+)
 from gridgames.tui.match import MatchScore
 from gridgames.tui.widgets.board import Board
 from gridgames.tui.widgets.move_log import MoveLog
@@ -49,7 +57,7 @@ class GameScreen(Screen[None]):
         Binding("n", "new_game", "New"),
         Binding("t", "retry", "Play here"),
         Binding("i", "hint", "Hint"),
-        Binding("a", "analysis", "Analysis"),
+        Binding("a", "analysis", "Analyse"),
         Binding("escape", "back", "Back", key_display="esc"),
         Binding("question_mark,f1", "rules", "Rules", key_display="?"),
         Binding("q", "app.quit", "Quit"),
@@ -70,6 +78,10 @@ class GameScreen(Screen[None]):
         self.thinking = False
         self.analysis_on = False
         self.evaluations: dict[object, object] = {}  # state -> Evaluation (solver results)
+        self.regions: dict[object, list[tuple[int, int]] | None] = {}  # state -> Node Kayles regions
+        self._requested: set[object] = set()
+        self.blunders: frozenset[int] = frozenset()
+        self.review_key: object = None
         self._texts: dict[str, str] = {}
         self._log_key: object = None
         self._bindings_key: object = None
@@ -105,7 +117,7 @@ class GameScreen(Screen[None]):
             yield Static("", id="status", markup=False)
             yield Static("", id="score", markup=False)
         yield Static("", id="message", markup=False)
-        yield Footer(compact=True)
+        yield Footer(compact=True, show_command_palette=False)
 
     def _legend(self) -> str:
         lines = [f"{TARGET} playable  {FORBIDDEN} not now", "[ ] last move"]
@@ -113,7 +125,18 @@ class GameScreen(Screen[None]):
             lines[1] += f"  {WALL_TARGET} wall"
         if self.analysis_on:
             v = VALUE_GLYPHS
-            lines.append(f"{v['win']} win {v['loss']} loss {v['draw']} draw")
+            lines.append(f"{v['win']} wins {v['loss']} loses {v['draw']} draws {v['unknown']} unsure")
+            evaluation = self.evaluations.get(self.game.state)
+            if evaluation is not None:
+                exact = "proven" if evaluation.exact else "estimate"  # type: ignore[attr-defined]
+                lines.append(f"To move: {evaluation.value} ({exact})")  # type: ignore[attr-defined]
+            regions = self.regions.get(self.game.state)
+            if regions:
+                xor = 0
+                for _, g in regions:
+                    xor ^= g
+                lines.append("Regions " + " ⊕ ".join(str(g) for _, g in regions) + f" = {xor}")
+                lines.append("(digit: region's Grundy value)")
         return "\n".join(lines)
 
     def on_mount(self) -> None:
@@ -134,7 +157,9 @@ class GameScreen(Screen[None]):
             self.score.forget(self.game_number)
         else:
             self.score.record(self.game_number, outcome.winner)
+            self._start_review()
         self.maybe_start_computer()
+        self._want_analysis()
 
     @property
     def in_progress(self) -> bool:
@@ -147,6 +172,9 @@ class GameScreen(Screen[None]):
     def set_game(self, game: Game, message: str = "") -> None:
         """Replace the game value (cancelling any computer thinking about the old one)."""
         self.cancel_thinking()
+        self.workers.cancel_group(self, "analysis")
+        self._requested.clear()
+        self.blunders = frozenset()
         self.viewing = None
         self.wall_mode = False
         self.message = message
@@ -164,11 +192,14 @@ class GameScreen(Screen[None]):
             values = evaluation.move_values  # type: ignore[attr-defined]
         last = shown.played[-1] if shown.played else None
         marks = cell_marks(entry, shown.state, legal, wall_mode=self.wall_mode, last=last, values=values)
+        regions = self.regions.get(game.state) if evaluation is not None else None
+        if regions:
+            marks = with_region_values(marks, shown.state, regions)
         self.query_one(Board).show(marks)
-        log_key = (game.moves, game.cursor, self.viewing)
+        log_key = (game.moves, game.cursor, self.viewing, self.blunders)
         if log_key != self._log_key:
             self._log_key = log_key
-            self.query_one(MoveLog).show(game, self.viewing)
+            self.query_one(MoveLog).show(game, self.viewing, self.blunders)
         self._set_text("#status", self.status_text(legal))
         self._set_text("#score", self.score_text())
         self._set_text("#message", self.message)
@@ -184,6 +215,7 @@ class GameScreen(Screen[None]):
         if bindings_key != self._bindings_key:  # the footer rebuilds itself on every refresh
             self._bindings_key = bindings_key
             self.refresh_bindings()
+        self._want_analysis()
 
     def _set_text(self, selector: str, text: str) -> None:
         """Update a line only when its text changes (an update costs a layout pass)."""
@@ -204,13 +236,15 @@ class GameScreen(Screen[None]):
         player = entry.player(game.state.to_move)
         if self.computer_to_move:
             level = self.setup.seat(game.state.to_move)
+            if not self.thinking:
+                return f"{player}, the computer ({level}), could not move: u undoes, n starts again."
             return f"{player}, the computer ({level}), is thinking…"
         if in_setup(game.state):
             return f"{player}: place your token on any empty cell ({TARGET})."
         if any(m.wall for m in legal):
             if self.wall_mode:
                 return f"{player} · WALL MODE: build a wall on a {WALL_TARGET} cell (w: step instead)."
-            return f"{player}: step to a {TARGET} cell, or build a wall (right-click or w)."
+            return f"{player}: step to {TARGET}, or build a wall (right-click or w)."
         count = len(legal)
         return f"{player} to {entry.rules.verb}: any {TARGET} cell ({count} open)."
 
@@ -231,7 +265,7 @@ class GameScreen(Screen[None]):
     def play_cell(self, event: Board.CellChosen) -> None:
         game = self.game
         if self.viewing is not None:
-            self.say("✗ This is an earlier position, shown read-only: press Esc to go back, or t to play on from here.")
+            self.say("✗ This earlier position is read-only: press Esc to go back, or t to play on from here.")
             return
         if game.outcome is not None:
             self.say(f"✗ The game is over ({self.entry.headline(game.outcome)}): press n to play again.")
@@ -370,17 +404,15 @@ class GameScreen(Screen[None]):
         self.thinking = True
         self.think(self.game, self.setup.seat(self.game.state.to_move))
 
-    @work(thread=True, exclusive=True, group="computer", exit_on_error=False)
-    def think(self, game: Game, level: str) -> None:
-        from gridgames.solve.players import choose_move
-
-        move = choose_move(game.rules, game.state, level, rng=random.Random(self.rng.random()))
-        if not get_current_worker().is_cancelled:
-            self.app.call_from_thread(self._computer_moved, game, move)
+    @work(exclusive=True, group="computer", exit_on_error=False)
+    async def think(self, game: Game, level: str) -> None:
+        rng = random.Random(self.rng.random())
+        move = await computer.in_daemon_thread(computer.choose, game.entry, game.state, level, rng)
+        self._computer_moved(game, move)
 
     def _computer_moved(self, game: Game, move: Move) -> None:
         if game is not self.game:
-            return  # the game changed while the computer thought (undo, new game): stale answer
+            return  # the game changed while the computer thought (undo, new game): a stale answer
         self.thinking = False
         try:
             self.set_game(game.play(move))
@@ -389,12 +421,97 @@ class GameScreen(Screen[None]):
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         if event.state == WorkerState.ERROR:
-            self.thinking = False
-            self.say(f"✗ The computer could not move: {event.worker.error}")
+            if event.worker.group == "computer":
+                self.thinking = False
+            self.say(f"✗ The computer could not finish: {event.worker.error}")
 
-    # hint and analysis need the solvers; see gridgames.tui.computer
+    # -- hints, analysis and review ------------------------------------------------------------
     def action_hint(self) -> None:
-        self.say("✗ Hints need the computer players, which are not installed.")
+        if self.viewing is not None or self.game.is_over or self.computer_to_move:
+            self.say("✗ A hint needs the live game with a person to move.")
+            return
+        self.analyse_position(self.game, hint=True)
 
     def action_analysis(self) -> None:
-        self.say("✗ Analysis needs the computer players, which are not installed.")
+        self.analysis_on = not self.analysis_on
+        self.message = (
+            "Analysis on: every playable cell shows its value for the player to move."
+            if (self.analysis_on)
+            else "Analysis off."
+        )
+        self._requested.clear()
+        self.refresh_view()
+        self._want_analysis()
+
+    def _want_analysis(self) -> None:
+        """Start analysing the live position if the analysis overlay needs it."""
+        game = self.game
+        if not self.analysis_on or self.viewing is not None or game.is_over or self.computer_to_move:
+            return
+        if game.state in self.evaluations or game.state in self._requested:
+            return
+        self._requested.add(game.state)
+        self.analyse_position(game, hint=False)
+
+    @work(exclusive=True, group="analysis", exit_on_error=False)
+    async def analyse_position(self, game: Game, hint: bool) -> None:
+        if game.state not in self.evaluations:
+            self._set_text("#message", "Analysing…")
+            evaluation = await computer.in_daemon_thread(computer.analyse, game.entry, game.state)
+            regions = await computer.in_daemon_thread(computer.regions, game.entry, game.state)
+            if evaluation is None:
+                self.say("✗ This position is too large to analyse exactly in reasonable time.")
+                return
+            self.evaluations[game.state] = evaluation
+            self.regions[game.state] = regions
+        if game is not self.game:
+            return
+        if hint:
+            self.show_hint(self.evaluations[game.state])
+        else:
+            self.message = ""
+            self.refresh_view()
+
+    def show_hint(self, evaluation: object) -> None:
+        best = evaluation.best  # type: ignore[attr-defined]
+        if not best:
+            self.say("✗ There is no move to suggest.")
+            return
+        move = best[0]
+        value = evaluation.move_values[move]  # type: ignore[attr-defined]
+        why = {
+            "win": "it wins with best play",
+            "draw": "it keeps the draw",
+            "loss": "every move loses against best play; this one is as good as any",
+            "unknown": "the best the computer found in the time it had",
+        }[value]
+        board = self.query_one(Board)
+        board.cursor = move.cell
+        if move.wall != self.wall_mode and not in_setup(self.game.state):
+            self.wall_mode = move.wall
+        self.say(f"Hint: {self.entry.format_move(move)}, because {why} (cursor placed there).")
+
+    def _start_review(self) -> None:
+        game = self.game
+        if not computer.available() or not game.is_over or self.review_key == (game.moves, game.cursor):
+            return
+        self.review_key = (game.moves, game.cursor)
+        self.review(game)
+
+    @work(exclusive=True, group="review", exit_on_error=False)
+    async def review(self, game: Game) -> None:
+        blunders = await computer.in_daemon_thread(
+            computer.threw_away_wins, game.entry, game.states[: game.cursor + 1]
+        )
+        if game is not self.game:
+            return
+        self.blunders = blunders
+        if blunders:
+            numbers = ", ".join(str(n) for n in sorted(blunders))
+            self.message = (
+                f"Review: move {numbers} threw away a win (marked ?! in the log). "
+                "Choose it in the log and press t to retry from there."
+            )
+        else:
+            self.message = "Review: no move threw away a win."
+        self.refresh_view()

@@ -43,28 +43,58 @@ class NewGamePanel(ModalScreen[Setup | None]):
         yield TooSmall()
         with Vertical(classes="dialog", id="new-game"):
             yield Static(f"New game: {entry.label}", classes="dialog-title", markup=False)
-            yield self._row("Rows", Select([(str(n), n) for n in sizes], value=options.rows, allow_blank=False,
-                                           compact=True, id="rows"))
-            yield self._row("Columns", Select([(str(n), n) for n in sizes], value=options.cols, allow_blank=False,
-                                              compact=True, id="cols"))
+            yield self._row(
+                "Rows",
+                Select(
+                    [(str(n), n) for n in sizes],
+                    value=options.rows,
+                    allow_blank=False,
+                    compact=True,
+                    id="rows",
+                ),
+            )
+            yield self._row(
+                "Columns",
+                Select(
+                    [(str(n), n) for n in sizes],
+                    value=options.cols,
+                    allow_blank=False,
+                    compact=True,
+                    id="cols",
+                ),
+            )
             first = [(entry.player(1), "1"), (entry.player(2), "2"), ("Coin toss", "toss")]
-            yield self._row("Who starts", Select(first, value=options.first, allow_blank=False, compact=True,
-                                                 id="first"))
+            yield self._row(
+                "Who starts", Select(first, value=options.first, allow_blank=False, compact=True, id="first")
+            )
             if entry.has_adjacency_option:
-                adjacency = [("Touching incl. diagonals (book)", "king"),
-                             ("House rule: orthogonal only", "orthogonal")]
-                yield self._row("Adjacency", Select(adjacency, value=options.adjacency, allow_blank=False,
-                                                    compact=True, id="adjacency"))
+                adjacency = [
+                    ("Touching incl. diagonals (book)", "king"),
+                    ("House rule: orthogonal only", "orthogonal"),
+                ]
+                yield self._row(
+                    "Adjacency",
+                    Select(
+                        adjacency, value=options.adjacency, allow_blank=False, compact=True, id="adjacency"
+                    ),
+                )
             if computer.available():
                 for player in (1, 2):
-                    yield self._row(entry.player(player), Select(seat_choices(), value=self.setup.seat(player),
-                                                                  allow_blank=False, compact=True,
-                                                                  id=f"seat{player}"))
+                    yield self._row(
+                        entry.player(player),
+                        Select(
+                            seat_choices(),
+                            value=self.setup.seat(player),
+                            allow_blank=False,
+                            compact=True,
+                            id=f"seat{player}",
+                        ),
+                    )
             else:
                 yield Static("Both sides are played by people on this computer.", classes="note")
             with Horizontal(classes="buttons"):
-                yield Button("Start", variant="primary", id="start")
-                yield Button("Cancel", id="cancel")
+                yield Button("Start", variant="primary", id="start", compact=True)
+                yield Button("Cancel", id="cancel", compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#start", Button).focus()

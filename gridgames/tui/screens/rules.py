@@ -17,8 +17,10 @@ from gridgames.tui.widgets.too_small import TooSmall
 def rules_markdown(entry: Entry) -> str:
     """The variant's rules page followed by the keys page (both shipped in `gridgames/tui/rules/`)."""
     folder = files("gridgames.tui") / "rules"
-    return (folder / f"{entry.id}.md").read_text(encoding="utf-8") + "\n" + (folder / "keys.md").read_text(
-        encoding="utf-8"
+    return (
+        (folder / f"{entry.id}.md").read_text(encoding="utf-8")
+        + "\n"
+        + (folder / "keys.md").read_text(encoding="utf-8")
     )
 
 
@@ -38,7 +40,7 @@ class RulesScreen(ModalScreen[None]):
         with Vertical(id="rules-pane", classes="dialog"):
             with VerticalScroll(id="rules-scroll"):
                 yield Markdown(rules_markdown(self.entry), id="rules-text")
-        yield Footer(compact=True)
+        yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
         self.query_one("#rules-scroll").focus()

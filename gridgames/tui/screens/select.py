@@ -26,7 +26,9 @@ class VariantCard(ListItem):
         with Horizontal():
             yield BoardPicture(self.entry)
             with Vertical(classes="card-text"):
-                yield Static(f"{self.entry.title}  ·  rule book {self.entry.book}", classes="card-title", markup=False)
+                yield Static(
+                    f"{self.entry.title}  ·  rule book {self.entry.book}", classes="card-title", markup=False
+                )
                 yield Static(self.entry.summary, classes="card-summary", markup=False)
 
 
@@ -39,14 +41,17 @@ class SelectScreen(Screen[None]):
 
     def __init__(self) -> None:
         super().__init__(id="select")
+        self.message = ""
 
     def compose(self) -> ComposeResult:
         yield TooSmall()
         yield Header()
-        yield Static("Choose a game (↑/↓ and Enter, or click). All are won by making the last move.", id="select-help")
+        yield Static(
+            "Choose a game (↑/↓ and Enter, or click). All are won by making the last move.", id="select-help"
+        )
         yield ListView(*(VariantCard(entry) for entry in CATALOGUE), id="variants")
         yield Static("", id="select-message", markup=False)
-        yield Footer(compact=True)
+        yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
         self.sub_title = "choose a game"
@@ -55,6 +60,7 @@ class SelectScreen(Screen[None]):
         variants = self.query_one("#variants", ListView)
         variants.index = ids.index(last) if last in ids else 0
         variants.focus()
+        self.show_message(self.message)
 
     @property
     def highlighted_entry(self) -> Entry:
@@ -63,9 +69,10 @@ class SelectScreen(Screen[None]):
 
     def show_message(self, text: str) -> None:
         """A persistent one-line message (e.g. why a game record could not be opened)."""
-        message = self.query_one("#select-message", Static)
-        message.update(text)
-        message.set_class(bool(text), "-error")
+        self.message = text
+        for message in self.query("#select-message").results(Static):  # absent until composed
+            message.update(text)
+            message.set_class(bool(text), "-error")
 
     @on(ListView.Selected, "#variants")
     def open_panel(self, event: ListView.Selected) -> None:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from textual import events
 from textual.binding import Binding
+from textual.content import Content
 from textual.geometry import Size
 from textual.message import Message
 from textual.reactive import reactive
@@ -54,8 +55,8 @@ class CellView(Widget):
         self.text = ""
         self.marks: tuple[str, ...] = ()
 
-    def render(self) -> str:
-        return self.text
+    def render(self) -> Content:
+        return Content(self.text)  # plain text: "[A]" is a bracketed last move, not markup
 
     def draw(self, text: str, classes: tuple[str, ...]) -> None:
         """Repaint only when something changed (the grid fixes the size, so no layout pass)."""

@@ -18,7 +18,11 @@ def sample_picture(entry: Entry, rows: int = 3, cols: int = 5, plies: int = 3) -
         if not legal:
             break
         walls = [m for m in legal if m.wall]
-        pick = walls[len(walls) // 2] if walls and ply >= 2 else legal[(len(legal) * (2 * ply + 1) // 6) % len(legal)]
+        pick = (
+            walls[len(walls) // 2]
+            if walls and ply >= 2
+            else legal[(len(legal) * (2 * ply + 1) // 6) % len(legal)]
+        )
         game = game.play(pick)
     return "\n".join(
         " ".join(entry.symbol(entry.rules.content(game.state, Cell(r, c))) for c in range(cols))

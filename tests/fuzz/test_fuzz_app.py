@@ -1,0 +1,131 @@
+"""Thousands of random keys, clicks and resizes across every screen and variant: the app must never crash.
+
+`GRIDGAMES_FUZZ_ACTIONS=100000` runs a longer soak; `GRIDGAMES_FUZZ_SEED=n` another random run.
+A failure names the seed, the episode and the last actions, which replay it.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from collections import deque
+from dataclasses import dataclass
+
+import pytest
+
+from gridgames.engine.options import Options
+from gridgames.tui.choices import HUMAN, LastChoices, Setup
+from gridgames.variants.catalogue import CATALOGUE
+from tests.fuzz.monkey import Coverage, FuzzApp, Monkey
+
+CI_ACTIONS = 6000
+DEFAULT_SEED = 20261125
+ACTIONS = int(os.environ.get("GRIDGAMES_FUZZ_ACTIONS", CI_ACTIONS))
+SEED = int(os.environ.get("GRIDGAMES_FUZZ_SEED", DEFAULT_SEED))
+REPORTED_ACTIONS = 40
+SCREENS = {"SelectScreen", "NewGamePanel", "GameScreen", "RulesScreen", "ConfirmScreen", "CommandPalette"}
+
+
+@dataclass(frozen=True)
+class Episode:
+    """One run of the app, opened on a game of `variant` with these options and seats."""
+
+    variant: str
+    rows: int
+    cols: int
+    adjacency: str = "king"
+    first: str = "1"
+    seats: tuple[str, str] = (HUMAN, HUMAN)
+
+    @property
+    def setup(self) -> Setup:
+        return Setup(self.variant, Options(self.rows, self.cols, self.first, self.adjacency), self.seats)
+
+
+def episodes(rng: random.Random) -> list[Episode]:
+    """Every variant (both `noneighbour` adjacencies), 2x2 and 9x9 boards, coin tosses and the computer."""
+    size = lambda: rng.randint(2, 9)  # noqa: E731
+    plan = [Episode(entry.id, size(), size(), first=rng.choice("12")) for entry in CATALOGUE]
+    plan += [
+        Episode("noneighbour", size(), size(), adjacency="orthogonal", first="toss"),
+        Episode("walls", 2, 2, first="2"),
+        Episode(rng.choice(CATALOGUE).id, 9, 9, first="toss"),
+        Episode("blocking", 3, 4, seats=(HUMAN, "easy")),
+        Episode("noneighbour", 4, 3, adjacency="orthogonal", seats=("easy", "easy")),
+    ]
+    return plan
+
+
+async def open_game(monkey: Monkey, episode: Episode) -> None:
+    """Through the picker and the new-game panel with the keyboard, as a player would."""
+    await monkey.press("enter")
+    assert monkey.screen_name == "NewGamePanel"
+    monkey.observe()
+    await monkey.press("enter")
+    monkey.observe()
+    screen = monkey.app.screen
+    assert monkey.screen_name == "GameScreen"
+    assert screen.setup == episode.setup  # type: ignore[attr-defined]
+
+
+async def tour(monkey: Monkey) -> None:
+    """Open each overlay once (rules, palette, quit question) so every run starts from each of them."""
+    for opener, closer in (("question_mark", "escape"), ("f1", "q"), ("ctrl+p", "escape")):
+        await monkey.press(opener)
+        monkey.observe()
+        await monkey.press(closer)
+    await monkey.press("q")  # no move yet: quitting needs no question, and the monkey's app ignores exit
+    monkey.observe()
+
+
+async def run_episode(episode: Episode, seed: int, actions: int, coverage: Coverage, history: deque[str]) -> None:
+    choices = LastChoices()
+    choices.remember(episode.setup)
+    app = FuzzApp(choices=choices)
+    async with app.run_test(size=(80, 24)) as pilot:
+        monkey = Monkey(app, pilot, random.Random(seed), coverage, history)
+        await open_game(monkey, episode)
+        await tour(monkey)
+        done = 0
+        while done < actions and monkey.alive:
+            burst = monkey.rng.randint(1, 12)
+            for _ in range(burst):
+                await monkey.step()
+            done += burst
+            await monkey.settle()
+        if monkey.alive:
+            await monkey.resize(80, 24)
+            await monkey.settle()
+        coverage.exit_requests += app.exit_requests
+        assert app._exception is None
+        assert app.is_running, "the app stopped without an exception"
+    # leaving `run_test` re-raises the first exception the app met
+
+
+async def test_random_keys_clicks_and_resizes_never_crash_the_app(tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("GRIDGAMES_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.chdir(tmp_path)  # a screenshot from the command palette lands here, not in the repo
+    plan = episodes(random.Random(SEED))
+    per_episode = max(1, ACTIONS // len(plan))
+    coverage = Coverage()
+    for number, episode in enumerate(plan):
+        history: deque[str] = deque(maxlen=REPORTED_ACTIONS)
+        seed = SEED * 1000 + number
+        try:
+            await run_episode(episode, seed, per_episode, coverage, history)
+        except Exception as error:
+            lines = "\n  ".join(history)
+            pytest.fail(
+                f"The app failed with {type(error).__name__}: {error}\n"
+                f"GRIDGAMES_FUZZ_SEED={SEED}, episode {number} {episode} (monkey seed {seed}).\n"
+                f"Last {len(history)} actions:\n  {lines}"
+            )
+    print(f"fuzz: {coverage.actions} actions, seed {SEED}, {len(plan)} episodes, "
+          f"{coverage.exit_requests} quit requests ignored, screens {sorted(coverage.screens)}, "
+          f"states {sorted(coverage.states)}, {len(coverage.games)} game setups")
+    assert coverage.actions >= ACTIONS
+    assert SCREENS <= coverage.screens
+    assert {"game over", "history", "wall mode", "tiny"} <= coverage.states
+    assert {entry.id for entry in CATALOGUE} <= {variant for variant, *_ in coverage.games}
+    assert {("noneighbour", "king"), ("noneighbour", "orthogonal")} <= {(v, a) for v, _, _, a in coverage.games}
+    assert {2, 9} <= {rows for _, rows, _, _ in coverage.games}

@@ -1,0 +1,116 @@
+"""Computer opponents, hints, analysis and the review, as a player sees them."""
+
+from __future__ import annotations
+
+from gridgames.engine.cells import Cell
+from gridgames.engine.game import Game
+from gridgames.engine.moves import Move
+from gridgames.engine.options import Options
+from gridgames.solve.analysis import analyse
+from gridgames.tui.choices import Setup
+from gridgames.tui.marks import VALUE_GLYPHS
+from gridgames.tui.screens.game import GameScreen
+from gridgames.variants.catalogue import get_entry
+from tests.tui.helpers import SIZE, cell_text, make_app, text_of
+
+
+async def settle(pilot, screen: GameScreen) -> None:  # type: ignore[no-untyped-def]
+    """Wait until the computer and the analysis have answered."""
+    for _ in range(200):
+        await screen.workers.wait_for_complete()
+        await pilot.pause()
+        if not screen.thinking and not any(w.is_running for w in screen.workers):
+            return
+    raise AssertionError("the computer never answered")
+
+
+async def test_computer_replies_and_undo_takes_back_both_moves() -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_game(Setup("rowcol", Options(5, 5, "1"), ("human", "perfect")))
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        await pilot.click("#cell-2-2")
+        await settle(pilot, screen)
+        assert screen.game.cursor == 2 and screen.game.state.to_move == 1
+        reply = screen.game.played[1]
+        assert screen.entry.format_move(reply) in str(screen.query_one("#log").get_option_at_index(2).prompt)
+        await pilot.press("u")
+        assert screen.game.cursor == 0  # back to the person's turn, the computer's reply undone too
+
+
+async def test_computer_against_computer_plays_to_the_end() -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_game(Setup("noneighbour", Options(3, 3, "1"), ("easy", "perfect")))
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        for _ in range(20):
+            await settle(pilot, screen)
+            if screen.game.is_over:
+                break
+        assert screen.game.is_over
+        assert text_of(app, "#headline") == screen.entry.headline(screen.game.outcome)
+
+
+async def test_hint_and_analysis_mark_the_moves() -> None:
+    entry = get_entry("rowcol")
+    game = Game.new(entry, Options(5, 5, "1"), first_player=1).play("C3")
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_game(app.choices.setup_for(entry), game)
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        await pilot.press("i")
+        await settle(pilot, screen)
+        evaluation = analyse(entry, game.state)
+        assert text_of(app, "#message").startswith("Hint: ")
+        assert Move(screen.query_one("#board").cursor) in evaluation.best
+        await pilot.press("a")
+        await settle(pilot, screen)
+        for move, value in evaluation.move_values.items():
+            assert cell_text(app, move.cell) == VALUE_GLYPHS[value]
+        assert "To move: " + evaluation.value in text_of(app, "#legend")
+
+
+async def test_node_kayles_overlay_shows_region_values_and_their_xor() -> None:
+    entry = get_entry("locked-duel")
+    game = Game.new(entry, Options(5, 5, "1"), first_player=1).play("C1").play("C5")
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_game(app.choices.setup_for(entry), game)
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        await pilot.press("a")
+        await settle(pilot, screen)
+        legend = text_of(app, "#legend")
+        assert "To move: " in legend, text_of(app, "#message")
+        assert "Regions " in legend and " = " in legend
+        assert cell_text(app, Cell(0, 0))[-1].isdigit()
+
+
+async def test_review_marks_a_move_that_threw_away_a_win() -> None:
+    # noneighbour 3x3: the first player wins at once in the centre; A1 gives the win away.
+    entry = get_entry("noneighbour")
+    game = Game.new(entry, Options(3, 3, "1"), first_player=1)
+    assert analyse(entry, game.state).value == "win"
+    moves = ["A1"]
+    game = game.play("A1")
+    while not game.is_over:
+        best = analyse(entry, game.state).best[0]
+        moves.append(best.notation())
+        game = game.play(best)
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_game(app.choices.setup_for(entry), game)
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        await settle(pilot, screen)
+        assert 1 in screen.blunders
+        assert "?!" in str(screen.query_one("#log").get_option_at_index(1).prompt)
+        assert "threw away a win" in text_of(app, "#message")

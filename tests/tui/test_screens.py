@@ -1,0 +1,139 @@
+"""The rest of what a player notices: history, rules, quitting, small terminals, records, the palette."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from gridgames.engine.cells import Cell
+from gridgames.engine.game import Game
+from gridgames.engine.options import Options
+from gridgames.engine.errors import GameError
+from gridgames.engine.record import dumps, loads
+from gridgames.tui.screens.confirm import ConfirmScreen
+from gridgames.tui.screens.game import GameScreen
+from gridgames.tui.screens.rules import RulesScreen
+from gridgames.tui.screens.select import SelectScreen
+from gridgames.tui.widgets.too_small import TooSmall
+from gridgames.variants.catalogue import get_entry
+from tests.tui.helpers import SIZE, cell_text, make_app, text_of
+
+
+def rowcol_game(*moves: str) -> Game:
+    game = Game.new(get_entry("rowcol"), Options(5, 5, "1"), first_player=1)
+    for move in moves:
+        game = game.play(move)
+    return game
+
+
+async def open_game(app, pilot, game: Game) -> GameScreen:  # type: ignore[no-untyped-def]
+    app.start_game(app.choices.setup_for(game.entry), game)
+    await pilot.pause()
+    assert isinstance(app.screen, GameScreen)
+    return app.screen
+
+
+async def test_history_is_read_only_with_a_way_back() -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_game(app, pilot, rowcol_game("C3", "C1", "E1"))
+        await pilot.press("tab")  # focus the move log
+        await pilot.press("home", "down", "enter")  # the position after move 1
+        assert screen.viewing == 1
+        assert cell_text(app, Cell(2, 0)) == "."  # C1 is not claimed yet in that position
+        assert "read-only" in text_of(app, "#status")
+        await pilot.click("#cell-4-4")
+        assert screen.game.cursor == 3 and "read-only" in text_of(app, "#message")
+        await pilot.click("#live")
+        assert screen.viewing is None
+        assert cell_text(app, Cell(2, 0)) == "O"
+        # Retry from an earlier move: the later moves stay for redo.
+        await pilot.press("tab", "home", "down", "enter", "t")
+        assert screen.game.cursor == 1 and screen.game.can_redo
+
+
+async def test_undo_and_redo_are_greyed_out_when_impossible() -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_game(app, pilot, rowcol_game())
+        assert screen.check_action("undo", ()) is None and screen.check_action("redo", ()) is None
+        await pilot.click("#cell-2-2")
+        assert screen.check_action("undo", ()) is True and screen.check_action("redo", ()) is None
+        await pilot.press("u")
+        assert screen.check_action("undo", ()) is None and screen.check_action("redo", ()) is True
+
+
+async def test_quit_asks_during_a_game() -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_game(app, pilot, rowcol_game("C3"))
+        await pilot.press("q")
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        assert app.screen is screen
+        await pilot.press("escape")  # leaving the game asks too
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("y")
+        assert isinstance(app.screen, SelectScreen)
+        await pilot.press("q")  # no game in progress: quits at once
+    assert app.return_code == 0
+
+
+async def test_rules_pane_shows_the_variant_and_the_keys() -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await open_game(app, pilot, rowcol_game())
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, RulesScreen)
+        text = app.screen.query_one("#rules-text").source  # type: ignore[attr-defined]
+        assert "row or the same column" in text.replace("\n", " ") and "Ctrl+Y" in text
+        await pilot.press("escape")
+        assert isinstance(app.screen, GameScreen)
+
+
+async def test_small_terminal_says_how_large_and_recovers() -> None:
+    app = make_app()
+    async with app.run_test(size=(40, 12)) as pilot:
+        await pilot.pause()
+        message = app.screen.query_one(TooSmall)
+        assert message.display and "at least 60x20" in str(message.render())
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert not app.screen.query_one(TooSmall).display
+        assert app.screen.query_one("#variants").display
+
+
+async def test_loads_a_game_record(tmp_path: Path) -> None:
+    record = tmp_path / "game.txt"
+    record.write_text(dumps(rowcol_game("C3", "C1")), encoding="utf-8")
+    app = make_app(load=str(record))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        assert app.screen.game.played == rowcol_game("C3", "C1").played
+        assert cell_text(app, Cell(2, 0)) == "[O]"
+
+
+async def test_a_bad_record_says_why_on_the_picker(tmp_path: Path) -> None:
+    record = tmp_path / "bad.txt"
+    record.write_text("gridgames-record 1\nvariant: chess\n", encoding="utf-8")
+    app = make_app(load=str(record))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, SelectScreen)
+        try:
+            loads(record.read_text(encoding="utf-8"))
+        except GameError as error:
+            expected = f"Could not open {record}: {error}"
+        assert text_of(app, "#select-message") == expected
+
+
+async def test_command_palette_runs_the_games_commands() -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_game(app, pilot, rowcol_game("C3"))
+        await pilot.press("ctrl+p")
+        await pilot.press(*"undo")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is screen and screen.game.cursor == 0

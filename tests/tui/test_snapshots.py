@@ -1,0 +1,58 @@
+"""Pictures of the app at 80x24: the picker, a mid-game board of every variant, the rules, a finished game.
+
+Regenerate on purpose with `pytest tests/tui/test_snapshots.py --snapshot-update`.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from gridgames.engine.game import Game
+from gridgames.engine.options import Options
+from gridgames.variants.catalogue import CATALOGUE, get_entry
+from tests.tui.helpers import SIZE, make_app, scripted_game
+
+MID_GAME = {
+    "locked-duel": ("C3", "A1", "E5"),
+    "walls": ("B2", "D4", "#C3", "D3", "#B3"),
+    "blocking": ("B2", "D4", "A5"),
+    "rowcol": ("C3", "C1", "E1", "E4"),
+    "noneighbour": ("A1", "C3", "A3"),
+}
+
+
+def start_with(app, game: Game):  # type: ignore[no-untyped-def]
+    """Open the game screen on `game` (fixed first player, no randomness)."""
+
+    async def run_before(pilot) -> None:  # type: ignore[no-untyped-def]
+        app.start_game(app.choices.setup_for(game.entry), game)
+        await pilot.pause()
+        await app.screen.workers.wait_for_complete()  # the review of a finished game
+        await pilot.pause()
+
+    return run_before
+
+
+def test_select_screen(snap_compare) -> None:  # type: ignore[no-untyped-def]
+    assert snap_compare(make_app(), terminal_size=SIZE)
+
+
+@pytest.mark.parametrize("variant", [entry.id for entry in CATALOGUE])
+def test_mid_game(snap_compare, variant: str) -> None:  # type: ignore[no-untyped-def]
+    entry = get_entry(variant)
+    game = Game.new(entry, Options(entry.default_rows, entry.default_cols, "1"), first_player=1)
+    for move in MID_GAME[variant]:
+        game = game.play(move)
+    app = make_app()
+    assert snap_compare(app, terminal_size=SIZE, run_before=start_with(app, game))
+
+
+def test_rules_pane(snap_compare) -> None:  # type: ignore[no-untyped-def]
+    app = make_app()
+    assert snap_compare(app, terminal_size=SIZE, press=["down", "?"])
+
+
+def test_game_over(snap_compare) -> None:  # type: ignore[no-untyped-def]
+    game, _ = scripted_game(get_entry("rowcol"))
+    app = make_app()
+    assert snap_compare(app, terminal_size=SIZE, run_before=start_with(app, game))
