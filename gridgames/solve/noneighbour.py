@@ -10,11 +10,9 @@ values of every position with at most two markers ship in `data/noneighbour.json
 
 from __future__ import annotations
 
-import json
 import random
 import sys
 from functools import lru_cache
-from importlib import resources
 
 from gridgames.engine.moves import Move
 from gridgames.engine.rules import bits, king_masks, orthogonal_masks
@@ -34,6 +32,9 @@ def _table_name(rows: int, cols: int, adjacency: str) -> str:
 
 @lru_cache(maxsize=1)
 def _shipped() -> dict[str, dict[str, bool]]:
+    import json
+    from importlib import resources
+
     try:
         text = resources.files("gridgames.solve").joinpath("data").joinpath(TABLE_FILE).read_text()
     except (FileNotFoundError, OSError):
@@ -56,7 +57,7 @@ class NoNeighbourSolver:
         self.full = (1 << self.cells) - 1
         self.adj = king_masks(rows, cols) if adjacency == "king" else orthogonal_masks(rows, cols)
         self.shipped: dict[int, bool] = {}
-        if use_table:
+        if use_table and (rows, cols, adjacency) in TABLE_BOARDS:
             stored = _shipped().get(_table_name(rows, cols, adjacency), {})
             self.shipped = {int(k): v for k, v in stored.items()}
         self.memo: dict[int, bool] = dict(self.shipped)
@@ -176,6 +177,9 @@ def build_table(rows: int, cols: int, adjacency: str, max_markers: int) -> dict[
 
 def main() -> None:
     """Regenerate `data/noneighbour.json` (about half a minute)."""
+    import json
+    from importlib import resources
+
     sys.setrecursionlimit(10_000)
     tables = {
         _table_name(r, c, a): build_table(r, c, a, TABLE_MAX_MARKERS) for r, c, a in TABLE_BOARDS

@@ -1,8 +1,8 @@
 """Computer players at four levels; a player is a callable `(rules, state) -> Move`.
 
 - easy: a random move, except that it takes a move that wins at once.
-- medium: a two-ply search (takes a win, avoids handing one over, prefers positions
-  the family's evaluation likes), and one move in four at random.
+- medium: a three-ply search (takes a win, avoids handing one over, prefers positions
+  the family's evaluation likes), and one move in five at random.
 - hard: the perfect move, except that in a position it has not proven won, one move in
   four is medium's (so it never throws away a win it has found, but defends badly).
 - perfect: an exact best move where the position is solved (random among equally good
@@ -24,11 +24,11 @@ from gridgames.solve.base import LOSS, UNKNOWN, WIN
 from gridgames.solve.search import Deadline, Position, RulesPosition, iterate
 
 LEVELS = ("easy", "medium", "hard", "perfect")
-MEDIUM_RANDOM = 0.25
+MEDIUM_RANDOM = 0.2
 HARD_ERROR = 0.25
 #: Time a search-based move may take when the caller gives no budget.
 SEARCH_BUDGET = 0.03
-MEDIUM_DEPTH = 2
+MEDIUM_DEPTH = 3
 #: Time the perfect player spends choosing its most stubborn move in a lost position.
 LOSING_BUDGET = 0.02
 

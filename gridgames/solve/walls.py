@@ -14,12 +14,10 @@ territory evaluation; there only forced wins and losses within the horizon are e
 
 from __future__ import annotations
 
-import lzma
 import random
 import sys
 from collections.abc import Iterator
 from functools import lru_cache
-from importlib import resources
 
 from gridgames.engine.cells import Cell
 from gridgames.engine.moves import Move
@@ -114,7 +112,11 @@ def retrograde(rows: int, cols: int) -> bytearray:
 
 def _shipped_path(rows: int, cols: int):  # type: ignore[no-untyped-def]
     name = SHIPPED.get((rows, cols))
-    return None if name is None else resources.files("gridgames.solve").joinpath("data").joinpath(name)
+    if name is None:
+        return None
+    from importlib import resources  # only boards with a shipped table pay for the import
+
+    return resources.files("gridgames.solve").joinpath("data").joinpath(name)
 
 
 def is_exact_board(rows: int, cols: int) -> bool:
@@ -137,6 +139,8 @@ def exact_table(rows: int, cols: int) -> bytearray | None:
         data = path.read_bytes()
     except (FileNotFoundError, OSError):
         return None
+    import lzma
+
     return bytearray(lzma.decompress(data))
 
 
@@ -337,10 +341,12 @@ def search_move(board: WallsBoard, pos: Pos, budget: float, max_depth: int = 64)
 
 def main() -> None:
     """Regenerate the shipped tables (4x4 takes a few minutes)."""
-    for (rows, cols), name in SHIPPED.items():
+    import lzma
+    from importlib import resources
+
+    for (rows, cols) in SHIPPED:
         table = retrograde(rows, cols)
-        path = resources.files("gridgames.solve").joinpath("data").joinpath(name)
-        with resources.as_file(path) as target:
+        with resources.as_file(_shipped_path(rows, cols)) as target:
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes(lzma.compress(bytes(table), preset=9))
             print(f"wrote {target}", file=sys.stderr)

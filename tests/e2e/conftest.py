@@ -169,8 +169,15 @@ class TerminalPage:
         self.page = page
 
     def open(self, url: str) -> None:
+        from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
         self.page.goto(url)
-        self.page.wait_for_function("() => window.__gridgamesTerminal !== undefined")
+        try:
+            self.page.wait_for_function("() => window.__gridgamesTerminal !== undefined")
+        except PlaywrightTimeout:
+            raise AssertionError(
+                "no xterm.js terminal on the page for EXPOSE_TERMINAL to catch (did textual-serve change?)"
+            ) from None
 
     def lines(self) -> list[str]:
         return list(

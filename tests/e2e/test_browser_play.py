@@ -5,8 +5,20 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from gridgames.engine.cells import parse_cell
+from gridgames.engine.game import Game
+from gridgames.engine.moves import Move
+from gridgames.tui.marks import FORBIDDEN, TARGET
+from gridgames.variants.catalogue import CATALOGUE, get_entry
+
+ROWCOL = get_entry("rowcol")
 ROWS = "ABCDE"
-PLAYABLE, NOT_NOW = "•", "×"
+PLAYABLE, NOT_NOW = TARGET, FORBIDDEN
+
+
+def to_move(player: int) -> str:
+    """The status line's start when `player` is to move, e.g. "Player 2 (O) to claim"."""
+    return f"{ROWCOL.player(player)} to {ROWCOL.rules.verb}"
 
 
 def board_cells(lines: list[str]) -> dict[str, tuple[int, int]]:
@@ -38,15 +50,15 @@ def board_names() -> list[str]:
 
 def test_play_rowcol_by_clicking_cells(terminal, served_app, tmp_path: Path) -> None:
     terminal.open(served_app.url)
-    terminal.wait_for_text("Choose a game", "rule book 003")
+    terminal.wait_for_text(*(f"rule book {entry.book}" for entry in CATALOGUE))  # the five games
 
     # Pick the variant with a click, then start a two-human game from the new-game panel.
     terminal.wait_until_still()
-    terminal.click_text("rule book 003")
-    terminal.wait_for_text("New game: Gridlock (rule book 003)", "Start")
+    terminal.click_text(f"rule book {ROWCOL.book}")
+    terminal.wait_for_text(ROWCOL.label, " Start ")
     terminal.wait_until_still()
     terminal.click_text(" Start ")
-    terminal.wait_for_text("Player 1 (X) to claim", "(25 open)")
+    terminal.wait_for_text(to_move(1))
 
     lines = terminal.wait_until_still().splitlines()
     cells = board_cells(lines)
@@ -62,23 +74,26 @@ def test_play_rowcol_by_clicking_cells(terminal, served_app, tmp_path: Path) -> 
         return {cell for cell, glyph in board.items() if glyph == PLAYABLE}
 
     # X claims C3: O may now claim only in row C or column 3.
-    board, screen = play("C3", "Player 2 (O) to claim")
+    board, screen = play("C3", to_move(2))
     assert board["C3"] == "X", f"C3 should show X:\n{screen}"
     assert playable(board) == in_line_with("C3"), screen
     assert board["B2"] == NOT_NOW, screen
 
-    # A click on a cell out of line is refused with a reason, and the board stays as it was.
+    # A click on a cell out of line is refused with the engine's reason, and the board stays as it was.
+    after_c3 = Game.new(ROWCOL).play("C3").state
+    reason = ROWCOL.rules.why_illegal(after_c3, Move(parse_cell("B2", 5, 5)))
+    assert reason is not None
     terminal.click(*cells["B2"])
-    screen = terminal.wait_for_text("✗")
-    assert "Player 2 (O) to claim" in screen
+    screen = terminal.wait_for_text(reason.split(":")[0])  # "B2 is not in row C or column 3"
+    assert to_move(2) in screen
     assert glyphs(screen.splitlines(), cells) == board, screen
 
     # O claims C5, then X must answer in row C or column 5 (C3 is taken).
-    board, screen = play("C5", "Player 1 (X) to claim")
+    board, screen = play("C5", to_move(1))
     assert (board["C3"], board["C5"]) == ("X", "O"), screen
     assert playable(board) == in_line_with("C5") - {"C3"}, screen
 
-    board, screen = play("A5", "Player 2 (O) to claim")
+    board, screen = play("A5", to_move(2))
     assert (board["C3"], board["C5"], board["A5"]) == ("X", "O", "X"), screen
     assert playable(board) == in_line_with("A5") - {"C5"}, screen
     assert sum(glyph in "XO" for glyph in board.values()) == 3, screen

@@ -21,6 +21,7 @@ from textual.pilot import Pilot
 from textual.widget import Widget
 from textual.widgets import Button
 
+from gridgames.engine.moves import Move
 from gridgames.tui.app import GridGamesApp
 
 #: Key name -> the character a terminal sends with it (None for keys without one).
@@ -133,14 +134,15 @@ class Monkey:
         return None
 
     # -- the actions (each writes one line of history) ------------------------------------
-    def log(self, text: str) -> None:
+    def log(self, text: str, action: bool = True) -> None:
         """History names the screen on show when the action was sent (it is handled a little later)."""
         self.history.append(f"[{self.screen_name} {self.size.width}x{self.size.height}] {text}")
-        self.coverage.actions += 1
+        self.coverage.actions += action
 
     def key(self, key: str) -> None:
         self.log(f"key {key}")
         self.app.post_message(events.Key(key, KEY_CHARS.get(key, key if len(key) == 1 else None)))
+        self.wait_after = key == "ctrl+p"  # see `click`
 
     async def press(self, *keys: str) -> None:
         """Keys through `Pilot.press`, which waits for the app after each."""
@@ -152,7 +154,7 @@ class Monkey:
         for event in (events.MouseDown, events.MouseUp):
             self.app.post_message(event(None, x, y, 0, 0, button, False, False, False, screen_x=x, screen_y=y))
         # Textual's command palette closes on every click outside it, even one queued after it has closed,
-        # and then pops the screen below (an upstream race): let it take one click at a time.
+        # and then pops the screen below (an upstream race): open it, then give it one click at a time.
         self.wait_after = self.screen_name == "CommandPalette"
 
     def scroll(self, x: int, y: int, down: bool) -> None:
@@ -178,27 +180,28 @@ class Monkey:
             await self.settle()
 
     async def act(self) -> None:
+        # Keys are the cheapest actions for the app, clicks and moves the dearest: mostly keys.
         rng, name = self.rng, self.screen_name
         roll = rng.random()
-        if roll < 0.02:
+        if roll < 0.015:
             await self.resize(*rng.choice(TINY_SIZES if rng.random() < 0.5 else NORMAL_SIZES))
-        elif roll < 0.04:
+        elif roll < 0.03:
             await self.press(rng.choice(SCREEN_KEYS.get(name, ALL_KEYS)))
-        elif roll < 0.12:
+        elif roll < 0.11:
             self.key(rng.choice(ALL_KEYS))
-        elif roll < 0.24:
+        elif roll < 0.17:
             self.random_click()
-        elif roll < 0.26:
+        elif roll < 0.20:
             self.scroll(rng.randrange(self.size.width), rng.randrange(self.size.height), rng.random() < 0.5)
-        elif name in LEAVE_SOON and roll < 0.34:
+        elif name in LEAVE_SOON and roll < 0.28:
             self.key("escape")
-        elif name == "GameScreen" and roll < 0.62:
+        elif name == "GameScreen" and roll < 0.5:
             self.game_action()
-        elif name == "SelectScreen" and roll < 0.5:
+        elif name == "SelectScreen" and roll < 0.45:
             self.key("enter")
         elif name == "NewGamePanel" and roll < 0.45:
             self.panel_action()
-        elif roll < 0.75:
+        elif roll < 0.55:
             self.click_button()
         else:
             self.key(rng.choice(SCREEN_KEYS.get(name, ALL_KEYS)))
@@ -245,13 +248,33 @@ class Monkey:
             self.key(rng.choice(("tab", "up", "down", "enter", "shift+tab")))
             return
         legal = game.legal_moves() if game is not None and not game.is_over else ()
-        if not legal or roll > 0.8:
+        if not legal or roll > 0.85:
             self.key(rng.choice(BOARD_KEYS))
             return
         move = rng.choice(legal)
+        if roll < 0.5:
+            self.move_by_keys(move)
+            return
         cells = screen.query(f"#cell-{move.cell.row}-{move.cell.col}")
         point = self.visible(cells.first()) if cells else None
         if point is None:
-            self.key(rng.choice(BOARD_KEYS))
+            self.move_by_keys(move)
             return
         self.click(*point, button=3 if move.wall else 1, why=f"to play {move.notation()}")
+
+    def move_by_keys(self, move: Move) -> None:
+        """Walk the board's cursor to the move's cell with arrows or hjkl, then Enter or Space."""
+        screen, rng = self.app.screen, self.rng
+        boards = screen.query("#board")
+        if not boards:
+            return
+        cursor = getattr(boards.first(), "cursor", move.cell)
+        self.log(f"(the next keys play {move.notation()} from the cursor at {tuple(cursor)})", action=False)
+        rows, cols = move.cell.row - cursor.row, move.cell.col - cursor.col
+        for _ in range(abs(rows)):
+            self.key(rng.choice(("down", "j")) if rows > 0 else rng.choice(("up", "k")))
+        for _ in range(abs(cols)):
+            self.key(rng.choice(("right", "l")) if cols > 0 else rng.choice(("left", "h")))
+        if move.wall != bool(getattr(screen, "wall_mode", False)):
+            self.key("w")
+        self.key(rng.choice(("enter", "space")))

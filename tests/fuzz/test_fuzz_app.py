@@ -88,7 +88,7 @@ async def run_episode(episode: Episode, seed: int, actions: int, coverage: Cover
         await tour(monkey)
         done = 0
         while done < actions and monkey.alive:
-            burst = monkey.rng.randint(1, 12)
+            burst = monkey.rng.randint(4, 16)
             for _ in range(burst):
                 await monkey.step()
             done += burst

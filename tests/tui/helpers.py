@@ -13,8 +13,14 @@ from gridgames.variants.catalogue import CATALOGUE
 
 SIZE = (80, 24)
 
-# A scripted `walls` game: X walls itself in, so O wins (placement, walls, right clicks).
-WALLS_SCRIPT = ("A1", "C3", "#A2", "#E5", "#B1", "#E4")
+# Short whole games, checked by the engine when they are replayed.
+SCRIPTS = {
+    "locked-duel": ("B2", "C4", "D1", "E3", "A4", "D5", "A1", "B5"),
+    "blocking": ("B2", "C4", "D1", "E3", "A4", "D5", "A1", "B5"),
+    "walls": ("A1", "C3", "#A2", "#E5", "#B1", "#E4"),  # X walls itself in, so O wins
+    "rowcol": ("A2", "A3", "A4", "A5", "B5", "B1", "C1", "D1", "E1", "A1"),  # row A and column 1 full
+    "noneighbour": ("A1", "A3", "B1", "B3", "C1", "A2", "C2"),
+}
 
 
 def fixed_choices() -> LastChoices:
@@ -31,17 +37,12 @@ def make_app(**kwargs: object) -> GridGamesApp:
 
 
 def scripted_game(entry: Entry) -> tuple[Game, list[Move]]:
-    """A whole game to its end: `walls` from the script, the others always taking the first legal move."""
+    """A whole game to its end on the book's board, Player 1 first."""
     game = Game.new(entry, Options(entry.default_rows, entry.default_cols, "1"), first_player=1)
     moves: list[Move] = []
-    if entry.id == "walls":
-        for text in WALLS_SCRIPT:
-            moves.append(game.parse(text))
-            game = game.play(moves[-1])
-    else:
-        while not game.is_over:
-            moves.append(game.legal_moves()[0])
-            game = game.play(moves[-1])
+    for text in SCRIPTS[entry.id]:
+        moves.append(game.parse(text))
+        game = game.play(moves[-1])
     assert game.is_over
     return game, moves
 

@@ -40,7 +40,8 @@ async def test_computer_replies_and_undo_takes_back_both_moves() -> None:
         assert screen.game.cursor == 0  # back to the person's turn, the computer's reply undone too
 
 
-async def test_computer_against_computer_plays_to_the_end() -> None:
+async def test_computer_against_computer_plays_to_the_end(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setattr(GameScreen, "watch_delay", 0.0)
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         app.start_game(Setup("noneighbour", Options(3, 3, "1"), ("easy", "perfect")))
@@ -89,7 +90,7 @@ async def test_node_kayles_overlay_shows_region_values_and_their_xor() -> None:
         await settle(pilot, screen)
         legend = text_of(app, "#legend")
         assert "To move: " in legend, text_of(app, "#message")
-        assert "Regions " in legend and " = " in legend
+        assert "Grundy " in legend and " = " in legend
         assert cell_text(app, Cell(0, 0))[-1].isdigit()
 
 

@@ -36,29 +36,8 @@ def assert_finished(app, game, moves) -> None:  # type: ignore[no-untyped-def]
     assert text_of(app, "#headline") == entry.headline(game.outcome)
     assert text_of(app, "#reason") == entry.describe(game.outcome)
     assert screen.query_one("#banner").display
-    assert "1–0" in text_of(app, "#score") or "0–1" in text_of(app, "#score")
-
-
-@pytest.mark.parametrize("variant", IDS)
-async def test_whole_game_by_mouse(variant: str) -> None:
-    entry = next(e for e in CATALOGUE if e.id == variant)
-    game, moves = scripted_game(entry)
-    app = make_app()
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.click(f"#variant-{variant}")
-        await pilot.click("#start")
-        assert isinstance(app.screen, GameScreen)
-        for move in moves:
-            await pilot.click(
-                f"#cell-{move.cell.row}-{move.cell.col}", offset=(1, 0), button=3 if move.wall else 1
-            )
-        await pilot.pause()
-        assert_finished(app, game, moves)
-        # Play again keeps the options and the match score.
-        await pilot.click("#again")
-        assert app.screen.game.cursor == 0
-        assert app.screen.game.options == game.options
-        assert app.screen.score.games == 1
+    winner = game.outcome.winner
+    assert screen.score.wins(winner) >= 1 and str(screen.score.wins(winner)) in text_of(app, "#score")
 
 
 async def move_cursor(pilot, target: Cell) -> None:  # type: ignore[no-untyped-def]
@@ -71,17 +50,26 @@ async def move_cursor(pilot, target: Cell) -> None:  # type: ignore[no-untyped-d
 
 
 @pytest.mark.parametrize("variant", IDS)
-async def test_whole_game_by_keys_with_undo_and_redo(variant: str) -> None:
+async def test_whole_game_by_mouse_then_again_by_keys(variant: str) -> None:
     entry = next(e for e in CATALOGUE if e.id == variant)
     game, moves = scripted_game(entry)
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        for _ in range(IDS.index(variant)):
-            await pilot.press("down")
-        await pilot.press("enter")  # opens the new-game panel
-        await pilot.press("enter")  # Start has the focus
+        # By mouse alone: pick the variant, start, click every cell (right-click builds a wall).
+        await pilot.click(f"#variant-{variant}")
+        await pilot.click("#start")
         screen = app.screen
         assert isinstance(screen, GameScreen)
+        for move in moves:
+            await pilot.click(
+                f"#cell-{move.cell.row}-{move.cell.col}", offset=(1, 0), button=3 if move.wall else 1
+            )
+        assert_finished(app, game, moves)
+        # Play again keeps the options and the match score.
+        await pilot.click("#again")
+        assert screen.game.cursor == 0 and screen.game.options == game.options
+        assert screen.score.games == 1
+        # By keyboard alone, with undo and redo in the middle.
         for n, move in enumerate(moves):
             if move.wall:
                 await pilot.press("w")
@@ -97,6 +85,7 @@ async def test_whole_game_by_keys_with_undo_and_redo(variant: str) -> None:
                 await pilot.press("r")
                 assert screen.game.played == tuple(moves[:2])
         assert_finished(app, game, moves)
+        assert screen.score.games == 2
 
 
 @pytest.mark.parametrize(
@@ -112,9 +101,9 @@ async def test_whole_game_by_keys_with_undo_and_redo(variant: str) -> None:
 async def test_refused_move_says_why(variant: str, setup: list[str], refused: str) -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        app.start_game(app.choices.setup_for(next(e for e in CATALOGUE if e.id == variant)))
-        await pilot.pause()
+        await pilot.press(*["down"] * IDS.index(variant), "enter", "enter")  # pick and start by keys
         screen = app.screen
+        assert isinstance(screen, GameScreen) and screen.entry.id == variant
         for text in setup:
             move = screen.game.parse(text)
             await pilot.click(f"#cell-{move.cell.row}-{move.cell.col}")

@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from gridgames.engine.cells import Cell
+from gridgames.engine.errors import GameError
 from gridgames.engine.game import Game
 from gridgames.engine.options import Options
-from gridgames.engine.errors import GameError
 from gridgames.engine.record import dumps, loads
 from gridgames.tui.screens.confirm import ConfirmScreen
 from gridgames.tui.screens.game import GameScreen

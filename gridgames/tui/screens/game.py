@@ -7,6 +7,7 @@ makes a new value and the widgets redraw from it. Rules are the engine's: a refu
 
 from __future__ import annotations
 
+import asyncio
 import random
 
 from textual import on, work
@@ -64,6 +65,8 @@ class GameScreen(Screen[None]):
     ]
 
     game: var[Game] = var(None, always_update=True)  # type: ignore[assignment]
+    #: Seconds between moves when the computer plays both sides, so a person can watch.
+    watch_delay = 0.6
 
     def __init__(self, setup: Setup, game: Game | None = None, rng: random.Random | None = None) -> None:
         super().__init__(id="game")
@@ -125,7 +128,8 @@ class GameScreen(Screen[None]):
             lines[1] += f"  {WALL_TARGET} wall"
         if self.analysis_on:
             v = VALUE_GLYPHS
-            lines.append(f"{v['win']} wins {v['loss']} loses {v['draw']} draws {v['unknown']} unsure")
+            lines.append(f"{v['win']} wins   {v['loss']} loses")
+            lines.append(f"{v['draw']} draws  {v['unknown']} unsure")
             evaluation = self.evaluations.get(self.game.state)
             if evaluation is not None:
                 exact = "proven" if evaluation.exact else "estimate"  # type: ignore[attr-defined]
@@ -135,8 +139,8 @@ class GameScreen(Screen[None]):
                 xor = 0
                 for _, g in regions:
                     xor ^= g
-                lines.append("Regions " + " ⊕ ".join(str(g) for _, g in regions) + f" = {xor}")
-                lines.append("(digit: region's Grundy value)")
+                lines.append("Grundy " + " ⊕ ".join(str(g) for _, g in regions) + f" = {xor}")
+                lines.append("digit: region's Grundy")
         return "\n".join(lines)
 
     def on_mount(self) -> None:
@@ -407,6 +411,8 @@ class GameScreen(Screen[None]):
     @work(exclusive=True, group="computer", exit_on_error=False)
     async def think(self, game: Game, level: str) -> None:
         rng = random.Random(self.rng.random())
+        if self._all_computer and game.cursor:
+            await asyncio.sleep(self.watch_delay)
         move = await computer.in_daemon_thread(computer.choose, game.entry, game.state, level, rng)
         self._computer_moved(game, move)
 

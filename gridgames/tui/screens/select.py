@@ -46,9 +46,7 @@ class SelectScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield TooSmall()
         yield Header()
-        yield Static(
-            "Choose a game (↑/↓ and Enter, or click). All are won by making the last move.", id="select-help"
-        )
+        yield Static("Pick a game with ↑/↓ and Enter, or a click. Whoever moves last wins.", id="select-help")
         yield ListView(*(VariantCard(entry) for entry in CATALOGUE), id="variants")
         yield Static("", id="select-message", markup=False)
         yield Footer(compact=True, show_command_palette=False)
