@@ -60,6 +60,10 @@ def needs_budget(entry_or_rules: Any, state: GridState) -> bool:
         from gridgames.solve.walls import is_exact_board
 
         return not is_exact_board(state.rows, state.cols)
+    if rules.family == "noneighbour":
+        from gridgames.solve.noneighbour import EXACT_CELLS
+
+        return state.rows * state.cols > EXACT_CELLS
     return solver_module(rules.family) is None
 
 

@@ -24,6 +24,10 @@ TABLE_FILE = "noneighbour.json"
 TABLE_BOARDS = ((5, 5, "king"), (5, 5, "orthogonal"))
 TABLE_MAX_MARKERS = 2
 MEMO_LIMIT = 2_000_000
+#: Boards up to this many cells are solved however long it takes (5x5: seconds at most);
+#: larger ones get a time budget, one second when the caller gives none.
+EXACT_CELLS = 25
+DEFAULT_BUDGET = 1.0
 
 
 def _table_name(rows: int, cols: int, adjacency: str) -> str:
@@ -125,6 +129,8 @@ def _position(state: NoNeighbourState) -> tuple[NoNeighbourSolver, int, int]:
 
 def evaluate(state: NoNeighbourState, budget: float | None = None) -> Evaluation:
     """Every legal move's exact value; moves left unproven when `budget` runs out are UNKNOWN."""
+    if budget is None and state.rows * state.cols > EXACT_CELLS:
+        budget = DEFAULT_BUDGET
     solver, occ, forb = _position(state)
     solver.deadline = Deadline(budget)
     start_nodes = solver.nodes

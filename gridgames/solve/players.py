@@ -44,6 +44,13 @@ def _search_game(rules: Rules, state: GridState) -> tuple[Position, Any]:
     return RulesPosition(rules), state
 
 
+def _budget_for(rules: Rules, state: GridState, budget: float | None) -> float | None:
+    """The caller's budget; without one, SEARCH_BUDGET where only a search applies, else none."""
+    if budget is not None:
+        return budget
+    return SEARCH_BUDGET if needs_budget(rules, state) else None
+
+
 def immediate_win(rules: Rules, state: GridState) -> Move | None:
     """A move after which the opponent cannot move, if there is one."""
     for move in rules.legal_moves(state):
@@ -80,6 +87,7 @@ def perfect_move(rules: Rules, state: GridState, rng: random.Random, budget: flo
             move = walls.best_move(state, rng, SEARCH_BUDGET if budget is None else budget)  # type: ignore[arg-type]
             return move if move is not None else rng.choice(rules.legal_moves(state))
     started = time.perf_counter()
+    budget = _budget_for(rules, state, budget)
     evaluation = analyse(rules, state, budget)
     best = evaluation.best
     if evaluation.value == LOSS and evaluation.exact:
@@ -119,11 +127,7 @@ def hard_move(rules: Rules, state: GridState, rng: random.Random, budget: float 
     """Never lets a proven win go; otherwise, now and then, medium's move instead of the best."""
     if rng.random() < HARD_ERROR:
         started = time.perf_counter()
-        if budget is not None:
-            budget_here: float | None = budget / 2
-        else:
-            budget_here = SEARCH_BUDGET if needs_budget(rules, state) else None
-        evaluation = analyse(rules, state, budget_here)
+        evaluation = analyse(rules, state, _budget_for(rules, state, None if budget is None else budget / 2))
         if evaluation.value != WIN:
             left = None if budget is None else max(0.005, budget - (time.perf_counter() - started))
             return medium_move(rules, state, rng, left)

@@ -17,18 +17,23 @@ from gridgames.tui.screens.game import GameScreen
 from gridgames.tui.screens.new_game import NewGamePanel
 from gridgames.tui.screens.select import SelectScreen
 from gridgames.tui.widgets.too_small import MIN_SIZE, TooSmall
+from gridgames.variants.catalogue import get_entry
 
 
 class GridGamesApp(App[None]):
-    """`GridGamesApp()` opens on the variant picker; `GridGamesApp(load=path)` on a saved game."""
+    """`GridGamesApp()` opens on the variant picker; `load=path` on a saved game; `variant=id` on the
+    new-game panel of that variant (`gridgames play <variant>`)."""
 
     CSS_PATH = "app.tcss"
     TITLE = "gridgames"
     COMMANDS = App.COMMANDS | {GridGamesCommands}
 
-    def __init__(self, load: str | None = None, choices: LastChoices | None = None) -> None:
+    def __init__(
+        self, load: str | None = None, choices: LastChoices | None = None, variant: str | None = None
+    ) -> None:
         super().__init__()
         self.load_path = load
+        self.variant = variant
         self.choices = choices or LastChoices()
 
     def on_mount(self) -> None:
@@ -37,6 +42,13 @@ class GridGamesApp(App[None]):
         self.push_screen(self.select_screen)
         if self.load_path:
             self.open_record(self.load_path)
+        elif self.variant:
+            try:
+                entry = get_entry(self.variant)
+            except GameError as error:
+                self.select_screen.show_message(str(error))
+            else:
+                self.open_new_game(entry)
 
     # -- size ---------------------------------------------------------------------------
     def on_resize(self, event: Resize) -> None:

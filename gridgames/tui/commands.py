@@ -11,15 +11,15 @@ from gridgames.variants.catalogue import CATALOGUE
 
 
 class GridGamesCommands(Provider):
-    """The app's own commands, named as in the footer; greyed-out actions are left out."""
+    """The app's own commands, as named in the footer; greyed-out and hidden actions are left out."""
 
     def _commands(self) -> Iterator[tuple[str, str, Callable[[], object]]]:
         seen: set[str] = set()
         for active in self.screen.active_bindings.values():
             binding = active.binding
-            if not binding.description or not active.enabled or binding.action in seen:
+            if not (binding.show and binding.description and active.enabled) or binding.action in seen:
                 continue
-            if binding.action in ("command_palette", "app.command_palette"):
+            if active.node is self.app:  # quit, theme, keys...: the system commands list those
                 continue
             seen.add(binding.action)
             help_text = f"Key: {binding.key_display or binding.key}"

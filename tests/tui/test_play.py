@@ -6,6 +6,7 @@ import pytest
 
 from gridgames.engine.cells import Cell
 from gridgames.engine.moves import Move
+from gridgames.tui import computer
 from gridgames.tui.screens.game import GameScreen
 from gridgames.variants.catalogue import CATALOGUE
 from tests.tui.helpers import (
@@ -19,6 +20,12 @@ from tests.tui.helpers import (
 )
 
 IDS = [entry.id for entry in CATALOGUE]
+
+
+@pytest.fixture(autouse=True)
+def people_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Play as if the solvers were absent: two people, no background review competing for the CPU."""
+    monkeypatch.setattr(computer, "available", lambda: False)
 
 
 def assert_finished(app, game, moves) -> None:  # type: ignore[no-untyped-def]
@@ -109,7 +116,8 @@ async def test_refused_move_says_why(variant: str, setup: list[str], refused: st
             await pilot.click(f"#cell-{move.cell.row}-{move.cell.col}")
         before = screen.game
         target = before.parse(refused)
-        await pilot.click(f"#cell-{target.cell.row}-{target.cell.col}")
+        board = screen.query_one("#board")
+        await pilot.click("#board", offset=tuple(board.cell_centre(target.cell)))
         reason = before.rules.why_illegal(before.state, Move(target.cell))
         assert reason is not None
         assert screen.game is before

@@ -11,6 +11,7 @@ from gridgames.engine.options import Options
 from gridgames.engine.record import dumps, loads
 from gridgames.tui.screens.confirm import ConfirmScreen
 from gridgames.tui.screens.game import GameScreen
+from gridgames.tui.screens.new_game import NewGamePanel
 from gridgames.tui.screens.rules import RulesScreen
 from gridgames.tui.screens.select import SelectScreen
 from gridgames.tui.widgets.too_small import TooSmall
@@ -137,3 +138,12 @@ async def test_command_palette_runs_the_games_commands() -> None:
         await pilot.press("enter")
         await pilot.pause()
         assert app.screen is screen and screen.game.cursor == 0
+
+
+async def test_opens_on_a_variants_new_game_panel() -> None:
+    app = make_app(variant="walls")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, NewGamePanel) and app.screen.entry.id == "walls"
+        await pilot.press("enter")
+        assert isinstance(app.screen, GameScreen) and app.screen.entry.id == "walls"

@@ -69,7 +69,7 @@ class GameScreen(Screen[None]):
     watch_delay = 0.6
 
     def __init__(self, setup: Setup, game: Game | None = None, rng: random.Random | None = None) -> None:
-        super().__init__(id="game")
+        super().__init__()  # no id: switch_screen mounts the next game before the last one leaves
         self.setup = setup
         self.entry: Entry = get_entry(setup.variant)
         self.rng = rng or random.Random()
@@ -287,6 +287,8 @@ class GameScreen(Screen[None]):
     @on(OptionList.OptionSelected, "#log")
     def view_ply(self, event: OptionList.OptionSelected) -> None:
         ply = event.option_index
+        if ply > len(self.game.moves):  # chosen in the log of a game replaced since (new game typed ahead)
+            return
         self.viewing = None if ply == self.game.cursor else ply
         self.message = ""
         self.refresh_view()
@@ -303,7 +305,8 @@ class GameScreen(Screen[None]):
 
     @on(Button.Pressed, "#leave")
     def leave_pressed(self) -> None:
-        self.app.pop_screen()
+        if self.is_active:  # a second press queued behind the first must not pop the picker
+            self.app.pop_screen()
 
     def play_again(self) -> None:
         self.game_number += 1

@@ -120,7 +120,9 @@ class NewGamePanel(ModalScreen[Setup | None]):
             self.action_cancel()
 
     def action_start(self) -> None:
-        self.dismiss(self.chosen())
+        if self.is_active:  # Start and Cancel both queued: only the first closes the panel
+            self.dismiss(self.chosen())
 
     def action_cancel(self) -> None:
-        self.dismiss(None)
+        if self.is_active:
+            self.dismiss(None)

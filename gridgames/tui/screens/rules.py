@@ -49,4 +49,5 @@ class RulesScreen(ModalScreen[None]):
         self.query_one("#rules-scroll", VerticalScroll).scroll_relative(y=lines, animate=False)
 
     def action_close(self) -> None:
-        self.dismiss(None)
+        if self.is_active:  # a second close queued behind the first must not close the screen below
+            self.dismiss(None)

@@ -34,7 +34,7 @@ class VariantCard(ListItem):
 
 class SelectScreen(Screen[None]):
     BINDINGS = [
-        Binding("enter", "choose", "New game", key_display="⏎", priority=True),
+        Binding("enter", "choose", "Choose", key_display="⏎", priority=True),
         Binding("question_mark,f1", "rules", "Rules", key_display="?"),
         Binding("q", "app.quit", "Quit"),
     ]

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from textual import events
 from textual.binding import Binding
 from textual.content import Content
-from textual.geometry import Size
+from textual.geometry import Offset, Size
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
@@ -73,7 +73,7 @@ class CellView(Widget):
         if isinstance(board, Board):
             board.cursor = self.cell
             board.focus()
-            board.post_message(Board.CellChosen(board, self.cell, wall=event.button == 3, by_mouse=True))
+            board.post_message(Board.CellChosen(board, self.cell, wall=event.button == 3))
 
 
 class Board(Widget, can_focus=True):
@@ -90,14 +90,13 @@ class Board(Widget, can_focus=True):
     cursor: reactive[Cell] = reactive(Cell(0, 0))
 
     class CellChosen(Message):
-        """The player acted on a cell: `wall` for a right click, `by_mouse` for a click."""
+        """The player acted on a cell; `wall` is True for a right click."""
 
-        def __init__(self, board: Board, cell: Cell, wall: bool = False, by_mouse: bool = False) -> None:
+        def __init__(self, board: Board, cell: Cell, wall: bool = False) -> None:
             super().__init__()
             self.board = board
             self.cell = cell
             self.wall = wall
-            self.by_mouse = by_mouse
 
         @property
         def control(self) -> Board:
@@ -123,6 +122,14 @@ class Board(Widget, can_focus=True):
 
     def on_mount(self) -> None:
         self._apply_geometry()
+
+    def cell_centre(self, cell: Cell) -> Offset:
+        """Where a cell's glyph is, relative to the board's top-left corner (for clicks in tests)."""
+        g = self.geometry
+        return Offset(
+            g.label_width + cell.col * g.cell_width + g.cell_width // 2,
+            1 + cell.row * g.cell_height + g.cell_height // 2,
+        )
 
     def cell_view(self, cell: Cell) -> CellView:
         return self.query_one(f"#cell-{cell.row}-{cell.col}", CellView)

@@ -33,4 +33,4 @@ class MoveLog(OptionList):
             self.clear_options()
             self.add_options(options)
             self.highlighted = current
-        self.scroll_to_highlight()
+        self.call_after_refresh(self.scroll_to_highlight)  # once the new options are laid out
