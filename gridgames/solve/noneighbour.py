@@ -4,8 +4,9 @@ Who owns the markers never matters, only which cells are occupied and which empt
 the last marker forbids, so a position is the key `occupied | forbidden << cells`. The
 memo lives as long as the process (one per board and adjacency), so a game analysed move
 after move reuses it. The 5x5 openings are slow to prove in Python (seconds), so the
-values of every position with at most two markers ship in `data/noneighbour.json`;
-`python -m gridgames.solve.noneighbour` regenerates that file by search.
+values of every position with at most three markers ship in `data/noneighbour.json`;
+`python -m gridgames.solve.noneighbour` regenerates that file by search (about three
+minutes).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from gridgames.variants.noneighbour import NoNeighbourState
 
 TABLE_FILE = "noneighbour.json"
 TABLE_BOARDS = ((5, 5, "king"), (5, 5, "orthogonal"))
-TABLE_MAX_MARKERS = 2
+TABLE_MAX_MARKERS = 3
 MEMO_LIMIT = 2_000_000
 #: Boards up to this many cells are solved however long it takes (5x5: seconds at most);
 #: larger ones get a time budget, one second when the caller gives none.
@@ -182,7 +183,7 @@ def build_table(rows: int, cols: int, adjacency: str, max_markers: int) -> dict[
 
 
 def main() -> None:
-    """Regenerate `data/noneighbour.json` (about half a minute)."""
+    """Regenerate `data/noneighbour.json` (about three minutes)."""
     import json
     from importlib import resources
 

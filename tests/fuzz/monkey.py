@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from textual import events
+from textual.command import CommandPalette
 from textual.pilot import Pilot
 from textual.widget import Widget
 from textual.widgets import Button
@@ -48,13 +49,30 @@ SCREEN_KEYS: dict[str, tuple[str, ...]] = {
        "shift+tab", "ctrl+p", "y"),
     "RulesScreen": ("up", "down", "j", "k", "pageup", "pagedown", "escape", "question_mark", "f1", "q"),
     "ConfirmScreen": ("y", "n", "escape", "tab", "enter", "left", "right"),
-    "CommandPalette": ("a", "e", "g", "n", "w", "q", "u", "space", "backspace", "up", "down", "enter", "escape"),
+    "OnceClosingPalette": ("a", "e", "g", "n", "w", "q", "u", "space", "backspace", "up", "down", "enter", "escape"),
 }
 # Screens the monkey should not linger on: a good chance of pressing escape there.
-LEAVE_SOON = {"RulesScreen", "CommandPalette", "ConfirmScreen", "NewGamePanel"}
+LEAVE_SOON = {"RulesScreen", "OnceClosingPalette", "ConfirmScreen", "NewGamePanel"}
 
 TINY_SIZES = ((20, 8), (24, 10), (30, 12), (40, 15), (59, 19), (60, 19), (59, 20))
 NORMAL_SIZES = ((60, 20), (80, 24), (100, 30), (120, 40), (160, 50))
+
+
+class OnceClosingPalette(CommandPalette):
+    """Textual's palette, closing only while it is the top screen.
+
+    Textual 8's palette handles a selection or a click queued behind the one that closed it, and
+    closes again: that pops the screen below it (the game, then the picker, then ScreenStackError);
+    and input queued behind its closing can start a search that fails on its removed widgets. The
+    monkey queues input fast enough to hit these upstream races every few hundred actions, so it
+    uses this palette and lets the app catch up after each action while a palette may be open; the
+    races are reported to the app's owner, and left out here so they do not hide the app's own crashes.
+    """
+
+    def dismiss(self, result: Any = None) -> Any:
+        if self.is_active:
+            return super().dismiss(result)
+        return None
 
 
 class FuzzApp(GridGamesApp):
@@ -68,6 +86,10 @@ class FuzzApp(GridGamesApp):
 
     def exit(self, *args: Any, **kwargs: Any) -> None:
         self.exit_requests += 1
+
+    def action_command_palette(self) -> None:
+        if self.use_command_palette and not CommandPalette.is_open(self):
+            self.push_screen(OnceClosingPalette(id="--command-palette"))
 
 
 @dataclass
@@ -93,7 +115,6 @@ class Monkey:
         self.coverage = coverage
         self.history = history
         self.size = app.size
-        self.wait_after = False
 
     # -- what the app shows ---------------------------------------------------------------
     @property
@@ -142,7 +163,6 @@ class Monkey:
     def key(self, key: str) -> None:
         self.log(f"key {key}")
         self.app.post_message(events.Key(key, KEY_CHARS.get(key, key if len(key) == 1 else None)))
-        self.wait_after = key == "ctrl+p"  # see `step`
 
     async def press(self, *keys: str) -> None:
         """Keys through `Pilot.press`, which waits for the app after each."""
@@ -150,10 +170,10 @@ class Monkey:
         await self.pilot.press(*keys)
 
     def click(self, x: int, y: int, button: int = 1, why: str = "") -> None:
+        why = why or ("on the footer" if y == self.size.height - 1 else "")  # its ^p opens the palette
         self.log(f"click ({x}, {y}) button {button}{' ' + why if why else ''}")
         for event in (events.MouseDown, events.MouseUp):
             self.app.post_message(event(None, x, y, 0, 0, button, False, False, False, screen_x=x, screen_y=y))
-        self.wait_after = y == self.size.height - 1  # the footer's ^p opens the command palette
 
     def scroll(self, x: int, y: int, down: bool) -> None:
         self.log(f"scroll {'down' if down else 'up'} at ({x}, {y})")
@@ -165,10 +185,6 @@ class Monkey:
         self.size = type(self.size)(width, height)
         await self.pilot.resize_terminal(width, height)
 
-    async def settle_after(self, action: Any, *args: Any) -> None:
-        action(*args)
-        await self.settle()
-
     async def settle(self) -> None:
         await self.pilot.pause()
         self.observe()
@@ -177,21 +193,14 @@ class Monkey:
     async def step(self) -> None:
         """One random action suited to the current screen."""
         await self.act()
-        # Textual's command palette closes again on a selection queued behind the one that closed it, and
-        # so pops the screen below (an upstream race, see the report): while it may be open, the monkey
-        # lets the app catch up after every action, and neither clicks nor scrolls there.
-        if self.wait_after:
-            self.wait_after = False
-            await self.settle()
+        if self.screen_name == "OnceClosingPalette" or self.history[-1].endswith(("key ctrl+p", "footer")):
+            await self.settle()  # the palette's own races, see OnceClosingPalette
 
     async def act(self) -> None:
         # Keys are the cheapest actions for the app, clicks and moves the dearest: mostly keys.
         rng, name = self.rng, self.screen_name
         roll = rng.random()
-        if name == "CommandPalette":
-            key = rng.choice(SCREEN_KEYS[name])
-            await (self.press(key) if key == "enter" else self.settle_after(self.key, key))
-        elif roll < 0.015:
+        if roll < 0.015:
             await self.resize(*rng.choice(TINY_SIZES if rng.random() < 0.5 else NORMAL_SIZES))
         elif roll < 0.03:
             await self.press(rng.choice(SCREEN_KEYS.get(name, ALL_KEYS)))

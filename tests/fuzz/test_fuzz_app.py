@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import random
+import time
 from collections import deque
 from dataclasses import dataclass
 
@@ -23,7 +24,7 @@ DEFAULT_SEED = 20261125
 ACTIONS = int(os.environ.get("GRIDGAMES_FUZZ_ACTIONS", CI_ACTIONS))
 SEED = int(os.environ.get("GRIDGAMES_FUZZ_SEED", DEFAULT_SEED))
 REPORTED_ACTIONS = 40
-SCREENS = {"SelectScreen", "NewGamePanel", "GameScreen", "RulesScreen", "ConfirmScreen", "CommandPalette"}
+SCREENS = {"SelectScreen", "NewGamePanel", "GameScreen", "RulesScreen", "ConfirmScreen", "OnceClosingPalette"}
 
 
 @dataclass(frozen=True)
@@ -44,14 +45,12 @@ class Episode:
 
 def episodes(rng: random.Random) -> list[Episode]:
     """Every variant (both `noneighbour` adjacencies), 2x2 and 9x9 boards, coin tosses and the computer."""
-    size = lambda: rng.randint(2, 9)  # noqa: E731
-    plan = [Episode(entry.id, size(), size(), first=rng.choice("12")) for entry in CATALOGUE]
+    sizes = [(2, 2), (9, 9)] + [(rng.randint(2, 9), rng.randint(2, 9)) for _ in CATALOGUE]
+    rng.shuffle(sizes)
+    plan = [Episode(entry.id, *size, first=rng.choice("12")) for entry, size in zip(CATALOGUE, sizes)]
     plan += [
-        Episode("noneighbour", size(), size(), adjacency="orthogonal", first="toss"),
-        Episode("walls", 2, 2, first="2"),
-        Episode(rng.choice(CATALOGUE).id, 9, 9, first="toss"),
-        Episode("blocking", 3, 4, seats=(HUMAN, "easy")),
-        Episode("noneighbour", 4, 3, adjacency="orthogonal", seats=("easy", "easy")),
+        Episode("noneighbour", *sizes[-1], adjacency="orthogonal", first="toss", seats=(HUMAN, "easy")),
+        Episode("blocking", 3, 4, first="toss", seats=("easy", "easy")),
     ]
     return plan
 
@@ -69,13 +68,12 @@ async def open_game(monkey: Monkey, episode: Episode) -> None:
 
 
 async def tour(monkey: Monkey) -> None:
-    """Open each overlay once (rules, palette, quit question) so every run starts from each of them."""
-    for opener, closer in (("question_mark", "escape"), ("f1", "q"), ("ctrl+p", "escape")):
-        await monkey.press(opener)
-        monkey.observe()
-        await monkey.press(closer)
-    await monkey.press("q")  # no move yet: quitting needs no question, and the monkey's app ignores exit
-    monkey.observe()
+    """Open each overlay once (rules, palette, quit question), so every run has been through each."""
+    for opener, closer in (("question_mark", "escape"), ("ctrl+p", "escape"), ("enter", None), ("q", "n")):
+        monkey.key(opener)  # `enter` plays a move, so that `q` asks before quitting
+        await monkey.settle()
+        if closer:
+            monkey.key(closer)
 
 
 async def run_episode(episode: Episode, seed: int, actions: int, coverage: Coverage, history: deque[str]) -> None:
@@ -111,6 +109,7 @@ async def test_random_keys_clicks_and_resizes_never_crash_the_app(tmp_path, monk
     for number, episode in enumerate(plan):
         history: deque[str] = deque(maxlen=REPORTED_ACTIONS)
         seed = SEED * 1000 + number
+        started, before = time.perf_counter(), coverage.actions
         try:
             await run_episode(episode, seed, per_episode, coverage, history)
         except Exception as error:
@@ -120,6 +119,7 @@ async def test_random_keys_clicks_and_resizes_never_crash_the_app(tmp_path, monk
                 f"GRIDGAMES_FUZZ_SEED={SEED}, episode {number} {episode} (monkey seed {seed}).\n"
                 f"Last {len(history)} actions:\n  {lines}"
             )
+        print(f"fuzz episode {number}: {coverage.actions - before} actions in {time.perf_counter() - started:.1f} s")
     print(f"fuzz: {coverage.actions} actions, seed {SEED}, {len(plan)} episodes, "
           f"{coverage.exit_requests} quit requests ignored, screens {sorted(coverage.screens)}, "
           f"states {sorted(coverage.states)}, {len(coverage.games)} game setups")
