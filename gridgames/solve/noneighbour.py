@@ -68,16 +68,19 @@ class NoNeighbourSolver:
         self.memo: dict[int, bool] = dict(self.shipped)
         self.memo_limit = memo_limit
         self.nodes = 0
-        self.deadline = Deadline(None)
 
     def key(self, occupied: int, forbidden: int) -> int:
         return occupied | forbidden << self.cells
 
-    def wins(self, occupied: int, forbidden: int) -> bool:
-        """Whether the player to move wins; raises SearchTimeout past `self.deadline`."""
+    def wins(self, occupied: int, forbidden: int, deadline: Deadline | None = None) -> bool:
+        """Whether the player to move wins; raises SearchTimeout past `deadline`.
+
+        Safe to call from several threads: the memo only ever gains true facts.
+        """
         if len(self.memo) > self.memo_limit:
             self.memo = dict(self.shipped)
-        memo, adj, full, n, deadline = self.memo, self.adj, self.full, self.cells, self.deadline
+        memo, adj, full, n = self.memo, self.adj, self.full, self.cells
+        deadline = deadline or Deadline(None)
         count = [0]
 
         def search(occ: int, forb: int) -> bool:
@@ -133,7 +136,7 @@ def evaluate(state: NoNeighbourState, budget: float | None = None) -> Evaluation
     if budget is None and state.rows * state.cols > EXACT_CELLS:
         budget = DEFAULT_BUDGET
     solver, occ, forb = _position(state)
-    solver.deadline = Deadline(budget)
+    deadline = Deadline(budget)
     start_nodes = solver.nodes
     values: dict[Move, str] = {}
     exact = True
@@ -143,18 +146,17 @@ def evaluate(state: NoNeighbourState, budget: float | None = None) -> Evaluation
             values[move] = UNKNOWN
             continue
         try:
-            values[move] = LOSS if solver.wins(*solver.child(occ, i)) else WIN
+            values[move] = LOSS if solver.wins(*solver.child(occ, i), deadline) else WIN
         except SearchTimeout:
             exact = False
             values[move] = UNKNOWN
-    solver.deadline = Deadline(None)
     if WIN in values.values():
         value = WIN
     elif not exact:
         value = UNKNOWN
     else:
         value = LOSS
-    return Evaluation(value, values, exact=exact, nodes=solver.nodes - start_nodes)
+    return Evaluation(value, values, exact=exact, nodes=solver.nodes - start_nodes + len(values) + 1)
 
 
 def best_move(state: NoNeighbourState, rng: random.Random | None = None) -> Move | None:

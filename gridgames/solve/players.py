@@ -80,6 +80,9 @@ def medium_move(rules: Rules, state: GridState, rng: random.Random, budget: floa
 
 
 def perfect_move(rules: Rules, state: GridState, rng: random.Random, budget: float | None = None) -> Move:
+    win = immediate_win(rules, state)  # of all winning moves, end the game at once
+    if win is not None:
+        return win
     if rules.family == "walls":
         from gridgames.solve import walls
 
@@ -125,6 +128,9 @@ def hardest_loss(rules: Rules, state: GridState, rng: random.Random, budget: flo
 
 def hard_move(rules: Rules, state: GridState, rng: random.Random, budget: float | None = None) -> Move:
     """Never lets a proven win go; otherwise, now and then, medium's move instead of the best."""
+    win = immediate_win(rules, state)
+    if win is not None:
+        return win
     if rng.random() < HARD_ERROR:
         started = time.perf_counter()
         evaluation = analyse(rules, state, _budget_for(rules, state, None if budget is None else budget / 2))

@@ -19,6 +19,7 @@ from typing import Any
 from textual import events
 from textual.command import CommandPalette
 from textual.pilot import Pilot
+from textual.theme import ThemeProvider
 from textual.widget import Widget
 from textual.widgets import Button
 
@@ -27,13 +28,42 @@ from gridgames.tui.app import GridGamesApp
 
 #: Key name -> the character a terminal sends with it (None for keys without one).
 KEY_CHARS: dict[str, str | None] = {
-    "up": None, "down": None, "left": None, "right": None, "home": None, "end": None,
-    "pageup": None, "pagedown": None, "delete": None, "backspace": "\x7f", "insert": None,
-    "enter": "\r", "space": " ", "escape": "\x1b", "tab": "\t", "shift+tab": None,
-    "f1": None, "f2": None, "f10": None, "question_mark": "?", "exclamation_mark": "!",
-    "number_sign": "#", "full_stop": ".", "minus": "-", "plus": "+", "slash": "/",
-    "ctrl+z": "\x1a", "ctrl+y": "\x19", "ctrl+p": "\x10", "ctrl+s": "\x13", "ctrl+c": "\x03",
-    "ctrl+q": "\x11", "ctrl+l": "\x0c", "ctrl+a": "\x01", "ctrl+e": "\x05", "ctrl+d": "\x04",
+    "up": None,
+    "down": None,
+    "left": None,
+    "right": None,
+    "home": None,
+    "end": None,
+    "pageup": None,
+    "pagedown": None,
+    "delete": None,
+    "backspace": "\x7f",
+    "insert": None,
+    "enter": "\r",
+    "space": " ",
+    "escape": "\x1b",
+    "tab": "\t",
+    "shift+tab": None,
+    "f1": None,
+    "f2": None,
+    "f10": None,
+    "question_mark": "?",
+    "exclamation_mark": "!",
+    "number_sign": "#",
+    "full_stop": ".",
+    "minus": "-",
+    "plus": "+",
+    "slash": "/",
+    "ctrl+z": "\x1a",
+    "ctrl+y": "\x19",
+    "ctrl+p": "\x10",
+    "ctrl+s": "\x13",
+    "ctrl+c": "\x03",
+    "ctrl+q": "\x11",
+    "ctrl+l": "\x0c",
+    "ctrl+a": "\x01",
+    "ctrl+e": "\x05",
+    "ctrl+d": "\x04",
 }
 KEY_CHARS.update({c: c for c in "abcdefghijklmnopqrstuvwxyz0123456789"})
 KEY_CHARS.update({c.upper(): c.upper() for c in "ahjklnquwy"})
@@ -45,11 +75,42 @@ SCREEN_KEYS: dict[str, tuple[str, ...]] = {
     "SelectScreen": ("up", "down", "j", "k", "enter", "question_mark", "f1", "tab", "q", "ctrl+p"),
     "NewGamePanel": ("tab", "shift+tab", "up", "down", "enter", "space", "escape", "ctrl+s", "2", "9"),
     "GameScreen": BOARD_KEYS * 3
-    + ("u", "ctrl+z", "r", "ctrl+y", "w", "n", "t", "i", "a", "escape", "question_mark", "f1", "q", "tab",
-       "shift+tab", "ctrl+p", "y"),
+    + (
+        "u",
+        "ctrl+z",
+        "r",
+        "ctrl+y",
+        "w",
+        "n",
+        "t",
+        "i",
+        "a",
+        "escape",
+        "question_mark",
+        "f1",
+        "q",
+        "tab",
+        "shift+tab",
+        "ctrl+p",
+        "y",
+    ),
     "RulesScreen": ("up", "down", "j", "k", "pageup", "pagedown", "escape", "question_mark", "f1", "q"),
     "ConfirmScreen": ("y", "n", "escape", "tab", "enter", "left", "right"),
-    "OnceClosingPalette": ("a", "e", "g", "n", "w", "q", "u", "space", "backspace", "up", "down", "enter", "escape"),
+    "OnceClosingPalette": (
+        "a",
+        "e",
+        "g",
+        "n",
+        "w",
+        "q",
+        "u",
+        "space",
+        "backspace",
+        "up",
+        "down",
+        "enter",
+        "escape",
+    ),
 }
 # Screens the monkey should not linger on: a good chance of pressing escape there.
 LEAVE_SOON = {"RulesScreen", "OnceClosingPalette", "ConfirmScreen", "NewGamePanel"}
@@ -91,6 +152,10 @@ class FuzzApp(GridGamesApp):
         if self.use_command_palette and not CommandPalette.is_open(self):
             self.push_screen(OnceClosingPalette(id="--command-palette"))
 
+    def search_themes(self) -> None:
+        """The palette's "Change theme" opens a second palette: the same race, the same guard."""
+        self.push_screen(OnceClosingPalette(providers=[ThemeProvider], placeholder="Search for themes…"))
+
 
 @dataclass
 class Coverage:
@@ -107,8 +172,9 @@ class Coverage:
 class Monkey:
     """Drives one running app with `rng`; `history` keeps the latest actions for the failure report."""
 
-    def __init__(self, app: FuzzApp, pilot: Pilot[None], rng: random.Random, coverage: Coverage,
-                 history: deque[str]) -> None:
+    def __init__(
+        self, app: FuzzApp, pilot: Pilot[None], rng: random.Random, coverage: Coverage, history: deque[str]
+    ) -> None:
         self.app = app
         self.pilot = pilot
         self.rng = rng
@@ -144,7 +210,7 @@ class Monkey:
                 self.coverage.states.add("wall mode")
 
     def visible(self, widget: Widget) -> tuple[int, int] | None:
-        """A point inside `widget` on screen, or None when it is not drawn (hidden, or the terminal too small)."""
+        """A point inside `widget` on screen, or None when it is not drawn (hidden, or a tiny terminal)."""
         region = widget.region
         if region.area == 0 or not widget.display:
             return None
@@ -173,7 +239,9 @@ class Monkey:
         why = why or ("on the footer" if y == self.size.height - 1 else "")  # its ^p opens the palette
         self.log(f"click ({x}, {y}) button {button}{' ' + why if why else ''}")
         for event in (events.MouseDown, events.MouseUp):
-            self.app.post_message(event(None, x, y, 0, 0, button, False, False, False, screen_x=x, screen_y=y))
+            self.app.post_message(
+                event(None, x, y, 0, 0, button, False, False, False, screen_x=x, screen_y=y)
+            )
 
     def scroll(self, x: int, y: int, down: bool) -> None:
         self.log(f"scroll {'down' if down else 'up'} at ({x}, {y})")

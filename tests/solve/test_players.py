@@ -68,3 +68,11 @@ def test_unknown_level_is_one_clear_error(make_game, one_sentence):
     with pytest.raises(ValueError) as error:
         choose_move(game.entry, game.state, "expert")
     assert one_sentence(str(error.value))
+
+
+@pytest.mark.parametrize(("variant", "size"), [("noneighbour", "7x7"), ("walls", "6x6")])
+def test_boards_too_big_to_solve_still_get_a_legal_move(make_game, variant, size):
+    game = make_game(variant, size).play("D4").play("A1")
+    for level in ("hard", "perfect"):
+        move = choose_move(game.entry, game.state, level, random.Random(5), budget=0.05)
+        assert move in game.legal_moves()

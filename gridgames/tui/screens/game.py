@@ -368,11 +368,12 @@ class GameScreen(Screen[None]):
             self.back_to_live()
             return
         if not self.in_progress:
-            self.app.pop_screen()
+            if self.is_active:  # a second Esc queued behind the first must not pop the picker
+                self.app.pop_screen()
             return
 
         def leave(yes: bool | None) -> None:
-            if yes:
+            if yes and self.is_active:
                 self.app.pop_screen()
 
         from gridgames.tui.screens.confirm import ConfirmScreen
