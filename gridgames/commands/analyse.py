@@ -19,7 +19,7 @@ from gridgames.solve.analysis import analyse, needs_budget
 from gridgames.variants.catalogue import CATALOGUE, get_entry
 
 #: Search time where no exact solver covers the board (keeps the command interactive).
-QUICK_BUDGET = 0.015
+QUICK_BUDGET = 0.01
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from gridgames.engine.moves import Move
 from gridgames.engine.outcome import Outcome
-from gridgames.engine.rules import Content, Rules
+from gridgames.engine.rules import Content, GridState, Rules
 
 
 @dataclass(frozen=True)
@@ -52,6 +52,10 @@ class Entry:
         if outcome.winner is None:
             return "Draw."
         return f"{self.player(outcome.winner)} wins!"
+
+    def why_illegal(self, state: GridState, move: Move) -> str | None:
+        """The rules' refusal of `move`, naming cells in this book's coordinate style."""
+        return self.rules.why_illegal(state, move, self.coord_style)
 
     def format_move(self, move: Move) -> str:
         """A move in this rule book's coordinate style (for logs and messages)."""

@@ -121,8 +121,12 @@ class Rules(ABC):
         """Every legal move, unique, in a fixed order; empty when the game is over."""
 
     @abstractmethod
-    def why_illegal(self, state: GridState, move: Move) -> str | None:
-        """None when `move` is legal, else one sentence naming the rule it breaks."""
+    def why_illegal(self, state: GridState, move: Move, style: str = "letter") -> str | None:
+        """None when `move` is legal, else one sentence naming the rule it breaks.
+
+        Cells in the sentence are written in `style` (see `format_cell`), so each rule book
+        hears about its own coordinates.
+        """
 
     @abstractmethod
     def apply_unchecked(self, state: GridState, move: Move) -> GridState:
@@ -133,11 +137,11 @@ class Rules(ABC):
         """What the cell holds."""
 
     # -- derived -----------------------------------------------------------------
-    def apply_move(self, state: GridState, move: Move) -> GridState:
+    def apply_move(self, state: GridState, move: Move, style: str = "letter") -> GridState:
         """The state after `move`; raises IllegalMoveError naming the rule it breaks."""
         if not (0 <= move.cell.row < state.rows and 0 <= move.cell.col < state.cols):
             raise InvalidMoveError(f"{move.notation()} is not on this {state.rows}x{state.cols} board.")
-        reason = self.why_illegal(state, move)
+        reason = self.why_illegal(state, move, style)
         if reason is not None:
             raise IllegalMoveError(reason)
         return self.apply_unchecked(state, move)

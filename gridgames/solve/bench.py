@@ -296,11 +296,12 @@ def play_match(board: Board, first: str, second: str, games: int, rng: random.Ra
 
 
 def bench_levels(games: int, rng: random.Random) -> bool:
-    print(f"\nLevel win rates ({games} games a pairing, starts alternate; draws count half)")
+    print(f"\nLevel win rates ({games} games a pairing, starts alternate; draws count half; "
+          f"one standard error is about {0.5 / games ** 0.5:.0%})")
     header = "  board".ljust(28) + "".join(f"{lv:>9}" for lv in LEVELS)
     all_ok = True
     for board in LEVEL_BOARDS:
-        n = max(4, games // 3) if board.variant == "walls" and board.size == "5x5" else games
+        n = min(8, games) if board.variant == "walls" and board.size == "5x5" else games
         vs_random = [play_match(board, lv, "random", n, rng) for lv in LEVELS]
         vs_perfect = [play_match(board, lv, "perfect", n, rng) for lv in LEVELS]
         ladder = [play_match(board, LEVELS[i + 1], LEVELS[i], n, rng) for i in range(len(LEVELS) - 1)]
@@ -359,8 +360,8 @@ def guarded(label: str, section: Callable[..., bool], *args: object) -> bool:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m gridgames.solve.bench", description=__doc__)
-    parser.add_argument("--games", type=int, default=20,
-                        help="games per level pairing (default 20; a third of that on walls 5x5)")
+    parser.add_argument("--games", type=int, default=40,
+                        help="games per level pairing (default 40; at most 8 on walls 5x5)")
     parser.add_argument("--quick", action="store_true", help="4 games a pairing")
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args(argv)

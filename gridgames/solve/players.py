@@ -79,14 +79,20 @@ def medium_move(rules: Rules, state: GridState, rng: random.Random, budget: floa
     return chosen if chosen is not None else rng.choice(moves)
 
 
+def _pick_win(rules: Rules, state: GridState, winning: tuple[Move, ...], rng: random.Random) -> Move:
+    """Among winning moves, one that ends the game at once if there is one."""
+    finishing = [m for m in winning if not rules.legal_moves(rules.apply_unchecked(state, m))]
+    return rng.choice(finishing or list(winning))
+
+
 def perfect_move(rules: Rules, state: GridState, rng: random.Random, budget: float | None = None) -> Move:
-    win = immediate_win(rules, state)  # of all winning moves, end the game at once
-    if win is not None:
-        return win
     if rules.family == "walls":
         from gridgames.solve import walls
 
         if walls.exact_table(state.rows, state.cols) is None:
+            win = immediate_win(rules, state)
+            if win is not None:
+                return win
             move = walls.best_move(state, rng, SEARCH_BUDGET if budget is None else budget)  # type: ignore[arg-type]
             return move if move is not None else rng.choice(rules.legal_moves(state))
     started = time.perf_counter()
@@ -95,6 +101,8 @@ def perfect_move(rules: Rules, state: GridState, rng: random.Random, budget: flo
     best = evaluation.best
     if evaluation.value == LOSS and evaluation.exact:
         return hardest_loss(rules, state, rng, LOSING_BUDGET if budget is None else budget / 2)
+    if evaluation.value == WIN:
+        return _pick_win(rules, state, best, rng)
     if best and evaluation.move_values[best[0]] != UNKNOWN:
         return rng.choice(best)
     # Out of time before a proof: a quick search with whatever time is left.
@@ -128,16 +136,13 @@ def hardest_loss(rules: Rules, state: GridState, rng: random.Random, budget: flo
 
 def hard_move(rules: Rules, state: GridState, rng: random.Random, budget: float | None = None) -> Move:
     """Never lets a proven win go; otherwise, now and then, medium's move instead of the best."""
-    win = immediate_win(rules, state)
-    if win is not None:
-        return win
     if rng.random() < HARD_ERROR:
         started = time.perf_counter()
         evaluation = analyse(rules, state, _budget_for(rules, state, None if budget is None else budget / 2))
         if evaluation.value != WIN:
             left = None if budget is None else max(0.005, budget - (time.perf_counter() - started))
             return medium_move(rules, state, rng, left)
-        return rng.choice(evaluation.best)
+        return _pick_win(rules, state, evaluation.best, rng)
     return perfect_move(rules, state, rng, budget)
 
 

@@ -7,6 +7,7 @@ from typing import Any
 
 from gridgames.engine.entry import Entry
 from gridgames.engine.errors import GameError
+from gridgames.engine.match import CELL_SCORING_ENTRIES, SCORING_CHOICES, STARTS_CHOICES, Match
 from gridgames.engine.options import Options
 
 HUMAN = "human"
@@ -14,20 +15,27 @@ HUMAN = "human"
 
 @dataclass(frozen=True)
 class Setup:
-    """One game's settings: the variant, its options, and who plays each side.
+    """One game's settings: the variant, its options, who plays each side, and the match rules.
 
-    A seat is `"human"` or a computer level name (`gridgames.solve.players.LEVELS`).
+    A seat is `"human"` or a computer level name (`gridgames.solve.players.LEVELS`). `starts` says
+    who starts each later game of the match, `scoring` how it is scored (see `engine.match`).
     """
 
     variant: str
     options: Options
     seats: tuple[str, str] = (HUMAN, HUMAN)
+    starts: str = "alternate"
+    scoring: str = "wins"
 
     def seat(self, player: int) -> str:
         return self.seats[player - 1]
 
     def is_computer(self, player: int) -> bool:
         return self.seat(player) != HUMAN
+
+    def new_match(self, entry: Entry) -> Match:
+        """An empty match score with these options and match rules."""
+        return Match(entry, self.options, scoring=self.scoring, starts=self.starts)
 
     def to_dict(self) -> dict[str, Any]:
         o = self.options
@@ -38,6 +46,8 @@ class Setup:
             "first": o.first,
             "adjacency": o.adjacency,
             "seats": list(self.seats),
+            "starts": self.starts,
+            "scoring": self.scoring,
         }
 
     @classmethod
@@ -47,7 +57,13 @@ class Setup:
         seats = tuple(str(s) for s in data.get("seats", (HUMAN, HUMAN)))
         if len(seats) != 2:
             raise GameError("A game has exactly two seats.")
-        return cls(str(data["variant"]), options, (seats[0], seats[1]))
+        variant = str(data["variant"])
+        starts, scoring = str(data.get("starts", "alternate")), str(data.get("scoring", "wins"))
+        if starts not in STARTS_CHOICES or scoring not in SCORING_CHOICES:
+            raise GameError("The saved match rules are unknown.")
+        if scoring == "cells" and variant not in CELL_SCORING_ENTRIES:
+            scoring = "wins"
+        return cls(variant, options, (seats[0], seats[1]), starts, scoring)
 
 
 def default_setup(entry: Entry) -> Setup:

@@ -38,9 +38,9 @@ class NodeKaylesRules(Rules):
         assert isinstance(state, NodeKaylesState)
         return tuple(Move(state.cell(i)) for i in bits(state.free))
 
-    def why_illegal(self, state: GridState, move: Move) -> str | None:
+    def why_illegal(self, state: GridState, move: Move, style: str = "letter") -> str | None:
         assert isinstance(state, NodeKaylesState)
-        where = format_cell(move.cell)
+        where = format_cell(move.cell, style)
         if move.wall:
             return "This game has no walls: mark a free cell."
         bit = 1 << state.index(move.cell)

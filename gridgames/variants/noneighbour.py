@@ -58,19 +58,19 @@ class NoNeighbourRules(Rules):
         assert isinstance(state, NoNeighbourState)
         return tuple(Move(state.cell(i)) for i in bits(self.allowed(state)))
 
-    def why_illegal(self, state: GridState, move: Move) -> str | None:
+    def why_illegal(self, state: GridState, move: Move, style: str = "letter") -> str | None:
         assert isinstance(state, NoNeighbourState)
         if move.wall:
             return "This game has no walls: place a marker on a cell."
         bit = 1 << state.index(move.cell)
-        where = format_cell(move.cell)
+        where = format_cell(move.cell, style)
         if state.occupied & bit:
             return f"{where} is occupied: choose an empty cell."
         if self.forbidden(state) & bit:
             kind = "diagonally or " if state.adjacency == "king" else ""
             assert state.last is not None
             return (
-                f"{where} touches your opponent's last marker at {format_cell(state.cell(state.last))} "
+                f"{where} touches your opponent's last marker at {format_cell(state.cell(state.last), style)} "
                 f"({kind}side by side): choose a cell that does not."
             )
         return None

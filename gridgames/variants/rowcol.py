@@ -51,12 +51,12 @@ class RowColRules(Rules):
         assert isinstance(state, RowColState)
         return tuple(Move(state.cell(i)) for i in bits(self.allowed(state)))
 
-    def why_illegal(self, state: GridState, move: Move) -> str | None:
+    def why_illegal(self, state: GridState, move: Move, style: str = "letter") -> str | None:
         assert isinstance(state, RowColState)
         if move.wall:
             return "This game has no walls: claim a cell."
         bit = 1 << state.index(move.cell)
-        where = format_cell(move.cell)
+        where = format_cell(move.cell, style)
         if state.claimed & bit:
             return f"{where} is already claimed: choose an unclaimed cell."
         if state.last is not None and not self.allowed(state) & bit:
@@ -64,7 +64,7 @@ class RowColRules(Rules):
             return (
                 f"{where} is not in row {row_label(last.row)} or column {last.col + 1}: "
                 f"you must claim a cell in the row or column of your opponent's last claim, "
-                f"{format_cell(last)}."
+                f"{format_cell(last, style)}."
             )
         return None
 

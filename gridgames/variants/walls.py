@@ -69,9 +69,9 @@ class WallsRules(Rules):
             Move(state.cell(i), wall=True) for i in bits(state.empty)
         )
 
-    def why_illegal(self, state: GridState, move: Move) -> str | None:
+    def why_illegal(self, state: GridState, move: Move, style: str = "letter") -> str | None:
         assert isinstance(state, WallsState)
-        where = format_cell(move.cell)
+        where = format_cell(move.cell, style)
         bit = 1 << state.index(move.cell)
         mover = "X" if state.to_move == 1 else "O"
         if state.in_setup:
@@ -92,10 +92,10 @@ class WallsRules(Rules):
         if move.wall:
             return None
         if not self.steps(state) & bit:
-            here = format_cell(state.cell(state.token(state.to_move)))  # type: ignore[arg-type]
+            here = format_cell(state.cell(state.token(state.to_move)), style)  # type: ignore[arg-type]
             return (
                 f"{mover} cannot step from {here} to {where}: a token steps one cell up, down, "
-                f"left or right (type #{where} to build a wall there)."
+                f"left or right (building a wall there is a move of its own)."
             )
         return None
 

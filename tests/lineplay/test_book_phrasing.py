@@ -80,10 +80,10 @@ def test_blocking_and_noneighbour_prompt_for_row_and_column(play_lines, make_gam
     text = play_lines(make_game("blocking"), ["3 3", "3 3"]).text
     assert "Player 1 (X), enter your move (row and column): 3 3" in text
     assert "Cells blocked: (3,3), (2,3), (3,2), (3,4), (4,3)" in text
-    assert "C3 is already marked: choose a free cell. Please choose a different cell." in text
+    assert "(3,3) is already marked: choose a free cell. Please choose a different cell." in text
     text = play_lines(make_game("noneighbour", "4x4"), ["2 2", "1 1"]).text
     assert "Player 2 (O), enter your move (row and column): 1 1" in text
-    assert "Invalid move. A1 touches your opponent's last marker at B2" in text
+    assert "Invalid move. (1,1) touches your opponent's last marker at (2,2)" in text
 
 
 def test_a_draw_by_repetition_is_explained(play_lines, make_game):

@@ -51,7 +51,7 @@ def test_each_forbidden_step_or_wall_names_its_rule(walls_game) -> None:
     assert "cannot move onto walls" in refusal(game, "B1")
     assert "walls cannot be built on tokens" in refusal(game, "#C3")
     assert "one cell up, down, left or right" in refusal(game, "B2")
-    assert refusal(game, "A3").startswith("X cannot step from A1 to A3")
+    assert refusal(game, "A3").startswith("X cannot step from (1,1) to (1,3)")
     moved = game.play("A2").play("C2")
     assert "tokens cannot share a cell" in refusal(moved.play("#C1"), "C2")
 
@@ -87,10 +87,10 @@ def test_rowcol_player_with_a_full_row_and_column_loses(make_game) -> None:
 # -- noneighbour: book 004 ----------------------------------------------------------------------------
 def test_only_the_opponents_last_marker_restricts(make_game) -> None:
     game = make_game("noneighbour", "5x5").play("A1").play("E5")
-    assert "touches your opponent's last marker at E5" in refusal(game, "D4")
+    assert "touches your opponent's last marker at (5,5)" in refusal(game, "D4")
     assert game.play("B2").state.ply == 3  # next to X's own A1: allowed
     game = game.play("C3")
-    assert "touches your opponent's last marker at C3" in refusal(game, "B2")
+    assert "touches your opponent's last marker at (3,3)" in refusal(game, "B2")
     assert "is occupied" in refusal(game, "A1")
 
 

@@ -278,7 +278,7 @@ class GameScreen(Screen[None]):
             self.say("✗ Please wait: it is the computer's turn.")
             return
         move = Move(event.cell, wall=event.wall or (self.wall_mode and not in_setup(game.state)))
-        reason = self.entry.rules.why_illegal(game.state, move)
+        reason = self.entry.why_illegal(game.state, move)
         if reason is not None:
             self.say(f"✗ {reason}")
             return

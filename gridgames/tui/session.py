@@ -1,0 +1,76 @@
+"""What the autosave keeps beside the game: who plays each side and the match score.
+
+The keys are line mode's (`gridgames.lineplay.Settings`): `vs` (a computer level or None),
+`computer_plays` (1 or 2) and `match` (`Match.to_dict()`), so a game saved by the app resumes in
+`gridgames play --plain --resume` and the other way round. The app adds `seats`, because it can
+also let the computer play both sides; line mode ignores it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from dataclasses import dataclass
+from typing import Any
+
+from gridgames.engine.errors import GameError
+from gridgames.engine.match import Match
+from gridgames.storage import SavedGame
+from gridgames.tui.choices import HUMAN, Setup
+
+
+def settings_for(setup: Setup, match: Match) -> dict[str, Any]:
+    """The settings saved with the game in progress; `match` is the score before this game."""
+    computers = [player for player in (1, 2) if setup.is_computer(player)]
+    computer_plays = 2 if 2 in computers or not computers else 1
+    return {
+        "vs": setup.seat(computer_plays) if computers else None,
+        "computer_plays": computer_plays,
+        "match": match.to_dict(),
+        "seats": list(setup.seats),
+    }
+
+
+@dataclass(frozen=True)
+class Resumed:
+    """A saved game made ready to play on; `note` says what could not be restored ("" if all was)."""
+
+    setup: Setup
+    match: Match
+    note: str = ""
+
+
+def resume(saved: SavedGame, levels: Collection[str]) -> Resumed:
+    """The setup and match score of `saved`; unknown computer levels become people, with a note."""
+    game, settings = saved.game, saved.settings
+    notes: list[str] = []
+    seats = _seats(settings)
+    known = [seat if seat == HUMAN or seat in levels else HUMAN for seat in seats]
+    if known != seats:
+        notes.append("The computer player is not available here, so people play both sides.")
+    match = None
+    if isinstance(settings.get("match"), dict):
+        try:
+            match = Match.from_dict(settings["match"])
+        except GameError:
+            match = None
+        if match is None or match.entry.id != game.entry.id:
+            match = None
+            notes.append("The match score could not be restored; it starts again at 0.")
+    setup = Setup(game.entry.id, game.options, (known[0], known[1]))
+    if match is None:
+        match = setup.new_match(game.entry)
+    else:
+        if match.is_over:  # line mode's match ended with this game's predecessor: play on
+            match = Match(match.entry, match.options, scoring=match.scoring, starts=match.starts)
+        setup = Setup(setup.variant, setup.options, setup.seats, match.starts, match.scoring)
+    return Resumed(setup, match, " ".join(notes))
+
+
+def _seats(settings: dict[str, Any]) -> list[str]:
+    seats = settings.get("seats")
+    if isinstance(seats, list) and len(seats) == 2 and all(isinstance(s, str) for s in seats):
+        return list(seats)
+    vs, computer_plays = settings.get("vs"), settings.get("computer_plays", 2)
+    if not isinstance(vs, str) or computer_plays not in (1, 2):
+        return [HUMAN, HUMAN]
+    return [vs, HUMAN] if computer_plays == 1 else [HUMAN, vs]
