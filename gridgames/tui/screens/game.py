@@ -3,6 +3,12 @@
 The screen holds the game as one immutable `Game` value (`self.game`, reactive); every change
 makes a new value and the widgets redraw from it. Rules are the engine's: a refused move shows
 `rules.why_illegal`, and undo is `game.undo()`.
+
+Every change of the game is autosaved (`Store.save_current`, with the seats and the match score),
+so a killed app resumes at the last completed move. The match score is the engine's `Match`:
+`match_base` is the score before this game and `match` adds this game once it is over, so undoing
+the last move takes the result back out. A finished game counts in the statistics once, at its
+first ending: undoing the last move and finishing differently does not count it twice.
 """
 
 from __future__ import annotations
@@ -23,8 +29,8 @@ from textual.worker import Worker, WorkerState
 from gridgames.engine.entry import Entry
 from gridgames.engine.errors import GameError
 from gridgames.engine.game import Game
+from gridgames.engine.match import Match
 from gridgames.engine.moves import Move
-from gridgames.engine.rules import Content
 from gridgames.tui import computer
 from gridgames.tui.choices import Setup
 from gridgames.tui.marks import (
@@ -36,7 +42,7 @@ from gridgames.tui.marks import (
     in_setup,
     with_region_values,
 )
-from gridgames.tui.match import MatchScore
+from gridgames.tui.session import settings_for
 from gridgames.tui.widgets.board import Board
 from gridgames.tui.widgets.move_log import MoveLog
 from gridgames.tui.widgets.too_small import TooSmall
@@ -56,6 +62,7 @@ class GameScreen(Screen[None]):
         Binding("ctrl+y,r", "redo", "Redo", key_display="^y"),
         Binding("w", "wall_mode", "Walls"),
         Binding("n", "new_game", "New"),
+        Binding("ctrl+s", "save_record", "Save as", show=False),
         Binding("t", "retry", "Play here"),
         Binding("i", "hint", "Hint"),
         Binding("a", "analysis", "Analyse"),
@@ -68,13 +75,22 @@ class GameScreen(Screen[None]):
     #: Seconds between moves when the computer plays both sides, so a person can watch.
     watch_delay = 0.6
 
-    def __init__(self, setup: Setup, game: Game | None = None, rng: random.Random | None = None) -> None:
+    def __init__(
+        self,
+        setup: Setup,
+        game: Game | None = None,
+        rng: random.Random | None = None,
+        match: Match | None = None,
+    ) -> None:
         super().__init__()  # no id: switch_screen mounts the next game before the last one leaves
         self.setup = setup
         self.entry: Entry = get_entry(setup.variant)
         self.rng = rng or random.Random()
-        self.score = MatchScore()
+        self.match_base: Match = match or setup.new_match(self.entry)  # the score before this game
+        self.match: Match = self.match_base  # ... and with this game once it is over
         self.game_number = 1
+        self._counted: set[int] = set()  # game numbers already in the statistics
+        self._saved = game is not None and game.cursor > 0  # whether this game is in the autosave
         self.viewing: int | None = None  # a ply shown read-only, or None for the live position
         self.wall_mode = False
         self.message = ""
@@ -92,9 +108,19 @@ class GameScreen(Screen[None]):
         self.set_reactive(GameScreen.game, first)
 
     def _fresh_game(self) -> Game:
-        game = Game.new(self.entry, self.setup.options, rng=self.rng)
-        if self.setup.options.first == "toss":
-            self.message = f"Coin toss: {self.entry.player(game.first_player)} starts."
+        match = self.match_base
+        game = match.new_game(self.rng)
+        starter = self.entry.player(game.first_player)
+        if match.games == 0:
+            self.message = f"Coin toss: {starter} starts." if self.setup.options.first == "toss" else ""
+        else:
+            why = {
+                "alternate": "the players take turns to start",
+                "toss": "by coin toss",
+                "winner": "the last game's winner starts",
+                "loser": "the last game's loser starts",
+            }[match.starts]
+            self.message = f"Game {match.games + 1}: {starter} starts ({why})."
         return game
 
     # -- layout --------------------------------------------------------------------------
@@ -109,6 +135,7 @@ class GameScreen(Screen[None]):
                 yield Static("Moves", classes="side-title")
                 yield MoveLog(id="log")
                 yield Button("Back to live game", id="live", compact=True)
+                yield Static("", id="score", markup=False)
                 yield Static(self._legend(), id="legend", markup=False)
         with Vertical(id="banner"):
             yield Static("", id="headline", markup=False)
@@ -118,7 +145,6 @@ class GameScreen(Screen[None]):
                 yield Button("Other game (esc)", id="leave", compact=True)
         with Horizontal(id="statusbar"):
             yield Static("", id="status", markup=False)
-            yield Static("", id="score", markup=False)
         yield Static("", id="message", markup=False)
         yield Footer(compact=True, show_command_palette=False)
 
@@ -147,23 +173,62 @@ class GameScreen(Screen[None]):
         o = self.setup.options
         self.sub_title = f"{self.entry.label}, {o.rows}x{o.cols}"
         self.query_one(Board).focus()
-        self.refresh_view()
+        if self.game.is_over:  # a finished record opened: not a game played here
+            self._counted.add(self.game_number)
         self._after_change()
+        self.refresh_view()
 
     # -- the game value --------------------------------------------------------------------
     def watch_game(self, game: Game) -> None:
         self._after_change()
         self.refresh_view()
+        self.autosave()
 
     def _after_change(self) -> None:
-        outcome = self.game.outcome
-        if outcome is None:
-            self.score.forget(self.game_number)
-        else:
-            self.score.record(self.game_number, outcome.winner)
+        if self.game.is_over:
+            self.match = self._counted_match()
             self._start_review()
+        else:
+            self.match = self.match_base
         self.maybe_start_computer()
         self._want_analysis()
+
+    def _counted_match(self) -> Match:
+        """The score with the finished game counted (a game of another match's options still counts)."""
+        try:
+            return self.match_base.record(self.game)
+        except GameError:
+            return self.match_base
+
+    # -- on disk ---------------------------------------------------------------------------
+    def autosave(self) -> None:
+        """Save the game in progress; at its end, count it in the statistics and drop the save."""
+        store, game = self.app.store, self.game  # type: ignore[attr-defined]
+        if game.is_over:
+            if self.game_number not in self._counted:
+                self._counted.add(self.game_number)
+                self._count_result(game)
+            store.clear_current(self.entry.id)
+            self._saved = False
+            # the score so far rides with the next game, saved as soon as it starts
+        elif game.cursor > 0 or self.match_base.games > 0:
+            store.save_current(game, settings_for(self.setup, self.match_base))
+            self._saved = True
+        elif self._saved:  # taken back to the start, nothing to resume
+            store.clear_current(self.entry.id)
+            self._saved = False
+        self.app.show_storage_warnings()  # type: ignore[attr-defined]
+
+    def _count_result(self, game: Game) -> None:
+        """Statistics are a person's results: games the computer plays against itself are not counted."""
+        setup = self.setup
+        if setup.is_computer(1) and setup.is_computer(2):
+            return
+        if setup.is_computer(1) or setup.is_computer(2):
+            human = 1 if setup.is_computer(2) else 2
+            self.app.store.record_game(game, setup.seat(3 - human), human)  # type: ignore[attr-defined]
+        else:
+            self.app.store.record_game(game, "human", 1)  # type: ignore[attr-defined]
 
     @property
     def in_progress(self) -> bool:
@@ -205,7 +270,9 @@ class GameScreen(Screen[None]):
             self._log_key = log_key
             self.query_one(MoveLog).show(game, self.viewing, self.blunders)
         self._set_text("#status", self.status_text(legal))
-        self._set_text("#score", self.score_text())
+        score = self.score_text()
+        self._set_text("#score", score)
+        self.query_one("#score").display = bool(score)
         self._set_text("#message", self.message)
         self.query_one("#message").set_class(self.message.startswith("✗"), "-error")
         outcome = game.outcome
@@ -253,11 +320,15 @@ class GameScreen(Screen[None]):
         return f"{player} to {entry.rules.verb}: any {TARGET} cell ({count} open)."
 
     def score_text(self) -> str:
-        entry, score = self.entry, self.score
-        p1, p2 = entry.symbol(Content.P1), entry.symbol(Content.P2)
-        text = f"Match {p1} {score.wins(1)}–{score.wins(2)} {p2}"
-        if score.draws:
-            text += f", {score.draws} drawn"
+        """The match score once a game has been counted (nothing to say before the first ends)."""
+        match = self.match
+        if match.games == 0:
+            return ""
+        text = match.describe()
+        if match.draws:
+            text += f" {match.draws} drawn."
+        if match.is_over:
+            text += " " + match.verdict()
         return text
 
     def say(self, message: str) -> None:
@@ -309,10 +380,20 @@ class GameScreen(Screen[None]):
             self.app.pop_screen()
 
     def play_again(self) -> None:
+        """The next game of the match (a finished game stays counted; an abandoned one does not)."""
+        self.match_base = self.match
+        if self.match_base.is_over:  # a match of agreed length (from line mode) is over: a new one
+            self.match_base = self.setup.new_match(self.entry)
         self.game_number += 1
         self.evaluations.clear()
-        self.set_game(self._fresh_game(), self.message if self.setup.options.first == "toss" else "")
+        game = self._fresh_game()
+        self.set_game(game, self.message)
         self.query_one(Board).focus()
+
+    def action_save_record(self) -> None:
+        from gridgames.tui.screens.record_file import SaveRecordScreen
+
+        self.app.push_screen(SaveRecordScreen(self.game))
 
     # -- actions ------------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -378,7 +459,9 @@ class GameScreen(Screen[None]):
 
         from gridgames.tui.screens.confirm import ConfirmScreen
 
-        self.app.push_screen(ConfirmScreen("Leave this game? It is still in progress.", yes="Leave"), leave)
+        self.app.push_screen(
+            ConfirmScreen("Leave this game? It stays saved and is offered again next time.", yes="Leave"), leave
+        )
 
     def action_new_game(self) -> None:
         if not self.in_progress:
