@@ -24,6 +24,10 @@ class GridGamesCommands(Provider):
             seen.add(binding.action)
             help_text = f"Key: {binding.key_display or binding.key}"
             yield binding.description, help_text, partial(active.node.run_action, binding.action)
+        app = self.app
+        if hasattr(self.screen, "action_save_record"):
+            yield "Save game record as…", "Key: ctrl+s", partial(self.screen.run_action, "save_record")
+        yield "Open game record…", "Key: ctrl+o", partial(app.run_action, "open_record")
         for entry in CATALOGUE:
             yield (
                 f"New game: {entry.title} ({entry.book})",

@@ -44,7 +44,8 @@ def assert_finished(app, game, moves) -> None:  # type: ignore[no-untyped-def]
     assert text_of(app, "#reason") == entry.describe(game.outcome)
     assert screen.query_one("#banner").display
     winner = game.outcome.winner
-    assert screen.score.wins(winner) >= 1 and str(screen.score.wins(winner)) in text_of(app, "#score")
+    wins = screen.match.wins[winner - 1]
+    assert wins >= 1 and f"{entry.player(winner)} {wins}" in text_of(app, "#score")
 
 
 async def move_cursor(pilot, target: Cell) -> None:  # type: ignore[no-untyped-def]
@@ -75,7 +76,7 @@ async def test_whole_game_by_mouse_then_again_by_keys(variant: str) -> None:
         # Play again keeps the options and the match score.
         await pilot.click("#again")
         assert screen.game.cursor == 0 and screen.game.options == game.options
-        assert screen.score.games == 1
+        assert screen.match.games == 1
         # By keyboard alone, with undo and redo in the middle.
         for n, move in enumerate(moves):
             if move.wall:
@@ -92,7 +93,7 @@ async def test_whole_game_by_mouse_then_again_by_keys(variant: str) -> None:
                 await pilot.press("r")
                 assert screen.game.played == tuple(moves[:2])
         assert_finished(app, game, moves)
-        assert screen.score.games == 2
+        assert screen.match.games == 2
 
 
 @pytest.mark.parametrize(

@@ -1,4 +1,5 @@
-"""The new-game panel: board size, who starts, who plays each side, and the `noneighbour` house rule."""
+"""The new-game panel: board size, who starts, who plays each side, the `noneighbour` house rule, and
+the match rules (who starts each later game; for `locked-duel`, scoring by marked cells)."""
 
 from __future__ import annotations
 
@@ -9,12 +10,20 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Select, Static
 
 from gridgames.engine.entry import Entry
+from gridgames.engine.match import CELL_SCORING_ENTRIES
 from gridgames.engine.options import Options
 from gridgames.tui import computer
 from gridgames.tui.choices import HUMAN, Setup
 from gridgames.tui.widgets.too_small import TooSmall
 
 SIZES = range(2, 10)  # the app draws boards up to 9x9
+STARTS = [
+    ("Players take turns", "alternate"),
+    ("Coin toss each game", "toss"),
+    ("Winner of the last game", "winner"),
+    ("Loser of the last game", "loser"),
+]
+SCORING = [("1 point per game won", "wins"), ("1 point per cell marked", "cells")]
 
 
 def seat_choices() -> list[tuple[str, str]]:
@@ -78,6 +87,15 @@ class NewGamePanel(ModalScreen[Setup | None]):
                         adjacency, value=options.adjacency, allow_blank=False, compact=True, id="adjacency"
                     ),
                 )
+            yield self._row(
+                "Next games start",
+                Select(STARTS, value=self.setup.starts, allow_blank=False, compact=True, id="starts"),
+            )
+            if entry.id in CELL_SCORING_ENTRIES:
+                yield self._row(
+                    "Match scoring",
+                    Select(SCORING, value=self.setup.scoring, allow_blank=False, compact=True, id="scoring"),
+                )
             if computer.available():
                 for player in (1, 2):
                     yield self._row(
@@ -111,7 +129,8 @@ class NewGamePanel(ModalScreen[Setup | None]):
             str(value("#adjacency", self.setup.options.adjacency)),
         )
         seats = (str(value("#seat1", HUMAN)), str(value("#seat2", HUMAN)))
-        return Setup(self.entry.id, options, seats)
+        starts, scoring = str(value("#starts", "alternate")), str(value("#scoring", "wins"))
+        return Setup(self.entry.id, options, seats, starts, scoring)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "start":

@@ -1,4 +1,5 @@
-"""The first screen: the five rule books, each with a summary and a small picture of its board."""
+"""The first screen: the five rule books, each with a summary, a small picture of its board, and the
+player's results so far (from `Store.stats()`)."""
 
 from __future__ import annotations
 
@@ -10,9 +11,32 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, ListItem, ListView, Static
 
 from gridgames.engine.entry import Entry
+from gridgames.tui import computer
 from gridgames.tui.widgets.picture import BoardPicture
 from gridgames.tui.widgets.too_small import TooSmall
 from gridgames.variants.catalogue import CATALOGUE
+
+
+def results_line(tallies: dict[str, dict[str, int]], levels: tuple[str, ...] = ()) -> str:
+    """'You: 3 won · 1 lost vs perfect; 1 won vs easy · 2 two-player games' ("" before any game).
+
+    Against the computer the results are the person's; between people only the count is shown.
+    """
+    order = {level: n for n, level in enumerate(levels)}
+    parts = []
+    for opponent in sorted((o for o in tallies if o != "human"), key=lambda o: (order.get(o, 99), o)):
+        tally = tallies[opponent]
+        counts = [f"{tally['wins']} won", f"{tally['losses']} lost"]
+        if tally["draws"]:
+            counts.append(f"{tally['draws']} drawn")
+        parts.append(f"{' · '.join(counts)} vs {opponent}")
+    text = "You: " + "; ".join(parts) if parts else ""
+    people = tallies.get("human")
+    if people:
+        games = sum(people.values())
+        two = f"{games} two-player game{'s' if games != 1 else ''}"
+        text = f"{text} · {two}" if text else two
+    return text
 
 
 class VariantCard(ListItem):
@@ -30,6 +54,10 @@ class VariantCard(ListItem):
                     f"{self.entry.title}  ·  rule book {self.entry.book}", classes="card-title", markup=False
                 )
                 yield Static(self.entry.summary, classes="card-summary", markup=False)
+        yield Static("", classes="card-stats", markup=False)
+
+    def show_results(self, tallies: dict[str, dict[str, int]]) -> None:
+        self.query_one(".card-stats", Static).update(results_line(tallies, computer.levels()))
 
 
 class SelectScreen(Screen[None]):
@@ -59,6 +87,16 @@ class SelectScreen(Screen[None]):
         variants.index = ids.index(last) if last in ids else 0
         variants.focus()
         self.show_message(self.message)
+        self.show_results()
+
+    def on_screen_resume(self) -> None:
+        self.show_results()
+
+    def show_results(self) -> None:
+        """Each card's line of results, read afresh (a game may have ended since)."""
+        stats = self.app.store.stats()  # type: ignore[attr-defined]
+        for card in self.query(VariantCard):
+            card.show_results(stats.get(card.entry.id, {}))
 
     @property
     def highlighted_entry(self) -> Entry:
