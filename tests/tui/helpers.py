@@ -36,9 +36,9 @@ def make_app(**kwargs: object) -> GridGamesApp:
     return GridGamesApp(choices=fixed_choices(), **kwargs)  # type: ignore[arg-type]
 
 
-def scripted_game(entry: Entry) -> tuple[Game, list[Move]]:
-    """A whole game to its end on the book's board, Player 1 first."""
-    game = Game.new(entry, Options(entry.default_rows, entry.default_cols, "1"), first_player=1)
+def scripted_game(entry: Entry, first_player: int = 1) -> tuple[Game, list[Move]]:
+    """A whole game to its end on the book's board, Player 1 first unless told otherwise."""
+    game = Game.new(entry, Options(entry.default_rows, entry.default_cols, "1"), first_player=first_player)
     moves: list[Move] = []
     for text in SCRIPTS[entry.id]:
         moves.append(game.parse(text))

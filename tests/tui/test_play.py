@@ -73,10 +73,11 @@ async def test_whole_game_by_mouse_then_again_by_keys(variant: str) -> None:
                 f"#cell-{move.cell.row}-{move.cell.col}", offset=(1, 0), button=3 if move.wall else 1
             )
         assert_finished(app, game, moves)
-        # Play again keeps the options and the match score.
+        # Play again keeps the options and the match score; the players take turns to start.
         await pilot.click("#again")
         assert screen.game.cursor == 0 and screen.game.options == game.options
-        assert screen.match.games == 1
+        assert screen.match.games == 1 and screen.game.first_player == 2
+        game, _ = scripted_game(entry, first_player=2)
         # By keyboard alone, with undo and redo in the middle.
         for n, move in enumerate(moves):
             if move.wall:

@@ -46,7 +46,7 @@ class PathDialog(ModalScreen[object]):
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
-    title = ""
+    heading = ""
     ok_label = "OK"
 
     def __init__(self, path: str) -> None:
@@ -56,7 +56,7 @@ class PathDialog(ModalScreen[object]):
     def compose(self) -> ComposeResult:
         yield TooSmall()
         with Vertical(classes="dialog", id="record-file"):
-            yield Static(self.title, classes="dialog-title", markup=False)
+            yield Static(self.heading, classes="dialog-title", markup=False)
             yield Input(self.initial, placeholder="file name, e.g. game.gridgames", id="path", compact=True)
             yield Static("", id="file-message", markup=False)
             with Horizontal(classes="buttons"):
@@ -105,7 +105,7 @@ class PathDialog(ModalScreen[object]):
 class SaveRecordScreen(PathDialog):
     """Writes the game's record; dismisses with the Path written, or None."""
 
-    title = "Save the game record as"
+    heading = "Save the game record as"
     ok_label = "Save"
 
     def __init__(self, game: Game, path: Path | None = None) -> None:
@@ -138,7 +138,7 @@ class SaveRecordScreen(PathDialog):
 class OpenRecordScreen(PathDialog):
     """Reads a record; dismisses with the Game, or None. A bad file is explained and left alone."""
 
-    title = "Open a game record"
+    heading = "Open a game record"
     ok_label = "Open"
 
     def confirm(self) -> None:

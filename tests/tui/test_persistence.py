@@ -1,0 +1,231 @@
+"""Never lose a game: autosave and resume, save as / open, statistics, last choices, an unwritable folder.
+
+Each test has its own `$GRIDGAMES_DATA_DIR` and current folder (see conftest.py).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual.widgets import Input, Select
+
+from gridgames.engine.game import Game
+from gridgames.engine.match import Match
+from gridgames.engine.options import Options
+from gridgames.storage import ENV_DATA_DIR, Store, load_record
+from gridgames.tui import computer
+from gridgames.tui.app import GridGamesApp
+from gridgames.tui.choices import Setup
+from gridgames.tui.screens.confirm import ConfirmScreen
+from gridgames.tui.screens.game import GameScreen
+from gridgames.tui.screens.new_game import NewGamePanel
+from gridgames.tui.screens.record_file import OpenRecordScreen, SaveRecordScreen
+from gridgames.tui.screens.select import SelectScreen
+from gridgames.variants.catalogue import get_entry
+from tests.tui.helpers import SIZE, log_lines, make_app, scripted_game, text_of
+
+ROWCOL = get_entry("rowcol")
+
+
+@pytest.fixture(autouse=True)
+def people_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two people: no computer turns or background review to wait for."""
+    monkeypatch.setattr(computer, "available", lambda: False)
+
+
+def rowcol(*moves: str) -> Game:
+    game = Game.new(ROWCOL, Options(5, 5, "1"), first_player=1)
+    for move in moves:
+        game = game.play(move)
+    return game
+
+
+async def click_move(pilot, text: str) -> None:  # type: ignore[no-untyped-def]
+    move = pilot.app.screen.game.parse(text)
+    await pilot.click(f"#cell-{move.cell.row}-{move.cell.col}")
+
+
+async def open_game(app, pilot, game: Game, match: Match | None = None) -> GameScreen:  # type: ignore[no-untyped-def]
+    app.start_game(Setup(game.entry.id, game.options), game, match)
+    await pilot.pause()
+    assert isinstance(app.screen, GameScreen)
+    return app.screen
+
+
+async def test_autosave_then_a_new_app_offers_to_resume_board_log_and_score() -> None:
+    finished, _ = scripted_game(ROWCOL)
+    earlier = Setup("rowcol", Options(5, 5, "1")).new_match(ROWCOL).record(finished)  # 1 game won by A
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_game(app, pilot, rowcol("C3"), earlier)
+        await click_move(pilot, "C1")
+        await click_move(pilot, "E1")
+        board = [text_of(app, f"#cell-{r}-{c}") for r in range(5) for c in range(5)]
+        log = log_lines(app)
+        played = screen.game.played
+    assert Store().load_current("rowcol") is not None
+
+    again = make_app()
+    async with again.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        offer = again.screen
+        assert isinstance(offer, ConfirmScreen)
+        assert offer.question.startswith("Resume your unfinished game of Gridlock (rule book 003), 3 moves, saved ")
+        await pilot.press("y")
+        screen = again.screen
+        assert isinstance(screen, GameScreen)
+        assert screen.game.played == played
+        assert [text_of(again, f"#cell-{r}-{c}") for r in range(5) for c in range(5)] == board
+        assert log_lines(again) == log
+        assert screen.match_base == earlier
+        assert text_of(again, "#score").startswith(earlier.describe())
+        # Declining is possible too: the picker stays, and the save is kept for next time.
+    declined = make_app()
+    async with declined.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("n")
+        assert isinstance(declined.screen, SelectScreen)
+    assert Store().load_current("rowcol") is not None
+
+
+async def test_a_finished_game_counts_once_and_undo_takes_it_out_of_the_score() -> None:
+    game, moves = scripted_game(ROWCOL)
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_game(app, pilot, game.undo())
+        await click_move(pilot, moves[-1].notation())
+        assert screen.game.is_over and screen.match.games == 1
+        assert Store().load_current("rowcol") is None  # the save of a finished game is dropped
+        await pilot.press("u")  # take the last move back: its result leaves the score
+        assert screen.match.games == 0 and text_of(app, "#score") == ""
+        assert Store().load_current("rowcol") is not None
+        await click_move(pilot, moves[-1].notation())
+        winner = game.outcome.winner
+        assert screen.match.games == 1 and f"{ROWCOL.player(winner)} 1" in text_of(app, "#score")
+        await pilot.press("escape")
+        assert isinstance(app.screen, SelectScreen)
+        await pilot.pause()
+        card = text_of(app, "#variant-rowcol .card-stats")
+    tally = {"wins": int(winner == 1), "losses": int(winner == 2), "draws": 0}  # Player 1's results
+    assert Store().stats() == {"rowcol": {"human": tally}}
+    assert card == "1 two-player game"
+
+
+async def test_results_against_the_computer_show_on_the_picker() -> None:
+    store = Store()
+    finished, _ = scripted_game(ROWCOL)
+    winner = finished.outcome.winner
+    store.record_game(finished, "perfect", human_player=winner)
+    store.record_game(finished, "perfect", human_player=3 - winner)
+    store.record_game(finished, "easy", human_player=winner)
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert text_of(app, "#variant-rowcol .card-stats") == "You: 1 won · 0 lost vs easy; 1 won · 1 lost vs perfect"
+        assert text_of(app, "#variant-walls .card-stats") == ""
+
+
+async def test_save_as_then_open_round_trips_and_replacing_asks(tmp_path: Path) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_game(app, pilot, rowcol("C3", "C1"))
+        await pilot.press("ctrl+s")
+        dialog = app.screen
+        assert isinstance(dialog, SaveRecordScreen)
+        suggested = dialog.query_one("#path", Input).value
+        assert suggested.startswith("rowcol-") and suggested.endswith(".gridgames")
+        await pilot.press("enter")
+        assert app.screen is screen
+        saved = tmp_path / suggested
+        assert load_record(saved).played == screen.game.played
+        # Same name again: it asks before replacing.
+        await click_move(pilot, "E1")
+        await pilot.press("ctrl+s")
+        app.screen.query_one("#path", Input).value = suggested
+        await pilot.press("enter")
+        assert isinstance(app.screen, ConfirmScreen) and "already exists" in app.screen.question
+        await pilot.press("y")
+        await pilot.pause()
+        assert app.screen is screen
+        assert len(load_record(saved).played) == 3
+        # Open it from the picker.
+        await pilot.press("escape", "y")
+        assert isinstance(app.screen, SelectScreen)
+        await pilot.press("ctrl+o")
+        assert isinstance(app.screen, OpenRecordScreen)
+        app.screen.query_one("#path", Input).value = suggested
+        await pilot.press("enter")
+        assert isinstance(app.screen, GameScreen)
+        assert app.screen.game.played == rowcol("C3", "C1", "E1").played
+
+
+async def test_a_bad_record_is_refused_with_line_and_reason_and_nothing_changes(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.gridgames"
+    text = "gridgames-record 1\nvariant: rowcol\nsize: 5x5\nfirst: 1\nresult: in progress\nmoves:\n1. C3\n2. D4\n"
+    bad.write_text(text, encoding="utf-8")
+    before = sorted(p.name for p in tmp_path.rglob("*"))
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+o")
+        dialog = app.screen
+        assert isinstance(dialog, OpenRecordScreen)
+        dialog.query_one("#path", Input).value = "bad.gridgames"
+        await pilot.press("enter")
+        assert app.screen is dialog
+        message = text_of(app, "#file-message")
+        assert message.startswith("Could not open bad.gridgames: line 8: ") and "D4" in message
+        dialog.query_one("#path", Input).value = "missing.gridgames"
+        await pilot.press("enter")
+        assert "there is no file called 'missing.gridgames'" in text_of(app, "#file-message")
+        await pilot.press("escape")
+        assert isinstance(app.screen, SelectScreen)
+    assert bad.read_text(encoding="utf-8") == text
+    assert sorted(p.name for p in tmp_path.rglob("*")) == before
+
+
+async def test_match_rules_and_last_choices_are_kept_for_the_next_run() -> None:
+    entry = get_entry("locked-duel")
+    app = GridGamesApp()  # choices from the (empty) data folder
+    async with app.run_test(size=SIZE) as pilot:
+        app.open_new_game(entry)
+        await pilot.pause()
+        panel = app.screen
+        assert isinstance(panel, NewGamePanel)
+        panel.query_one("#first", Select).value = "1"
+        panel.query_one("#starts", Select).value = "winner"
+        panel.query_one("#scoring", Select).value = "cells"
+        await pilot.click("#start")
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        assert (screen.match.starts, screen.match.scoring) == ("winner", "cells")
+        game, moves = scripted_game(entry)
+        for move in moves:
+            await click_move(pilot, move.notation())
+        assert screen.match.describe() in text_of(app, "#score") and " cells" in text_of(app, "#score")
+        await pilot.press("n")  # the winner starts the next game
+        assert screen.game.first_player == game.outcome.winner
+    later = GridGamesApp()
+    setup = later.choices.setup_for(entry)
+    assert (setup.starts, setup.scoring, later.choices.variant) == ("winner", "cells", "locked-duel")
+
+
+async def test_an_unwritable_data_folder_warns_once_and_play_goes_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder\n", encoding="utf-8")
+    monkeypatch.setenv(ENV_DATA_DIR, str(blocker / "data"))
+    app = make_app()
+    toasts: list[str] = []
+    notify = app.notify
+    app.notify = lambda message, **kw: (toasts.append(message), notify(message, **kw))[1]  # type: ignore[method-assign]
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_game(app, pilot, rowcol())
+        await click_move(pilot, "C3")
+        await click_move(pilot, "C1")
+        assert screen.game.played == rowcol("C3", "C1").played
+        warnings = [t for t in toasts if "game in progress" in t]
+        assert len(warnings) == 1
+        assert warnings[0].startswith(f"Could not save the game in progress in {blocker / 'data'}")
+        assert warnings[0].endswith("play goes on without it.")
