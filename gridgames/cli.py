@@ -34,11 +34,15 @@ def _command_module(name: str):  # type: ignore[no-untyped-def]
 
 
 def build_parser(argv: list[str]) -> argparse.ArgumentParser:
-    parser = _Parser(prog="gridgames", description="Two-player grid games where the last player able to move wins.")
+    parser = _Parser(
+        prog="gridgames", description="Two-player grid games where the last player able to move wins."
+    )
     parser.add_argument("--version", action="version", version=f"gridgames {__version__}")
     # Only the chosen subcommand's module is imported (keeps `analyse` free of Textual).
     chosen = next((a for a in argv if a in SUBCOMMANDS), None)
-    sub = parser.add_subparsers(dest="command", metavar="{" + ",".join(SUBCOMMANDS) + "}", parser_class=_Parser)
+    sub = parser.add_subparsers(
+        dest="command", metavar="{" + ",".join(SUBCOMMANDS) + "}", parser_class=_Parser
+    )
     for name, help_text in SUBCOMMANDS.items():
         sub_parser = sub.add_parser(name, help=help_text, description=help_text)
         if name == chosen:

@@ -10,10 +10,10 @@ Runs in a few minutes; `--quick` plays fewer games.
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import resource
 import statistics
-import os
 import subprocess
 import sys
 import time

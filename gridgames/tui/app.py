@@ -188,7 +188,8 @@ class GridGamesApp(App[None]):
                     self.exit()
 
             self.push_screen(
-                ConfirmScreen("Quit gridgames? The game in progress is saved for next time.", yes="Quit"), answer
+                ConfirmScreen("Quit gridgames? The game in progress is saved for next time.", yes="Quit"),
+                answer,
             )
             return
         self.exit()

@@ -62,7 +62,12 @@ def resume(saved: SavedGame, levels: Collection[str]) -> Resumed:
     else:
         if match.is_over:  # line mode's match ended with this game's predecessor: play on
             match = Match(match.entry, match.options, scoring=match.scoring, starts=match.starts)
-        setup = Setup(setup.variant, setup.options, setup.seats, match.starts, match.scoring)
+        same_board = (match.options.size, match.options.adjacency) == (
+            game.options.size,
+            game.options.adjacency,
+        )
+        options = match.options if same_board else game.options  # the match's keeps "toss"
+        setup = Setup(setup.variant, options, setup.seats, match.starts, match.scoring)
     return Resumed(setup, match, " ".join(notes))
 
 

@@ -69,8 +69,9 @@ class NoNeighbourRules(Rules):
         if self.forbidden(state) & bit:
             kind = "diagonally or " if state.adjacency == "king" else ""
             assert state.last is not None
+            last = format_cell(state.cell(state.last), style)
             return (
-                f"{where} touches your opponent's last marker at {format_cell(state.cell(state.last), style)} "
+                f"{where} touches your opponent's last marker at {last} "
                 f"({kind}side by side): choose a cell that does not."
             )
         return None

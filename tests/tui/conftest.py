@@ -11,7 +11,7 @@ from gridgames.storage import ENV_DATA_DIR
 
 @pytest.fixture(autouse=True)
 def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """`$GRIDGAMES_DATA_DIR` in the test's tmp folder, and the current folder there too (save-as lands there)."""
+    """`$GRIDGAMES_DATA_DIR` and the current folder (where save-as lands) in the test's tmp folder."""
     folder = tmp_path / "data"
     monkeypatch.setenv(ENV_DATA_DIR, str(folder))
     monkeypatch.chdir(tmp_path)

@@ -71,7 +71,9 @@ async def test_autosave_then_a_new_app_offers_to_resume_board_log_and_score() ->
         await pilot.pause()
         offer = again.screen
         assert isinstance(offer, ConfirmScreen)
-        assert offer.question.startswith("Resume your unfinished game of Gridlock (rule book 003), 3 moves, saved ")
+        assert offer.question.startswith(
+            "Resume your unfinished game of Gridlock (rule book 003), 3 moves, saved "
+        )
         await pilot.press("y")
         screen = again.screen
         assert isinstance(screen, GameScreen)
@@ -109,7 +111,7 @@ async def test_a_finished_game_counts_once_and_undo_takes_it_out_of_the_score() 
         card = text_of(app, "#variant-rowcol .card-stats")
     tally = {"wins": int(winner == 1), "losses": int(winner == 2), "draws": 0}  # Player 1's results
     assert Store().stats() == {"rowcol": {"human": tally}}
-    assert card == "1 two-player game"
+    assert card == f"1 two-player game: Player 1 won {tally['wins']}, Player 2 won {tally['losses']}"
 
 
 async def test_results_against_the_computer_show_on_the_picker() -> None:
@@ -122,7 +124,10 @@ async def test_results_against_the_computer_show_on_the_picker() -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert text_of(app, "#variant-rowcol .card-stats") == "You: 1 won · 0 lost vs easy; 1 won · 1 lost vs perfect"
+        assert (
+            text_of(app, "#variant-rowcol .card-stats")
+            == "You: 1 won · 0 lost vs easy; 1 won · 1 lost vs perfect"
+        )
         assert text_of(app, "#variant-walls .card-stats") == ""
 
 
@@ -162,7 +167,8 @@ async def test_save_as_then_open_round_trips_and_replacing_asks(tmp_path: Path) 
 
 async def test_a_bad_record_is_refused_with_line_and_reason_and_nothing_changes(tmp_path: Path) -> None:
     bad = tmp_path / "bad.gridgames"
-    text = "gridgames-record 1\nvariant: rowcol\nsize: 5x5\nfirst: 1\nresult: in progress\nmoves:\n1. C3\n2. D4\n"
+    text = "gridgames-record 1\nvariant: rowcol\nsize: 5x5\nfirst: 1\nresult: in progress\n"
+    text += "moves:\n1. C3\n2. D4\n"  # D4 is in neither row C nor column 3
     bad.write_text(text, encoding="utf-8")
     before = sorted(p.name for p in tmp_path.rglob("*"))
     app = make_app()
@@ -229,3 +235,26 @@ async def test_an_unwritable_data_folder_warns_once_and_play_goes_on(
         assert len(warnings) == 1
         assert warnings[0].startswith(f"Could not save the game in progress in {blocker / 'data'}")
         assert warnings[0].endswith("play goes on without it.")
+
+
+def test_the_app_and_line_mode_resume_each_others_saves(tmp_path: Path) -> None:
+    from gridgames.lineplay import Settings
+    from gridgames.tui.session import resume, settings_for
+
+    store = Store(tmp_path / "shared")
+    entry = get_entry("locked-duel")
+    setup = Setup("locked-duel", Options(5, 5, "toss"), ("perfect", "human"), "loser", "cells")
+    game = Game.new(entry, setup.options, first_player=2).play("C3")
+    store.save_current(game, settings_for(setup, setup.new_match(entry)))
+    line = Settings.from_dict(store.load_current("locked-duel").settings)  # type: ignore[union-attr]
+    assert (line.vs, line.computer_plays) == ("perfect", 1)
+    assert line.match is not None and (line.match.starts, line.match.scoring) == ("loser", "cells")
+
+    line_match = Match(entry, Options(5, 5, "1"), starts="winner", length=3).record(scripted_game(entry)[0])
+    store.save_current(game, Settings(vs="easy", computer_plays=2, match=line_match).to_dict())
+    saved = store.load_current("locked-duel")
+    assert saved is not None
+    resumed = resume(saved, levels=("easy", "perfect"))
+    assert resumed.setup.seats == ("human", "easy") and resumed.match == line_match and not resumed.note
+    gone = resume(saved, levels=())  # no solvers installed here: people play on, and are told so
+    assert gone.setup.seats == ("human", "human") and "not available" in gone.note

@@ -120,7 +120,7 @@ async def test_refused_move_says_why(variant: str, setup: list[str], refused: st
         target = before.parse(refused)
         board = screen.query_one("#board")
         await pilot.click("#board", offset=tuple(board.cell_centre(target.cell)))
-        reason = before.rules.why_illegal(before.state, Move(target.cell))
+        reason = before.entry.why_illegal(before.state, Move(target.cell))
         assert reason is not None
         assert screen.game is before
         assert text_of(app, "#message") == f"✗ {reason}"

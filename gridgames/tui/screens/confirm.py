@@ -31,8 +31,12 @@ class ConfirmScreen(ModalScreen[bool]):
         with Vertical(classes="dialog", id="confirm"):
             yield Static(self.question, classes="question", markup=False)
             with Horizontal(classes="buttons"):
-                yield Button(f"{self.yes} (y)", variant="error" if self.danger else "primary", id="yes", compact=True)
-                yield Button(f"{self.no} (n)", variant="primary" if self.danger else "default", id="no", compact=True)
+                yield Button(
+                    f"{self.yes} (y)", variant="error" if self.danger else "primary", id="yes", compact=True
+                )
+                yield Button(
+                    f"{self.no} (n)", variant="primary" if self.danger else "default", id="no", compact=True
+                )
 
     def on_mount(self) -> None:
         self.query_one("#no" if self.danger else "#yes", Button).focus()

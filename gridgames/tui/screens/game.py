@@ -460,7 +460,8 @@ class GameScreen(Screen[None]):
         from gridgames.tui.screens.confirm import ConfirmScreen
 
         self.app.push_screen(
-            ConfirmScreen("Leave this game? It stays saved and is offered again next time.", yes="Leave"), leave
+            ConfirmScreen("Leave this game? It stays saved and is offered again next time.", yes="Leave"),
+            leave,
         )
 
     def action_new_game(self) -> None:

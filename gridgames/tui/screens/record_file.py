@@ -121,7 +121,9 @@ class SaveRecordScreen(PathDialog):
                 if yes:
                     self.write(path, overwrite=True)
 
-            self.app.push_screen(ConfirmScreen(f"'{path}' already exists. Replace it?", yes="Replace"), replace)
+            self.app.push_screen(
+                ConfirmScreen(f"'{path}' already exists. Replace it?", yes="Replace"), replace
+            )
             return
         self.write(path, overwrite=False)
 

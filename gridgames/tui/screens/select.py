@@ -17,10 +17,15 @@ from gridgames.tui.widgets.too_small import TooSmall
 from gridgames.variants.catalogue import CATALOGUE
 
 
-def results_line(tallies: dict[str, dict[str, int]], levels: tuple[str, ...] = ()) -> str:
-    """'You: 3 won · 1 lost vs perfect; 1 won vs easy · 2 two-player games' ("" before any game).
+def results_line(
+    tallies: dict[str, dict[str, int]],
+    levels: tuple[str, ...] = (),
+    players: tuple[str, str] = ("Player 1", "Player 2"),
+) -> str:
+    """'You: 3 won · 1 lost vs perfect · 2 two-player games: Player A won 1, Player B won 1'.
 
-    Against the computer the results are the person's; between people only the count is shown.
+    Against the computer the results are the person's; between people, each side's wins.
+    "" before any finished game.
     """
     order = {level: n for n, level in enumerate(levels)}
     parts = []
@@ -34,7 +39,12 @@ def results_line(tallies: dict[str, dict[str, int]], levels: tuple[str, ...] = (
     people = tallies.get("human")
     if people:
         games = sum(people.values())
-        two = f"{games} two-player game{'s' if games != 1 else ''}"
+        two = (
+            f"{games} two-player game{'s' if games != 1 else ''}: "
+            f"{players[0]} won {people['wins']}, {players[1]} won {people['losses']}"
+        )
+        if people["draws"]:
+            two += f", {people['draws']} drawn"
         text = f"{text} · {two}" if text else two
     return text
 
@@ -57,7 +67,8 @@ class VariantCard(ListItem):
         yield Static("", classes="card-stats", markup=False)
 
     def show_results(self, tallies: dict[str, dict[str, int]]) -> None:
-        self.query_one(".card-stats", Static).update(results_line(tallies, computer.levels()))
+        line = results_line(tallies, computer.levels(), self.entry.player_names)
+        self.query_one(".card-stats", Static).update(line)
 
 
 class SelectScreen(Screen[None]):
