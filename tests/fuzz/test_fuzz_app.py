@@ -120,7 +120,6 @@ async def run_episode(
 
 
 async def test_random_keys_clicks_and_resizes_never_crash_the_app(tmp_path, monkeypatch) -> None:
-    monkeypatch.setenv("GRIDGAMES_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.chdir(tmp_path)  # a screenshot from the command palette lands here, not in the repo
     plan = episodes(random.Random(SEED))
     per_episode = max(1, ACTIONS // len(plan))
@@ -128,6 +127,9 @@ async def test_random_keys_clicks_and_resizes_never_crash_the_app(tmp_path, monk
     for number, episode in enumerate(plan):
         history: deque[str] = deque(maxlen=REPORTED_ACTIONS)
         seed = SEED * 1000 + number
+        # Each episode starts from an empty data folder: a game left by the previous one would
+        # open on the resume question instead of the picker.
+        monkeypatch.setenv("GRIDGAMES_DATA_DIR", str(tmp_path / f"data-{number}"))
         started, before = time.perf_counter(), coverage.actions
         try:
             await run_episode(episode, seed, per_episode, coverage, history)

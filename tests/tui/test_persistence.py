@@ -258,3 +258,13 @@ def test_the_app_and_line_mode_resume_each_others_saves(tmp_path: Path) -> None:
     assert resumed.setup.seats == ("human", "easy") and resumed.match == line_match and not resumed.note
     gone = resume(saved, levels=())  # no solvers installed here: people play on, and are told so
     assert gone.setup.seats == ("human", "human") and "not available" in gone.note
+
+
+def test_many_results_fall_back_to_a_short_form() -> None:
+    from gridgames.tui.screens.select import RESULTS_WIDTH, results_line
+
+    tally = {"wins": 3, "losses": 1, "draws": 0}
+    tallies = {level: tally for level in ("easy", "medium", "hard", "perfect", "human")}
+    line = results_line(tallies, ("easy", "medium", "hard", "perfect"), ("Player A", "Player B"))
+    assert line == "Won–lost: easy 3–1 · medium 3–1 · hard 3–1 · perfect 3–1 · two players 3–1"
+    assert len(results_line({"perfect": tally}, ("perfect",))) <= RESULTS_WIDTH

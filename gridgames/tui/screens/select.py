@@ -16,26 +16,33 @@ from gridgames.tui.widgets.picture import BoardPicture
 from gridgames.tui.widgets.too_small import TooSmall
 from gridgames.variants.catalogue import CATALOGUE
 
+#: Room for the results line beside a card's picture at 80 columns.
+RESULTS_WIDTH = 66
+
 
 def results_line(
     tallies: dict[str, dict[str, int]],
     levels: tuple[str, ...] = (),
     players: tuple[str, str] = ("Player 1", "Player 2"),
+    width: int = RESULTS_WIDTH,
 ) -> str:
     """'You: 3 won · 1 lost vs perfect · 2 two-player games: Player A won 1, Player B won 1'.
 
-    Against the computer the results are the person's; between people, each side's wins.
+    Against the computer the results are the person's; between people, each side's wins. When that
+    is wider than `width`, the short form: 'Won–lost: easy 3–1 · perfect 0–4 · two players 1–1'.
     "" before any finished game.
     """
     order = {level: n for n, level in enumerate(levels)}
-    parts = []
-    for opponent in sorted((o for o in tallies if o != "human"), key=lambda o: (order.get(o, 99), o)):
+    opponents = sorted((o for o in tallies if o != "human"), key=lambda o: (order.get(o, 99), o))
+    long_parts, short_parts = [], []
+    for opponent in opponents:
         tally = tallies[opponent]
         counts = [f"{tally['wins']} won", f"{tally['losses']} lost"]
         if tally["draws"]:
             counts.append(f"{tally['draws']} drawn")
-        parts.append(f"{' · '.join(counts)} vs {opponent}")
-    text = "You: " + "; ".join(parts) if parts else ""
+        long_parts.append(f"{' · '.join(counts)} vs {opponent}")
+        short_parts.append(f"{opponent} {_score(tally)}")
+    text = "You: " + "; ".join(long_parts) if long_parts else ""
     people = tallies.get("human")
     if people:
         games = sum(people.values())
@@ -46,7 +53,16 @@ def results_line(
         if people["draws"]:
             two += f", {people['draws']} drawn"
         text = f"{text} · {two}" if text else two
-    return text
+        short_parts.append(f"two players {_score(people)}")
+    if len(text) <= width:
+        return text
+    drawn = any(tallies[o]["draws"] for o in tallies)
+    return ("Won–lost–drawn: " if drawn else "Won–lost: ") + " · ".join(short_parts)
+
+
+def _score(tally: dict[str, int]) -> str:
+    score = f"{tally['wins']}–{tally['losses']}"
+    return f"{score}–{tally['draws']}" if tally["draws"] else score
 
 
 class VariantCard(ListItem):
