@@ -11,8 +11,10 @@ import time
 
 from textual.app import App
 from textual.binding import Binding
+from textual.command import CommandPalette
 from textual.events import Resize
 from textual.geometry import Size
+from textual.theme import ThemeProvider
 
 from gridgames.engine.entry import Entry
 from gridgames.engine.errors import GameError, RecordError
@@ -21,7 +23,8 @@ from gridgames.engine.match import Match
 from gridgames.storage import SavedGame, Store, load_record
 from gridgames.tui import computer
 from gridgames.tui.choices import LastChoices, Setup
-from gridgames.tui.commands import GridGamesCommands
+from gridgames.tui.closing import close_screen
+from gridgames.tui.commands import GridGamesCommands, OnceClosingPalette
 from gridgames.tui.screens.game import GameScreen
 from gridgames.tui.screens.new_game import NewGamePanel
 from gridgames.tui.screens.select import SelectScreen
@@ -71,6 +74,16 @@ class GridGamesApp(App[None]):
                 elif entry is not None:
                     self.open_new_game(entry)
         self.show_storage_warnings()
+
+    # -- the command palette (closing once, see OnceClosingPalette) ----------------------------
+    def action_command_palette(self) -> None:
+        if self.use_command_palette and not CommandPalette.is_open(self):  # type: ignore[arg-type]
+            # no id: a palette opened by keys typed ahead may mount while the last one is leaving
+            self.push_screen(OnceClosingPalette())
+
+    def search_themes(self) -> None:
+        """The palette's "Change theme" opens a second palette, with the same guard."""
+        self.push_screen(OnceClosingPalette(providers=[ThemeProvider], placeholder="Search for themes…"))
 
     # -- the data folder ----------------------------------------------------------------------
     def show_storage_warnings(self) -> None:
@@ -172,8 +185,9 @@ class GridGamesApp(App[None]):
             self.store.save_prefs(self.choices.to_dict())
             self.show_storage_warnings()
         screen = GameScreen(setup, game, match=match)
-        if isinstance(self.screen, GameScreen):
-            self.switch_screen(screen)
+        current = self.screen
+        if isinstance(current, GameScreen):  # not before the last game has mounted (see close_screen)
+            close_screen(current, lambda: self.switch_screen(screen))
         else:
             self.push_screen(screen)
 

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from functools import partial
+from typing import Any
 
-from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual import work
+from textual.command import CommandPalette, DiscoveryHit, Hit, Hits, Provider
+from textual.css.query import NoMatches
 
 from gridgames.variants.catalogue import CATALOGUE
 
@@ -45,3 +48,30 @@ class GridGamesCommands(Provider):
             score = matcher.match(title)
             if score > 0:
                 yield Hit(score, matcher.highlight(title), callback, help=help_text)
+
+
+class OnceClosingPalette(CommandPalette):
+    """Textual's command palette, closing only while it is the active screen.
+
+    A selection, Escape or outside click queued behind the one that closed it would close it
+    again and pop the screen below (the game), so a close after the first does nothing; and a
+    search started by input typed behind the close finds the palette's list already removed,
+    so that search is dropped.
+    """
+
+    def dismiss(self, result: Any = None) -> Any:
+        if self.is_active:
+            return super().dismiss(result)
+        return None
+
+    @work(exclusive=True, group=CommandPalette._GATHER_COMMANDS_GROUP)
+    async def _gather_commands(self, search_value: str) -> None:
+        try:
+            await _GATHER_COMMANDS(self, search_value)
+        except NoMatches:
+            if self.is_active:
+                raise  # the list is missing on an open palette: a real fault
+
+
+#: The search of Textual's palette, undecorated (its `@work` is applied again above).
+_GATHER_COMMANDS = CommandPalette._gather_commands.__wrapped__  # type: ignore[attr-defined]

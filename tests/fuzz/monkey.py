@@ -17,9 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from textual import events
-from textual.command import CommandPalette
 from textual.pilot import Pilot
-from textual.theme import ThemeProvider
 from textual.widget import Widget
 from textual.widgets import Button
 
@@ -112,28 +110,20 @@ SCREEN_KEYS: dict[str, tuple[str, ...]] = {
         "escape",
     ),
 }
+# Keys a player holds down or types in a run on each screen (cursor and list moves): cheap for
+# the app, so runs of them make up much of each fuzz run and let it reach thousands of actions.
+RUN_KEYS: dict[str, tuple[str, ...]] = {
+    "GameScreen": BOARD_KEYS[:8],
+    "RulesScreen": ("up", "down", "j", "k", "pageup", "pagedown"),
+    "OnceClosingPalette": ("up", "down"),
+    "ConfirmScreen": ("left", "right", "tab"),
+}
+KEY_RUN_SHARE = 0.45  # the share of steps that are a run of 4 to 16 such keys
 # Screens the monkey should not linger on: a good chance of pressing escape there.
 LEAVE_SOON = {"RulesScreen", "OnceClosingPalette", "ConfirmScreen", "NewGamePanel"}
 
 TINY_SIZES = ((20, 8), (24, 10), (30, 12), (40, 15), (59, 19), (60, 19), (59, 20))
 NORMAL_SIZES = ((60, 20), (80, 24), (100, 30), (120, 40), (160, 50))
-
-
-class OnceClosingPalette(CommandPalette):
-    """Textual's palette, closing only while it is the top screen.
-
-    Textual 8's palette handles a selection or a click queued behind the one that closed it, and
-    closes again: that pops the screen below it (the game, then the picker, then ScreenStackError);
-    and input queued behind its closing can start a search that fails on its removed widgets. The
-    monkey queues input fast enough to hit these upstream races every few hundred actions, so it
-    uses this palette and lets the app catch up after each action while a palette may be open; the
-    races are reported to the app's owner, and left out here so they do not hide the app's own crashes.
-    """
-
-    def dismiss(self, result: Any = None) -> Any:
-        if self.is_active:
-            return super().dismiss(result)
-        return None
 
 
 class FuzzApp(GridGamesApp):
@@ -147,14 +137,6 @@ class FuzzApp(GridGamesApp):
 
     def exit(self, *args: Any, **kwargs: Any) -> None:
         self.exit_requests += 1
-
-    def action_command_palette(self) -> None:
-        if self.use_command_palette and not CommandPalette.is_open(self):
-            self.push_screen(OnceClosingPalette(id="--command-palette"))
-
-    def search_themes(self) -> None:
-        """The palette's "Change theme" opens a second palette: the same race, the same guard."""
-        self.push_screen(OnceClosingPalette(providers=[ThemeProvider], placeholder="Search for themes…"))
 
 
 @dataclass
@@ -261,12 +243,16 @@ class Monkey:
     async def step(self) -> None:
         """One random action suited to the current screen."""
         await self.act()
-        if self.screen_name == "OnceClosingPalette" or self.history[-1].endswith(("key ctrl+p", "footer")):
-            await self.settle()  # the palette's own races, see OnceClosingPalette
 
     async def act(self) -> None:
-        # Keys are the cheapest actions for the app, clicks and moves the dearest: mostly keys.
+        # Keys are the cheapest actions for the app, clicks, moves and new screens the dearest:
+        # mostly keys, many of them in runs (a key held down, or typed ahead of the app).
         rng, name = self.rng, self.screen_name
+        if rng.random() < KEY_RUN_SHARE:
+            keys = RUN_KEYS.get(name, ("up", "down", "tab", "shift+tab"))
+            for _ in range(rng.randint(4, 16)):
+                self.key(rng.choice(keys))
+            return
         roll = rng.random()
         if roll < 0.015:
             await self.resize(*rng.choice(TINY_SIZES if rng.random() < 0.5 else NORMAL_SIZES))

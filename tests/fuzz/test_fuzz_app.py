@@ -20,7 +20,7 @@ from gridgames.tui.choices import HUMAN, LastChoices, Setup
 from gridgames.variants.catalogue import CATALOGUE
 from tests.fuzz.monkey import Coverage, FuzzApp, Monkey
 
-CI_ACTIONS = 300  # random steps: about 600 keys, clicks and resizes with the scripted ones
+CI_ACTIONS = 560  # random steps: about 3,000 keys, clicks and resizes with the scripted ones
 DEFAULT_SEED = 20261125
 ACTIONS = int(os.environ.get("GRIDGAMES_FUZZ_ACTIONS", CI_ACTIONS))
 SEED = int(os.environ.get("GRIDGAMES_FUZZ_SEED", DEFAULT_SEED))
@@ -58,6 +58,7 @@ def episodes(rng: random.Random) -> list[Episode]:
 
 async def open_game(monkey: Monkey, episode: Episode) -> None:
     """Through the picker and the new-game panel with the keyboard, as a player would."""
+    monkey.observe()
     await monkey.press("enter")
     assert monkey.screen_name == "NewGamePanel"
     monkey.observe()

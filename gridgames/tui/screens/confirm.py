@@ -8,6 +8,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from gridgames.tui.closing import close_screen, settle_after_first_paint
 from gridgames.tui.widgets.too_small import TooSmall
 
 
@@ -39,11 +40,12 @@ class ConfirmScreen(ModalScreen[bool]):
                 )
 
     def on_mount(self) -> None:
+        settle_after_first_paint(self)
         self.query_one("#no" if self.danger else "#yes", Button).focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.action_answer(event.button.id == "yes")
 
     def action_answer(self, answer: bool) -> None:
-        if self.is_active:  # a second answer queued behind the first must not close the screen below
-            self.dismiss(answer)
+        # a second answer queued behind the first must not close the screen below
+        close_screen(self, lambda: self.dismiss(answer))

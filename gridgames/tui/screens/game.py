@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import random
 
+from rich.cells import cell_len
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -33,6 +34,7 @@ from gridgames.engine.match import Match
 from gridgames.engine.moves import Move
 from gridgames.tui import computer
 from gridgames.tui.choices import Setup
+from gridgames.tui.closing import close_screen, settle_after_first_paint
 from gridgames.tui.marks import (
     FORBIDDEN,
     TARGET,
@@ -170,6 +172,7 @@ class GameScreen(Screen[None]):
         return "\n".join(lines)
 
     def on_mount(self) -> None:
+        settle_after_first_paint(self)
         o = self.setup.options
         self.sub_title = f"{self.entry.label}, {o.rows}x{o.cols}"
         self.query_one(Board).focus()
@@ -289,10 +292,12 @@ class GameScreen(Screen[None]):
         self._want_analysis()
 
     def _set_text(self, selector: str, text: str) -> None:
-        """Update a line only when its text changes (an update costs a layout pass)."""
-        if self._texts.get(selector) != text:
+        """Update a line only when its text changes, with a layout pass only when its height may change."""
+        old = self._texts.get(selector)
+        if old != text:
             self._texts[selector] = text
-            self.query_one(selector, Static).update(text)
+            widget = self.query_one(selector, Static)
+            widget.update(text, layout=old is None or not _same_height(widget, old, text))
 
     def status_text(self, legal: tuple[Move, ...]) -> str:
         game, entry = self.game, self.entry
@@ -376,8 +381,7 @@ class GameScreen(Screen[None]):
 
     @on(Button.Pressed, "#leave")
     def leave_pressed(self) -> None:
-        if self.is_active:  # a second press queued behind the first must not pop the picker
-            self.app.pop_screen()
+        close_screen(self, self.app.pop_screen)  # a second press queued must not pop the picker
 
     def play_again(self) -> None:
         """The next game of the match (a finished game stays counted; an abandoned one does not)."""
@@ -449,13 +453,12 @@ class GameScreen(Screen[None]):
             self.back_to_live()
             return
         if not self.in_progress:
-            if self.is_active:  # a second Esc queued behind the first must not pop the picker
-                self.app.pop_screen()
+            close_screen(self, self.app.pop_screen)  # a second Esc queued must not pop the picker
             return
 
         def leave(yes: bool | None) -> None:
-            if yes and self.is_active:
-                self.app.pop_screen()
+            if yes:
+                close_screen(self, self.app.pop_screen)
 
         from gridgames.tui.screens.confirm import ConfirmScreen
 
@@ -609,3 +612,18 @@ class GameScreen(Screen[None]):
         else:
             self.message = "Review: no move threw away a win."
         self.refresh_view()
+
+
+def _same_height(widget: Static, old: str, new: str) -> bool:
+    """True when `widget` shows `old` and `new` on the same number of lines (a fixed height, or
+    the same line count with no line wider than the widget, so neither wraps)."""
+    height = widget.styles.height
+    if height is not None and not height.is_auto:
+        return True
+    width = widget.content_size.width
+    old_lines, new_lines = old.split("\n"), new.split("\n")
+    return (
+        width > 0
+        and len(old_lines) == len(new_lines)
+        and all(cell_len(line) <= width for line in old_lines + new_lines)
+    )

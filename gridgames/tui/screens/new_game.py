@@ -14,6 +14,7 @@ from gridgames.engine.match import CELL_SCORING_ENTRIES
 from gridgames.engine.options import Options
 from gridgames.tui import computer
 from gridgames.tui.choices import HUMAN, Setup
+from gridgames.tui.closing import close_screen, settle_after_first_paint
 from gridgames.tui.widgets.too_small import TooSmall
 
 SIZES = range(2, 10)  # the app draws boards up to 9x9
@@ -115,6 +116,7 @@ class NewGamePanel(ModalScreen[Setup | None]):
                 yield Button("Cancel", id="cancel", compact=True)
 
     def on_mount(self) -> None:
+        settle_after_first_paint(self)
         self.query_one("#start", Button).focus()
 
     def chosen(self) -> Setup:
@@ -139,9 +141,8 @@ class NewGamePanel(ModalScreen[Setup | None]):
             self.action_cancel()
 
     def action_start(self) -> None:
-        if self.is_active:  # Start and Cancel both queued: only the first closes the panel
-            self.dismiss(self.chosen())
+        # Start and Cancel both queued: only the first closes the panel (see close_screen)
+        close_screen(self, lambda: self.dismiss(self.chosen()))
 
     def action_cancel(self) -> None:
-        if self.is_active:
-            self.dismiss(None)
+        close_screen(self, lambda: self.dismiss(None))

@@ -18,6 +18,7 @@ from textual.widgets import Button, Input, Static
 from gridgames.engine.errors import RecordError
 from gridgames.engine.game import Game
 from gridgames.storage import CURRENT_SUFFIX, StorageError, load_record, save_record
+from gridgames.tui.closing import close_screen, settle_after_first_paint
 from gridgames.tui.widgets.too_small import TooSmall
 
 
@@ -64,6 +65,7 @@ class PathDialog(ModalScreen[object]):
                 yield Button("Cancel (esc)", id="cancel", compact=True)
 
     def on_mount(self) -> None:
+        settle_after_first_paint(self)
         self.query_one("#path", Input).focus()
 
     @property
@@ -98,8 +100,7 @@ class PathDialog(ModalScreen[object]):
         raise NotImplementedError
 
     def action_cancel(self) -> None:
-        if self.is_active:
-            self.dismiss(None)
+        close_screen(self, lambda: self.dismiss(None))
 
 
 class SaveRecordScreen(PathDialog):

@@ -11,6 +11,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Markdown
 
 from gridgames.engine.entry import Entry
+from gridgames.tui.closing import close_screen, settle_after_first_paint
 from gridgames.tui.widgets.too_small import TooSmall
 
 
@@ -22,6 +23,14 @@ def rules_markdown(entry: Entry) -> str:
         + "\n"
         + (folder / "keys.md").read_text(encoding="utf-8")
     )
+
+
+class RulesScroll(VerticalScroll):
+    """The scrolling rules text. Its focus changes only its own look (the scrollbar), so a focus
+    change restyles it alone, not each of the many widgets of the Markdown inside (Textual's default)."""
+
+    def watch_has_focus(self, has_focus: bool) -> None:
+        self.app.stylesheet.update_nodes([self], animate=True)
 
 
 class RulesScreen(ModalScreen[None]):
@@ -38,16 +47,17 @@ class RulesScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         yield TooSmall()
         with Vertical(id="rules-pane", classes="dialog"):
-            with VerticalScroll(id="rules-scroll"):
+            with RulesScroll(id="rules-scroll"):
                 yield Markdown(rules_markdown(self.entry), id="rules-text")
         yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
+        settle_after_first_paint(self)
         self.query_one("#rules-scroll").focus()
 
     def action_scroll(self, lines: int) -> None:
         self.query_one("#rules-scroll", VerticalScroll).scroll_relative(y=lines, animate=False)
 
     def action_close(self) -> None:
-        if self.is_active:  # a second close queued behind the first must not close the screen below
-            self.dismiss(None)
+        # a second close queued behind the first must not close the screen below
+        close_screen(self, lambda: self.dismiss(None))

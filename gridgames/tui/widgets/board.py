@@ -14,7 +14,7 @@ from textual.binding import Binding
 from textual.content import Content
 from textual.geometry import Offset, Size
 from textual.message import Message
-from textual.reactive import reactive
+from textual.reactive import var
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -87,7 +87,9 @@ class Board(Widget, can_focus=True):
         Binding("enter,space", "choose", "Play", key_display="⏎", show=True),
     ]
 
-    cursor: reactive[Cell] = reactive(Cell(0, 0))
+    #: No repaint of its own: a cursor move restyles the two cells involved (a board repaint
+    #: would redraw every cell).
+    cursor: var[Cell] = var(Cell(0, 0))
 
     class CellChosen(Message):
         """The player acted on a cell; `wall` is True for a right click."""
@@ -173,11 +175,13 @@ class Board(Widget, can_focus=True):
             marks = tuple(m for m in view.marks if m != "-cursor") + (("-cursor",) if cell == new else ())
             view.draw(view.text, marks)
 
-    def on_focus(self) -> None:
-        self.add_class("-focused")
-
-    def on_blur(self) -> None:
-        self.remove_class("-focused")
+    def watch_has_focus(self, has_focus: bool) -> None:
+        """Focus changes the look of the cursor cell only (`Board:focus .cell.-cursor`): restyle
+        the board and that cell, not every cell (Textual's default restyles all descendants)."""
+        if not self.is_mounted:
+            super().watch_has_focus(has_focus)
+            return
+        self.app.stylesheet.update_nodes([self, self.cell_view(self.cursor)], animate=True)
 
     # -- actions -----------------------------------------------------------------------
     def action_cursor(self, d_row: int, d_col: int) -> None:

@@ -15,11 +15,18 @@ THREW_AWAY = "?!"  # after chess annotation: this move gave up a won position
 class MoveLog(OptionList):
     """Option k is the position after k moves (option 0 is the start); moves undone stay, dimmed."""
 
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._shown: list[tuple[str, bool]] = []  # what each option shows: text, dimmed
+
     def show(self, game: Game, viewing: int | None, blunders: frozenset[int] = frozenset()) -> None:
-        """List the moves of `game`; `blunders` holds the 1-based numbers of moves that threw a win away."""
+        """List the moves of `game`; `blunders` holds the 1-based numbers of moves that threw a win away.
+
+        Only the lines that changed are touched: a move played appends one line, instead of
+        rebuilding a log that grows with the game."""
         entry = game.entry
         current = game.cursor if viewing is None else viewing
-        options = [Option(Text("   start", style="dim" if current else ""), id="ply-0")]
+        lines = [("   start", current != 0)]
         for n, move in enumerate(game.moves, start=1):
             mover = game.player_of_move(n - 1)
             symbol = entry.symbol(Content.P1 if mover == 1 else Content.P2)
@@ -28,9 +35,21 @@ class MoveLog(OptionList):
                 line += f" {THREW_AWAY}"
             if n > game.cursor:
                 line += "  (undone)"
-            options.append(Option(Text(line, style="dim" if n > game.cursor else ""), id=f"ply-{n}"))
+            lines.append((line, n > game.cursor))
         with self.app.batch_update():
-            self.clear_options()
-            self.add_options(options)
+            old = self._shown
+            for index in range(len(old) - 1, len(lines) - 1, -1):
+                self.remove_option_at_index(index)
+            for index, (line, old_line) in enumerate(zip(lines, old, strict=False)):
+                if line != old_line:
+                    self.replace_option_prompt_at_index(index, _prompt(*line))
+            self.add_options(
+                Option(_prompt(*line), id=f"ply-{n}") for n, line in enumerate(lines) if n >= len(old)
+            )
+            self._shown = lines
             self.highlighted = current
         self.call_after_refresh(self.scroll_to_highlight)  # once the new options are laid out
+
+
+def _prompt(line: str, dim: bool) -> Text:
+    return Text(line, style="dim" if dim else "")
