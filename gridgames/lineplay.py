@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
-from gridgames.engine.cells import Cell, format_cell, row_label
+from gridgames.engine.cells import Cell, format_cell
 from gridgames.engine.entry import Entry
 from gridgames.engine.errors import GameError, OptionsError
 from gridgames.engine.game import Game
@@ -223,11 +223,10 @@ class LinePlay:
         moves = game.legal_moves()
         kind = self.phrases.choices
         if kind == "rowcol":
-            last = getattr(game.state, "last", None)
-            if last is None:
+            restriction = entry.restriction(game.state)
+            if restriction is None:
                 return "Claim any cell to start."
-            cell = game.state.cell(last)
-            return f"You must choose a cell in row {row_label(cell.row)} or column {cell.col + 1}."
+            return f"You must choose a cell {restriction}."
         if kind == "walls":
             token = getattr(game.state, "token", lambda _p: None)(game.state.to_move)
             if token is None:

@@ -57,6 +57,10 @@ class Entry:
         """The rules' refusal of `move`, naming cells in this book's coordinate style."""
         return self.rules.why_illegal(state, move, self.coord_style)
 
+    def restriction(self, state: GridState) -> str | None:
+        """What limits the player to move now, in this book's coordinates (None: any free cell)."""
+        return self.rules.restriction(state, self.coord_style)
+
     def format_move(self, move: Move) -> str:
         """A move in this rule book's coordinate style (for logs and messages)."""
         return self.rules.format_move(move, self.coord_style)

@@ -181,6 +181,11 @@ class Rules(ABC):
 
     has_walls: ClassVar[bool] = False
 
+    def restriction(self, state: GridState, style: str = "letter") -> str | None:
+        """What limits the player to move beyond "an empty cell", as a phrase ("in row C or
+        column 3"), or None. The app's status line and line mode both say it."""
+        return None
+
     def moves_at(self, state: GridState, cell: Cell) -> tuple[Move, ...]:
         """The legal moves whose target is `cell` (what a click there could mean)."""
         return tuple(m for m in self.legal_moves(state) if m.cell == cell)

@@ -76,6 +76,12 @@ class NoNeighbourRules(Rules):
             )
         return None
 
+    def restriction(self, state: GridState, style: str = "letter") -> str | None:
+        assert isinstance(state, NoNeighbourState)
+        if state.last is None:
+            return None
+        return f"not touching {format_cell(state.cell(state.last), style)}"
+
     def apply_unchecked(self, state: GridState, move: Move) -> NoNeighbourState:
         assert isinstance(state, NoNeighbourState)
         i = state.index(move.cell)

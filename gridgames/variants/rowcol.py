@@ -68,6 +68,13 @@ class RowColRules(Rules):
             )
         return None
 
+    def restriction(self, state: GridState, style: str = "letter") -> str | None:
+        assert isinstance(state, RowColState)
+        if state.last is None:
+            return None
+        last = state.cell(state.last)
+        return f"in row {row_label(last.row)} or column {last.col + 1}"
+
     def apply_unchecked(self, state: GridState, move: Move) -> RowColState:
         assert isinstance(state, RowColState)
         i = state.index(move.cell)

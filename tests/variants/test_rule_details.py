@@ -101,3 +101,21 @@ def test_orthogonal_house_rule_allows_diagonal_neighbours(make_game) -> None:
     assert orthogonal.play("C3").state.ply == 2
     assert refusal(orthogonal, "B3").endswith("(side by side): choose a cell that does not.")
     assert len(king.legal_moves()) == 16 - 9 and len(orthogonal.legal_moves()) == 16 - 5
+
+
+# -- what limits the next move, as the status line and line mode say it ---------------------------
+
+
+def test_restriction_names_the_row_and_column_or_the_cell_not_to_touch(make_game) -> None:
+    rowcol = make_game("rowcol")
+    assert rowcol.entry.restriction(rowcol.state) is None  # the first claim may be anywhere
+    rowcol = rowcol.play("C3").play("E3")
+    assert rowcol.entry.restriction(rowcol.state) == "in row E or column 3"
+
+    noneighbour = make_game("noneighbour")
+    assert noneighbour.entry.restriction(noneighbour.state) is None
+    noneighbour = noneighbour.play("A1")
+    assert noneighbour.entry.restriction(noneighbour.state) == "not touching (1,1)"  # book 004's style
+
+    duel = make_game("locked-duel").play("C3")
+    assert duel.entry.restriction(duel.state) is None  # only locked cells limit a move

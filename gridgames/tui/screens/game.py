@@ -321,8 +321,9 @@ class GameScreen(Screen[None]):
             if self.wall_mode:
                 return f"{player} · WALL MODE: build a wall on a {WALL_TARGET} cell (w: step instead)."
             return f"{player}: step to {TARGET}, or build a wall (right-click or w)."
-        count = len(legal)
-        return f"{player} to {entry.rules.verb}: any {TARGET} cell ({count} open)."
+        restriction = entry.restriction(game.state)
+        where = f"a {TARGET} cell {restriction}" if restriction else f"any {TARGET} cell"
+        return f"{player} to {entry.rules.verb}: {where} ({len(legal)} open)."
 
     def score_text(self) -> str:
         """The match score once a game has been counted (nothing to say before the first ends)."""
