@@ -350,6 +350,14 @@ class Store:
         return data
 
 
+def open_record_or_reason(path: str | os.PathLike[str]) -> Game | str:
+    """The game in a record, or the one sentence that says why it cannot be opened."""
+    try:
+        return load_record(path)
+    except RecordError as error:
+        return f"Could not open {os.fspath(path)}: {error}"
+
+
 def save_record(game: Game, path: str | os.PathLike[str], overwrite: bool = False) -> Path:
     """Write the record of `game` to `path` atomically; raises StorageError with one sentence."""
     path = Path(path)

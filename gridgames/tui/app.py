@@ -17,10 +17,10 @@ from textual.geometry import Size
 from textual.theme import ThemeProvider
 
 from gridgames.engine.entry import Entry
-from gridgames.engine.errors import GameError, RecordError
+from gridgames.engine.errors import GameError
 from gridgames.engine.game import Game
 from gridgames.engine.match import Match
-from gridgames.storage import SavedGame, Store, load_record
+from gridgames.storage import SavedGame, Store, open_record_or_reason
 from gridgames.tui import computer
 from gridgames.tui.choices import LastChoices, Setup
 from gridgames.tui.closing import close_screen
@@ -136,10 +136,9 @@ class GridGamesApp(App[None]):
     # -- games ----------------------------------------------------------------------------
     def open_record(self, path: str) -> None:
         """Open a game record (`--load`); on failure the picker says why in one sentence."""
-        try:
-            game = load_record(path)
-        except RecordError as error:
-            self._record_failed(f"Could not open {path}: {error}")
+        game = open_record_or_reason(path)
+        if isinstance(game, str):
+            self._record_failed(game)
             return
         self.start_record(game)
 

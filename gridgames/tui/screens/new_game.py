@@ -53,26 +53,12 @@ class NewGamePanel(ModalScreen[Setup | None]):
         yield TooSmall()
         with Vertical(classes="dialog", id="new-game"):
             yield Static(f"New game: {entry.label}", classes="dialog-title", markup=False)
-            yield self._row(
-                "Rows",
-                Select(
-                    [(str(n), n) for n in sizes],
-                    value=options.rows,
-                    allow_blank=False,
-                    compact=True,
-                    id="rows",
-                ),
-            )
-            yield self._row(
-                "Columns",
-                Select(
-                    [(str(n), n) for n in sizes],
-                    value=options.cols,
-                    allow_blank=False,
-                    compact=True,
-                    id="cols",
-                ),
-            )
+            size_rows = (("Rows", options.rows, "rows"), ("Columns", options.cols, "cols"))
+            for label, value, select_id in size_rows:
+                sizes_select = Select(
+                    [(str(n), n) for n in sizes], value=value, allow_blank=False, compact=True, id=select_id
+                )
+                yield self._row(label, sizes_select)
             first = [(entry.player(1), "1"), (entry.player(2), "2"), ("Coin toss", "toss")]
             yield self._row(
                 "Who starts", Select(first, value=options.first, allow_blank=False, compact=True, id="first")

@@ -15,9 +15,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Static
 
-from gridgames.engine.errors import RecordError
 from gridgames.engine.game import Game
-from gridgames.storage import CURRENT_SUFFIX, StorageError, load_record, save_record
+from gridgames.storage import CURRENT_SUFFIX, StorageError, open_record_or_reason, save_record
 from gridgames.tui.closing import close_screen, settle_after_first_paint
 from gridgames.tui.widgets.too_small import TooSmall
 
@@ -145,10 +144,8 @@ class OpenRecordScreen(PathDialog):
     ok_label = "Open"
 
     def confirm(self) -> None:
-        path = self.path
-        try:
-            game = load_record(path)
-        except RecordError as error:
-            self.say(f"Could not open {path}: {error}")
+        game = open_record_or_reason(self.path)
+        if isinstance(game, str):
+            self.say(game)
             return
         self.dismiss(game)
