@@ -15,6 +15,7 @@ from typing import Any
 
 from gridgames.engine.rules import GridState, Rules
 from gridgames.solve.base import LOSS, RANK, UNKNOWN, WIN, Evaluation
+from gridgames.solve.budget import Budget
 from gridgames.solve.search import MATE_BOUND, RulesPosition, Searcher, iterate
 
 #: Without a budget, a search (not a table or an exact solver) gets this long.
@@ -40,14 +41,20 @@ def _accepts_budget(function: Any) -> bool:
     return "budget" in inspect.signature(function).parameters
 
 
-def analyse(entry_or_rules: Any, state: GridState, budget: float | None = None) -> Evaluation:
-    """The value of `state` for the player to move and of each legal move; exact where known."""
+def analyse(entry_or_rules: Any, state: GridState, budget: Budget | float | None = None) -> Evaluation:
+    """The value of `state` for the player to move and of each legal move; exact where known.
+
+    `budget` (seconds, or a Budget with a stop check) bounds the work: what is not proven when it
+    runs out (or is cancelled) comes back UNKNOWN, and the evaluation is then not exact.
+    """
     rules = rules_of(entry_or_rules)
+    if budget is not None:
+        budget = Budget.of(budget)
     if not rules.legal_moves(state):
         return Evaluation(LOSS, {}, exact=True, nodes=1)
     module = solver_module(rules.family)
     if module is None or not hasattr(module, "evaluate"):
-        return generic_evaluation(rules, state, DEFAULT_SEARCH_BUDGET if budget is None else budget)
+        return generic_evaluation(rules, state, Budget.or_default(budget, DEFAULT_SEARCH_BUDGET))
     if _accepts_budget(module.evaluate):
         return module.evaluate(state, budget=budget)
     return module.evaluate(state)
@@ -67,7 +74,7 @@ def needs_budget(entry_or_rules: Any, state: GridState) -> bool:
     return solver_module(rules.family) is None
 
 
-def generic_evaluation(rules: Rules, state: GridState, budget: float) -> Evaluation:
+def generic_evaluation(rules: Rules, state: GridState, budget: Budget | float) -> Evaluation:
     """Alpha-beta over the public rules: proves forced wins and losses within the horizon."""
     game = RulesPosition(rules)
     searcher = Searcher(game)

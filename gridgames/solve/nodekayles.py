@@ -13,14 +13,17 @@ anything else is computed on demand and kept in a bounded module-level cache.
 from __future__ import annotations
 
 import sys
+import threading
 from array import array
 from bisect import bisect_left
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from functools import lru_cache
 from importlib import resources
 
 from gridgames.engine.moves import Move
-from gridgames.solve.base import LOSS, WIN, Evaluation
+from gridgames.solve.base import LOSS, UNKNOWN, WIN, Evaluation
+from gridgames.solve.budget import Budget, SearchTimeout
 from gridgames.variants.nodekayles import NodeKaylesState
 
 TABLE_RESOURCE = "nodekayles_shapes.bin"
@@ -28,12 +31,21 @@ TABLE_RESOURCE = "nodekayles_shapes.bin"
 MEMO_LIMIT = 2_000_000
 #: Regions up to this many cells are solved from scratch in about a second at most.
 QUICK_CELLS = 30
+#: Regions larger than this are never solved here: far beyond any budget, and the recursion (four
+#: frames per cell at most) stays well inside Python's limit.
+MAX_REGION_CELLS = 100
+_RECURSION_NEEDED = 4 * MAX_REGION_CELLS + 1000
+
+
+class TooLarge(SearchTimeout):
+    """A region too large to solve in any budget: the answer is unknown."""
 
 _memo: dict[int, int] = {}  # shape key in its bounding box -> Grundy value
 _canonical: dict[int, int] = {}  # canonical key -> Grundy value (computed here)
 _table: dict[int, tuple[Sequence[int], array]] | None = None  # shipped: see decode_table
 _use_table = True
 _nodes = 0  # shapes looked up or solved since the last public call began
+_local = threading.local()  # the budget of the search running in this thread
 
 
 def shape_key(height: int, width: int, bits: int) -> int:
@@ -162,7 +174,13 @@ def _shape_value(height: int, width: int, bits: int) -> int:
 def _solve_shape(height: int, width: int, bits: int) -> int:
     """mex over the moves of the XOR of the values of the regions each move leaves."""
     global _nodes
-    _nodes += bin(bits).count("1")
+    size = bin(bits).count("1")
+    if size > MAX_REGION_CELLS:
+        raise TooLarge
+    _nodes += size
+    budget = getattr(_local, "budget", None)
+    if budget is not None:
+        budget.check()
     closed, not_first, not_last = _frame(height, width)
     memo = _memo
     seen = 0  # bit g set when some move leaves value g
@@ -278,9 +296,23 @@ def clear_cache() -> None:
     _canonical.clear()
 
 
-def _begin() -> None:
+@contextmanager
+def _call(budget: Budget | float | None) -> Iterator[None]:
+    """A public call: counters reset and `budget` in force in this thread until it returns."""
+    _begin(budget)
+    try:
+        yield
+    finally:
+        _local.budget = None
+
+
+def _begin(budget: Budget | float | None = None) -> None:
+    """Start a public call in this thread: reset the counters, set the budget, make room."""
     global _nodes
     _nodes = 0
+    _local.budget = None if budget is None else Budget.of(budget)
+    if sys.getrecursionlimit() < _RECURSION_NEEDED:
+        sys.setrecursionlimit(_RECURSION_NEEDED)
     if len(_memo) + len(_canonical) > MEMO_LIMIT:
         clear_cache()
 
@@ -297,19 +329,22 @@ def _value_of(free: int, rows: int, cols: int) -> int:
 # -- public interface ---------------------------------------------------------------------------
 
 
-def regions(state: NodeKaylesState) -> list[tuple[int, int]]:
-    """[(mask of a region's free cells on the board, its Grundy value)] for each independent region."""
-    _begin()
-    return [
-        (comp, _region_value(comp, state.rows, state.cols))
-        for comp in _components(state.free, state.rows, state.cols)
-    ]
+def regions(state: NodeKaylesState, budget: Budget | float | None = None) -> list[tuple[int, int]]:
+    """[(mask of a region's free cells on the board, its Grundy value)] for each independent region.
+
+    Raises SearchTimeout when `budget` runs out (or a region is beyond MAX_REGION_CELLS).
+    """
+    with _call(budget):
+        return [
+            (comp, _region_value(comp, state.rows, state.cols))
+            for comp in _components(state.free, state.rows, state.cols)
+        ]
 
 
-def grundy(state: NodeKaylesState) -> int:
+def grundy(state: NodeKaylesState, budget: Budget | float | None = None) -> int:
     """Grundy value of the free cells: the player to move wins iff it is non-zero."""
-    _begin()
-    return _value_of(state.free, state.rows, state.cols)
+    with _call(budget):
+        return _value_of(state.free, state.rows, state.cols)
 
 
 def is_quick(state: NodeKaylesState, max_cells: int = QUICK_CELLS) -> bool:
@@ -328,54 +363,73 @@ def is_quick(state: NodeKaylesState, max_cells: int = QUICK_CELLS) -> bool:
     return True
 
 
-def grundy_of_board(rows: int, cols: int) -> int:
+def grundy_of_board(rows: int, cols: int, budget: Budget | float | None = None) -> int:
     """Value of the empty `rows` x `cols` board."""
-    _begin()
-    return _region_value((1 << (rows * cols)) - 1, rows, cols)
+    with _call(budget):
+        return _region_value((1 << (rows * cols)) - 1, rows, cols)
 
 
-def evaluate(state: NodeKaylesState) -> Evaluation:
-    """Exact value of every legal move: a move wins iff it leaves Grundy value 0."""
-    _begin()
-    rows, cols = state.rows, state.cols
-    closed, _, _ = _frame(rows, cols)
-    free = state.free
-    values: dict[Move, str] = {}
-    cell_bits = free
-    while cell_bits:
-        low = cell_bits & -cell_bits
-        cell_bits ^= low
-        i = low.bit_length() - 1
-        after = _value_of(free & ~closed[i], rows, cols)
-        values[Move(state.cell(i))] = WIN if after == 0 else LOSS
-    value = WIN if any(v == WIN for v in values.values()) else LOSS
-    return Evaluation(value, values, exact=True, nodes=_nodes)
+def evaluate(state: NodeKaylesState, budget: Budget | float | None = None) -> Evaluation:
+    """Exact value of every legal move: a move wins iff it leaves Grundy value 0.
 
-
-def best_move(state: NodeKaylesState) -> Move | None:
-    """A winning move if there is one (found inside a single region), else the first legal move."""
-    _begin()
-    rows, cols = state.rows, state.cols
-    closed, _, _ = _frame(rows, cols)
-    parts = [(comp, _region_value(comp, rows, cols)) for comp in _components(state.free, rows, cols)]
-    if not parts:
-        return None
-    total = 0
-    for _, value in parts:
-        total ^= value
-    if total:
-        for comp, value in parts:
-            target = value ^ total
-            if target >= value:
+    When the `budget` keyword runs out, moves not yet solved are UNKNOWN and the evaluation is not exact.
+    """
+    with _call(budget):
+        rows, cols = state.rows, state.cols
+        closed, _, _ = _frame(rows, cols)
+        free = state.free
+        values: dict[Move, str] = {}
+        exact = True
+        cell_bits = free
+        while cell_bits:
+            low = cell_bits & -cell_bits
+            cell_bits ^= low
+            i = low.bit_length() - 1
+            move = Move(state.cell(i))
+            if not exact:
+                values[move] = UNKNOWN
                 continue
-            # By the mex rule some move inside this region leaves exactly `target`.
-            cell_bits = comp
-            while cell_bits:
-                low = cell_bits & -cell_bits
-                cell_bits ^= low
-                i = low.bit_length() - 1
-                if _value_of(comp & ~closed[i], rows, cols) == target:
-                    return Move(state.cell(i))
-        raise AssertionError("a non-zero Grundy value always has a move to zero")
-    low = state.free & -state.free
-    return Move(state.cell(low.bit_length() - 1))
+            try:
+                after = _value_of(free & ~closed[i], rows, cols)
+            except SearchTimeout:
+                exact = False
+                values[move] = UNKNOWN
+                continue
+            values[move] = WIN if after == 0 else LOSS
+        if any(v == WIN for v in values.values()):
+            value = WIN
+        else:
+            value = LOSS if exact else UNKNOWN
+        return Evaluation(value, values, exact=exact, nodes=_nodes)
+
+
+def best_move(state: NodeKaylesState, budget: Budget | float | None = None) -> Move | None:
+    """A winning move if there is one (found inside a single region), else the first legal move.
+
+    Raises SearchTimeout when `budget` runs out first.
+    """
+    with _call(budget):
+        rows, cols = state.rows, state.cols
+        closed, _, _ = _frame(rows, cols)
+        parts = [(comp, _region_value(comp, rows, cols)) for comp in _components(state.free, rows, cols)]
+        if not parts:
+            return None
+        total = 0
+        for _, value in parts:
+            total ^= value
+        if total:
+            for comp, value in parts:
+                target = value ^ total
+                if target >= value:
+                    continue
+                # By the mex rule some move inside this region leaves exactly `target`.
+                cell_bits = comp
+                while cell_bits:
+                    low = cell_bits & -cell_bits
+                    cell_bits ^= low
+                    i = low.bit_length() - 1
+                    if _value_of(comp & ~closed[i], rows, cols) == target:
+                        return Move(state.cell(i))
+            raise AssertionError("a non-zero Grundy value always has a move to zero")
+        low = state.free & -state.free
+        return Move(state.cell(low.bit_length() - 1))

@@ -18,7 +18,7 @@ from functools import lru_cache
 from gridgames.engine.moves import Move
 from gridgames.engine.rules import bits, king_masks, orthogonal_masks
 from gridgames.solve.base import LOSS, UNKNOWN, WIN, Evaluation
-from gridgames.solve.search import Deadline, SearchTimeout
+from gridgames.solve.budget import Budget, SearchTimeout
 from gridgames.variants.noneighbour import NoNeighbourState
 
 TABLE_FILE = "noneighbour.json"
@@ -72,7 +72,7 @@ class NoNeighbourSolver:
     def key(self, occupied: int, forbidden: int) -> int:
         return occupied | forbidden << self.cells
 
-    def wins(self, occupied: int, forbidden: int, deadline: Deadline | None = None) -> bool:
+    def wins(self, occupied: int, forbidden: int, deadline: Budget | float | None = None) -> bool:
         """Whether the player to move wins; raises SearchTimeout past `deadline`.
 
         Safe to call from several threads: the memo only ever gains true facts.
@@ -80,7 +80,7 @@ class NoNeighbourSolver:
         if len(self.memo) > self.memo_limit:
             self.memo = dict(self.shipped)
         memo, adj, full, n = self.memo, self.adj, self.full, self.cells
-        deadline = deadline or Deadline(None)
+        deadline = Budget.of(deadline)
         count = [0]
 
         def search(occ: int, forb: int) -> bool:
@@ -89,7 +89,7 @@ class NoNeighbourSolver:
             if known is not None:
                 return known
             count[0] += 1
-            if not count[0] & 4095:
+            if not count[0] & 1023:
                 deadline.check()
             free = full & ~(occ | forb)
             result = False
@@ -131,12 +131,12 @@ def _position(state: NoNeighbourState) -> tuple[NoNeighbourSolver, int, int]:
     return solver, occ, forb
 
 
-def evaluate(state: NoNeighbourState, budget: float | None = None) -> Evaluation:
+def evaluate(state: NoNeighbourState, budget: Budget | float | None = None) -> Evaluation:
     """Every legal move's exact value; moves left unproven when `budget` runs out are UNKNOWN."""
-    if budget is None and state.rows * state.cols > EXACT_CELLS:
-        budget = DEFAULT_BUDGET
+    if state.rows * state.cols > EXACT_CELLS:
+        budget = Budget.or_default(budget, DEFAULT_BUDGET)
     solver, occ, forb = _position(state)
-    deadline = Deadline(budget)
+    deadline = Budget.of(budget)
     start_nodes = solver.nodes
     values: dict[Move, str] = {}
     exact = True

@@ -13,7 +13,6 @@
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable
 from typing import Any
 
@@ -21,7 +20,8 @@ from gridgames.engine.moves import Move
 from gridgames.engine.rules import GridState, Rules
 from gridgames.solve.analysis import analyse, needs_budget, rules_of
 from gridgames.solve.base import LOSS, UNKNOWN, WIN
-from gridgames.solve.search import Deadline, Position, RulesPosition, iterate
+from gridgames.solve.budget import Budget
+from gridgames.solve.search import Position, RulesPosition, iterate
 
 LEVELS = ("easy", "medium", "hard", "perfect")
 MEDIUM_RANDOM = 0.2
@@ -31,6 +31,8 @@ SEARCH_BUDGET = 0.03
 MEDIUM_DEPTH = 3
 #: Time the perfect player spends choosing its most stubborn move in a lost position.
 LOSING_BUDGET = 0.02
+#: A search-based move gets at least this long even when its budget is spent (it must move).
+MIN_THINK = 0.005
 
 Player = Callable[[Rules, GridState], Move]
 
@@ -44,11 +46,11 @@ def _search_game(rules: Rules, state: GridState) -> tuple[Position, Any]:
     return RulesPosition(rules), state
 
 
-def _budget_for(rules: Rules, state: GridState, budget: float | None) -> float | None:
-    """The caller's budget; without one, SEARCH_BUDGET where only a search applies, else none."""
-    if budget is not None:
-        return budget
-    return SEARCH_BUDGET if needs_budget(rules, state) else None
+def _budget_for(rules: Rules, state: GridState, budget: Budget | None) -> Budget | None:
+    """The caller's budget; without a time limit, SEARCH_BUDGET where only a search applies."""
+    if needs_budget(rules, state):
+        return Budget.or_default(budget, SEARCH_BUDGET)
+    return budget
 
 
 def immediate_win(rules: Rules, state: GridState) -> Move | None:
@@ -59,12 +61,12 @@ def immediate_win(rules: Rules, state: GridState) -> Move | None:
     return None
 
 
-def easy_move(rules: Rules, state: GridState, rng: random.Random, budget: float | None = None) -> Move:
+def easy_move(rules: Rules, state: GridState, rng: random.Random, budget: Budget | None = None) -> Move:
     win = immediate_win(rules, state)
     return win if win is not None else rng.choice(rules.legal_moves(state))
 
 
-def medium_move(rules: Rules, state: GridState, rng: random.Random, budget: float | None = None) -> Move:
+def medium_move(rules: Rules, state: GridState, rng: random.Random, budget: Budget | None = None) -> Move:
     win = immediate_win(rules, state)
     if win is not None:
         return win
@@ -73,7 +75,7 @@ def medium_move(rules: Rules, state: GridState, rng: random.Random, budget: floa
         return rng.choice(moves)
     game, pos = _search_game(rules, state)
     chosen = None
-    for result in iterate(game, pos, budget=SEARCH_BUDGET if budget is None else budget,
+    for result in iterate(game, pos, budget=Budget.or_default(budget, SEARCH_BUDGET).at_least(MIN_THINK),
                           max_depth=MEDIUM_DEPTH):
         chosen = result.move
     return chosen if chosen is not None else rng.choice(moves)
@@ -85,7 +87,7 @@ def _pick_win(rules: Rules, state: GridState, winning: tuple[Move, ...], rng: ra
     return rng.choice(finishing or list(winning))
 
 
-def perfect_move(rules: Rules, state: GridState, rng: random.Random, budget: float | None = None) -> Move:
+def perfect_move(rules: Rules, state: GridState, rng: random.Random, budget: Budget | None = None) -> Move:
     if rules.family == "walls":
         from gridgames.solve import walls
 
@@ -93,31 +95,32 @@ def perfect_move(rules: Rules, state: GridState, rng: random.Random, budget: flo
             win = immediate_win(rules, state)
             if win is not None:
                 return win
-            move = walls.best_move(state, rng, SEARCH_BUDGET if budget is None else budget)  # type: ignore[arg-type]
+            move = walls.best_move(state, rng, Budget.or_default(budget, SEARCH_BUDGET))  # type: ignore[arg-type]
             return move if move is not None else rng.choice(rules.legal_moves(state))
-    started = time.perf_counter()
     budget = _budget_for(rules, state, budget)
     evaluation = analyse(rules, state, budget)
     best = evaluation.best
     if evaluation.value == LOSS and evaluation.exact:
-        return hardest_loss(rules, state, rng, LOSING_BUDGET if budget is None else budget / 2)
+        return hardest_loss(rules, state, rng, Budget(LOSING_BUDGET) if budget is None else budget.share(0.5))
     if evaluation.value == WIN:
         return _pick_win(rules, state, best, rng)
     if best and evaluation.move_values[best[0]] != UNKNOWN:
         return rng.choice(best)
     # Out of time before a proof: a quick search with whatever time is left.
-    left = None if budget is None else max(0.005, budget - (time.perf_counter() - started))
+    left = Budget.or_default(budget, SEARCH_BUDGET).at_least(MIN_THINK)
+    if left.cancelled:
+        return rng.choice(best)
     game, pos = _search_game(rules, state)
     chosen = None
-    for result in iterate(game, pos, budget=SEARCH_BUDGET if left is None else left):
+    for result in iterate(game, pos, budget=left):
         chosen = result.move
     return chosen if chosen in best else rng.choice(best)
 
 
-def hardest_loss(rules: Rules, state: GridState, rng: random.Random, budget: float) -> Move:
+def hardest_loss(rules: Rules, state: GridState, rng: random.Random, budget: Budget) -> Move:
     """In a lost position, the move that leaves the opponent the smallest share of winning
     replies (as far as `budget` allows): perfect play still loses, a fallible opponent may not."""
-    deadline = Deadline(budget)
+    deadline = budget
     moves = list(rules.legal_moves(state))
     rng.shuffle(moves)
     choice, fewest = moves[0], 2.0
@@ -125,7 +128,7 @@ def hardest_loss(rules: Rules, state: GridState, rng: random.Random, budget: flo
         if deadline.expired():
             break
         child = rules.apply_unchecked(state, move)
-        reply = analyse(rules, child, deadline.remaining())
+        reply = analyse(rules, child, deadline)
         if not reply.exact or not reply.move_values:
             continue
         share = sum(v == WIN for v in reply.move_values.values()) / len(reply.move_values)
@@ -134,14 +137,13 @@ def hardest_loss(rules: Rules, state: GridState, rng: random.Random, budget: flo
     return choice
 
 
-def hard_move(rules: Rules, state: GridState, rng: random.Random, budget: float | None = None) -> Move:
+def hard_move(rules: Rules, state: GridState, rng: random.Random, budget: Budget | None = None) -> Move:
     """Never lets a proven win go; otherwise, now and then, medium's move instead of the best."""
     if rng.random() < HARD_ERROR:
-        started = time.perf_counter()
-        evaluation = analyse(rules, state, _budget_for(rules, state, None if budget is None else budget / 2))
+        half = None if budget is None else budget.share(0.5)
+        evaluation = analyse(rules, state, _budget_for(rules, state, half))
         if evaluation.value != WIN:
-            left = None if budget is None else max(0.005, budget - (time.perf_counter() - started))
-            return medium_move(rules, state, rng, left)
+            return medium_move(rules, state, rng, budget)
         return _pick_win(rules, state, evaluation.best, rng)
     return perfect_move(rules, state, rng, budget)
 
@@ -150,15 +152,21 @@ _CHOOSERS = {"easy": easy_move, "medium": medium_move, "hard": hard_move, "perfe
 
 
 def choose_move(
-    rules: Any, state: GridState, level: str, rng: random.Random | None = None, budget: float | None = None
+    rules: Any, state: GridState, level: str, rng: random.Random | None = None,
+    budget: Budget | float | None = None,
 ) -> Move:
-    """The move a `level` player makes; `rules` may be an Entry. The game must not be over."""
+    """The move a `level` player makes; `rules` may be an Entry. The game must not be over.
+
+    `budget` (seconds, or a Budget with a stop check) bounds the thinking: when it runs out the
+    player makes the best move found so far; when it is cancelled it returns at once.
+    """
     rules = rules_of(rules)
     if level not in _CHOOSERS:
         raise ValueError(f"There is no level '{level}': choose one of {', '.join(LEVELS)}.")
     if not rules.legal_moves(state):
         raise ValueError("The game is over: there is no move to choose.")
-    return _CHOOSERS[level](rules, state, rng or random.Random(), budget)
+    limit = None if budget is None else Budget.of(budget)
+    return _CHOOSERS[level](rules, state, rng or random.Random(), limit)
 
 
 def get_player(level: str, rng: random.Random | None = None, budget: float | None = None) -> Player:

@@ -1,6 +1,6 @@
 """Search shared by the solvers and the computer players.
 
-A `Deadline` that turns a time budget into an exception deep inside a search, a naive
+A `Budget` (time and a stop check, see `budget.py`) that becomes an exception deep inside a search, a naive
 negamax (the yardstick the benchmarks and tests compare the real solvers with), and an
 interruptible iterative-deepening alpha-beta after sunfish: `iterate` is a generator
 that yields an improving `SearchResult` per completed depth, so a caller stops it
@@ -10,39 +10,17 @@ proven wins (or, negated, proven losses), whatever the evaluation says.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from gridgames.engine.moves import Move
 from gridgames.engine.rules import GridState, Rules
+from gridgames.solve.budget import Budget, Deadline, SearchCancelled, SearchTimeout  # noqa: F401 - re-exported
 
 MATE = 1_000_000
 MATE_BOUND = MATE - 10_000  # |score| above this is a proof, not a guess
 INFINITY = 10 * MATE
-
-
-class SearchTimeout(Exception):
-    """Raised inside a search when its deadline passes; the caller keeps its last answer."""
-
-
-class Deadline:
-    """A point in time after which `check` raises SearchTimeout (never, for budget None)."""
-
-    def __init__(self, budget: float | None) -> None:
-        self.at = None if budget is None else time.perf_counter() + budget
-
-    def expired(self) -> bool:
-        return self.at is not None and time.perf_counter() >= self.at
-
-    def remaining(self) -> float | None:
-        """Seconds left (a little at least), or None without a budget."""
-        return None if self.at is None else max(0.001, self.at - time.perf_counter())
-
-    def check(self) -> None:
-        if self.expired():
-            raise SearchTimeout
 
 
 def is_proven(score: float) -> bool:
@@ -100,9 +78,9 @@ class Searcher:
     """Negamax alpha-beta with a transposition table; a position met again on the current
     path scores 0 (a draw), so games that can cycle are searched soundly for proofs."""
 
-    def __init__(self, game: Position, deadline: Deadline | None = None, table_limit: int = 1_000_000):
+    def __init__(self, game: Position, deadline: Budget | float | None = None, table_limit: int = 1_000_000):
         self.game = game
-        self.deadline = deadline or Deadline(None)
+        self.deadline = Budget.of(deadline)
         self.table: dict[Hashable, tuple[int, int, int, Move | None]] = {}
         self.table_limit = table_limit
         self.nodes = 0
@@ -183,16 +161,16 @@ def iterate(
     game: Position,
     pos: Any,
     *,
-    budget: float | None = None,
+    budget: Budget | float | None = None,
     max_depth: int = 64,
     every_move: bool = False,
     searcher: Searcher | None = None,
 ) -> Iterator[SearchResult]:
     """Iterative deepening: yields a result per completed depth, stops when the root is
     proven (every move proven, with `every_move`), at `max_depth`, or when time runs out."""
-    searcher = searcher or Searcher(game, Deadline(budget))
+    searcher = searcher or Searcher(game, budget)
     if budget is not None:
-        searcher.deadline = Deadline(budget)
+        searcher.deadline = Budget.of(budget)
     for depth in range(1, max_depth + 1):
         try:
             result = searcher.root(pos, depth, every_move)
@@ -245,9 +223,9 @@ class NaiveNegamax:
     """Plain negamax without memory or pruning tricks, over the public Rules interface:
     the independent check the solvers are tested against, and the benchmarks' baseline."""
 
-    def __init__(self, rules: Rules, deadline: Deadline | None = None) -> None:
+    def __init__(self, rules: Rules, deadline: Budget | float | None = None) -> None:
         self.rules = rules
-        self.deadline = deadline or Deadline(None)
+        self.deadline = Budget.of(deadline)
         self.nodes = 0
 
     def wins(self, state: GridState) -> bool:

@@ -23,6 +23,7 @@ from gridgames.engine.cells import Cell
 from gridgames.engine.moves import Move
 from gridgames.engine.rules import bits, orthogonal_masks
 from gridgames.solve.base import DRAW, LOSS, RANK, UNKNOWN, WIN, Evaluation, after_move
+from gridgames.solve.budget import Budget
 from gridgames.solve.search import MATE, MATE_BOUND, Searcher, SearchResult, iterate
 from gridgames.variants.walls import WallsState
 
@@ -280,7 +281,7 @@ def _score_value(score: int) -> str:
     return UNKNOWN
 
 
-def evaluate(state: WallsState, budget: float | None = None) -> Evaluation:
+def evaluate(state: WallsState, budget: Budget | float | None = None) -> Evaluation:
     """Exact on boards with a table; elsewhere a search that proves only forced wins/losses.
 
     Without a budget a search board gets one second.
@@ -296,10 +297,10 @@ def evaluate(state: WallsState, budget: float | None = None) -> Evaluation:
         }
         value = max(values.values(), key=RANK.__getitem__, default=LOSS)
         return Evaluation(value, values, exact=True, nodes=len(values) + 1)
-    return search_evaluation(board, pos, 1.0 if budget is None else budget)
+    return search_evaluation(board, pos, Budget.or_default(budget, 1.0))
 
 
-def search_evaluation(board: WallsBoard, pos: Pos, budget: float) -> Evaluation:
+def search_evaluation(board: WallsBoard, pos: Pos, budget: Budget | float) -> Evaluation:
     searcher = Searcher(board)
     result: SearchResult | None = None
     for result in iterate(board, pos, budget=budget, every_move=True, searcher=searcher):  # noqa: B007
@@ -314,7 +315,9 @@ def search_evaluation(board: WallsBoard, pos: Pos, budget: float) -> Evaluation:
     return Evaluation(value, values, exact=exact, nodes=searcher.nodes, score=score)
 
 
-def best_move(state: WallsState, rng: random.Random | None = None, budget: float = 1.0) -> Move | None:
+def best_move(
+    state: WallsState, rng: random.Random | None = None, budget: Budget | float = 1.0
+) -> Move | None:
     """An exact best move where the table knows the board, else the deepest search's choice."""
     board = board_for(state.rows, state.cols)
     pos = perspective(state)
@@ -328,7 +331,7 @@ def best_move(state: WallsState, rng: random.Random | None = None, budget: float
     return search_move(board, pos, budget)
 
 
-def search_move(board: WallsBoard, pos: Pos, budget: float, max_depth: int = 64) -> Move | None:
+def search_move(board: WallsBoard, pos: Pos, budget: Budget | float, max_depth: int = 64) -> Move | None:
     """The move of the deepest completed alpha-beta iteration (depth 1 at least)."""
     chosen = None
     for result in iterate(board, pos, budget=budget, max_depth=max_depth):

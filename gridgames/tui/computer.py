@@ -57,46 +57,71 @@ def too_big_to_solve(entry: Entry, state: GridState) -> bool:
     return not is_quick(state)  # type: ignore[arg-type]
 
 
-def choose(entry: Entry, state: GridState, level: str, rng: random.Random) -> Move:
+def _budget(seconds: float, stop: threading.Event | None) -> Any:
+    from gridgames.solve.budget import Budget
+
+    return Budget(seconds, stop)
+
+
+def choose(
+    entry: Entry, state: GridState, level: str, rng: random.Random, stop: threading.Event | None = None
+) -> Move:
     """The computer's move; a level that needs an exact solution searches instead when none is quick."""
     from gridgames.solve.players import choose_move
 
     if level in ("hard", "perfect") and too_big_to_solve(entry, state):
         level = "medium"
-    return choose_move(entry, state, level, rng=rng, budget=MOVE_BUDGET)
+    return choose_move(entry, state, level, rng=rng, budget=_budget(MOVE_BUDGET, stop))
 
 
-def analyse(entry: Entry, state: GridState, budget: float = ANALYSIS_BUDGET) -> Any | None:
+def analyse(
+    entry: Entry, state: GridState, budget: float = ANALYSIS_BUDGET, stop: threading.Event | None = None
+) -> Any | None:
     """The solver's Evaluation of `state`, or None when it cannot be had in reasonable time."""
     if too_big_to_solve(entry, state):
         return None
     from gridgames.solve.analysis import analyse as solve
 
-    return solve(entry, state, budget=budget)
+    return solve(entry, state, budget=_budget(budget, stop))
 
 
-def regions(entry: Entry, state: GridState) -> list[tuple[int, int]] | None:
+def regions(
+    entry: Entry, state: GridState, stop: threading.Event | None = None
+) -> list[tuple[int, int]] | None:
     """Node Kayles' independent regions as [(cell mask, Grundy value)]; None for other games."""
     if entry.rules.family != "nodekayles" or too_big_to_solve(entry, state):
         return None
+    from gridgames.solve.budget import SearchTimeout
     from gridgames.solve.nodekayles import regions as solve_regions
 
-    return solve_regions(state)  # type: ignore[arg-type]
+    try:
+        return solve_regions(state, budget=_budget(ANALYSIS_BUDGET, stop))  # type: ignore[arg-type]
+    except SearchTimeout:
+        return None
 
 
-def threw_away_wins(entry: Entry, states: tuple[GridState, ...]) -> frozenset[int]:
+def threw_away_wins(
+    entry: Entry, states: tuple[GridState, ...], stop: threading.Event | None = None
+) -> frozenset[int]:
     """1-based numbers of the moves after which a proven win for the mover became a proven loss."""
     values = []
     for state in states:
-        evaluation = analyse(entry, state, REVIEW_BUDGET)
+        if stop is not None and stop.is_set():
+            break
+        evaluation = analyse(entry, state, REVIEW_BUDGET, stop)
         values.append(evaluation.value if evaluation is not None and evaluation.exact else None)
-    return frozenset(n for n in range(1, len(states)) if values[n - 1] == "win" and values[n] == "win")
+    return frozenset(n for n in range(1, len(values)) if values[n - 1] == "win" and values[n] == "win")
 
 
 async def in_daemon_thread(function: Callable[..., T], *args: Any) -> T:
-    """Run `function` in a daemon thread and await its result (cancellable; never blocks exit)."""
+    """Run `function` in a daemon thread and await its result (cancellable; never blocks exit).
+
+    `function` gets a `stop` keyword, a threading.Event set when the awaiting task is cancelled:
+    the solvers check it, so a cancelled search ends its thread within 50 ms.
+    """
     loop = asyncio.get_running_loop()
     future: asyncio.Future[T] = loop.create_future()
+    stop = threading.Event()
 
     def deliver(result: T | None, error: BaseException | None) -> None:
         if future.done():
@@ -108,7 +133,7 @@ async def in_daemon_thread(function: Callable[..., T], *args: Any) -> T:
 
     def target() -> None:
         try:
-            result, error = function(*args), None
+            result, error = function(*args, stop=stop), None
         except BaseException as exc:  # noqa: BLE001 - handed to the awaiting worker
             result, error = None, exc
         try:
@@ -117,4 +142,7 @@ async def in_daemon_thread(function: Callable[..., T], *args: Any) -> T:
             pass  # the app has closed its loop: nobody is waiting any more
 
     threading.Thread(target=target, name=f"gridgames-{function.__name__}", daemon=True).start()
-    return await future
+    try:
+        return await future
+    finally:
+        stop.set()  # done or cancelled: either way nothing more is wanted from this thread
