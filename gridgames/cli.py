@@ -18,6 +18,9 @@ SUBCOMMANDS = {
     "analyse": "Print the exact analysis of a position (scriptable; --json).",
     "replay": "Step through a saved game record.",
     "serve": "Serve the app to a web browser.",
+    "server": "Run a game server for online play.",
+    "host": "Open an online game and invite a friend.",
+    "join": "Join a friend's online game (or watch it).",
 }
 
 

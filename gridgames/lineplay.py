@@ -264,6 +264,23 @@ class LinePlay:
             text += "\n" + phrases.effect.format(locked=", ".join(format_cell(c, "pair") for c in locked))
         return text
 
+    def turn_text(self) -> str:
+        """The book's lines before a prompt: whose turn (in its words) and the moves available."""
+        turn = self.phrases.setup_turn if _in_setup(self.game.state) else self.phrases.turn
+        names = self._names(self.game.state.to_move)
+        return (turn.format(**names) + "\n" if turn else "") + self.choices_text()
+
+    def prompt_text(self) -> str:
+        return self.phrases.prompt.format(**self._names(self.game.state.to_move))
+
+    def game_over_text(self) -> str:
+        """The book's game-over lines for the finished game."""
+        outcome = self.game.outcome
+        assert outcome is not None
+        if outcome.termination == "no-moves" and outcome.winner is not None:
+            return self.phrases.no_moves.format(**self._names(3 - outcome.winner))
+        return self.entry.describe(outcome)
+
     # -- the loop ------------------------------------------------------------------------
     def run(self) -> int:
         """Play until every game of the match is over, the player quits, or input ends."""
@@ -284,13 +301,9 @@ class LinePlay:
 
     def human_turn(self) -> int | None:
         """One prompt-and-answer; returns an exit code when the session ends here."""
-        names = self._names(self.game.state.to_move)
-        turn = self.phrases.setup_turn if _in_setup(self.game.state) else self.phrases.turn
-        if turn:
-            self.say(turn.format(**names))
-        self.say(self.choices_text())
+        self.say(self.turn_text())
         while True:
-            self.out.write(self.phrases.prompt.format(**names))
+            self.out.write(self.prompt_text())
             self.out.flush()
             line = self.read_line()
             if line is None:
@@ -355,12 +368,7 @@ class LinePlay:
 
     def announce(self) -> None:
         """The book's game-over lines, then the match score when playing several games."""
-        outcome = self.game.outcome
-        assert outcome is not None
-        if outcome.termination == "no-moves" and outcome.winner is not None:
-            self.say(self.phrases.no_moves.format(**self._names(3 - outcome.winner)))
-        else:
-            self.say(self.entry.describe(outcome))
+        self.say(self.game_over_text())
         if self.on_game_over is not None:
             self.on_game_over(self.game)
         match = self.settings.match

@@ -16,6 +16,7 @@ from gridgames.engine.entry import Entry
 from gridgames.engine.errors import OptionsError
 from gridgames.engine.game import Game
 from gridgames.engine.options import Options
+from gridgames.engine.outcome import Outcome
 from gridgames.engine.rules import Content
 
 SCORING_CHOICES = ("wins", "cells")
@@ -80,9 +81,9 @@ class Match:
         return Game.new(self.entry, self.options, first_player=self.next_first_player(rng))
 
     # -- counting --------------------------------------------------------------------
-    def points(self, game: Game) -> tuple[int, int]:
-        """What a finished game adds to the score."""
-        outcome = game.outcome
+    def points(self, game: Game, outcome: Outcome | None = None) -> tuple[int, int]:
+        """What a finished game adds to the score (`outcome`: one the rules did not decide, a resignation)."""
+        outcome = outcome or game.outcome
         if outcome is None:
             raise OptionsError("Only a finished game counts in the match score.")
         if self.scoring == "cells":
@@ -91,14 +92,18 @@ class Match:
             return 0, 0
         return (1, 0) if outcome.winner == 1 else (0, 1)
 
-    def record(self, game: Game) -> Match:
-        """The match with the finished `game` counted; OptionsError for an unfinished or foreign game."""
+    def record(self, game: Game, outcome: Outcome | None = None) -> Match:
+        """The match with the finished `game` counted; OptionsError for an unfinished or foreign game.
+
+        `outcome` overrides the rules' verdict, for a game that ended otherwise (online: a resignation).
+        """
         if game.entry.id != self.entry.id:
             raise OptionsError(f"A game of {game.entry.id} does not count in a match of {self.entry.id}.")
         if self.is_over:
             raise OptionsError(f"The match of {self.length} games is already over.")
-        gained = self.points(game)
-        winner = game.outcome.winner if game.outcome else None
+        gained = self.points(game, outcome)
+        outcome = outcome or game.outcome
+        winner = outcome.winner if outcome else None
         wins = (self.wins[0] + (winner == 1), self.wins[1] + (winner == 2))
         return replace(
             self,

@@ -1,0 +1,78 @@
+"""`gridgames host VARIANT`: open a room for a friend and print the line that invites them.
+
+Without `--server` a game server runs inside this command for as long as it does (listening on
+127.0.0.1 unless `--bind` says otherwise); running the same `host` again brings the game back.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+
+from gridgames.commands.server import port_number
+from gridgames.engine.errors import GameError
+from gridgames.engine.options import ADJACENCY_CHOICES, FIRST_CHOICES, Options, parse_size
+from gridgames.variants.catalogue import CATALOGUE, get_entry
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("variant", metavar="VARIANT", help="one of: " + ", ".join(e.id for e in CATALOGUE))
+    parser.add_argument("--plain", action="store_true", help="play in plain text, as play --plain does")
+    parser.add_argument("--size", metavar="RxC", help="board size, e.g. 5x5 (default: the rule book's)")
+    parser.add_argument("--first", choices=FIRST_CHOICES, help="who moves first (default: the rule book's)")
+    parser.add_argument("--adjacency", choices=ADJACENCY_CHOICES, help="noneighbour only: king or orthogonal")
+    parser.add_argument("--server", metavar="URL", help="a gridgames server (default: start one here)")
+    parser.add_argument(
+        "--bind", default="127.0.0.1",
+        help="where this command's own server listens (default 127.0.0.1; 0.0.0.0: your network)",
+    )
+    parser.add_argument("--port", type=port_number, help="its port (default 8765, or any free one; 0: any)")
+    parser.add_argument("--new", action="store_true", help="open a new room even if one of VARIANT is saved")
+
+
+def check_options(args: argparse.Namespace) -> str | None:
+    """One sentence for a bad variant or option, or None."""
+    try:
+        entry = get_entry(args.variant)
+        args.variant = entry.id
+        rows, cols = parse_size(args.size) if args.size else (entry.default_rows, entry.default_cols)
+        if args.adjacency is not None and not entry.has_adjacency_option:
+            return f"{entry.id} has no adjacency option: only noneighbour has."
+        Options(rows, cols, args.first or entry.default_first, args.adjacency or "king")
+        args.size = f"{rows}x{cols}"
+    except GameError as error:
+        return str(error)
+    return None
+
+
+def run(args: argparse.Namespace) -> int:
+    problem = check_options(args)
+    if problem is None and args.server:
+        from gridgames.online.address import AddressError, server_url
+
+        try:
+            server_url(args.server)
+        except AddressError as error:
+            problem = str(error)
+    if problem:
+        sys.stderr.write(f"gridgames: {problem}\n")
+        return 2
+    if not args.plain:
+        from gridgames.commands.join import launch_app
+
+        return launch_app(host=args)
+    return asyncio.run(_host_plain(args))
+
+
+async def _host_plain(args: argparse.Namespace) -> int:
+    from gridgames.commands.serve import _bind_error_sentence
+    from gridgames.online.launch import plan_host, run_plain
+
+    try:
+        plan = await plan_host(args, sys.stdout)
+    except OSError as error:
+        port = args.port if args.port is not None else 8765
+        sys.stderr.write(f"gridgames: {_bind_error_sentence(error, args.bind, port)}\n")
+        return 2
+    return await run_plain(plan)

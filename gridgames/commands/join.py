@@ -1,0 +1,51 @@
+"""`gridgames join ADDRESS`: take the free seat in a friend's room, or watch when both are taken.
+
+Running the same join again gets the same seat back (its secret is kept in the data folder).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("address", metavar="ADDRESS", help="the address from the invite, ws://HOST:PORT/ROOM")
+    parser.add_argument("--plain", action="store_true", help="play in plain text, as play --plain does")
+    parser.add_argument("--watch", action="store_true", help="watch even if a seat is free")
+
+
+def run(args: argparse.Namespace) -> int:
+    from gridgames.online.address import AddressError, parse_address
+
+    try:
+        address = parse_address(args.address)
+    except AddressError as error:
+        sys.stderr.write(f"gridgames: {error}\n")
+        return 2
+    if not args.plain:
+        return launch_app(join=address, watch=args.watch)
+    from gridgames.online.launch import plan_join, run_plain
+
+    async def play() -> int:
+        return await run_plain(plan_join(address, args.watch))
+
+    return asyncio.run(play())
+
+
+def launch_app(**online: object) -> int:
+    """The full-screen app, opened on an online game (hosting or joining)."""
+    try:
+        from gridgames.tui.app import GridGamesApp
+    except ImportError:
+        sys.stderr.write("gridgames: the full-screen app is not available here: add --plain.\n")
+        return 2
+    import inspect
+
+    if "online" not in inspect.signature(GridGamesApp).parameters:
+        sys.stderr.write("gridgames: this version of the app cannot play online yet: add --plain.\n")
+        return 2
+    app = GridGamesApp(online=online)  # type: ignore[call-arg]
+    app.run()
+    return int(app.return_code or 0)

@@ -1,0 +1,159 @@
+"""What `gridgames host` and `gridgames join` do before and after play, whatever the screen.
+
+`host` without `--server` starts a game server in this process (its rooms in the data folder,
+so running the same `host` again brings the room back on the same port). Both keep the seat's
+secret on disk the moment the server hands it out (`seats`), and use it to get the seat back.
+"""
+
+from __future__ import annotations
+
+import socket
+import sys
+from dataclasses import dataclass, replace
+from typing import TextIO
+
+from gridgames.online import protocol as p
+from gridgames.online import seats
+from gridgames.online.address import Address, server_url
+from gridgames.online.client import Link
+
+HOST_LEFT = (
+    "The host has left, so their game server has stopped; your seat is kept: "
+    "run the same join again when they host again."
+)
+
+
+@dataclass
+class Plan:
+    """A link ready to run, with what to say and keep along the way."""
+
+    link: Link
+    role: str  # host or join
+    variant: str | None
+    come_back: str  # the command that gets the seat back
+    saved: seats.SavedSeat | None = None
+    running: object | None = None  # gridgames.online.server.Running, when hosting in-process
+    bind: str = "127.0.0.1"
+    port: int = 0
+
+    def invite_address(self) -> Address | None:
+        if self.link.room is None:
+            return None
+        if self.running is None:
+            return Address(self.link.server, self.link.room)
+        host = self.bind
+        if host in ("0.0.0.0", "::", ""):
+            host = socket.gethostname()
+        return Address(server_url(f"{host}:{self.port}"), self.link.room)
+
+    def keep_seat(self, welcome: p.Welcome) -> str | None:
+        """Save the seat when the server hands out its secret; a warning sentence, or None."""
+        if welcome.secret is None or welcome.seat == 0:
+            return None
+        seat = seats.SavedSeat(
+            role=self.role, server=self.link.server, room=welcome.room, secret=welcome.secret,
+            variant=self.variant or "", in_process=self.running is not None, bind=self.bind, port=self.port,
+        )
+        self.saved = seat
+        return seats.save(seat)
+
+    def forget_if_finished(self, finished: bool) -> None:
+        if finished and self.link.room is not None:
+            seats.forget(self.link.room, self.role)
+
+
+async def start_local_server(bind: str, port: int, out: TextIO):  # type: ignore[no-untyped-def]
+    """This process's own game server; raises OSError when it cannot listen."""
+    from gridgames.commands.server import reach
+    from gridgames.online import server
+
+    db = seats.host_db()
+    db.parent.mkdir(parents=True, exist_ok=True)
+    running = await server.start(bind, port, db)
+    where = reach(bind).replace("--host", "--bind")
+    out.write(f"Game server started on port {running.port}, listening on {where}.\n")
+    return running
+
+
+async def plan_host(args, out: TextIO) -> Plan:  # type: ignore[no-untyped-def]
+    """The link for `gridgames host` (raises OSError when its own server cannot start)."""
+    from gridgames.commands.server import DEFAULT_PORT
+
+    variant = args.variant
+    saved = None if args.new else seats.latest_host(variant)
+    if args.server:
+        server = server_url(args.server)
+        if saved is not None and saved.server != server:
+            saved = None
+    elif saved is not None and not saved.in_process:
+        saved = None
+    come_back = f"gridgames host {variant}" + (f" --server {args.server}" if args.server else "")
+    running = None
+    bind = args.bind
+    port = args.port if args.port is not None else (saved.port if saved else DEFAULT_PORT)
+    if not args.server:
+        if saved is not None:
+            bind = saved.bind if args.bind == "127.0.0.1" else args.bind
+        try:
+            running = await start_local_server(bind, port, out)
+        except OSError:
+            if args.port is not None or saved is not None:
+                raise
+            running = await start_local_server(bind, 0, out)  # the usual port is taken: any free one
+        port = running.port
+        server = server_url(f"127.0.0.1:{port}")
+    if saved is not None:
+        out.write(f"Rejoining your online game of {variant} (--new starts a new one).\n")
+        link = Link(server, room=saved.room, secret=saved.secret)
+    else:
+        size = args.size or None
+        from gridgames.variants.catalogue import get_entry
+
+        entry = get_entry(variant)
+        create = p.Create(
+            p.VERSION, entry.id, size or f"{entry.default_rows}x{entry.default_cols}",
+            args.first or entry.default_first, args.adjacency or "king",
+        )
+        link = Link(server, create=create)
+    plan = Plan(link, "host", variant, come_back, saved, running, bind, port)
+    return plan
+
+
+def plan_join(address: Address, watch: bool) -> Plan:
+    saved = None if watch else seats.load(address.room, "join")
+    if saved is not None and saved.server != address.server:
+        saved = replace(saved, server=address.server)
+    link = Link(address.server, room=address.room, secret=saved.secret if saved else None, watch=watch)
+    return Plan(link, "join", saved.variant if saved else None, f"gridgames join {address}", saved)
+
+
+async def run_plain(plan: Plan, out: TextIO = sys.stdout) -> int:
+    """Play the plan in line mode until the player leaves; the exit code of `PlainPlayer`."""
+    from gridgames.online.plain import EXIT_DONE, PlainPlayer
+
+    invited = False
+
+    def on_welcome(welcome: p.Welcome) -> str | None:
+        nonlocal invited
+        warning = plan.keep_seat(welcome)
+        if plan.variant is None and plan.saved is not None:
+            plan.variant = plan.saved.variant
+        if plan.role == "host" and not invited:
+            invited = True
+            address = plan.invite_address()
+            out.write(f"Invite: gridgames join {address}\n")
+            if plan.running is not None and plan.bind in ("0.0.0.0", "::"):
+                out.write("(If your friend's computer cannot find this name, use this computer's IP.)\n")
+        return warning
+
+    player = PlainPlayer(plan.link, out, echo=not sys.stdin.isatty(), on_welcome=on_welcome,
+                         come_back=plan.come_back)
+    try:
+        code = await player.run()
+    finally:
+        if plan.running is not None:
+            await plan.running.stop(HOST_LEFT)  # type: ignore[attr-defined]
+    view = player.view
+    finished = view is not None and view.outcome is not None and code == EXIT_DONE
+    plan.forget_if_finished(finished)
+    return code

@@ -1,0 +1,363 @@
+"""Line mode for online play: `gridgames host|join ... --plain`, in the words of `play --plain`.
+
+The rule books' phrases and the move syntax come from `gridgames.lineplay` (one `LinePlay` is
+used as the view of the room). Lines from stdin and events from the server arrive on one queue;
+the player types moves and `undo` (ask to take back), `accept`/`decline`, `resign`, `again`
+(rematch), `help` and `quit`. A status line always says whose turn it is and who is connected.
+
+Exit codes: 0 when the player quit or input ended after a game finished, 1 when input ended
+mid-game (the seat is kept: run the same command again), 3 when the room is gone or refused.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TextIO
+
+from gridgames.engine.errors import GameError
+from gridgames.lineplay import LinePlay
+from gridgames.online import protocol as p
+from gridgames.online.client import Event, Link, View
+
+EXIT_DONE = 0
+EXIT_INPUT_ENDED = 1
+EXIT_REFUSED = 3
+
+HELP = """Commands:
+  a move     as in `gridgames play --plain`: C3, 3 3, (3,3); walls: #C3, up, down, left, right
+  undo       ask the other player to take back your last move
+  accept     accept their takeback request or rematch offer (also: yes)
+  decline    decline it (also: no)
+  resign     give up this game
+  again      offer a rematch: who moves first swaps, the match score carries on
+  help       show this help
+  quit       leave; your seat is kept, run the same command again to come back"""
+
+
+@dataclass
+class SeatView(LinePlay):
+    """LinePlay's wording for a room: "You" is this seat; the other side is named like a computer."""
+
+    seat: int = 0
+
+    def is_computer(self, player: int) -> bool:
+        return player != self.seat
+
+
+def stdin_lines(loop: asyncio.AbstractEventLoop, inbox: asyncio.Queue[tuple[str, object]]) -> None:
+    """Feed stdin's lines (None at the end) to `inbox` from a daemon thread: works for ttys and pipes."""
+
+    def pump() -> None:
+        while True:
+            line = sys.stdin.readline()
+            loop.call_soon_threadsafe(inbox.put_nowait, ("line", line.rstrip("\r\n") if line else None))
+            if not line:
+                return
+
+    threading.Thread(target=pump, name="gridgames-stdin", daemon=True).start()
+
+
+class PlainPlayer:
+    """Drives one `Link` from typed lines; prints what happens in the room."""
+
+    def __init__(
+        self,
+        link: Link,
+        out: TextIO,
+        *,
+        echo: bool = False,
+        on_welcome: Callable[[p.Welcome], str | None] | None = None,
+        come_back: str = "",
+    ) -> None:
+        self.link = link
+        self.out = out
+        self.echo = echo
+        self.on_welcome = on_welcome
+        self.come_back = come_back
+        self.view: View | None = None
+        self.lines: SeatView | None = None
+        self.seat = 0
+        self.inbox: asyncio.Queue[tuple[str, object]] = asyncio.Queue()
+        self.moving = False  # a move was sent and not yet answered
+        self.lost = False
+
+    def say(self, text: str = "") -> None:
+        self.out.write(text + "\n")
+        self.out.flush()
+
+    # -- the loop ----------------------------------------------------------------------------
+    async def run(self, read_stdin: bool = True) -> int:
+        loop = asyncio.get_running_loop()
+        if read_stdin:
+            stdin_lines(loop, self.inbox)
+        connection = asyncio.create_task(self.link.run())
+        pump = asyncio.create_task(self._pump())
+        try:
+            while True:
+                kind, value = await self.inbox.get()
+                code = self.on_line(value) if kind == "line" else self.on_event(value)  # type: ignore[arg-type]
+                if asyncio.iscoroutine(code):
+                    code = await code
+                if code is not None:
+                    return int(code)
+        finally:
+            await self.link.close()
+            pump.cancel()
+            connection.cancel()
+            await asyncio.gather(connection, pump, return_exceptions=True)
+
+    async def _pump(self) -> None:
+        while True:
+            event = await self.link.events.get()
+            await self.inbox.put(("event", event))
+
+    def put_line(self, line: str | None) -> None:
+        """Type a line (tests and the app drive a player without stdin)."""
+        self.inbox.put_nowait(("line", line))
+
+    # -- events from the server ------------------------------------------------------------------
+    def on_event(self, event: Event) -> int | None:
+        if event.kind == "welcome":
+            welcome: p.Welcome = event.value
+            self.seat = welcome.seat
+            if self.lines is not None:
+                self.lines.seat = welcome.seat
+            if self.lost:
+                self.say("Reconnected.")
+                self.lost = False
+            if self.on_welcome is not None:
+                warning = self.on_welcome(welcome)
+                if warning:
+                    self.say(f"Warning: {warning}")
+        elif event.kind == "state":
+            self.show(event.value)
+        elif event.kind == "error":
+            if self.moving and self.lines is not None:
+                self.say(self.lines.phrases.refused.format(reason=event.value))
+                self.moving = False
+                self.prompt()
+            else:
+                self.say(event.value)
+        elif event.kind == "ack":
+            self.moving = False
+        elif event.kind == "link":
+            self.moving = False
+            if not self.lost:
+                pause = f"{event.value:.1f}"
+                self.say(f"The connection to the server is lost; reconnecting (next try in {pause} s).")
+                self.lost = True
+        elif event.kind == "closed":
+            self.say(event.value)
+            over = self.view is not None and self.view.outcome is not None
+            return EXIT_DONE if over else EXIT_REFUSED
+        return None
+
+    def show(self, view: View) -> None:
+        before, self.view = self.view, view
+        if self.lines is None:
+            self.lines = SeatView(game=view.game, out=self.out, read_line=lambda: None, seat=self.seat)
+            self.say(f"Welcome to {view.entry.title}!")
+            if self.seat:
+                self.say(f"You are {view.entry.player(self.seat)}.")
+            else:
+                self.say("You are watching: you see every move and cannot play.")
+            self.say()
+            self.lines.show_board()
+        else:
+            self._changes(before, view)
+        self.lines.game = view.game
+        self._people(before, view)
+        self._offers(before, view)
+        newly_over = before is None or before.outcome is None or before.state.game != view.state.game
+        if view.outcome is not None and newly_over:
+            self._game_over(view)
+        self.prompt()
+
+    def _changes(self, before: View | None, view: View) -> None:
+        assert self.lines is not None
+        entry, lines = view.entry, self.lines
+        if before is None:
+            return
+        if view.state.game != before.state.game:
+            lines.game = view.game
+            self.say()
+            self.say(f"Game {view.state.game}: {entry.player(view.game.first_player)} moves first.")
+            lines.show_board()
+            return
+        old, new = before.state.moves, view.state.moves
+        if len(new) > len(old):
+            for ply in range(len(old), len(new)):
+                lines.game = view.game.goto(ply + 1)
+                self.say()
+                self.say(lines.move_text(view.game.states[ply], view.game.moves[ply]))
+            self.say()
+            lines.show_board()
+        elif len(new) < len(old):
+            self.say(f"A move was taken back; {entry.player(view.to_move)} to play.")
+            self.say()
+            lines.game = view.game
+            lines.show_board()
+
+    def _people(self, before: View | None, view: View) -> None:
+        for seat in (1, 2):
+            if seat == self.seat or before is None:
+                continue
+            name = view.entry.player(seat)
+            was, now = before.state.connected[seat - 1], view.state.connected[seat - 1]
+            if not before.state.seated[seat - 1] and view.state.seated[seat - 1]:
+                self.say(f"{name} has joined.")
+            elif was and not now:
+                self.say(f"{name} has disconnected; the game waits for them to come back.")
+            elif now and not was:
+                self.say(f"{name} is back.")
+
+    def _offers(self, before: View | None, view: View) -> None:
+        state, entry = view.state, view.entry
+        old_takeback = before.state.takeback if before else None
+        if state.takeback != old_takeback:
+            if state.takeback is None:
+                if before is not None and before.state.moves == state.moves:
+                    self.say("The takeback request was declined.")
+            elif state.takeback == self.seat:
+                self.say(f"You asked to take back your last move; waiting for {entry.player(3 - self.seat)}.")
+            elif self.seat:
+                asker = entry.player(state.takeback)
+                self.say(f"{asker} asks to take back their last move: accept or decline?")
+            else:
+                self.say(f"{entry.player(state.takeback)} asks to take back their last move.")
+        if self.seat and before is not None and before.state.game == state.game:
+            other = 3 - self.seat
+            if state.rematch[other - 1] and not before.state.rematch[other - 1]:
+                self.say(f"{entry.player(other)} offers a rematch: type again to accept, or decline.")
+            if state.rematch[self.seat - 1] and not before.state.rematch[self.seat - 1]:
+                self.say(f"You offered a rematch; waiting for {entry.player(other)}.")
+            if any(before.state.rematch) and not any(state.rematch):
+                self.say("The rematch was declined.")
+
+    def _game_over(self, view: View) -> None:
+        assert self.lines is not None
+        outcome = view.outcome
+        assert outcome is not None
+        resigned = outcome.termination == "resignation"
+        self.say(view.describe_outcome() if resigned else self.lines.game_over_text())
+        entry, state = view.entry, view.state
+        self.say(
+            f"Match score after {state.game} game{'s' if state.game != 1 else ''}: "
+            f"{entry.player(1)} {state.score[0]}, {entry.player(2)} {state.score[1]}"
+            + (f", {state.draws} drawn." if state.draws else ".")
+        )
+        if self.seat:
+            self.say("Type again for a rematch (who moves first swaps), or quit.")
+
+    # -- the status line and the prompt -----------------------------------------------------------
+    def status(self) -> str:
+        view = self.view
+        assert view is not None
+        entry, state = view.entry, view.state
+        parts = [f"You: {entry.player(self.seat)}" if self.seat else "Watching"]
+        for seat in (1, 2):
+            if seat == self.seat:
+                continue
+            if not state.seated[seat - 1]:
+                presence = "not joined yet"
+            else:
+                presence = "connected" if state.connected[seat - 1] else "disconnected"
+            parts.append(f"{entry.player(seat)}: {presence}")
+        if self.lost:
+            parts.append("server: reconnecting")
+        if view.outcome is not None:
+            parts.append("game over")
+        elif view.to_move == self.seat:
+            parts.append("your turn")
+        else:
+            parts.append(f"{entry.player(view.to_move)} to move")
+        return "[" + " · ".join(parts) + "]"
+
+    def prompt(self) -> None:
+        view, lines = self.view, self.lines
+        if view is None or lines is None:
+            return
+        self.say(self.status())
+        if view.outcome is None and view.to_move == self.seat and not self.moving:
+            self.say(lines.turn_text())
+            self.out.write(lines.prompt_text())
+            self.out.flush()
+
+    # -- typed lines ------------------------------------------------------------------------------
+    async def on_line(self, line: str | None) -> int | None:
+        over = self.view is not None and self.view.outcome is not None
+        if line is None:
+            self.say()
+            if over or not self.seat:
+                return EXIT_DONE
+            self.say(f"Input ended; your seat is kept: {self.come_back}")
+            return EXIT_INPUT_ENDED
+        if self.echo:
+            self.say(line)
+        command = line.strip().lower()
+        if command in ("quit", "q", "exit"):
+            if self.seat and not over:
+                self.say(f"Your seat is kept: {self.come_back}")
+            return EXIT_DONE
+        if command in ("help", "?"):
+            self.say(HELP)
+            return None
+        if not command:
+            return None
+        view = self.view
+        if view is None:
+            self.say("Not connected to the room yet: wait a moment.")
+            return None
+        if not self.seat:
+            self.say("You are watching: spectators cannot play.")
+            return None
+        message = self._message(command, line, view)
+        if message is None:
+            return None
+        if not await self.link.send(message):
+            self.moving = False
+            self.say("Not connected to the server right now: try again once it reconnects.")
+        return None
+
+    def _message(self, command: str, line: str, view: View) -> p.Message | None:
+        state = view.state
+        if command in ("undo", "takeback"):
+            return p.Takeback("request")
+        if command in ("accept", "yes", "y"):
+            if state.takeback not in (None, self.seat):
+                return p.Takeback("accept")
+            if view.outcome is not None:
+                return p.Rematch("offer")
+            self.say("There is nothing to accept.")
+            return None
+        if command in ("decline", "no", "n"):
+            if state.takeback not in (None, self.seat):
+                return p.Takeback("decline")
+            if any(state.rematch):
+                return p.Rematch("decline")
+            self.say("There is nothing to decline.")
+            return None
+        if command == "resign":
+            return p.Resign()
+        if command in ("again", "rematch"):
+            return p.Rematch("offer")
+        if view.outcome is not None:
+            self.say("The game is over: type again for a rematch, or quit.")
+            return None
+        if view.to_move != self.seat:
+            self.say(f"It is not your turn: {view.entry.player(view.to_move)} is to move.")
+            return None
+        try:
+            move = view.game.parse(line)
+            view.game.play(move)
+        except GameError as error:
+            assert self.lines is not None
+            self.say(self.lines.phrases.refused.format(reason=str(error)))
+            self.prompt()
+            return None
+        self.moving = True
+        return p.MoveMsg(len(view.game.played), move.notation())

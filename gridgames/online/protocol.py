@@ -1,0 +1,315 @@
+"""The online protocol: small JSON objects over a websocket, each parsed into a typed value or refused.
+
+Every frame is one JSON object with a `"t"` (type) field. Nothing is evaluated or unpickled;
+sizes, types, lengths and ranges are checked before anything else looks at a message, and a
+refusal is a `ProtocolError` whose text is one sentence the other side can show.
+
+Client to server: `create`, `join` (first message of a connection), then `move`, `takeback`,
+`resign`, `rematch`, `ping`. Server to client: `welcome` (your seat), `state` (the whole room,
+after every change), `ack` (your move is committed), `error`, `pong`, `closed`.
+
+The server trusts nothing a client sends, and clients replay every `state` through the engine,
+so a broken or hostile server cannot put an illegal position on their screen either.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import MISSING, asdict, dataclass, fields
+from typing import Any, ClassVar
+
+VERSION = 1
+PATH = "/ws"  # the server's websocket endpoint
+#: Largest frame a server reads from a client (a move is a few dozen bytes).
+MAX_CLIENT_FRAME = 2048
+#: Largest frame a client reads from a server (a state lists every move of the game).
+MAX_SERVER_FRAME = 256 * 1024
+MAX_MOVES = 4000  # far longer than any game on the largest board (walls draws by repetition)
+
+ROOM_ID = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
+SECRET = re.compile(r"^[A-Za-z0-9_-]{16,128}$")
+MOVE_TEXT = re.compile(r"^#?[A-Za-z]{1,2}[0-9]{1,2}$")  # canonical notation: C3, #C3, AA12
+VARIANT = re.compile(r"^[a-z][a-z0-9-]{0,31}$")
+SIZE = re.compile(r"^[0-9]{1,2}x[0-9]{1,2}$")
+SENTENCE_MAX = 300
+
+
+class ProtocolError(ValueError):
+    """A frame that is not a valid message; `str()` is one sentence."""
+
+
+# -- field checks --------------------------------------------------------------------------
+def _text(pattern: re.Pattern[str] | None = None, optional: bool = False, limit: int = 64):  # type: ignore[no-untyped-def]
+    def check(name: str, value: Any) -> Any:
+        if value is None and optional:
+            return None
+        if not isinstance(value, str) or len(value) > limit or (pattern and not pattern.match(value)):
+            raise ProtocolError(f"The field '{name}' is missing or malformed.")
+        return value
+
+    return check
+
+
+def _sentence(name: str, value: Any) -> str:
+    if not isinstance(value, str):
+        raise ProtocolError(f"The field '{name}' is missing or malformed.")
+    return clean_text(value)
+
+
+def _int(low: int, high: int, optional: bool = False):  # type: ignore[no-untyped-def]
+    def check(name: str, value: Any) -> Any:
+        if value is None and optional:
+            return None
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            raise ProtocolError(f"The field '{name}' must be a whole number from {low} to {high}.")
+        return value
+
+    return check
+
+
+def _bool(name: str, value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise ProtocolError(f"The field '{name}' must be true or false.")
+    return value
+
+
+def _one_of(*choices: str):  # type: ignore[no-untyped-def]
+    def check(name: str, value: Any) -> str:
+        if value not in choices:
+            raise ProtocolError(f"The field '{name}' must be one of {', '.join(choices)}.")
+        return str(value)
+
+    return check
+
+
+def _pair(item):  # type: ignore[no-untyped-def]
+    def check(name: str, value: Any) -> tuple[Any, Any]:
+        if not isinstance(value, list) or len(value) != 2:
+            raise ProtocolError(f"The field '{name}' must be a pair.")
+        return item(name, value[0]), item(name, value[1])
+
+    return check
+
+
+def _moves(name: str, value: Any) -> tuple[str, ...]:
+    if not isinstance(value, list) or len(value) > MAX_MOVES:
+        raise ProtocolError(f"The field '{name}' must be a list of moves.")
+    check = _text(MOVE_TEXT, limit=8)
+    return tuple(check(name, move) for move in value)
+
+
+def _outcome(name: str, value: Any) -> Result | None:
+    if value is None:
+        return None
+    if not isinstance(value, dict):
+        raise ProtocolError(f"The field '{name}' must be an object.")
+    winner = _int(1, 2, optional=True)("winner", value.get("winner"))
+    return Result(winner, _sentence("reason", value.get("reason")))
+
+
+def clean_text(text: str, limit: int = SENTENCE_MAX) -> str:
+    """Text from the other side, safe to print: control characters removed, length bounded."""
+    cleaned = "".join(ch for ch in text if ch.isprintable())
+    return cleaned[:limit]
+
+
+# -- messages --------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Message:
+    """Base of every message; `TYPE` is its `"t"` and `CHECKS` validate its fields by name."""
+
+    TYPE: ClassVar[str] = ""
+    CHECKS: ClassVar[dict[str, Any]] = {}
+
+    def to_json(self) -> str:
+        return json.dumps({"t": self.TYPE, **asdict(self)}, separators=(",", ":"))
+
+
+@dataclass(frozen=True)
+class Result:
+    """How the current game ended, as the server says: the winner (None: a draw) and why."""
+
+    winner: int | None
+    reason: str
+
+
+# Client to server.
+@dataclass(frozen=True)
+class Create(Message):
+    TYPE: ClassVar[str] = "create"
+    v: int
+    variant: str
+    size: str
+    first: str
+    adjacency: str
+    CHECKS: ClassVar[dict[str, Any]] = {
+        "v": _int(0, 1000), "variant": _text(VARIANT), "size": _text(SIZE),
+        "first": _one_of("1", "2", "toss"), "adjacency": _one_of("king", "orthogonal"),
+    }
+
+
+@dataclass(frozen=True)
+class Join(Message):
+    TYPE: ClassVar[str] = "join"
+    v: int
+    room: str
+    secret: str | None = None
+    watch: bool = False
+    CHECKS: ClassVar[dict[str, Any]] = {
+        "v": _int(0, 1000), "room": _text(ROOM_ID), "secret": _text(SECRET, optional=True, limit=128),
+        "watch": _bool,
+    }
+
+
+@dataclass(frozen=True)
+class MoveMsg(Message):
+    """`ply` is how many moves the game had when the player chose: a replayed old move is refused."""
+
+    TYPE: ClassVar[str] = "move"
+    ply: int
+    move: str
+    CHECKS: ClassVar[dict[str, Any]] = {"ply": _int(0, MAX_MOVES), "move": _text(MOVE_TEXT, limit=8)}
+
+
+@dataclass(frozen=True)
+class Takeback(Message):
+    TYPE: ClassVar[str] = "takeback"
+    answer: str
+    CHECKS: ClassVar[dict[str, Any]] = {"answer": _one_of("request", "accept", "decline")}
+
+
+@dataclass(frozen=True)
+class Resign(Message):
+    TYPE: ClassVar[str] = "resign"
+
+
+@dataclass(frozen=True)
+class Rematch(Message):
+    """`offer` (both offering starts the next game) or `decline`."""
+
+    TYPE: ClassVar[str] = "rematch"
+    answer: str
+    CHECKS: ClassVar[dict[str, Any]] = {"answer": _one_of("offer", "decline")}
+
+
+@dataclass(frozen=True)
+class Ping(Message):
+    TYPE: ClassVar[str] = "ping"
+    n: int = 0
+    CHECKS: ClassVar[dict[str, Any]] = {"n": _int(0, 2**53)}
+
+
+# Server to client.
+@dataclass(frozen=True)
+class Welcome(Message):
+    """Your seat: 1 or 2 (Player 1 or 2 in every game of the match), or 0 to watch."""
+
+    TYPE: ClassVar[str] = "welcome"
+    room: str
+    seat: int
+    secret: str | None
+    CHECKS: ClassVar[dict[str, Any]] = {
+        "room": _text(ROOM_ID), "seat": _int(0, 2), "secret": _text(SECRET, optional=True, limit=128),
+    }
+
+
+@dataclass(frozen=True)
+class State(Message):
+    """The whole room after a change: the client rebuilds its game from `moves` with the engine."""
+
+    TYPE: ClassVar[str] = "state"
+    variant: str
+    size: str
+    adjacency: str
+    first: int  # who moved first in this game
+    game: int  # 1 for the first game of the match
+    moves: tuple[str, ...]
+    result: Result | None
+    seated: tuple[bool, bool]
+    connected: tuple[bool, bool]
+    takeback: int | None  # the seat asking to take back a move
+    rematch: tuple[bool, bool]  # which seats offered a rematch
+    score: tuple[int, int]
+    draws: int
+    CHECKS: ClassVar[dict[str, Any]] = {
+        "variant": _text(VARIANT), "size": _text(SIZE), "adjacency": _one_of("king", "orthogonal"),
+        "first": _int(1, 2), "game": _int(1, 10**9), "moves": _moves, "result": _outcome,
+        "seated": _pair(_bool), "connected": _pair(_bool), "takeback": _int(1, 2, optional=True),
+        "rematch": _pair(_bool), "score": _pair(_int(0, 10**9)), "draws": _int(0, 10**9),
+    }
+
+
+@dataclass(frozen=True)
+class Ack(Message):
+    """Your move is committed: the game now has `ply` moves."""
+
+    TYPE: ClassVar[str] = "ack"
+    ply: int
+    CHECKS: ClassVar[dict[str, Any]] = {"ply": _int(0, MAX_MOVES)}
+
+
+@dataclass(frozen=True)
+class Error(Message):
+    TYPE: ClassVar[str] = "error"
+    message: str
+    CHECKS: ClassVar[dict[str, Any]] = {"message": _sentence}
+
+
+@dataclass(frozen=True)
+class Pong(Message):
+    TYPE: ClassVar[str] = "pong"
+    n: int = 0
+    CHECKS: ClassVar[dict[str, Any]] = {"n": _int(0, 2**53)}
+
+
+@dataclass(frozen=True)
+class Closed(Message):
+    """The room or server is going away on purpose (the host quit): do not reconnect."""
+
+    TYPE: ClassVar[str] = "closed"
+    message: str
+    CHECKS: ClassVar[dict[str, Any]] = {"message": _sentence}
+
+
+CLIENT_MESSAGES: dict[str, type[Message]] = {
+    m.TYPE: m for m in (Create, Join, MoveMsg, Takeback, Resign, Rematch, Ping)
+}
+SERVER_MESSAGES: dict[str, type[Message]] = {m.TYPE: m for m in (Welcome, State, Ack, Error, Pong, Closed)}
+
+
+def _parse(frame: str | bytes, kinds: dict[str, type[Message]], limit: int) -> Message:
+    if isinstance(frame, bytes):
+        raise ProtocolError("Messages are JSON text, not binary frames.")
+    if len(frame) > limit:
+        raise ProtocolError(f"The message is too long ({len(frame)} characters; at most {limit}).")
+    try:
+        data = json.loads(frame)
+    except (ValueError, RecursionError):
+        raise ProtocolError("The message is not valid JSON.") from None
+    if not isinstance(data, dict):
+        raise ProtocolError("A message must be a JSON object.")
+    kind = kinds.get(data.get("t")) if isinstance(data.get("t"), str) else None
+    if kind is None:
+        raise ProtocolError("The message has an unknown type.")
+    names = {f.name for f in fields(kind)}
+    if set(data) - names - {"t"}:
+        raise ProtocolError(f"A '{kind.TYPE}' message has unexpected fields.")
+    values = {}
+    for f in fields(kind):
+        if f.name in data:
+            values[f.name] = kind.CHECKS[f.name](f.name, data[f.name])
+        elif f.default is MISSING:
+            raise ProtocolError(f"A '{kind.TYPE}' message needs the field '{f.name}'.")
+    return kind(**values)
+
+
+def parse_client(frame: str | bytes) -> Message:
+    """A client's frame as a typed message; raises ProtocolError with one sentence."""
+    return _parse(frame, CLIENT_MESSAGES, MAX_CLIENT_FRAME)
+
+
+def parse_server(frame: str | bytes) -> Message:
+    """A server's frame as a typed message; raises ProtocolError with one sentence."""
+    return _parse(frame, SERVER_MESSAGES, MAX_SERVER_FRAME)
+

@@ -1,0 +1,93 @@
+"""Seat secrets on disk, in the data folder beside the autosaves: how `host`/`join` get a seat back.
+
+One small JSON file per room and role (`online/ROOM.host.json`, `online/ROOM.join.json`), written
+atomically and readable only by its owner (the secret is what lets anyone play that seat). One
+file per room and role means two processes never read-modify-write the same file.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import time
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from gridgames.online.protocol import ROOM_ID, SECRET
+from gridgames.storage import atomic_write_text, default_data_dir
+
+FOLDER = "online"
+MAX_BYTES = 4096
+HOST_DB = "host.sqlite"  # rooms of servers that `gridgames host` starts in-process
+
+
+@dataclass(frozen=True)
+class SavedSeat:
+    role: str  # "host" or "join"
+    server: str  # ws://host:port
+    room: str
+    secret: str
+    variant: str
+    in_process: bool = False  # the host's own server: `host` starts it again on `bind`:`port`
+    bind: str = "127.0.0.1"
+    port: int = 0
+    saved_at: float = 0.0
+
+
+def folder(root: Path | None = None) -> Path:
+    return (root or default_data_dir()) / FOLDER
+
+
+def host_db(root: Path | None = None) -> Path:
+    return folder(root) / HOST_DB
+
+
+def _path(room: str, role: str, root: Path | None) -> Path:
+    return folder(root) / f"{room}.{role}.json"
+
+
+def save(seat: SavedSeat, root: Path | None = None) -> str | None:
+    """Keep the seat; None, or one sentence saying why it could not be kept (play goes on)."""
+    path = _path(seat.room, seat.role, root)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write_text(path, json.dumps(asdict(seat) | {"saved_at": time.time()}) + "\n")
+    except OSError as error:
+        reason = error.strerror or error
+        return f"Your seat could not be saved in {path.parent} ({reason}); do not close this window."
+    return None
+
+
+def load(room: str, role: str, root: Path | None = None) -> SavedSeat | None:
+    return _read(_path(room, role, root))
+
+
+def latest_host(variant: str, root: Path | None = None) -> SavedSeat | None:
+    """The most recently saved seat this machine hosted for `variant`, or None."""
+    try:
+        paths = list(folder(root).glob("*.host.json"))
+    except OSError:
+        return None
+    seats = [s for s in map(_read, paths) if s is not None and s.variant == variant]
+    return max(seats, key=lambda s: s.saved_at, default=None)
+
+
+def forget(room: str, role: str, root: Path | None = None) -> None:
+    with contextlib.suppress(OSError):
+        _path(room, role, root).unlink(missing_ok=True)
+
+
+def _read(path: Path) -> SavedSeat | None:
+    """A saved seat, or None for anything missing, odd or damaged (it is only a convenience)."""
+    try:
+        if not path.is_file() or path.stat().st_size > MAX_BYTES:
+            return None
+        data = json.loads(path.read_text(encoding="utf-8"))
+        seat = SavedSeat(**data)
+    except (OSError, ValueError, TypeError):
+        return None
+    if seat.role not in ("host", "join") or not ROOM_ID.match(seat.room) or not SECRET.match(seat.secret):
+        return None
+    if not isinstance(seat.port, int) or not isinstance(seat.server, str) or not isinstance(seat.bind, str):
+        return None
+    return seat

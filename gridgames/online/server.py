@@ -1,0 +1,393 @@
+"""The game server: an aiohttp application with one websocket per connection.
+
+Authoritative: every move is parsed and checked by the engine against the room's game, and a
+refusal carries the engine's sentence. A change is committed to the store before anyone hears
+of it. Nothing a client sends can crash the server: frames are size-limited (aiohttp closes a
+connection that sends a larger one), every message is parsed into a typed value or answered
+with an error, each connection has a rate limit, and a handler failure costs only that message.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sqlite3
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from aiohttp import WSMsgType, web
+
+from gridgames.engine.errors import GameError
+from gridgames.online import protocol as p
+from gridgames.online.room import Room, new_row, new_secret
+from gridgames.online.store import RoomStore, hash_secret
+
+log = logging.getLogger("gridgames.online")
+
+HEARTBEAT_SECONDS = 20.0  # a connection that stops answering pings is closed
+SEND_TIMEOUT = 5.0  # a client that stops reading is dropped rather than stall its room
+MAX_CONNECTIONS = 10_000
+RATE_PER_SECOND = 20.0  # messages per connection, with bursts up to RATE_BURST
+RATE_BURST = 40.0
+STRIKES_LIMIT = 50  # messages over the limit before the connection is closed
+CREATE_PER_SECOND = 20.0  # rooms created per client address, with bursts up to CREATE_BURST
+CREATE_BURST = 1000.0
+STORE_FAILED = "The server could not store that; try again in a moment."
+
+
+@dataclass
+class Bucket:
+    """A token bucket: `take()` is False when the sender is over its rate."""
+
+    rate: float
+    burst: float
+    tokens: float = -1.0
+    stamp: float = field(default_factory=time.monotonic)
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        if self.tokens < 0:
+            self.tokens = self.burst
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+@dataclass(eq=False)
+class Conn:
+    ws: web.WebSocketResponse
+    address: str
+    seat: int = 0
+    room: Room | None = None
+    bucket: Bucket = field(default_factory=lambda: Bucket(RATE_PER_SECOND, RATE_BURST))
+    strikes: int = 0
+
+    async def send(self, message: p.Message) -> None:
+        await self.send_text(message.to_json())
+
+    async def send_text(self, text: str) -> None:
+        if self.ws.closed:
+            return
+        try:
+            await asyncio.wait_for(self.ws.send_str(text), SEND_TIMEOUT)
+        except (ConnectionError, RuntimeError, asyncio.TimeoutError):
+            self.hang_up()
+
+    def hang_up(self, code: int = 1000) -> None:
+        """Close without waiting for the other side (never hold a room's lock on a dead client)."""
+        task = asyncio.ensure_future(self.ws.close(code=code))
+        _CLOSING.add(task)
+        task.add_done_callback(_CLOSING.discard)
+
+
+_CLOSING: set[asyncio.Future[bool]] = set()
+
+
+class GameServer:
+    """Rooms in memory while someone is in them; everything else in the store."""
+
+    def __init__(self, store: RoomStore) -> None:
+        self.store = store
+        self.rooms: dict[str, Room] = {}
+        self.conns: set[Conn] = set()
+        self.registry = asyncio.Lock()
+        self.creates: dict[str, Bucket] = {}
+
+    # -- the application -------------------------------------------------------------------
+    def app(self) -> web.Application:
+        app = web.Application()
+        app.router.add_get(p.PATH, self.handle)
+        app.router.add_get("/", self.index)
+        app.on_shutdown.append(self._on_shutdown)
+        return app
+
+    async def index(self, request: web.Request) -> web.Response:
+        return web.Response(text="gridgames game server: play with `gridgames join ADDRESS`.\n")
+
+    async def handle(self, request: web.Request) -> web.StreamResponse:
+        if len(self.conns) >= MAX_CONNECTIONS:
+            return web.Response(status=503, text="The server is full; try again later.\n")
+        ws = web.WebSocketResponse(
+            max_msg_size=p.MAX_CLIENT_FRAME, heartbeat=HEARTBEAT_SECONDS, compress=False
+        )
+        await ws.prepare(request)
+        conn = Conn(ws, request.remote or "?")
+        self.conns.add(conn)
+        try:
+            async for frame in ws:
+                if frame.type not in (WSMsgType.TEXT, WSMsgType.BINARY):
+                    break
+                if not conn.bucket.take():
+                    conn.strikes += 1
+                    if conn.strikes > STRIKES_LIMIT:
+                        await ws.close(code=1008, message=b"too many messages")
+                        break
+                    await conn.send(p.Error("Too many messages: slow down."))
+                    continue
+                try:
+                    message = p.parse_client(frame.data)
+                except p.ProtocolError as error:
+                    await conn.send(p.Error(str(error)))
+                    continue
+                try:
+                    await self.dispatch(conn, message)
+                except sqlite3.Error:
+                    log.exception("store failure")
+                    await conn.send(p.Error(STORE_FAILED))
+                except Exception:  # a bug must cost one message, never the server
+                    log.exception("message handler failed")
+                    await conn.send(p.Error("The server could not handle that message."))
+        finally:
+            self.conns.discard(conn)
+            await self.leave(conn)
+        return ws
+
+    async def _on_shutdown(self, app: web.Application) -> None:
+        for conn in list(self.conns):
+            await conn.ws.close(code=1001, message=b"server shutting down")
+
+    async def close_all(self, message: str) -> None:
+        """Tell everyone the server is going away on purpose (the host quit), then hang up."""
+        for conn in list(self.conns):
+            await conn.send(p.Closed(message))
+            await conn.ws.close(code=1001)
+
+    # -- rooms in memory ---------------------------------------------------------------------
+    async def _enter(self, conn: Conn, room_id: str) -> Room | None:
+        """The room, loaded if need be, with `conn` in it (as a watcher until it gets a seat)."""
+        async with self.registry:
+            room = self.rooms.get(room_id)
+            if room is None:
+                row = await self.store.load(room_id)
+                if row is None:
+                    return None
+                try:
+                    room = Room.from_row(row)
+                except GameError:
+                    log.error("room %s does not replay; refused", room_id)
+                    return None
+                self.rooms[room_id] = room
+            room.conns.add(conn)
+            conn.room = room
+            return room
+
+    async def leave(self, conn: Conn) -> None:
+        room = conn.room
+        if room is None:
+            return
+        async with self.registry:
+            room.conns.discard(conn)
+            if not room.conns:
+                self.rooms.pop(room.id, None)
+                return
+        async with room.lock:
+            await self.broadcast(room)
+
+    async def broadcast(self, room: Room) -> None:
+        """Send the room's state to everyone in it (call with the room's lock held: states stay in order)."""
+        text = room.state().to_json()
+        await asyncio.gather(*(conn.send_text(text) for conn in list(room.conns)))
+
+    # -- messages ------------------------------------------------------------------------------
+    async def dispatch(self, conn: Conn, message: p.Message) -> None:
+        if isinstance(message, p.Ping):
+            await conn.send(p.Pong(message.n))
+            return
+        if isinstance(message, (p.Create, p.Join)):
+            if conn.room is not None:
+                await conn.send(p.Error("This connection is already in a room."))
+            elif message.v != p.VERSION:
+                await conn.send(p.Error(
+                    f"This server speaks version {p.VERSION} of the gridgames protocol, not {message.v}: "
+                    "use the same gridgames version on both sides."
+                ))
+            elif isinstance(message, p.Create):
+                await self.create(conn, message)
+            else:
+                await self.join(conn, message)
+            return
+        room = conn.room
+        if room is None:
+            await conn.send(p.Error("Create or join a room first."))
+            return
+        if conn.seat == 0:
+            await conn.send(p.Error("Spectators can watch but not play."))
+            return
+        async with room.lock:
+            if isinstance(message, p.MoveMsg):
+                await self.move(conn, room, message)
+            elif isinstance(message, p.Takeback):
+                await self.takeback(conn, room, message.answer)
+            elif isinstance(message, p.Resign):
+                await self.resign(conn, room)
+            elif isinstance(message, p.Rematch):
+                await self.rematch(conn, room, message.answer)
+
+    async def create(self, conn: Conn, message: p.Create) -> None:
+        bucket = self.creates.setdefault(conn.address, Bucket(CREATE_PER_SECOND, CREATE_BURST))
+        if not bucket.take():
+            await conn.send(p.Error("Too many rooms created from your address: wait a little."))
+            return
+        secret = new_secret()
+        try:
+            row = new_row(message, secret)
+        except GameError as error:
+            await conn.send(p.Error(str(error)))
+            return
+        await self.store.create(row)
+        room = await self._enter(conn, row.id)
+        assert room is not None
+        async with room.lock:
+            conn.seat = 1
+            await conn.send(p.Welcome(room.id, 1, secret))
+            await self.broadcast(room)
+
+    async def join(self, conn: Conn, message: p.Join) -> None:
+        room = await self._enter(conn, message.room)
+        if room is None:
+            await conn.send(p.Error("There is no game room with that address on this server."))
+            return
+        async with room.lock:
+            seated = await self._seat(conn, room, message)
+        if not seated:
+            await self.leave(conn)
+            conn.room = None
+            await conn.send(p.Error("That seat secret does not belong to this room."))
+
+    async def _seat(self, conn: Conn, room: Room, message: p.Join) -> bool:
+        """Give `conn` the seat its secret opens, a free seat, or a place to watch; False: wrong secret."""
+        secret = None
+        if message.secret is not None:
+            seat = room.seat_for(message.secret)
+            if seat == 0:
+                return False
+        else:
+            seat = 0 if message.watch else room.free_seat()
+            if seat:
+                secret = new_secret()
+                await self.store.add_seat(room.id, seat, hash_secret(secret))
+                room.seats[seat] = hash_secret(secret)
+        for other in [c for c in room.conns if seat and c.seat == seat and c is not conn]:
+            other.seat = 0  # the seat was opened elsewhere: the newest connection holds it
+            await other.send(p.Closed("Your seat was opened from another window; this one has stopped."))
+            other.hang_up()
+        conn.seat = seat
+        await conn.send(p.Welcome(room.id, seat, secret))
+        await self.broadcast(room)
+        return True
+
+    async def move(self, conn: Conn, room: Room, message: p.MoveMsg) -> None:
+        game, entry = room.game, room.entry
+        outcome = room.outcome
+        if outcome is not None:
+            await conn.send(p.Error(f"The game is over: {entry.describe(outcome)}"))
+            return
+        if message.ply != len(game.played):
+            await conn.send(p.Error(
+                f"That move was for an earlier position: the game has {len(game.played)} moves now."
+            ))
+            return
+        if game.state.to_move != conn.seat:
+            await conn.send(p.Error(f"It is not your turn: {entry.player(game.state.to_move)} is to move."))
+            return
+        try:
+            after = game.play(game.parse(message.move))
+        except GameError as error:
+            await conn.send(p.Error(str(error)))
+            return
+        match = room.match.record(after) if after.outcome is not None else None
+        await self.store.add_move(
+            room.id, room.game_no, len(game.played), after.played[-1].notation(),
+            match.to_dict() if match else None,
+        )
+        room.game = after
+        if match is not None:
+            room.match = match
+        room.takeback_by = None
+        await conn.send(p.Ack(len(after.played)))
+        await self.broadcast(room)
+
+    async def takeback(self, conn: Conn, room: Room, answer: str) -> None:
+        if room.outcome is not None:
+            await conn.send(p.Error("The game is over: offer a rematch instead."))
+            return
+        if answer == "request":
+            if room.takeback_target(conn.seat) is None:
+                await conn.send(p.Error("You have no move to take back."))
+                return
+            room.takeback_by = conn.seat
+        elif room.takeback_by is None or room.takeback_by == conn.seat:
+            await conn.send(p.Error("There is no takeback request from the other player to answer."))
+            return
+        elif answer == "accept":
+            keep = room.takeback_target(room.takeback_by)
+            if keep is not None:
+                await self.store.take_back(room.id, room.game_no, keep)
+                room.game = room.game.goto(keep).truncated()
+            room.takeback_by = None
+        else:
+            room.takeback_by = None
+        await self.broadcast(room)
+
+    async def resign(self, conn: Conn, room: Room) -> None:
+        if room.outcome is not None:
+            await conn.send(p.Error("The game is already over."))
+            return
+        outcome = room.resign_outcome(conn.seat)
+        match = room.match.record(room.game, outcome)
+        await self.store.finish(room.id, {"winner": outcome.winner}, match.to_dict())
+        room.resigned, room.match, room.takeback_by = outcome, match, None
+        await self.broadcast(room)
+
+    async def rematch(self, conn: Conn, room: Room, answer: str) -> None:
+        if room.outcome is None:
+            await conn.send(p.Error("A rematch can be offered once the game is over."))
+            return
+        if answer == "decline":
+            room.rematch.clear()
+        else:
+            room.rematch.add(conn.seat)
+            if room.rematch == {1, 2}:
+                game = room.next_game()
+                await self.store.next_game(room.id, room.game_no + 1, game.first_player)
+                room.game, room.game_no, room.resigned = game, room.game_no + 1, None
+                room.rematch.clear()
+        await self.broadcast(room)
+
+
+# -- running it ---------------------------------------------------------------------------------
+@dataclass
+class Running:
+    """A server listening in this process: `port` is the one it got (ask for 0: any free port)."""
+
+    server: GameServer
+    runner: web.AppRunner
+    host: str
+    port: int
+
+    async def stop(self, message: str | None = None) -> None:
+        if message is not None:
+            await self.server.close_all(message)
+        await self.runner.cleanup()
+        await self.server.store.close()
+
+
+async def start(host: str, port: int, db: str | Path) -> Running:
+    """Open the store and listen on host:port; raises OSError (port in use, bad address, bad file)."""
+    store = RoomStore(db)
+    server = GameServer(store)
+    runner = web.AppRunner(server.app(), handle_signals=False, access_log=None)
+    await runner.setup()
+    site = web.TCPSite(runner, host, port, reuse_address=True)
+    try:
+        await site.start()
+    except BaseException:
+        await runner.cleanup()
+        await store.close()
+        raise
+    bound = runner.addresses[0][1] if runner.addresses else port
+    return Running(server, runner, host, bound)
