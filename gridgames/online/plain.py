@@ -271,10 +271,9 @@ class PlainPlayer:
             parts.append("server: reconnecting")
         if view.outcome is not None:
             parts.append("game over")
-        elif view.to_move == self.seat:
-            parts.append("your turn")
         else:
-            parts.append(f"{entry.player(view.to_move)} to move")
+            parts.append(f"move {len(view.game.played) + 1}")
+            parts.append("your turn" if view.to_move == self.seat else f"{entry.player(view.to_move)} to move")
         return "[" + " · ".join(parts) + "]"
 
     def prompt(self) -> None:

@@ -1,0 +1,155 @@
+"""Two `--plain` players play every game to the end over loopback, through `gridgames server` and
+through `gridgames host` alone; a third `join` watches and cannot move; kill -9 of a player and of
+the server loses nothing."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from gridgames.engine.game import Game
+from gridgames.engine.options import Options
+from gridgames.variants.catalogue import CATALOGUE, get_entry
+
+from .driver import Proc, Procs, invite
+
+SIZES = {"walls": "3x3", "noneighbour": "3x3"}
+
+
+@pytest.fixture
+def procs(tmp_path):
+    running = Procs(tmp_path)
+    yield running
+    running.stop_all()
+
+
+def replica(variant: str, size: str) -> Game:
+    entry = get_entry(variant)
+    rows, cols = (int(n) for n in size.split("x"))
+    return Game.new(entry, Options(rows, cols, "1"), first_player=1)
+
+
+def wait_turn(proc: Proc, number: int) -> None:
+    """Wait until `proc` says it is its turn to play move `number`."""
+    while not proc.status().endswith(f"move {number} · your turn"):
+        pass
+
+
+def score_line(game: Game) -> str:
+    winner = game.outcome.winner
+    entry = game.entry
+    points = (int(winner == 1), int(winner == 2))
+    return f"Match score after 1 game: {entry.player(1)} {points[0]}, {entry.player(2)} {points[1]}"
+
+
+def play_out(game: Game, players: dict[int, Proc], rng: random.Random, watcher: Proc | None = None) -> Game:
+    """Each player waits for 'your turn' and types a random legal move; everyone sees the final score."""
+    while game.outcome is None:
+        mover = players[game.state.to_move]
+        wait_turn(mover, len(game.played) + 1)
+        move = rng.choice(game.legal_moves())
+        mover.send(move.notation())
+        game = game.play(move)
+    for proc in [*players.values(), *([watcher] if watcher else [])]:
+        proc.expect("^" + re.escape(score_line(game)))
+    return game
+
+
+def test_every_game_through_gridgames_server_with_a_spectator(procs, tmp_path):
+    _, url = procs.server(tmp_path / "rooms.sqlite")
+    rng = random.Random(12)
+    for entry in CATALOGUE:
+        size = SIZES.get(entry.id, "4x4")
+        host = procs.start("host", entry.id, "--plain", "--server", url, "--size", size, "--first", "1",
+                           person="host")
+        address = invite(host)
+        guest = procs.start("join", address, "--plain", person="guest")
+        guest.expect(r"^You are Player")
+        watcher = procs.start("join", address, "--plain", person="watcher")
+        watcher.expect(r"^You are watching")
+        watcher.send("A1")
+        watcher.expect("spectators cannot play")
+        game = play_out(replica(entry.id, size), {1: host, 2: guest}, rng, watcher)
+        for proc in (host, guest, watcher):
+            proc.send("quit")
+            assert proc.wait() == 0
+
+
+@pytest.mark.parametrize("variant", [entry.id for entry in CATALOGUE])
+def test_every_game_through_host_alone_then_a_rematch_swaps_who_starts(procs, variant):
+    size = SIZES.get(variant, "3x3")
+    host = procs.start("host", variant, "--plain", "--port", "0", "--size", size, "--first", "1", person="host")
+    guest = procs.start("join", invite(host), "--plain", person="guest")
+    game = play_out(replica(variant, size), {1: host, 2: guest}, random.Random(variant))
+    host.send("again")
+    guest.expect("offers a rematch")
+    guest.send("accept")
+    entry = get_entry(variant)
+    for proc in (host, guest):
+        proc.expect("^" + re.escape(f"Game 2: {entry.player(2)} moves first."))
+    assert game.outcome is not None
+    host.send("quit")
+    assert host.wait() == 0
+    guest.expect("The host has left")
+    assert guest.wait() in (0, 3)
+
+
+def test_takeback_resign_and_the_score_carry_on(procs):
+    host = procs.start("host", "rowcol", "--plain", "--port", "0", "--first", "1", person="host")
+    guest = procs.start("join", invite(host), "--plain", person="guest")
+    guest.expect("^You are Player 2")
+    wait_turn(host, 1)
+    host.send("C3")
+    wait_turn(guest, 2)
+    guest.send("C1")
+    wait_turn(host, 3)
+    guest.send("undo")
+    host.expect("Player 2 \\(O\\) asks to take back their last move: accept or decline\\?")
+    host.send("accept")
+    guest.expect("A move was taken back; Player 2 \\(O\\) to play.")
+    guest.send("resign")
+    host.expect("Player 2 \\(O\\) resigned, so Player 1 \\(X\\) wins.")
+    host.expect("Match score after 1 game: Player 1 \\(X\\) 1, Player 2 \\(O\\) 0.")
+
+
+def test_a_player_killed_with_sigkill_comes_back_to_the_same_seat(procs, tmp_path):
+    _, url = procs.server(tmp_path / "rooms.sqlite")
+    host = procs.start("host", "rowcol", "--plain", "--server", url, "--first", "1", person="host")
+    address = invite(host)
+    guest = procs.start("join", address, "--plain", person="guest")
+    wait_turn(host, 1)
+    host.send("C3")
+    wait_turn(guest, 2)
+    guest.kill9()
+    host.expect("Player 2 \\(O\\) has disconnected")
+    again = procs.start("join", address, "--plain", person="guest")  # the same data folder
+    again.expect("^You are Player 2")
+    host.expect("Player 2 \\(O\\) is back")
+    wait_turn(again, 2)
+    again.send("E3")
+    host.expect("Player 2 \\(O\\) claims E3.")
+
+
+def test_the_server_killed_with_sigkill_restarts_with_every_acknowledged_move(procs, tmp_path):
+    db = tmp_path / "rooms.sqlite"
+    server, url = procs.server(db)
+    port = url.rsplit(":", 1)[1]
+    host = procs.start("host", "rowcol", "--plain", "--server", url, "--first", "1", person="host")
+    guest = procs.start("join", invite(host), "--plain", person="guest")
+    wait_turn(host, 1)
+    host.send("C3")
+    wait_turn(guest, 2)
+    guest.send("C1")
+    wait_turn(host, 3)
+    server.kill9()
+    host.expect("The connection to the server is lost; reconnecting")
+    guest.expect("The connection to the server is lost; reconnecting")
+    restarted = procs.start("server", "--port", port, "--db", str(db), person="server")
+    restarted.expect("game server on")
+    host.expect("^Reconnected.")
+    guest.expect("^Reconnected.")
+    wait_turn(host, 3)
+    host.send("A1")
+    guest.expect("Player 1 \\(X\\) claims A1.")
