@@ -273,7 +273,8 @@ class PlainPlayer:
             parts.append("game over")
         else:
             parts.append(f"move {len(view.game.played) + 1}")
-            parts.append("your turn" if view.to_move == self.seat else f"{entry.player(view.to_move)} to move")
+            mover = entry.player(view.to_move)
+            parts.append("your turn" if view.to_move == self.seat else f"{mover} to move")
         return "[" + " · ".join(parts) + "]"
 
     def prompt(self) -> None:

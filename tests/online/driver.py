@@ -50,9 +50,8 @@ class Proc:
             except queue.Empty:
                 line = ""
                 if left <= 0:
-                    raise AssertionError(
-                        f"{self.args[0]}: no line matching {pattern!r}; last lines:\n" + "\n".join(self.seen[-25:])
-                    ) from None
+                    recent = "\n".join(self.seen[-25:])
+                    raise AssertionError(f"{self.args[0]}: no line matching {pattern!r}; last:\n{recent}") from None
                 continue
             if line is None:
                 raise AssertionError(

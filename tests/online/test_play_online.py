@@ -71,7 +71,7 @@ def test_every_game_through_gridgames_server_with_a_spectator(procs, tmp_path):
         watcher.expect(r"^You are watching")
         watcher.send("A1")
         watcher.expect("spectators cannot play")
-        game = play_out(replica(entry.id, size), {1: host, 2: guest}, rng, watcher)
+        play_out(replica(entry.id, size), {1: host, 2: guest}, rng, watcher)
         for proc in (host, guest, watcher):
             proc.send("quit")
             assert proc.wait() == 0
@@ -80,7 +80,9 @@ def test_every_game_through_gridgames_server_with_a_spectator(procs, tmp_path):
 @pytest.mark.parametrize("variant", [entry.id for entry in CATALOGUE])
 def test_every_game_through_host_alone_then_a_rematch_swaps_who_starts(procs, variant):
     size = SIZES.get(variant, "3x3")
-    host = procs.start("host", variant, "--plain", "--port", "0", "--size", size, "--first", "1", person="host")
+    host = procs.start(
+        "host", variant, "--plain", "--port", "0", "--size", size, "--first", "1", person="host"
+    )
     guest = procs.start("join", invite(host), "--plain", person="guest")
     game = play_out(replica(variant, size), {1: host, 2: guest}, random.Random(variant))
     host.send("again")
