@@ -51,7 +51,8 @@ class Proc:
                 line = ""
                 if left <= 0:
                     recent = "\n".join(self.seen[-25:])
-                    raise AssertionError(f"{self.args[0]}: no line matching {pattern!r}; last:\n{recent}") from None
+                    who = self.args[0]
+                    raise AssertionError(f"{who}: no line matching {pattern!r}; last:\n{recent}") from None
                 continue
             if line is None:
                 raise AssertionError(
