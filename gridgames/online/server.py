@@ -215,7 +215,7 @@ class GameServer:
             await conn.send(p.Error("Create or join a room first."))
             return
         if conn.seat == 0:
-            await conn.send(p.Error("Spectators can watch but not play."))
+            await conn.send(p.Error("Spectators can watch but cannot play."))
             return
         async with room.lock:
             if isinstance(message, p.MoveMsg):
