@@ -78,7 +78,8 @@ def stored_moves(db, room_id: str) -> list[str]:
 GARBAGE = [
     "not json", "[]", "{}", "null", "42", '"move"', '{"t": 5}', '{"t": "teleport"}',
     '{"t": "move"}', '{"t": "move", "ply": "0", "move": "C3"}', '{"t": "move", "ply": -1, "move": "C3"}',
-    '{"t": "move", "ply": 0, "move": "C3", "seat": 2}', '{"t": "move", "ply": 0, "move": "__import__(\'os\')"}',
+    '{"t": "move", "ply": 0, "move": "C3", "seat": 2}',
+    '{"t": "move", "ply": 0, "move": "__import__(\'os\')"}',
     '{"t": "move", "ply": 0, "move": "C3\\u0000"}', '{"t": "move", "ply": 1e400, "move": "C3"}',
     '{"t": "takeback", "answer": "force"}', '{"t": "join", "v": 1, "room": "../../etc/passwd"}',
     "[" * 1000 + "]" * 1000, '{"t": "ping", "n": true}', '{"t": "move", "ply": 0, "move": "\\udcff"}',
