@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test bench lint clean
+.PHONY: run test bench bench-online lint clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -26,6 +26,11 @@ test: $(VENV)/.installed-dev
 
 bench: $(VENV)/.installed-dev
 	$(BIN)/python -m gridgames.solve.bench
+	$(MAKE) bench-online
+
+# 500 rooms of bots over loopback against `gridgames server`: move round trip and memory per room.
+bench-online: $(VENV)/.installed-dev
+	$(BIN)/python -m gridgames.online.load
 
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check gridgames tests

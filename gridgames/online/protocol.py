@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import MISSING, asdict, dataclass, fields
+from dataclasses import MISSING, dataclass, fields
 from typing import Any, ClassVar
 
 VERSION = 1
@@ -108,6 +108,13 @@ def _outcome(name: str, value: Any) -> Result | None:
     return Result(winner, _sentence("reason", value.get("reason")))
 
 
+def _plain(value: Any) -> Any:
+    """JSON for the one nested value, a `Result`."""
+    if isinstance(value, Result):
+        return value.__dict__
+    raise TypeError(f"{type(value).__name__} is not part of the protocol")
+
+
 def clean_text(text: str, limit: int = SENTENCE_MAX) -> str:
     """Text from the other side, safe to print: control characters removed, length bounded."""
     cleaned = "".join(ch for ch in text if ch.isprintable())
@@ -123,7 +130,7 @@ class Message:
     CHECKS: ClassVar[dict[str, Any]] = {}
 
     def to_json(self) -> str:
-        return json.dumps({"t": self.TYPE, **asdict(self)}, separators=(",", ":"))
+        return json.dumps({"t": self.TYPE, **self.__dict__}, separators=(",", ":"), default=_plain)
 
 
 @dataclass(frozen=True)
