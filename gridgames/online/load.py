@@ -204,7 +204,7 @@ async def _measure(
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m gridgames.online.load", description="Online load benchmark.")
+    parser = argparse.ArgumentParser(prog="python -m gridgames.online.load", description="Online load bench.")
     parser.add_argument("--rooms", type=int, default=500, help=f"concurrent rooms (1 to {MAX_ROOMS})")
     parser.add_argument("--seconds", type=float, default=20.0, help=f"play time (at most {MAX_SECONDS:.0f})")
     parser.add_argument("--seed", type=int, default=1)
