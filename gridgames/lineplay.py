@@ -23,8 +23,9 @@ from gridgames.engine.game import Game
 from gridgames.engine.match import Match
 from gridgames.engine.moves import Move
 from gridgames.engine.rules import Content, GridState
+from gridgames.engine.safetext import printable
 from gridgames.engine.textboard import render
-from gridgames.storage import Store
+from gridgames.storage import LiveRecord, Store
 from gridgames.variants.nodekayles import NodeKaylesRules
 from gridgames.variants.walls import _STEPS as STEPS
 
@@ -33,6 +34,7 @@ Chooser = Callable[[Any, GridState, random.Random], Move]
 
 EXIT_FINISHED = 0  # every game finished, or the player typed quit
 EXIT_INPUT_ENDED = 1  # input ended mid-game; the game is saved and can be resumed
+EXIT_RECORD_FAILED = 3  # a --record file could not be written; the moves are kept in the data folder
 
 
 @dataclass(frozen=True)
@@ -181,6 +183,9 @@ class LinePlay:
     echo: bool = False  # write typed lines back (piped input reads like the books' transcripts)
     on_game_over: Callable[[Game], None] | None = None
     resume_hint: str = ""
+    slot: str = ""  # this session's autosave slot (`Store.new_slot`); a match keeps it
+    records: list[LiveRecord] = field(default_factory=list)  # `--record`: one per game of the match
+    record_failed: bool = False  # a finished game's record could not be written
 
     @property
     def entry(self) -> Entry:
@@ -290,7 +295,7 @@ class LinePlay:
             if outcome is not None:
                 self.announce()
                 if not self.next_game():
-                    return EXIT_FINISHED
+                    return EXIT_RECORD_FAILED if self.record_failed else EXIT_FINISHED
                 continue
             if self.is_computer(self.game.state.to_move):
                 self.computer_move()
@@ -314,7 +319,10 @@ class LinePlay:
                 )
                 return EXIT_INPUT_ENDED
             if self.echo:
-                self.say(line)
+                self.say(printable(line))
+            if "\ufffd" in line:  # bytes that were not UTF-8, decoded with replacement
+                self.say("That line is not UTF-8 text, so it is not a move: type a cell such as C3, or help.")
+                continue
             command = line.strip().lower()
             if command in ("quit", "q", "exit"):
                 self.say(
@@ -384,7 +392,7 @@ class LinePlay:
         match = self.settings.match
         if match is None or match.is_over:
             if self.store is not None:
-                self.store.clear_current(self.entry.id)
+                self.store.clear_current(self.slot or self.entry.id)
             return False
         self.game = match.new_game(self.rng)
         self.say()
@@ -394,13 +402,39 @@ class LinePlay:
         return True
 
     def autosave(self) -> None:
+        """Save the game in its slot and write its `--record` file, after every change."""
+        self.write_record()
         if self.store is None:
             return
         if self.game.is_over:
             return  # next_game saves the match's next game, or clears the save when the session ends
-        self.store.save_current(self.game, self.settings.to_dict())
+        self.store.save_current(self.game, self.settings.to_dict(), self.slot)
         for warning in self.store.take_warnings():
             self.say(f"Warning: {warning}")
+
+    def write_record(self) -> None:
+        """The game's record file, rewritten now: a failure is reported at once, never only at the end.
+
+        A finished game whose record could not be written is kept in the data folder
+        (never only in memory), and the session ends with EXIT_RECORD_FAILED.
+        """
+        number = self.settings.match.games if self.settings.match else 0
+        if number >= len(self.records):
+            return
+        live = self.records[number]
+        problem = live.write(self.game)
+        if problem is None:
+            return
+        if not self.game.is_over:
+            self.say(f"Warning: {problem} The game goes on and is autosaved; the record is tried again.")
+            return
+        self.record_failed = True
+        kept = ""
+        if self.store is not None:
+            slot = self.store.new_slot(self.entry.id)
+            if self.store.save_current(self.game, self.settings.to_dict(), slot):
+                kept = f" The finished game is kept in {printable(str(self.store.current_path(slot)))}."
+        self.say(f"Warning: {problem}{kept or ' The moves could not be kept anywhere else.'}")
 
 
 def _in_setup(state: GridState) -> bool:

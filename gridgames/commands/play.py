@@ -2,27 +2,40 @@
 
 Line mode works with a terminal or with piped input. Exit codes: 0 when every
 game finished (or the player typed quit; the game is saved), 1 when input ended
-mid-game (the game is saved: `--resume` continues it), 2 for bad options.
+mid-game (the game is saved: `--resume` continues it), 2 for bad options, 3 when a
+`--record` file could not be written (the moves are kept in the data folder).
+The same options are checked with and without `--plain`.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import inspect
 import random
 import sys
 import time
-from pathlib import Path
 from typing import Any, cast
 
+from gridgames.commands.limits import MOVE_BUDGET, too_big_to_solve
 from gridgames.engine.errors import GameError, OptionsError
 from gridgames.engine.game import Game
 from gridgames.engine.match import SCORING_CHOICES, STARTS_CHOICES, Match
 from gridgames.engine.options import ADJACENCY_CHOICES, FIRST_CHOICES, Options, parse_size
-from gridgames.storage import SavedGame, StorageError, Store, save_record
+from gridgames.engine.safetext import printable
+from gridgames.storage import LiveRecord, SavedGame, Store, check_record_target
 from gridgames.variants.catalogue import CATALOGUE, get_entry
 
 EXIT_USAGE = 2
+CONFIRM = "another name, or confirm replacing it"  # the dialog's advice; the command line's differs
+
+
+#: Options that choose a new game; `--resume` continues a saved one with its own, so it refuses them.
+NEW_GAME_OPTIONS = (
+    "size", "first", "adjacency", "vs", "computer_plays", "record", "overwrite", "games", "starts", "scoring",
+)
+#: Options only line mode has: the app chooses these on its new-game panel or its save dialog.
+PLAIN_ONLY_OPTIONS = ("record", "overwrite", "games", "seed", "resume")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -33,24 +46,33 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--adjacency", choices=ADJACENCY_CHOICES, help="noneighbour only: king or orthogonal")
     parser.add_argument("--vs", metavar="LEVEL", help="play against the computer at this level")
     parser.add_argument(
-        "--computer-plays", type=int, choices=(1, 2), default=2, help="the computer's player (default 2)"
+        "--computer-plays", type=int, choices=(1, 2), help="the computer's player (default 2)"
     )
-    parser.add_argument("--record", metavar="FILE", help="write the game record to FILE when the game ends")
+    parser.add_argument(
+        "--record", metavar="FILE", help="write the game record to FILE after every move (--plain)"
+    )
     parser.add_argument("--overwrite", action="store_true", help="let --record replace an existing file")
-    parser.add_argument("--games", type=int, default=1, metavar="N", help="play a match of N games")
+    parser.add_argument("--games", type=int, metavar="N", help="play a match of N games (--plain)")
+    parser.add_argument("--starts", choices=STARTS_CHOICES, help="who starts each later game of a match")
     parser.add_argument(
-        "--starts", choices=STARTS_CHOICES, default="alternate", help="who starts each later game of a match"
+        "--scoring", choices=SCORING_CHOICES, help="match points: wins or cells (locked-duel)"
     )
     parser.add_argument(
-        "--scoring", choices=SCORING_CHOICES, default="wins", help="match points: wins or cells (locked-duel)"
+        "--resume", action="store_true", help="continue the newest unfinished game of VARIANT (--plain)"
     )
-    parser.add_argument("--resume", action="store_true", help="continue the unfinished game of VARIANT")
     parser.add_argument("--seed", type=int, help="seed coin tosses and the computer (repeatable games)")
 
 
 def _fail(message: str) -> int:
-    sys.stderr.write(f"gridgames: {message}\n")
+    sys.stderr.write(f"gridgames: {printable(message, 400)}\n")
     return EXIT_USAGE
+
+
+def _given(args: argparse.Namespace, names: tuple[str, ...]) -> list[str]:
+    """The options among `names` that the command line set, as the player typed them."""
+    return [
+        "--" + name.replace("_", "-") for name in names if getattr(args, name, None) not in (None, False)
+    ]
 
 
 def run(args: argparse.Namespace) -> int:
@@ -58,42 +80,76 @@ def run(args: argparse.Namespace) -> int:
         entry = get_entry(args.variant)
     except OptionsError as error:
         return _fail(str(error))
+    if args.resume:
+        conflicting = _given(args, NEW_GAME_OPTIONS)
+        if conflicting:
+            return _fail(
+                f"--resume continues the saved game with its own settings, so it cannot take "
+                f"{', '.join(conflicting)}: leave them out, or start a new game without --resume."
+            )
     if not args.plain:
-        return _launch_app(entry.id)
+        only_plain = _given(args, PLAIN_ONLY_OPTIONS)
+        if only_plain:
+            return _fail(f"{', '.join(only_plain)} works only in line mode: add --plain.")
+    try:
+        settings, game = _new_session(args, entry, random.Random(args.seed))
+        if settings.vs is not None:
+            _computer(settings.vs)
+    except GameError as error:
+        return _fail(str(error))
+    if not args.plain:
+        return _launch_app(entry.id, args)
+    return _play_plain(args, entry, settings, game)
+
+
+def _play_plain(args: argparse.Namespace, entry: Any, new_settings: Any, new_game: Game) -> int:
     from gridgames.lineplay import LinePlay, Settings
 
+    _decode_stdin_leniently()
     rng = random.Random(args.seed)
     store = Store()
     interactive = sys.stdin.isatty()
-    saved = store.load_current(entry.id)
+    waiting = store.unfinished(entry.id)
+    saved = waiting[0] if waiting else None
     broken_save = store.take_warnings()
     for warning in broken_save:
         print(f"Warning: {warning}")
 
     settings: Settings | None = None
     game: Game | None = None
+    slot = ""
     if saved is not None and (args.resume or (interactive and _ask_resume(saved))):
         try:
             settings = Settings.from_dict(saved.settings)
         except GameError as error:
-            print(f"Warning: {error} The moves are resumed with two human players.")
+            print(f"Warning: {printable(str(error))} The moves are resumed with two human players.")
             settings = Settings()
-        game = saved.game
+        game, slot = saved.game, saved.slot
+        if len(waiting) > 1:
+            others = len(waiting) - 1
+            print(f"{others} other unfinished game(s) of {entry.id} stay saved; the app lists them all.")
     elif args.resume and not broken_save:
         print(f"There is no unfinished game of {entry.id} to resume; a new game starts.")
     elif saved is not None:
-        print(
-            f"An unfinished game of {entry.id} is saved; this new game replaces it (--resume continues it)."
-        )
+        print(f"An unfinished game of {entry.id} is saved; it stays saved (--resume continues it).")
 
+    records: list[LiveRecord] = []
     if game is None or settings is None:
-        try:
-            settings, game = _new_session(args, entry, rng)
-        except GameError as error:
-            return _fail(str(error))
-        problem = _check_record_paths(settings.record_paths(), args.overwrite)
-        if problem:
-            return _fail(problem)
+        settings, game = new_settings, new_game
+        rng = random.Random(args.seed)
+        settings.match.new_game(rng)  # the same coin toss as the validated game
+        for path in settings.record_paths():
+            problem = check_record_target(path, settings.overwrite)
+            if problem:
+                return _fail(problem.replace(CONFIRM, "another --record file, or add --overwrite"))
+            records.append(LiveRecord(path, settings.overwrite))
+    else:
+        current = settings.match.games if settings.match else 0
+        records = [
+            LiveRecord(path, settings.overwrite, started=number <= current)
+            for number, path in enumerate(settings.record_paths())
+        ]
+    slot = slot or store.new_slot(entry.id)
 
     computer = None
     if settings.vs is not None:
@@ -105,14 +161,9 @@ def run(args: argparse.Namespace) -> int:
     def on_game_over(finished: Game) -> None:
         opponent = settings.vs if settings.vs is not None else "human"
         store.record_game(finished, opponent, 3 - settings.computer_plays if settings.vs else 1)
-        number = settings.match.games + 1 if settings.match else 1
-        paths = settings.record_paths()
-        if number <= len(paths):
-            try:
-                save_record(finished, paths[number - 1], overwrite=settings.overwrite)
-                print(f"The game record is saved in {paths[number - 1]}.")
-            except StorageError as error:
-                print(f"Warning: {error}")
+        number = settings.match.games if settings.match else 0
+        if number < len(records) and records[number].safe:
+            print(f"The game record is saved in {printable(str(records[number].path))}.")
         for warning in store.take_warnings():
             print(f"Warning: {warning}")
 
@@ -129,11 +180,21 @@ def run(args: argparse.Namespace) -> int:
         echo=not interactive,
         on_game_over=on_game_over,
         resume_hint=f"gridgames play {entry.id} --plain --resume",
+        slot=slot,
+        records=records,
     )
     try:
         return session.run()
     except BrokenPipeError:  # the reader went away (e.g. `| head`); the game is saved
         return 1
+
+
+def _decode_stdin_leniently() -> None:
+    """Bytes that are not text in the locale's encoding become U+FFFD instead of a traceback."""
+    reconfigure = getattr(sys.stdin, "reconfigure", None)
+    if reconfigure is not None:
+        with contextlib.suppress(ValueError, OSError):
+            reconfigure(errors="replace")
 
 
 def _new_session(args: argparse.Namespace, entry: Any, rng: random.Random) -> tuple[Any, Game]:
@@ -143,28 +204,24 @@ def _new_session(args: argparse.Namespace, entry: Any, rng: random.Random) -> tu
     rows, cols = (entry.default_rows, entry.default_cols) if args.size is None else parse_size(args.size)
     if args.adjacency is not None and not entry.has_adjacency_option:
         raise OptionsError(f"{entry.id} has no adjacency option: only noneighbour has.")
+    if args.games is not None and args.games < 1:
+        raise OptionsError(f"A match is at least one game, not {args.games}.")
     options = Options(rows, cols, args.first or entry.default_first, args.adjacency or "king")
-    match = Match(entry, options, scoring=args.scoring, starts=args.starts, length=args.games)
+    match = Match(
+        entry,
+        options,
+        scoring=args.scoring or "wins",
+        starts=args.starts or "alternate",
+        length=1 if args.games is None else args.games,
+    )
     settings = Settings(
         vs=args.vs,
-        computer_plays=args.computer_plays,
+        computer_plays=args.computer_plays or 2,
         match=match,
         record=args.record,
         overwrite=args.overwrite,
     )
     return settings, match.new_game(rng)
-
-
-def _check_record_paths(paths: list[Path], overwrite: bool) -> str | None:
-    """Refuse before playing rather than lose a game at the end: one sentence, or None."""
-    for path in paths:
-        if path.is_dir():
-            return f"'{path}' is a folder: give --record a file name."
-        if path.exists() and not overwrite:
-            return f"'{path}' already exists: choose another --record file, or add --overwrite."
-        if not path.parent.is_dir():
-            return f"The folder '{path.parent}' does not exist, so --record cannot write there."
-    return None
 
 
 def _ask_resume(saved: SavedGame) -> bool:
@@ -199,19 +256,45 @@ def _computer(level: str):  # type: ignore[no-untyped-def]
         raise OptionsError(f"There is no computer level '{level}': choose one of {', '.join(levels)}.")
 
     def choose(rules, state, rng):  # type: ignore[no-untyped-def]
-        return players.choose_move(rules, state, level, rng)
+        chosen = level
+        if level in ("hard", "perfect") and too_big_to_solve(rules, state):
+            chosen = "medium"  # as in the app: a time-limited search until the board is small enough
+        return players.choose_move(rules, state, chosen, rng, budget=MOVE_BUDGET)
 
     return choose
 
 
-def _launch_app(variant: str) -> int:
-    """The full-screen app, opened on `variant` (the app owns everything after that)."""
+def _launch_app(variant: str, args: argparse.Namespace) -> int:
+    """The full-screen app, opened on `variant` with the options given (checked by `run`)."""
     try:
         from gridgames.tui.app import GridGamesApp
     except ImportError:
         return _fail("The full-screen app is not available here: add --plain to play in plain text.")
     if "variant" not in inspect.signature(GridGamesApp).parameters:
         return _fail("This version of the app cannot open a game directly: add --plain to play in text.")
-    app = cast(Any, GridGamesApp)(variant=variant)  # checked just above: the app takes `variant`
+    extra: dict[str, Any] = {}
+    chosen = _given(args, ("size", "first", "adjacency", "vs", "computer_plays", "starts", "scoring"))
+    if chosen:
+        extra["choices"] = _choices_from(args, variant)
+    app = cast(Any, GridGamesApp)(variant=variant, **extra)  # checked just above: the app takes `variant`
     app.run()
     return int(app.return_code or 0)
+
+
+def _choices_from(args: argparse.Namespace, variant: str) -> Any:
+    """The saved choices with this variant's new-game panel filled in from the command line."""
+    from gridgames.tui.choices import HUMAN, LastChoices, Setup
+
+    entry = get_entry(variant)
+    choices = LastChoices.from_dict(Store().load_prefs())
+    last = choices.setup_for(entry)
+    rows, cols = (last.options.rows, last.options.cols) if args.size is None else parse_size(args.size)
+    options = Options(rows, cols, args.first or last.options.first, args.adjacency or last.options.adjacency)
+    seats = last.seats
+    if args.vs is not None:
+        computer_plays = args.computer_plays or 2
+        seats = (args.vs, HUMAN) if computer_plays == 1 else (HUMAN, args.vs)
+    choices.remember(
+        Setup(variant, options, seats, args.starts or last.starts, args.scoring or last.scoring)
+    )
+    return choices

@@ -30,6 +30,9 @@ class RecordError(GameError):
     """A game record could not be read; `line` is 1-based, or None for the whole file."""
 
     def __init__(self, reason: str, line: int | None = None) -> None:
+        from gridgames.engine.safetext import printable
+
+        reason = printable(reason, 400)  # reasons quote the file: never a raw escape sequence
         self.reason = reason
         self.line = line
         super().__init__(f"line {line}: {reason}" if line is not None else reason)

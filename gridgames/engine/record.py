@@ -16,13 +16,31 @@ line number and the reason, and nothing is half-loaded.
 
 from __future__ import annotations
 
+import re
+
 from gridgames.engine.errors import GameError, OptionsError, RecordError
 from gridgames.engine.game import Game
 from gridgames.engine.options import Options, parse_size
+from gridgames.engine.safetext import printable
 
 MAGIC = "gridgames-record"
 VERSION = 1
 MAX_BYTES = 1_000_000  # far above any real game; refuses huge files before parsing
+MAX_MOVE_NUMBER_DIGITS = 7  # more moves than any board has cells
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+_MOVE_NUMBER = re.compile(rf"[0-9]{{1,{MAX_MOVE_NUMBER_DIGITS}}}")
+
+
+def split_lines(text: str) -> list[str]:
+    """Lines as a text editor counts them: `\n`, `\r\n` or `\r` end a line, nothing else.
+
+    (`str.splitlines` also breaks at form feeds and U+2028, which would shift the line
+    numbers that errors report.)
+    """
+    lines = _LINE_BREAK.split(text)
+    if lines and lines[-1] == "":
+        lines.pop()
+    return lines
 
 
 def result_text(game: Game) -> str:
@@ -59,7 +77,8 @@ def loads(text: str) -> Game:
         raise RecordError(f"the file is too large to be a game record ({len(text)} characters).")
     if "\x00" in text:
         raise RecordError("the file is binary, not a game record.")
-    lines = text.splitlines()
+    text = text.removeprefix("\ufeff")  # a byte-order mark some editors write
+    lines = split_lines(text)
     numbered = [
         (n, line.strip())
         for n, line in enumerate(lines, start=1)
@@ -73,7 +92,9 @@ def loads(text: str) -> Game:
         raise RecordError(f"this is not a gridgames record: it should start with '{MAGIC} {VERSION}'.", n)
     if parts[1] != str(VERSION):
         raise RecordError(
-            f"record version '{parts[1]}' is not supported: this gridgames reads version {VERSION}.", n
+            f"record version '{printable(parts[1], 20)}' is not supported: "
+            f"this gridgames reads version {VERSION}.",
+            n,
         )
 
     header: dict[str, tuple[int, str]] = {}
@@ -86,14 +107,14 @@ def loads(text: str) -> Game:
         key, sep, value = line.partition(":")
         key = key.strip().lower()
         if not sep:
-            raise RecordError(f"expected 'key: value', found '{line[:40]}'.", n)
+            raise RecordError(f"expected 'key: value', found '{printable(line, 40)}'.", n)
         if key == "moves":
             if value.strip():
                 raise RecordError("'moves:' stands alone on its line; moves follow one per line.", n)
             in_moves = True
             continue
         if key not in ("variant", "size", "first", "adjacency", "result"):
-            raise RecordError(f"unknown field '{key}'.", n)
+            raise RecordError(f"unknown field '{printable(key, 40)}'.", n)
         if key in header:
             raise RecordError(f"the field '{key}' appears twice.", n)
         header[key] = (n, value.strip())
@@ -118,7 +139,7 @@ def loads(text: str) -> Game:
         raise RecordError(str(error), line_no) from None
     line_no, first = field("first")
     if first not in ("1", "2"):
-        raise RecordError(f"'first' must be 1 or 2, not '{first}'.", line_no)
+        raise RecordError(f"'first' must be 1 or 2, not '{printable(first, 20)}'.", line_no)
     adjacency = "king"
     if "adjacency" in header:
         line_no, adjacency = field("adjacency")
@@ -132,18 +153,22 @@ def loads(text: str) -> Game:
     game = Game.new(entry, options, first_player=int(first))
     for expected, (n, line) in enumerate(move_lines, start=1):
         number, dot, notation = line.partition(".")
-        if not dot or not number.strip().isdigit():
-            raise RecordError(f"expected a numbered move such as '{expected}. C3', found '{line[:40]}'.", n)
+        if not dot or not _MOVE_NUMBER.fullmatch(number.strip()):
+            raise RecordError(
+                f"expected a numbered move such as '{expected}. C3', found '{printable(line, 40)}'.", n
+            )
         if int(number) != expected:
             raise RecordError(f"move {int(number)} is out of order: expected move {expected}.", n)
         try:
             game = game.play(notation.strip())
         except GameError as error:
-            raise RecordError(f"move {expected} ({notation.strip()}): {error}", n) from None
+            raise RecordError(f"move {expected} ({printable(notation.strip(), 20)}): {error}", n) from None
 
     line_no, result = field("result")
     if result.lower() != result_text(game):
         raise RecordError(
-            f"the result says '{result}' but replaying the moves gives '{result_text(game)}'.", line_no
+            f"the result says '{printable(result, 40)}' but replaying the moves gives "
+            f"'{result_text(game)}'.",
+            line_no,
         )
     return game

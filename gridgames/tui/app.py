@@ -118,7 +118,7 @@ class GridGamesApp(App[None]):
         from gridgames.tui.session import resume
 
         resumed = resume(saved, computer.levels())
-        self.start_game(resumed.setup, saved.game, resumed.match)
+        self.start_game(resumed.setup, saved.game, resumed.match, slot=saved.slot)
         if resumed.note:
             self.notify(resumed.note, severity="warning", timeout=8)
 
@@ -177,13 +177,18 @@ class GridGamesApp(App[None]):
         self.push_screen(NewGamePanel(entry, self.choices.setup_for(entry)), chosen)
 
     def start_game(
-        self, setup: Setup, game: Game | None = None, match: Match | None = None, remember: bool = True
+        self,
+        setup: Setup,
+        game: Game | None = None,
+        match: Match | None = None,
+        remember: bool = True,
+        slot: str = "",
     ) -> None:
         if remember:
             self.choices.remember(setup)
             self.store.save_prefs(self.choices.to_dict())
             self.show_storage_warnings()
-        screen = GameScreen(setup, game, match=match)
+        screen = GameScreen(setup, game, match=match, slot=slot)
         current = self.screen
         if isinstance(current, GameScreen):  # not before the last game has mounted (see close_screen)
             close_screen(current, lambda: self.switch_screen(screen))

@@ -50,11 +50,9 @@ def levels() -> tuple[str, ...]:
 
 def too_big_to_solve(entry: Entry, state: GridState) -> bool:
     """Node Kayles' exact solver has no time budget: large fresh regions take minutes."""
-    if entry.rules.family != "nodekayles":
-        return False
-    from gridgames.solve.nodekayles import is_quick
+    from gridgames.commands.limits import too_big_to_solve as too_big
 
-    return not is_quick(state)  # type: ignore[arg-type]
+    return too_big(entry, state)
 
 
 def _budget(seconds: float, stop: threading.Event | None) -> Any:

@@ -91,10 +91,12 @@ def test_resume_continues_with_the_saved_opponent_and_match(monkeypatch, capsys,
     assert out.rstrip().endswith("The match is drawn, 2 to 2.")
 
 
-def test_without_resume_piped_input_starts_afresh_and_says_so(monkeypatch, capsys):
+def test_without_resume_piped_input_starts_afresh_and_keeps_the_saved_game(monkeypatch, capsys):
     play(monkeypatch, capsys, ["rowcol", "--plain"], "C3\n")
-    code, out, _ = play(monkeypatch, capsys, ["rowcol", "--plain"], "")
-    assert "An unfinished game of rowcol is saved; this new game replaces it (--resume continues it)." in out
+    code, out, _ = play(monkeypatch, capsys, ["rowcol", "--plain"], "A1\n")
+    assert "An unfinished game of rowcol is saved; it stays saved (--resume continues it)." in out
+    saved = Store().unfinished("rowcol")
+    assert sorted(s.game.played[0].notation() for s in saved) == ["A1", "C3"]
     code, out, _ = play(monkeypatch, capsys, ["blocking", "--plain", "--resume"], "")
     assert "There is no unfinished game of blocking to resume; a new game starts." in out
 

@@ -25,7 +25,7 @@ termios = pytest.importorskip("termios")
 import struct  # noqa: E402
 
 WAIT_SECONDS = 40
-SAVE = "current-locked-duel.gridgames"  # the first card on the picker of a fresh data folder
+SAVE = "current-locked-duel-*.gridgames"  # the first card on the picker of a fresh data folder
 
 
 class Terminal:
@@ -105,8 +105,10 @@ def wait_for(what: str, check: Callable[[], bool], terminal: Terminal) -> None:
 
 def saved_moves(data_dir: Path) -> list[str]:
     """The move lines of the autosave (`1. C3`, ...), [] when there is none."""
+    saves = sorted(data_dir.glob(SAVE))
+    assert len(saves) <= 1, "one game in progress has one autosave slot"
     try:
-        text = (data_dir / SAVE).read_text(encoding="utf-8")
+        text = saves[0].read_text(encoding="utf-8") if saves else ""
     except FileNotFoundError:
         return []
     lines = text.splitlines()

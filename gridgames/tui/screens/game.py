@@ -83,8 +83,10 @@ class GameScreen(Screen[None]):
         game: Game | None = None,
         rng: random.Random | None = None,
         match: Match | None = None,
+        slot: str = "",
     ) -> None:
         super().__init__()  # no id: switch_screen mounts the next game before the last one leaves
+        self.slot = slot  # this game's own autosave slot (a resumed one keeps its slot; see autosave)
         self.setup = setup
         self.entry: Entry = get_entry(setup.variant)
         self.rng = rng or random.Random()
@@ -207,18 +209,20 @@ class GameScreen(Screen[None]):
     def autosave(self) -> None:
         """Save the game in progress; at its end, count it in the statistics and drop the save."""
         store, game = self.app.store, self.game  # type: ignore[attr-defined]
+        if not self.slot:
+            self.slot = store.new_slot(self.entry.id)  # never another game's (or window's) slot
         if game.is_over:
             if self.game_number not in self._counted:
                 self._counted.add(self.game_number)
                 self._count_result(game)
-            store.clear_current(self.entry.id)
+            store.clear_current(self.slot)
             self._saved = False
             # the score so far rides with the next game, saved as soon as it starts
         elif game.cursor > 0 or self.match_base.games > 0:
-            store.save_current(game, settings_for(self.setup, self.match_base))
+            store.save_current(game, settings_for(self.setup, self.match_base), self.slot)
             self._saved = True
         elif self._saved:  # taken back to the start, nothing to resume
-            store.clear_current(self.entry.id)
+            store.clear_current(self.slot)
             self._saved = False
         self.app.show_storage_warnings()  # type: ignore[attr-defined]
 

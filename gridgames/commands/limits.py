@@ -1,0 +1,39 @@
+"""Limits shared by the command-line solver paths: validated budgets and when an exact solver is too slow.
+
+Every search the command line starts has a budget, like the app's: `analyse` and
+`play --plain --vs LEVEL` never run an unbounded search, whatever the board size.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+from typing import Any
+
+#: Seconds a command-line computer move may search (the app's own budget for a move).
+MOVE_BUDGET = 1.5
+#: The largest budget accepted: a command that thinks longer than this is a hang, not an analysis.
+MAX_BUDGET = 600.0
+
+
+def budget(text: str) -> float:
+    """argparse type for `--budget SECONDS`: finite, positive, at most MAX_BUDGET."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text[:40]}' is not a number of seconds") from None
+    if not math.isfinite(value) or value <= 0 or value > MAX_BUDGET:
+        raise argparse.ArgumentTypeError(
+            f"a budget is a number of seconds above 0 and at most {MAX_BUDGET:g}, not '{text[:40]}'"
+        )
+    return value
+
+
+def too_big_to_solve(entry_or_rules: Any, state: Any) -> bool:
+    """Whether the exact solver would take minutes here (Node Kayles' solver has no budget)."""
+    rules = entry_or_rules.rules if hasattr(entry_or_rules, "rules") else entry_or_rules
+    if rules.family != "nodekayles":
+        return False
+    from gridgames.solve.nodekayles import is_quick
+
+    return not is_quick(state)
