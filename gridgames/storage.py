@@ -441,6 +441,8 @@ class Store:
         except FileNotFoundError:
             return None  # finished and cleared by another process meanwhile
         except (RecordError, OSError) as error:
+            if not os.path.lexists(path):
+                return None  # finished and cleared by another process while being read
             reason = printable(str(error))
         except Exception as error:  # noqa: BLE001 - a bad autosave must never stop start-up
             reason = type(error).__name__
