@@ -55,10 +55,20 @@ def build_parser(argv: list[str]) -> argparse.ArgumentParser:
     return parser
 
 
+def _report_broken_games() -> None:
+    """A game plugin that would not load: one sentence each on stderr, and the command goes on."""
+    from gridgames.games import problems
+
+    for problem in problems():
+        sys.stderr.write(f"gridgames: {problem}\n")
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     args = build_parser(argv).parse_args(argv)
     module = _command_module(args.command or "app")
+    if args.command:  # the app shows them itself
+        _report_broken_games()
     try:
         return int(module.run(args) or 0)
     except KeyboardInterrupt:

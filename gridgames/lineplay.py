@@ -1,7 +1,7 @@
 """Line mode: the rule books' command-line game, in plain text, for terminals and pipes.
 
-Each rule book's "Command-Line Interaction" section has its own phrasing; it all
-lives in `PHRASES`, one row per catalogue entry. The loop reads a line, asks the
+Each rule book's "Command-Line Interaction" section has its own phrasing; each game's
+package gives it (`RuleBook.phrases`). The loop reads a line, asks the
 engine to parse and play it, autosaves after every move (so a killed session
 resumes at the last completed move) and announces the winner as the book does.
 
@@ -16,7 +16,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
-from gridgames.engine.cells import Cell, format_cell
 from gridgames.engine.entry import Entry
 from gridgames.engine.errors import GameError, OptionsError
 from gridgames.engine.game import Game
@@ -25,9 +24,9 @@ from gridgames.engine.moves import Move
 from gridgames.engine.rules import Content, GridState
 from gridgames.engine.safetext import printable
 from gridgames.engine.textboard import render
+from gridgames.games import get_entry, rule_book
+from gridgames.games.api import Phrases
 from gridgames.storage import LiveRecord, Store
-from gridgames.variants.nodekayles import NodeKaylesRules
-from gridgames.variants.walls import _STEPS as STEPS
 
 #: A computer player: (rules, state, rng) -> move.
 Chooser = Callable[[Any, GridState, random.Random], Move]
@@ -36,75 +35,6 @@ EXIT_FINISHED = 0  # every game finished, or the player typed quit
 EXIT_INPUT_ENDED = 1  # input ended mid-game; the game is saved and can be resumed
 EXIT_RECORD_FAILED = 3  # a --record file could not be written; the moves are kept in the data folder
 
-
-@dataclass(frozen=True)
-class Phrases:
-    """One rule book's command-line wording. Placeholders: see `LinePlay._names`."""
-
-    turn: str  # printed before the choices; "" for none
-    choices: str  # "cells", "rowcol" or "walls": how the available moves are listed
-    prompt: str
-    moved: dict[str, str]  # by kind of move: "place", "step", "wall", "setup"
-    no_moves: str  # the book's game-over lines when the player to move is stuck
-    refused: str = "{reason}"
-    effect: str = ""  # after a move: e.g. the cells it locked
-    heading: str = ""  # a line before each board
-    setup_turn: str = ""  # instead of `turn` while tokens are being placed (walls)
-    setup_done: str = ""  # after the last placement
-
-
-PHRASES: dict[str, Phrases] = {
-    "locked-duel": Phrases(  # book 000
-        turn="{name}'s turn.",
-        choices="cells",
-        prompt="Enter the row and column numbers (e.g. 3 3): ",
-        moved={"place": "{you} placed '{symbol}' at {cell}."},
-        effect="Cells locked: {locked}",
-        no_moves="{name}'s turn.\nNo valid moves available.\n{winner_name} wins the game!",
-    ),
-    "walls": Phrases(  # book 001
-        turn="{player}, choose your action:",
-        choices="walls",
-        prompt="> Enter your move: ",
-        moved={
-            "setup": "Placed {symbol} at position ({row}, {col}).",
-            "step": "Moved {symbol} to position ({row}, {col}).",
-            "wall": "Placed wall at position ({row}, {col}).",
-        },
-        heading="Current Grid:",
-        setup_turn="{name}, place your token ({symbol}):",
-        setup_done="The game begins!",
-        no_moves="{name} cannot move. {winner_name} wins!",
-    ),
-    "blocking": Phrases(  # book 002
-        turn="",
-        choices="cells",
-        prompt="{player}, enter your move (row and column): ",
-        moved={"place": "{player} places {symbol} at {cell}."},
-        effect="Cells blocked: {locked}",
-        refused="{reason} Please choose a different cell.",
-        no_moves="No valid moves remaining for {player}.\n{winner} wins the game!",
-    ),
-    "rowcol": Phrases(  # book 003
-        turn="{player}, it's your turn.",
-        choices="rowcol",
-        prompt="Enter your move: ",
-        moved={"place": "{player} claims {cell}."},
-        heading="Current Grid:",
-        no_moves=(
-            "{player}, it's your turn.\nYou have no valid moves. You lose!\n"
-            "Congratulations {winner}, you win!"
-        ),
-    ),
-    "noneighbour": Phrases(  # book 004
-        turn="",
-        choices="cells",
-        prompt="{player}, enter your move (row and column): ",
-        moved={"place": "{player} places {symbol} at {cell}."},
-        refused="Invalid move. {reason} Try again.",
-        no_moves="No valid moves remaining for {name}. {winner_name} wins!",
-    ),
-}
 
 HELP = """Commands:
   a move     a cell as a row letter and column number (C3) or as row and column (3 3, 3,3, (3,3)){walls}
@@ -115,7 +45,7 @@ WALLS_HELP = "\n             walls: #C3 builds a wall on C3; up, down, left, rig
 
 
 def phrases_for(entry: Entry) -> Phrases:
-    return PHRASES[entry.id]
+    return rule_book(entry.id).phrases
 
 
 @dataclass
@@ -160,7 +90,7 @@ class Settings:
         ):
             raise OptionsError("The saved opponent settings are unreadable.")
         match_data = data.get("match")
-        match = Match.from_dict(match_data) if isinstance(match_data, dict) else None
+        match = Match.from_dict(match_data, get_entry) if isinstance(match_data, dict) else None
         return cls(vs, computer_plays, match, record, bool(data.get("overwrite", False)))
 
 
@@ -224,26 +154,7 @@ class LinePlay:
     # -- describing the position ---------------------------------------------------------
     def choices_text(self) -> str:
         """The available moves in the book's manner (cells; the required row/column; steps and walls)."""
-        game, entry = self.game, self.entry
-        moves = game.legal_moves()
-        kind = self.phrases.choices
-        if kind == "rowcol":
-            restriction = entry.restriction(game.state)
-            if restriction is None:
-                return "Claim any cell to start."
-            return f"You must choose a cell {restriction}."
-        if kind == "walls":
-            token = getattr(game.state, "token", lambda _p: None)(game.state.to_move)
-            if token is None:
-                return "Place your token on any empty cell, e.g. " + moves[0].notation() + "."
-            here = game.state.cell(token)
-            steps = [f"{_direction(here, m.cell)} {entry.format_move(m)}" for m in moves if not m.wall]
-            walls = [m for m in moves if m.wall]
-            text = "Move token: " + ", ".join(steps)
-            if walls:
-                text += f"; or build a wall on any empty cell, e.g. {walls[0].notation()}"
-            return text + "."
-        return "Available cells: " + ", ".join(entry.format_move(m) for m in moves)
+        return self.phrases.choices(self.entry, self.game.state, self.game.legal_moves())
 
     def move_text(self, before: GridState, move: Move) -> str:
         """What the book prints after a move: the mover is `before.to_move`, `self.game` is after it."""
@@ -264,9 +175,8 @@ class LinePlay:
         text = phrases.moved[kind].format(**values)
         if kind == "setup" and phrases.setup_done and not _in_setup(self.game.state):
             text += "\n\n" + phrases.setup_done
-        if phrases.effect:
-            locked = _cells_locked(before, move)
-            text += "\n" + phrases.effect.format(locked=", ".join(format_cell(c, "pair") for c in locked))
+        if phrases.effect is not None:
+            text += "\n" + phrases.effect(before, move)
         return text
 
     def turn_text(self) -> str:
@@ -440,15 +350,3 @@ class LinePlay:
 def _in_setup(state: GridState) -> bool:
     """Whether tokens are still being placed (only games with a set-up have `in_setup`)."""
     return bool(getattr(state, "in_setup", False))
-
-
-def _direction(here: Cell, there: Cell) -> str:
-    """'up', 'down', 'left' or 'right': the word that steps a token from `here` to `there`."""
-    by_offset = {offset: word for word, offset in STEPS.items()}
-    return by_offset[(there.row - here.row, there.col - here.col)]
-
-
-def _cells_locked(before: GridState, move: Move) -> list[Cell]:
-    """The marked cell first, then the neighbours it locks, as books 000 and 002 list them."""
-    around = NodeKaylesRules.locked_by(before, move)  # type: ignore[arg-type]
-    return [move.cell, *(cell for cell in around if cell != move.cell)]

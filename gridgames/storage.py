@@ -52,6 +52,7 @@ from gridgames.engine import record
 from gridgames.engine.errors import RecordError
 from gridgames.engine.game import Game
 from gridgames.engine.safetext import printable
+from gridgames.games import get_entry
 
 ENV_DATA_DIR = "GRIDGAMES_DATA_DIR"
 CURRENT_PREFIX = "current-"
@@ -192,7 +193,7 @@ def read_record_text(path: str | os.PathLike[str]) -> str:
 
 def load_record(path: str | os.PathLike[str]) -> Game:
     """Read, parse and replay a record file; raises RecordError with the line and the reason."""
-    return record.loads(read_record_text(path))
+    return record.loads(read_record_text(path), get_entry)
 
 
 def check_record_target(path: str | os.PathLike[str], overwrite: bool) -> str | None:
@@ -436,7 +437,7 @@ class Store:
         shown = printable(str(path))
         try:
             text = read_record_text(path)
-            game = record.loads(text)
+            game = record.loads(text, get_entry)
             saved_at = path.stat().st_mtime
         except FileNotFoundError:
             return None  # finished and cleared by another process meanwhile

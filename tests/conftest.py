@@ -8,7 +8,7 @@ import pytest
 
 from gridgames.engine import Game, Options
 from gridgames.engine.options import parse_size
-from gridgames.variants import get_entry
+from gridgames.games import get_entry
 
 
 def _new_game(variant: str, size: str | None = None, first: int = 1, adjacency: str = "king") -> Game:
@@ -40,3 +40,25 @@ def make_game() -> Callable[..., Game]:
 def one_sentence() -> Callable[[str], bool]:
     """`assert one_sentence(str(error))`."""
     return _is_one_sentence
+
+
+@pytest.fixture
+def register_games(tmp_path, monkeypatch) -> Callable[[dict[str, str]], None]:
+    """`register_games({"id": "module:ATTR"})` installs, for this test only, a distribution whose
+    `gridgames.games` entry points are those, exactly as `pip install` of a plugin would."""
+    import sys
+
+    from gridgames import games
+
+    def register(points: dict[str, str]) -> None:
+        info = tmp_path / "site" / "gridgames_test_plugin-0.1.dist-info"
+        info.mkdir(parents=True, exist_ok=True)
+        (info / "METADATA").write_text("Metadata-Version: 2.1\nName: gridgames-test-plugin\nVersion: 0.1\n")
+        lines = ["[gridgames.games]", *(f"{name} = {target}" for name, target in points.items())]
+        (info / "entry_points.txt").write_text("\n".join(lines) + "\n")
+        monkeypatch.syspath_prepend(str(info.parent))
+        games.reload()
+
+    yield register
+    sys.path[:] = [p for p in sys.path if p != str(tmp_path / "site")]
+    games.reload()

@@ -11,27 +11,34 @@ import sys
 import time
 from typing import Any
 
+from gridgames.engine.entry import Entry
 from gridgames.engine.errors import GameError
 from gridgames.engine.game import Game
 from gridgames.engine.options import Options
 from gridgames.engine.textboard import render
+from gridgames.games import catalogue, get_entry, ids_where
 from gridgames.solve.analysis import analyse, needs_budget
-from gridgames.variants.catalogue import CATALOGUE, get_entry
 
 #: Search time where no exact solver covers the board (keeps the command interactive).
 QUICK_BUDGET = 0.01
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("variant", help=f"the game: {', '.join(e.id for e in CATALOGUE)}")
+    parser.add_argument("variant", help=f"the game: {', '.join(e.id for e in catalogue())}")
     parser.add_argument("--size", metavar="RxC", help="board size, e.g. 5x5 (default: the rule book's)")
-    parser.add_argument("--adjacency", choices=("king", "orthogonal"), help="noneighbour only (default king)")
+    parser.add_argument(
+        "--adjacency", choices=("king", "orthogonal"), help=f"{ids_where(_adjacency)} only (default king)"
+    )
     parser.add_argument("--moves", default="", metavar='"C3 A1 ..."', help="moves from the start, in order")
     parser.add_argument(
         "--budget", type=float, metavar="SECONDS",
         help=f"search time where no exact solver covers the board (default {QUICK_BUDGET})",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def _adjacency(entry: Entry) -> bool:
+    return entry.has_adjacency_option
 
 
 class _Refused(Exception):
@@ -46,7 +53,7 @@ def _replay(args: argparse.Namespace) -> Game:
             options = options.with_size(args.size)
         if args.adjacency:
             if not entry.has_adjacency_option:
-                raise _Refused(f"--adjacency applies only to noneighbour, not to {entry.id}.")
+                raise _Refused(f"--adjacency applies only to {ids_where(_adjacency)}, not to {entry.id}.")
             options = Options(options.rows, options.cols, adjacency=args.adjacency)
     except GameError as error:
         raise _Refused(str(error)) from None

@@ -13,15 +13,15 @@ import sys
 from gridgames.commands.server import port_number
 from gridgames.engine.errors import GameError
 from gridgames.engine.options import ADJACENCY_CHOICES, FIRST_CHOICES, Options, parse_size
-from gridgames.variants.catalogue import CATALOGUE, get_entry
+from gridgames.games import catalogue, get_entry, no_adjacency_option
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("variant", metavar="VARIANT", help="one of: " + ", ".join(e.id for e in CATALOGUE))
+    parser.add_argument("variant", metavar="VARIANT", help="one of: " + ", ".join(e.id for e in catalogue()))
     parser.add_argument("--plain", action="store_true", help="play in plain text, as play --plain does")
     parser.add_argument("--size", metavar="RxC", help="board size, e.g. 5x5 (default: the rule book's)")
     parser.add_argument("--first", choices=FIRST_CHOICES, help="who moves first (default: the rule book's)")
-    parser.add_argument("--adjacency", choices=ADJACENCY_CHOICES, help="noneighbour only: king or orthogonal")
+    parser.add_argument("--adjacency", choices=ADJACENCY_CHOICES, help="house rule: king or orthogonal")
     parser.add_argument("--server", metavar="URL", help="a gridgames server (default: start one here)")
     parser.add_argument(
         "--bind", default="127.0.0.1",
@@ -38,7 +38,7 @@ def check_options(args: argparse.Namespace) -> str | None:
         args.variant = entry.id
         rows, cols = parse_size(args.size) if args.size else (entry.default_rows, entry.default_cols)
         if args.adjacency is not None and not entry.has_adjacency_option:
-            return f"{entry.id} has no adjacency option: only noneighbour has."
+            return no_adjacency_option(entry)
         Options(rows, cols, args.first or entry.default_first, args.adjacency or "king")
         args.size = f"{rows}x{cols}"
     except GameError as error:

@@ -30,10 +30,8 @@ def budget(text: str) -> float:
 
 
 def too_big_to_solve(entry_or_rules: Any, state: Any) -> bool:
-    """Whether the exact solver would take minutes here (Node Kayles' solver has no budget)."""
-    rules = entry_or_rules.rules if hasattr(entry_or_rules, "rules") else entry_or_rules
-    if rules.family != "nodekayles":
-        return False
-    from gridgames.solve.nodekayles import is_quick
+    """Whether the game's exact solver, which may have no time budget, would take minutes here."""
+    from gridgames.games import solver_for
 
-    return not is_quick(state)
+    rules = entry_or_rules.rules if hasattr(entry_or_rules, "rules") else entry_or_rules
+    return not solver_for(rules).is_quick(state)

@@ -18,13 +18,14 @@ import time
 from typing import Any, cast
 
 from gridgames.commands.limits import MOVE_BUDGET, too_big_to_solve
+from gridgames.engine.entry import Entry
 from gridgames.engine.errors import GameError, OptionsError
 from gridgames.engine.game import Game
 from gridgames.engine.match import SCORING_CHOICES, STARTS_CHOICES, Match
 from gridgames.engine.options import ADJACENCY_CHOICES, FIRST_CHOICES, Options, parse_size
 from gridgames.engine.safetext import printable
+from gridgames.games import catalogue, get_entry, ids_where, no_adjacency_option
 from gridgames.storage import LiveRecord, SavedGame, Store, check_record_target
-from gridgames.variants.catalogue import CATALOGUE, get_entry
 
 EXIT_USAGE = 2
 CONFIRM = "another name, or confirm replacing it"  # the dialog's advice; the command line's differs
@@ -39,11 +40,13 @@ PLAIN_ONLY_OPTIONS = ("record", "overwrite", "games", "seed", "resume")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("variant", metavar="VARIANT", help="one of: " + ", ".join(e.id for e in CATALOGUE))
+    parser.add_argument("variant", metavar="VARIANT", help="one of: " + ", ".join(e.id for e in catalogue()))
     parser.add_argument("--plain", action="store_true", help="play in plain text, as the rule books do")
     parser.add_argument("--size", metavar="RxC", help="board size, e.g. 5x5 (default: the rule book's)")
     parser.add_argument("--first", choices=FIRST_CHOICES, help="who moves first (default: the rule book's)")
-    parser.add_argument("--adjacency", choices=ADJACENCY_CHOICES, help="noneighbour only: king or orthogonal")
+    parser.add_argument(
+        "--adjacency", choices=ADJACENCY_CHOICES, help=f"{ids_where(_adjacency)} only: king or orthogonal"
+    )
     parser.add_argument("--vs", metavar="LEVEL", help="play against the computer at this level")
     parser.add_argument(
         "--computer-plays", type=int, choices=(1, 2), help="the computer's player (default 2)"
@@ -55,12 +58,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--games", type=int, metavar="N", help="play a match of N games (--plain)")
     parser.add_argument("--starts", choices=STARTS_CHOICES, help="who starts each later game of a match")
     parser.add_argument(
-        "--scoring", choices=SCORING_CHOICES, help="match points: wins or cells (locked-duel)"
+        "--scoring", choices=SCORING_CHOICES, help=f"match points: wins or cells ({ids_where(_cells)})"
     )
     parser.add_argument(
         "--resume", action="store_true", help="continue the newest unfinished game of VARIANT (--plain)"
     )
     parser.add_argument("--seed", type=int, help="seed coin tosses and the computer (repeatable games)")
+
+
+def _adjacency(entry: Entry) -> bool:
+    return entry.has_adjacency_option
+
+
+def _cells(entry: Entry) -> bool:
+    return entry.cell_scoring
 
 
 def _fail(message: str) -> int:
@@ -203,10 +214,14 @@ def _new_session(args: argparse.Namespace, entry: Any, rng: random.Random) -> tu
 
     rows, cols = (entry.default_rows, entry.default_cols) if args.size is None else parse_size(args.size)
     if args.adjacency is not None and not entry.has_adjacency_option:
-        raise OptionsError(f"{entry.id} has no adjacency option: only noneighbour has.")
+        raise OptionsError(no_adjacency_option(entry))
     if args.games is not None and args.games < 1:
         raise OptionsError(f"A match is at least one game, not {args.games}.")
     options = Options(rows, cols, args.first or entry.default_first, args.adjacency or "king")
+    if args.scoring == "cells" and not entry.cell_scoring:
+        raise OptionsError(
+            f"Scoring by marked cells is an option of {ids_where(_cells)} only, not of {entry.id}."
+        )
     match = Match(
         entry,
         options,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from gridgames.engine.moves import Move
@@ -27,6 +28,7 @@ class Entry:
     default_first: str = "1"  # "1", "2" or "toss"
     blocked_word: str = "locked"  # what the book calls an unavailable cell
     has_adjacency_option: bool = False
+    cell_scoring: bool = False  # the book offers match scoring by marked cells (book 000)
 
     @property
     def label(self) -> str:
@@ -64,3 +66,8 @@ class Entry:
     def format_move(self, move: Move) -> str:
         """A move in this rule book's coordinate style (for logs and messages)."""
         return self.rules.format_move(move, self.coord_style)
+
+
+#: How records and saved matches find a game by its id (the games registry passes
+#: `gridgames.games.get_entry`; the engine never imports the layer above it). Raises OptionsError.
+EntryLookup = Callable[[str], Entry]

@@ -1,8 +1,8 @@
 """Match play: a series of games with a running score, as every rule book suggests.
 
 A `Match` is an immutable value: `record(game)` returns the match with that game
-counted. Scoring is one point per win, or (book 000's option, `locked-duel`
-only) one point per cell a player marked in the game. Who starts each game
+counted. Scoring is one point per win, or (where the rule book offers it,
+`Entry.cell_scoring`) one point per cell a player marked in the game. Who starts each game
 alternates, follows a coin toss, or goes to the last game's winner or loser.
 """
 
@@ -12,17 +12,15 @@ import random
 from dataclasses import dataclass, replace
 from typing import Any
 
-from gridgames.engine.entry import Entry
+from gridgames.engine.entry import Entry, EntryLookup
 from gridgames.engine.errors import OptionsError
 from gridgames.engine.game import Game
-from gridgames.engine.options import Options
+from gridgames.engine.options import Options, parse_size
 from gridgames.engine.outcome import Outcome
 from gridgames.engine.rules import Content
 
 SCORING_CHOICES = ("wins", "cells")
 STARTS_CHOICES = ("alternate", "toss", "winner", "loser")
-#: The entries whose rule book offers scoring by marked cells (book 000).
-CELL_SCORING_ENTRIES = frozenset({"locked-duel"})
 
 
 def marked_cells(game: Game, player: int) -> int:
@@ -53,11 +51,8 @@ class Match:
     def __post_init__(self) -> None:
         if self.scoring not in SCORING_CHOICES:
             raise OptionsError(f"Match scoring must be wins or cells, not '{self.scoring}'.")
-        if self.scoring == "cells" and self.entry.id not in CELL_SCORING_ENTRIES:
-            raise OptionsError(
-                f"Scoring by marked cells is an option of {', '.join(sorted(CELL_SCORING_ENTRIES))} only, "
-                f"not of {self.entry.id}."
-            )
+        if self.scoring == "cells" and not self.entry.cell_scoring:
+            raise OptionsError(f"Scoring by marked cells is not an option of {self.entry.id}.")
         if self.starts not in STARTS_CHOICES:
             raise OptionsError(
                 f"Who starts each game must be one of {', '.join(STARTS_CHOICES)}, not '{self.starts}'."
@@ -164,13 +159,11 @@ class Match:
         }
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Match:
-        """The inverse of `to_dict`; raises OptionsError on anything malformed."""
-        from gridgames.engine.options import parse_size
-        from gridgames.variants.catalogue import get_entry  # the catalogue builds on the engine
-
+    def from_dict(cls, data: dict[str, Any], lookup: EntryLookup) -> Match:
+        """The inverse of `to_dict`, finding the game with `lookup`; raises OptionsError on anything
+        malformed."""
         try:
-            entry = get_entry(str(data["variant"]))
+            entry = lookup(str(data["variant"]))
             rows, cols = parse_size(str(data["size"]))
             options = Options(rows, cols, str(data["first"]), str(data["adjacency"]))
             score, wins = data["score"], data["wins"]

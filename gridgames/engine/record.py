@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 
+from gridgames.engine.entry import EntryLookup
 from gridgames.engine.errors import GameError, OptionsError, RecordError
 from gridgames.engine.game import Game
 from gridgames.engine.options import Options, parse_size
@@ -69,10 +70,9 @@ def dumps(game: Game) -> str:
     return "\n".join(lines) + "\n"
 
 
-def loads(text: str) -> Game:
-    """Parse and replay a record; raises RecordError (line, reason) on any fault."""
-    from gridgames.variants.catalogue import get_entry  # the catalogue builds on the engine
-
+def loads(text: str, lookup: EntryLookup) -> Game:
+    """Parse and replay a record, finding its game with `lookup`; raises RecordError (line, reason)
+    on any fault."""
     if len(text) > MAX_BYTES:
         raise RecordError(f"the file is too large to be a game record ({len(text)} characters).")
     if "\x00" in text:
@@ -129,7 +129,7 @@ def loads(text: str) -> Game:
 
     line_no, variant = field("variant")
     try:
-        entry = get_entry(variant)
+        entry = lookup(variant)
     except OptionsError as error:
         raise RecordError(str(error), line_no) from None
     line_no, size = field("size")

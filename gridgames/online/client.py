@@ -21,8 +21,8 @@ from gridgames.engine.errors import GameError
 from gridgames.engine.game import Game
 from gridgames.engine.options import Options, parse_size
 from gridgames.engine.outcome import Outcome
+from gridgames.games import get_entry
 from gridgames.online import protocol as p
-from gridgames.variants.catalogue import get_entry
 
 BACKOFF_FIRST = 0.25
 BACKOFF_MAX = 5.0

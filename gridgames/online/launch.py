@@ -107,7 +107,7 @@ async def plan_host(args, out: TextIO) -> Plan:  # type: ignore[no-untyped-def]
         link = Link(server, room=saved.room, secret=saved.secret)
     else:
         size = args.size or None
-        from gridgames.variants.catalogue import get_entry
+        from gridgames.games import get_entry
 
         entry = get_entry(variant)
         create = p.Create(

@@ -29,8 +29,8 @@ import aiohttp
 
 from gridgames.engine.game import Game
 from gridgames.engine.options import Options
+from gridgames.games import catalogue
 from gridgames.online import protocol as p
-from gridgames.variants.catalogue import CATALOGUE
 
 MAX_ROOMS = 2000
 MAX_SECONDS = 120.0
@@ -90,7 +90,7 @@ class Bot:
 
     def follow(self, state: p.State) -> None:
         if self.game is None or state.game != self.game_no or len(state.moves) < len(self.game.played):
-            entry = next(e for e in CATALOGUE if e.id == state.variant)
+            entry = next(e for e in catalogue() if e.id == state.variant)
             rows, cols = (int(n) for n in state.size.split("x"))
             options = Options(rows, cols, str(state.first), state.adjacency)
             self.game, self.game_no = Game.new(entry, options, first_player=state.first), state.game
@@ -164,7 +164,7 @@ async def _measure(
         started = time.perf_counter()
 
         async def open_room(index: int) -> None:
-            entry = CATALOGUE[index % len(CATALOGUE)]
+            entry = catalogue()[index % len(catalogue())]
             size = f"{entry.default_rows}x{entry.default_cols}"
             host = Bot(await session.ws_connect(url + p.PATH), random.Random(rng.random()), rtts)
             await host.ws.send_str(p.Create(p.VERSION, entry.id, size, "toss", "king").to_json())

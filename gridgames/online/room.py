@@ -19,9 +19,9 @@ from gridgames.engine.game import Game
 from gridgames.engine.match import Match
 from gridgames.engine.options import Options, parse_size
 from gridgames.engine.outcome import Outcome
+from gridgames.games import get_entry, no_adjacency_option
 from gridgames.online.protocol import Create, Result, State
 from gridgames.online.store import RoomRow, hash_secret
-from gridgames.variants.catalogue import get_entry
 
 RESIGN_REASON = "{loser} resigned, so {winner} wins."
 
@@ -42,7 +42,7 @@ def options_for(message: Create) -> tuple[Entry, Options]:
     entry = get_entry(message.variant)
     rows, cols = parse_size(message.size)
     if message.adjacency != "king" and not entry.has_adjacency_option:
-        raise OptionsError(f"{entry.id} has no adjacency option: only noneighbour has.")
+        raise OptionsError(no_adjacency_option(entry))
     return entry, Options(rows, cols, message.first, message.adjacency)
 
 
@@ -86,7 +86,7 @@ class Room:
         if row.result is not None:
             winner = row.result.get("winner")
             resigned = Outcome(winner if winner in (1, 2) else None, "resignation", RESIGN_REASON)
-        return cls(row.id, entry, options, Match.from_dict(row.match), row.game_no, game, resigned,
+        return cls(row.id, entry, options, Match.from_dict(row.match, get_entry), row.game_no, game, resigned,
                    dict(row.seats))
 
     # -- the game ----------------------------------------------------------------------------

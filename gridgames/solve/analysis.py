@@ -1,19 +1,17 @@
-"""One entry point for analysing any position: dispatch to the family's solver.
+"""One entry point for analysing any position: ask the game's solver hooks, else search.
 
-Each family's solver lives in `gridgames.solve.<family>` and offers `evaluate(state)`
-(and `best_move(state)`); it is imported only when first needed, so a command that
-analyses one game loads one solver. A family without a solver module falls back to
-the generic alpha-beta over its rules, which proves only forced wins and losses.
+Each game's package gives its solver hooks (`RuleBook.solver`, see `gridgames.games.api.Solver`);
+they import their algorithm only when first asked, so a command that analyses one game loads one
+solver. A game without hooks falls back to the generic alpha-beta over its rules, which proves
+only forced wins and losses.
 """
 
 from __future__ import annotations
 
-import importlib
-import inspect
-from types import ModuleType
 from typing import Any
 
 from gridgames.engine.rules import GridState, Rules
+from gridgames.games import solver_for
 from gridgames.solve.base import LOSS, RANK, UNKNOWN, WIN, Evaluation
 from gridgames.solve.budget import Budget
 from gridgames.solve.search import MATE_BOUND, RulesPosition, Searcher, iterate
@@ -27,20 +25,6 @@ def rules_of(entry_or_rules: Any) -> Rules:
     return entry_or_rules.rules if hasattr(entry_or_rules, "rules") else entry_or_rules
 
 
-def solver_module(family: str) -> ModuleType | None:
-    """`gridgames.solve.<family>`, or None when that family has no solver yet."""
-    try:
-        return importlib.import_module(f"gridgames.solve.{family}")
-    except ModuleNotFoundError as error:
-        if error.name != f"gridgames.solve.{family}":
-            raise
-        return None
-
-
-def _accepts_budget(function: Any) -> bool:
-    return "budget" in inspect.signature(function).parameters
-
-
 def analyse(entry_or_rules: Any, state: GridState, budget: Budget | float | None = None) -> Evaluation:
     """The value of `state` for the player to move and of each legal move; exact where known.
 
@@ -52,26 +36,15 @@ def analyse(entry_or_rules: Any, state: GridState, budget: Budget | float | None
         budget = Budget.of(budget)
     if not rules.legal_moves(state):
         return Evaluation(LOSS, {}, exact=True, nodes=1)
-    module = solver_module(rules.family)
-    if module is None or not hasattr(module, "evaluate"):
+    evaluation = solver_for(rules).evaluate(state, budget)
+    if evaluation is None:
         return generic_evaluation(rules, state, Budget.or_default(budget, DEFAULT_SEARCH_BUDGET))
-    if _accepts_budget(module.evaluate):
-        return module.evaluate(state, budget=budget)
-    return module.evaluate(state)
+    return evaluation
 
 
 def needs_budget(entry_or_rules: Any, state: GridState) -> bool:
     """Whether analysing this board means a search that only a time budget stops."""
-    rules = rules_of(entry_or_rules)
-    if rules.family == "walls":
-        from gridgames.solve.walls import is_exact_board
-
-        return not is_exact_board(state.rows, state.cols)
-    if rules.family == "noneighbour":
-        from gridgames.solve.noneighbour import EXACT_CELLS
-
-        return state.rows * state.cols > EXACT_CELLS
-    return solver_module(rules.family) is None
+    return solver_for(rules_of(entry_or_rules)).needs_budget(state)
 
 
 def generic_evaluation(rules: Rules, state: GridState, budget: Budget | float) -> Evaluation:

@@ -10,6 +10,7 @@ Runs in a few minutes; `--quick` plays fewer games.
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import random
 import resource
@@ -23,10 +24,10 @@ from dataclasses import dataclass
 from gridgames.engine.game import Game
 from gridgames.engine.options import Options
 from gridgames.engine.rules import GridState, Rules
-from gridgames.solve.analysis import analyse, needs_budget, solver_module
+from gridgames.games import get_entry
+from gridgames.solve.analysis import analyse, needs_budget
 from gridgames.solve.players import LEVELS, choose_move
 from gridgames.solve.search import Deadline, NaiveNegamax, SearchTimeout
-from gridgames.variants.catalogue import get_entry
 
 PERFECT_P95_TARGET = 0.050
 ANALYSE_PROCESS_TARGET = 0.15
@@ -203,9 +204,13 @@ def bench_speed(board: Board, rng: random.Random) -> bool:
 
 
 def cold(family: str) -> None:
-    """Forget what the family's solver remembers, so a timing starts from scratch."""
-    module = solver_module(family)
-    if module is not None and hasattr(module, "clear_cache"):
+    """Forget what the family's solver (`gridgames.solve.<family>`) remembers, so a timing starts
+    from scratch."""
+    try:
+        module = importlib.import_module(f"gridgames.solve.{family}")
+    except ModuleNotFoundError:
+        return
+    if hasattr(module, "clear_cache"):
         module.clear_cache()
 
 
@@ -213,7 +218,7 @@ _NODEKAYLES_CHILD = """
 import sys, time
 from gridgames.engine.options import Options
 from gridgames.solve import nodekayles
-from gridgames.variants.catalogue import get_entry
+from gridgames.games import get_entry
 state = get_entry("locked-duel").rules.start(Options(int(sys.argv[1]), int(sys.argv[2])), 1)
 began = time.perf_counter()
 value = nodekayles.evaluate(state).value

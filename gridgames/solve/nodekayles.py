@@ -22,9 +22,9 @@ from functools import lru_cache
 from importlib import resources
 
 from gridgames.engine.moves import Move
+from gridgames.games.nodekayles.rules import NodeKaylesState
 from gridgames.solve.base import LOSS, UNKNOWN, WIN, Evaluation
 from gridgames.solve.budget import Budget, SearchTimeout
-from gridgames.variants.nodekayles import NodeKaylesState
 
 TABLE_RESOURCE = "nodekayles_shapes.bin"
 #: The memo is emptied between calls once it holds this many shapes (about 100 bytes each).

@@ -17,9 +17,9 @@ from functools import lru_cache
 
 from gridgames.engine.moves import Move
 from gridgames.engine.rules import bits, king_masks, orthogonal_masks
+from gridgames.games.noneighbour.rules import NoNeighbourState
 from gridgames.solve.base import LOSS, UNKNOWN, WIN, Evaluation
 from gridgames.solve.budget import Budget, SearchTimeout
-from gridgames.variants.noneighbour import NoNeighbourState
 
 TABLE_FILE = "noneighbour.json"
 TABLE_BOARDS = ((5, 5, "king"), (5, 5, "orthogonal"))

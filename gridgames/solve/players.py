@@ -2,7 +2,7 @@
 
 - easy: a random move, except that it takes a move that wins at once.
 - medium: a three-ply search (takes a win, avoids handing one over, prefers positions
-  the family's evaluation likes), and one move in five at random.
+  the game's evaluation likes), and one move in five at random.
 - hard: the perfect move, except that in a position it has not proven won, one move in
   four is medium's (so it never throws away a win it has found, but defends badly).
 - perfect: an exact best move where the position is solved (random among equally good
@@ -18,6 +18,7 @@ from typing import Any
 
 from gridgames.engine.moves import Move
 from gridgames.engine.rules import GridState, Rules
+from gridgames.games import solver_for
 from gridgames.solve.analysis import analyse, needs_budget, rules_of
 from gridgames.solve.base import LOSS, UNKNOWN, WIN
 from gridgames.solve.budget import Budget
@@ -38,12 +39,8 @@ Player = Callable[[Rules, GridState], Move]
 
 
 def _search_game(rules: Rules, state: GridState) -> tuple[Position, Any]:
-    """The fastest search adapter for the family, and the state in its terms."""
-    if rules.family == "walls":
-        from gridgames.solve import walls
-
-        return walls.board_for(state.rows, state.cols), walls.perspective(state)  # type: ignore[arg-type]
-    return RulesPosition(rules), state
+    """The fastest search adapter for the game, and the state in its terms."""
+    return solver_for(rules).search_position(state) or (RulesPosition(rules), state)
 
 
 def _budget_for(rules: Rules, state: GridState, budget: Budget | None) -> Budget | None:
@@ -88,15 +85,13 @@ def _pick_win(rules: Rules, state: GridState, winning: tuple[Move, ...], rng: ra
 
 
 def perfect_move(rules: Rules, state: GridState, rng: random.Random, budget: Budget | None = None) -> Move:
-    if rules.family == "walls":
-        from gridgames.solve import walls
-
-        if walls.exact_table(state.rows, state.cols) is None:
-            win = immediate_win(rules, state)
-            if win is not None:
-                return win
-            move = walls.best_move(state, rng, Budget.or_default(budget, SEARCH_BUDGET))  # type: ignore[arg-type]
-            return move if move is not None else rng.choice(rules.legal_moves(state))
+    hooks = solver_for(rules)
+    if hooks.plays_by_search(state):
+        win = immediate_win(rules, state)
+        if win is not None:
+            return win
+        move = hooks.search_move(state, rng, Budget.or_default(budget, SEARCH_BUDGET))
+        return move if move is not None else rng.choice(rules.legal_moves(state))
     budget = _budget_for(rules, state, budget)
     evaluation = analyse(rules, state, budget)
     best = evaluation.best

@@ -46,8 +46,8 @@ from __future__ import annotations
 
 from gridgames.engine.moves import Move
 from gridgames.engine.rules import bits
+from gridgames.games.rowcol.rules import RULES, RowColState
 from gridgames.solve.base import LOSS, WIN, Evaluation
-from gridgames.variants.rowcol import RULES, RowColState
 
 
 def _line_graph_parts(rows: int, cols: int, cells: int) -> tuple[int, int, int]:

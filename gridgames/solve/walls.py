@@ -22,10 +22,10 @@ from functools import lru_cache
 from gridgames.engine.cells import Cell
 from gridgames.engine.moves import Move
 from gridgames.engine.rules import bits, orthogonal_masks
+from gridgames.games.walls.rules import WallsState
 from gridgames.solve.base import DRAW, LOSS, RANK, UNKNOWN, WIN, Evaluation, after_move
 from gridgames.solve.budget import Budget
 from gridgames.solve.search import MATE, MATE_BOUND, Searcher, SearchResult, iterate
-from gridgames.variants.walls import WallsState
 
 #: Table codes (0 = not a position).
 CODE = {LOSS: 1, DRAW: 2, WIN: 3}

@@ -16,10 +16,12 @@ from textual.events import Resize
 from textual.geometry import Size
 from textual.theme import ThemeProvider
 
+from gridgames import games
 from gridgames.engine.entry import Entry
 from gridgames.engine.errors import GameError
 from gridgames.engine.game import Game
 from gridgames.engine.match import Match
+from gridgames.games import get_entry
 from gridgames.storage import SavedGame, Store, open_record_or_reason
 from gridgames.tui import computer
 from gridgames.tui.choices import LastChoices, Setup
@@ -29,7 +31,6 @@ from gridgames.tui.screens.game import GameScreen
 from gridgames.tui.screens.new_game import NewGamePanel
 from gridgames.tui.screens.select import SelectScreen
 from gridgames.tui.widgets.too_small import MIN_SIZE, TooSmall
-from gridgames.variants.catalogue import get_entry
 
 
 class GridGamesApp(App[None]):
@@ -74,6 +75,8 @@ class GridGamesApp(App[None]):
                 elif entry is not None:
                     self.open_new_game(entry)
         self.show_storage_warnings()
+        for problem in games.problems():
+            self.notify(problem, title="A game was left out", severity="warning", timeout=10)
 
     # -- the command palette (closing once, see OnceClosingPalette) ----------------------------
     def action_command_palette(self) -> None:

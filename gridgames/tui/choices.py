@@ -7,8 +7,9 @@ from typing import Any
 
 from gridgames.engine.entry import Entry
 from gridgames.engine.errors import GameError
-from gridgames.engine.match import CELL_SCORING_ENTRIES, SCORING_CHOICES, STARTS_CHOICES, Match
+from gridgames.engine.match import SCORING_CHOICES, STARTS_CHOICES, Match
 from gridgames.engine.options import Options
+from gridgames.games import get_entry
 
 HUMAN = "human"
 
@@ -61,7 +62,7 @@ class Setup:
         starts, scoring = str(data.get("starts", "alternate")), str(data.get("scoring", "wins"))
         if starts not in STARTS_CHOICES or scoring not in SCORING_CHOICES:
             raise GameError("The saved match rules are unknown.")
-        if scoring == "cells" and variant not in CELL_SCORING_ENTRIES:
+        if scoring == "cells" and not get_entry(variant).cell_scoring:
             scoring = "wins"
         return cls(variant, options, (seats[0], seats[1]), starts, scoring)
 

@@ -10,7 +10,7 @@ from textual import work
 from textual.command import CommandPalette, DiscoveryHit, Hit, Hits, Provider
 from textual.css.query import NoMatches
 
-from gridgames.variants.catalogue import CATALOGUE
+from gridgames.games import catalogue
 
 
 class GridGamesCommands(Provider):
@@ -31,7 +31,7 @@ class GridGamesCommands(Provider):
         if hasattr(self.screen, "action_save_record"):
             yield "Save game record as…", "Key: ctrl+s", partial(self.screen.run_action, "save_record")
         yield "Open game record…", "Key: ctrl+o", partial(app.run_action, "open_record")
-        for entry in CATALOGUE:
+        for entry in catalogue():
             yield (
                 f"New game: {entry.title} ({entry.book})",
                 entry.summary,

@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 from gridgames.engine.entry import Entry
 from gridgames.engine.moves import Move
 from gridgames.engine.rules import GridState
+from gridgames.games import solver_for
 
 T = TypeVar("T")
 
@@ -49,7 +50,7 @@ def levels() -> tuple[str, ...]:
 
 
 def too_big_to_solve(entry: Entry, state: GridState) -> bool:
-    """Node Kayles' exact solver has no time budget: large fresh regions take minutes."""
+    """Whether the game's exact solver, which may have no time budget, would take minutes here."""
     from gridgames.commands.limits import too_big_to_solve as too_big
 
     return too_big(entry, state)
@@ -86,14 +87,13 @@ def analyse(
 def regions(
     entry: Entry, state: GridState, stop: threading.Event | None = None
 ) -> list[tuple[int, int]] | None:
-    """Node Kayles' independent regions as [(cell mask, Grundy value)]; None for other games."""
-    if entry.rules.family != "nodekayles" or too_big_to_solve(entry, state):
+    """The independent regions as [(cell mask, Grundy value)] where the game decomposes, else None."""
+    if too_big_to_solve(entry, state):
         return None
     from gridgames.solve.budget import SearchTimeout
-    from gridgames.solve.nodekayles import regions as solve_regions
 
     try:
-        return solve_regions(state, budget=_budget(ANALYSIS_BUDGET, stop))  # type: ignore[arg-type]
+        return solver_for(entry.rules).regions(state, _budget(ANALYSIS_BUDGET, stop))
     except SearchTimeout:
         return None
 

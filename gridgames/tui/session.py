@@ -14,6 +14,7 @@ from typing import Any
 
 from gridgames.engine.errors import GameError
 from gridgames.engine.match import Match
+from gridgames.games import get_entry
 from gridgames.storage import SavedGame
 from gridgames.tui.choices import HUMAN, Setup
 
@@ -50,7 +51,7 @@ def resume(saved: SavedGame, levels: Collection[str]) -> Resumed:
     match = None
     if isinstance(settings.get("match"), dict):
         try:
-            match = Match.from_dict(settings["match"])
+            match = Match.from_dict(settings["match"], get_entry)
         except GameError:
             match = None
         if match is None or match.entry.id != game.entry.id:

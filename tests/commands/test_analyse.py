@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from gridgames.cli import main
-from gridgames.variants import get_entry
+from gridgames.games import get_entry
 
 KEYS = {"variant", "size", "moves", "to_move", "status", "winner", "legal", "value", "best", "exact",
         "nodes", "seconds"}

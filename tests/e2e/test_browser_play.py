@@ -8,8 +8,11 @@ from pathlib import Path
 from gridgames.engine.cells import parse_cell
 from gridgames.engine.game import Game
 from gridgames.engine.moves import Move
+from gridgames.games import catalogue, get_entry
 from gridgames.tui.marks import FORBIDDEN, TARGET
-from gridgames.variants.catalogue import CATALOGUE, get_entry
+
+CATALOGUE = catalogue()
+
 
 ROWCOL = get_entry("rowcol")
 ROWS = "ABCDE"

@@ -7,6 +7,7 @@ import dataclasses
 import pytest
 
 from gridgames.engine import Game, IllegalMoveError, record
+from gridgames.games import get_entry
 
 SHUFFLE = ["A2", "E4", "A1", "E5"]  # X and O step out and back: the position after set-up recurs
 
@@ -53,12 +54,13 @@ def test_a_repetition_draw_survives_a_record(shuffled: list[Game]) -> None:
     drawn = shuffled[-1]
     text = record.dumps(drawn)
     assert "result: draw" in text
-    loaded = record.loads(text)
+    loaded = record.loads(text, get_entry)
     assert loaded.outcome == drawn.outcome and loaded.states == drawn.states
 
 
 def test_only_games_where_positions_can_repeat_count_them(make_game) -> None:
-    from gridgames.variants import CATALOGUE
+    from gridgames.games import catalogue
+    CATALOGUE = catalogue()
 
     assert [e.id for e in CATALOGUE if e.rules.can_repeat] == ["walls"]
     game = make_game("rowcol", "3x3").play("A1")

@@ -20,7 +20,10 @@ from gridgames.engine import (
     row_label,
 )
 from gridgames.engine.cells import parse_row_label
-from gridgames.variants import CATALOGUE
+from gridgames.games import catalogue
+
+CATALOGUE = catalogue()
+
 
 
 def spellings(cell: Cell) -> list[str]:

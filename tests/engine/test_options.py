@@ -8,7 +8,10 @@ import pytest
 
 from gridgames.engine import Game, Options, OptionsError
 from gridgames.engine.options import parse_size
-from gridgames.variants import CATALOGUE, get_entry
+from gridgames.games import catalogue, get_entry
+
+CATALOGUE = catalogue()
+
 
 
 @pytest.mark.parametrize(

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from gridgames.engine import Game, Options, RecordError, record
-from gridgames.variants import get_entry
+from gridgames.games import get_entry
 
 ROWCOL = """\
 gridgames-record 1
@@ -41,7 +41,7 @@ def test_a_finished_game_records_its_winner() -> None:
     game = Game.new(get_entry("noneighbour"), first_player=1).play("B2")  # the centre wins at once
     text = record.dumps(game)
     assert "result: player 1 wins" in text
-    assert record.loads(text).outcome == game.outcome
+    assert record.loads(text, get_entry).outcome == game.outcome
 
 
 def test_loads_is_forgiving_about_layout_but_not_content() -> None:
@@ -49,7 +49,7 @@ def test_loads_is_forgiving_about_layout_but_not_content() -> None:
         "\r\n\r\n  gridgames-record 1  \r\n# a comment\r\nfirst: 1\r\nSIZE: 5 x 5\r\nvariant: RowCol\r\n"
         "result: In Progress\r\n\r\nmoves:\r\n1. c3\r\n# a note between moves\r\n2.E3\r\n3. (5,5)\r\n"
     )
-    loaded = record.loads(relaxed)
+    loaded = record.loads(relaxed, get_entry)
     assert loaded.moves == rowcol_game().moves and loaded.states == rowcol_game().states
 
 
@@ -90,7 +90,7 @@ BATTERY = [
 @pytest.mark.parametrize(("text", "line", "words"), [pytest.param(*c[1:], id=c[0]) for c in BATTERY])
 def test_broken_records_fail_with_the_line_and_the_reason(text: str, line: int | None, words: str) -> None:
     with pytest.raises(RecordError) as error:
-        record.loads(text)
+        record.loads(text, get_entry)
     assert error.value.line == line
     assert words in error.value.reason
     assert "\n" not in str(error.value) and str(error.value).endswith(".")
@@ -101,21 +101,22 @@ def test_broken_records_fail_with_the_line_and_the_reason(text: str, line: int |
 def test_a_move_after_the_game_ended_is_refused_on_its_line() -> None:
     text = record.dumps(Game.new(get_entry("noneighbour"), first_player=1).play("B2")) + "2. A1\n"
     with pytest.raises(RecordError) as error:
-        record.loads(text)
+        record.loads(text, get_entry)
     assert error.value.line == 10 and "game is over" in error.value.reason
 
 
 def test_a_bad_adjacency_value_names_its_line() -> None:
     text = record.dumps(Game.new(get_entry("noneighbour"), first_player=1)).replace("king", "diagonal")
     with pytest.raises(RecordError) as error:
-        record.loads(text)
+        record.loads(text, get_entry)
     assert error.value.line == 6 and "'diagonal'" in error.value.reason
 
 
 def test_files_above_the_size_guard_are_refused_before_parsing() -> None:
     padding = "#" * (record.MAX_BYTES + 1 - len(ROWCOL)) + "\n"
     with pytest.raises(RecordError, match="too large") as error:
-        record.loads(ROWCOL + padding)
+        record.loads(ROWCOL + padding, get_entry)
     assert error.value.line is None
     comment = "#" * (record.MAX_BYTES - len(ROWCOL) - 1) + "\n"
-    assert record.loads(ROWCOL + comment).moves == rowcol_game().moves  # just under the guard loads
+    loaded = record.loads(ROWCOL + comment, get_entry)  # just under the guard loads
+    assert loaded.moves == rowcol_game().moves

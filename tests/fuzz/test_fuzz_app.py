@@ -16,9 +16,11 @@ from dataclasses import dataclass
 import pytest
 
 from gridgames.engine.options import Options
+from gridgames.games import catalogue
 from gridgames.tui.choices import HUMAN, LastChoices, Setup
-from gridgames.variants.catalogue import CATALOGUE
 from tests.fuzz.monkey import Coverage, FuzzApp, Monkey
+
+CATALOGUE = catalogue()
 
 CI_ACTIONS = 560  # random steps: about 3,000 keys, clicks and resizes with the scripted ones
 DEFAULT_SEED = 20261125

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from gridgames.lineplay import EXIT_FINISHED, PHRASES
-from gridgames.variants import CATALOGUE
+from gridgames.games import catalogue
+from gridgames.lineplay import EXIT_FINISHED
+
+CATALOGUE = catalogue()
+
 
 # variant, size, moves to the end of a short game, the book's game-over lines
 SHORT_GAMES = [
@@ -34,7 +37,10 @@ SHORT_GAMES = [
 
 
 def test_every_catalogue_entry_has_its_phrasing():
-    assert set(PHRASES) == {entry.id for entry in CATALOGUE}
+    from gridgames.games import rule_books
+
+    assert all(book.phrases.prompt for book in rule_books())
+    assert {book.entry.id for book in rule_books()} == {entry.id for entry in CATALOGUE}
 
 
 @pytest.mark.parametrize(("variant", "size", "moves", "ending"), SHORT_GAMES, ids=[g[0] for g in SHORT_GAMES])

@@ -8,6 +8,7 @@ import pytest
 
 from gridgames.engine import OptionsError
 from gridgames.engine.match import Match
+from gridgames.games import get_entry
 
 
 def finished(make_game, variant, size, moves, first=1):  # type: ignore[no-untyped-def]
@@ -59,7 +60,7 @@ def test_book_000_can_score_the_cells_each_player_marked(make_game):
     match = Match(done.entry, done.options, scoring="cells").record(done)
     assert match.score == (3, 2) and match.wins == (1, 0)
     assert match.describe() == "Match score after 1 game: Player A (A) 3 cells, Player B (B) 2 cells."
-    with pytest.raises(OptionsError, match="locked-duel only"):
+    with pytest.raises(OptionsError, match="not an option of rowcol"):
         Match(make_game("rowcol").entry, done.options, scoring="cells")
 
 
@@ -75,10 +76,10 @@ def test_only_finished_games_of_the_same_variant_count(make_game):
 def test_a_match_survives_a_round_trip_through_json_values(make_game):
     done = finished(make_game, "locked-duel", "3x3", ["A1", "C3", "A3", "C1", "B2"])
     match = Match(done.entry, done.options, scoring="cells", starts="loser", length=5).record(done)
-    assert Match.from_dict(match.to_dict()) == match
+    assert Match.from_dict(match.to_dict(), get_entry) == match
     broken = match.to_dict() | {"score": "lots"}
     with pytest.raises(OptionsError, match="unreadable"):
-        Match.from_dict(broken)
+        Match.from_dict(broken, get_entry)
 
 
 def test_bad_match_options_are_one_sentence(make_game):

@@ -11,9 +11,11 @@ import pytest
 
 from gridgames.engine.game import Game
 from gridgames.engine.options import Options
-from gridgames.variants.catalogue import CATALOGUE, get_entry
+from gridgames.games import catalogue, get_entry
 
 from .driver import Proc, Procs, invite
+
+CATALOGUE = catalogue()
 
 SIZES = {"walls": "3x3", "noneighbour": "3x3"}
 

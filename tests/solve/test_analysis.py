@@ -6,9 +6,12 @@ import random
 
 import pytest
 
+from gridgames.games import catalogue
 from gridgames.solve.analysis import analyse, generic_evaluation, needs_budget
 from gridgames.solve.base import LOSS, UNKNOWN, WIN
-from gridgames.variants import CATALOGUE
+
+CATALOGUE = catalogue()
+
 
 EXACT_SIZES = {"walls": "4x4", "noneighbour": "4x4"}
 

@@ -11,9 +11,9 @@ import pytest
 
 from gridgames.engine.options import Options
 from gridgames.engine.rules import bits, orthogonal_masks
+from gridgames.games.nodekayles.rules import RULES, NodeKaylesState
 from gridgames.solve import nodekayles
 from gridgames.solve.base import LOSS, WIN
-from gridgames.variants.nodekayles import RULES, NodeKaylesState
 
 
 @pytest.fixture

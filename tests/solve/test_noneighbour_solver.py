@@ -8,9 +8,9 @@ from dataclasses import replace
 import pytest
 
 from gridgames.engine.rules import GridState, Rules
+from gridgames.games.noneighbour.rules import RULES
 from gridgames.solve import noneighbour
 from gridgames.solve.base import LOSS, WIN
-from gridgames.variants.noneighbour import RULES
 
 
 def _key(state: GridState) -> tuple:

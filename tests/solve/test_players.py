@@ -6,10 +6,13 @@ import random
 
 import pytest
 
+from gridgames.games import catalogue
 from gridgames.solve import analysis
 from gridgames.solve.base import WIN
 from gridgames.solve.players import LEVELS, choose_move, get_player
-from gridgames.variants import CATALOGUE
+
+CATALOGUE = catalogue()
+
 
 SMALL = {"noneighbour": "3x3", "walls": "3x3"}
 

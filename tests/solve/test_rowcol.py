@@ -9,9 +9,9 @@ import pytest
 
 from gridgames.engine.options import Options
 from gridgames.engine.rules import bits
+from gridgames.games.rowcol.rules import RULES, RowColState, line_masks
 from gridgames.solve import rowcol
 from gridgames.solve.base import LOSS, WIN
-from gridgames.variants.rowcol import RULES, RowColState, line_masks
 
 
 def _brute_matching(neighbours: dict[int, int], vertices: int) -> int:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from gridgames.games.noneighbour.rules import RULES as NONEIGHBOUR
 from gridgames.solve.search import (
     Deadline,
     NaiveNegamax,
@@ -11,7 +12,6 @@ from gridgames.solve.search import (
     is_proven,
     iterate,
 )
-from gridgames.variants.noneighbour import RULES as NONEIGHBOUR
 
 
 def test_iterate_yields_deeper_results_until_proven(make_game):

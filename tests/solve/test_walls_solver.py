@@ -8,9 +8,9 @@ from dataclasses import replace
 import pytest
 
 from gridgames.engine.rules import GridState
+from gridgames.games.walls.rules import RULES, WallsState
 from gridgames.solve import walls
 from gridgames.solve.base import DRAW, LOSS, UNKNOWN, WIN
-from gridgames.variants.walls import RULES, WallsState
 
 
 def _key(state: WallsState) -> tuple:

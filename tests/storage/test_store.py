@@ -9,6 +9,7 @@ import pytest
 
 from gridgames import storage
 from gridgames.engine import record
+from gridgames.games import get_entry
 from gridgames.storage import StorageWarning, Store
 
 
@@ -33,7 +34,7 @@ def test_an_unfinished_game_resumes_with_its_settings(store, make_game):
     assert saved.settings == {"vs": "perfect", "match": {"games": 2}}
     assert store.load_current() == saved  # without a variant: the latest save
     # the autosave is itself a valid game record
-    assert record.loads(saved.path.read_text()).played == saved.game.played
+    assert record.loads(saved.path.read_text(), get_entry).played == saved.game.played
 
 
 def test_each_variant_has_its_own_slot_and_clearing_forgets_it(store, make_game):

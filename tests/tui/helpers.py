@@ -7,9 +7,12 @@ from gridgames.engine.entry import Entry
 from gridgames.engine.game import Game
 from gridgames.engine.moves import Move
 from gridgames.engine.options import Options
+from gridgames.games import catalogue
 from gridgames.tui.app import GridGamesApp
 from gridgames.tui.choices import LastChoices, Setup
-from gridgames.variants.catalogue import CATALOGUE
+
+CATALOGUE = catalogue()
+
 
 SIZE = (80, 24)
 

@@ -6,11 +6,11 @@ from gridgames.engine.cells import Cell
 from gridgames.engine.game import Game
 from gridgames.engine.moves import Move
 from gridgames.engine.options import Options
+from gridgames.games import get_entry
 from gridgames.solve.analysis import analyse
 from gridgames.tui.choices import Setup
 from gridgames.tui.marks import VALUE_GLYPHS
 from gridgames.tui.screens.game import GameScreen
-from gridgames.variants.catalogue import get_entry
 from tests.tui.helpers import SIZE, cell_text, make_app, text_of
 
 

@@ -13,6 +13,7 @@ from textual.widgets import Input, Select
 from gridgames.engine.game import Game
 from gridgames.engine.match import Match
 from gridgames.engine.options import Options
+from gridgames.games import get_entry
 from gridgames.storage import ENV_DATA_DIR, Store, load_record
 from gridgames.tui import computer
 from gridgames.tui.app import GridGamesApp
@@ -22,7 +23,6 @@ from gridgames.tui.screens.game import GameScreen
 from gridgames.tui.screens.new_game import NewGamePanel
 from gridgames.tui.screens.record_file import OpenRecordScreen, SaveRecordScreen
 from gridgames.tui.screens.select import SelectScreen
-from gridgames.variants.catalogue import get_entry
 from tests.tui.helpers import SIZE, log_lines, make_app, scripted_game, text_of
 
 ROWCOL = get_entry("rowcol")

@@ -6,9 +6,9 @@ import pytest
 
 from gridgames.engine.cells import Cell
 from gridgames.engine.moves import Move
+from gridgames.games import catalogue
 from gridgames.tui import computer
 from gridgames.tui.screens.game import GameScreen
-from gridgames.variants.catalogue import CATALOGUE
 from tests.tui.helpers import (
     SIZE,
     board_symbols,
@@ -18,6 +18,8 @@ from tests.tui.helpers import (
     scripted_game,
     text_of,
 )
+
+CATALOGUE = catalogue()
 
 IDS = [entry.id for entry in CATALOGUE]
 

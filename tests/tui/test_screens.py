@@ -9,13 +9,13 @@ from gridgames.engine.errors import GameError
 from gridgames.engine.game import Game
 from gridgames.engine.options import Options
 from gridgames.engine.record import dumps, loads
+from gridgames.games import get_entry
 from gridgames.tui.screens.confirm import ConfirmScreen
 from gridgames.tui.screens.game import GameScreen
 from gridgames.tui.screens.new_game import NewGamePanel
 from gridgames.tui.screens.rules import RulesScreen
 from gridgames.tui.screens.select import SelectScreen
 from gridgames.tui.widgets.too_small import TooSmall
-from gridgames.variants.catalogue import get_entry
 from tests.tui.helpers import SIZE, cell_text, make_app, text_of
 
 
@@ -122,7 +122,7 @@ async def test_a_bad_record_says_why_on_the_picker(tmp_path: Path) -> None:
         await pilot.pause()
         assert isinstance(app.screen, SelectScreen)
         try:
-            loads(record.read_text(encoding="utf-8"))
+            loads(record.read_text(encoding="utf-8"), get_entry)
         except GameError as error:
             expected = f"Could not open {record}: {error}"
         assert text_of(app, "#select-message") == expected

@@ -9,8 +9,10 @@ import pytest
 
 from gridgames.engine.game import Game
 from gridgames.engine.options import Options
-from gridgames.variants.catalogue import CATALOGUE, get_entry
+from gridgames.games import catalogue, get_entry
 from tests.tui.helpers import SIZE, make_app, scripted_game
+
+CATALOGUE = catalogue()
 
 MID_GAME = {
     "locked-duel": ("C3", "A1", "E5"),

@@ -32,6 +32,7 @@ from gridgames.engine.errors import GameError
 from gridgames.engine.game import Game
 from gridgames.engine.match import Match
 from gridgames.engine.moves import Move
+from gridgames.games import get_entry
 from gridgames.tui import computer
 from gridgames.tui.choices import Setup
 from gridgames.tui.closing import close_screen, settle_after_first_paint
@@ -48,7 +49,6 @@ from gridgames.tui.session import settings_for
 from gridgames.tui.widgets.board import Board
 from gridgames.tui.widgets.move_log import MoveLog
 from gridgames.tui.widgets.too_small import TooSmall
-from gridgames.variants.catalogue import get_entry
 
 
 class BoardArea(Container):

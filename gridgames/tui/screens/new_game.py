@@ -1,5 +1,5 @@
-"""The new-game panel: board size, who starts, who plays each side, the `noneighbour` house rule, and
-the match rules (who starts each later game; for `locked-duel`, scoring by marked cells)."""
+"""The new-game panel: board size, who starts, who plays each side, the adjacency house rule, and
+the match rules (who starts each later game; scoring by marked cells where the rule book offers it)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,6 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Select, Static
 
 from gridgames.engine.entry import Entry
-from gridgames.engine.match import CELL_SCORING_ENTRIES
 from gridgames.engine.options import Options
 from gridgames.tui import computer
 from gridgames.tui.choices import HUMAN, Setup
@@ -78,7 +77,7 @@ class NewGamePanel(ModalScreen[Setup | None]):
                 "Next games start",
                 Select(STARTS, value=self.setup.starts, allow_blank=False, compact=True, id="starts"),
             )
-            if entry.id in CELL_SCORING_ENTRIES:
+            if entry.cell_scoring:
                 yield self._row(
                     "Match scoring",
                     Select(SCORING, value=self.setup.scoring, allow_blank=False, compact=True, id="scoring"),

@@ -11,18 +11,15 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Markdown
 
 from gridgames.engine.entry import Entry
+from gridgames.games import rule_book
 from gridgames.tui.closing import close_screen, settle_after_first_paint
 from gridgames.tui.widgets.too_small import TooSmall
 
 
 def rules_markdown(entry: Entry) -> str:
-    """The variant's rules page followed by the keys page (both shipped in `gridgames/tui/rules/`)."""
-    folder = files("gridgames.tui") / "rules"
-    return (
-        (folder / f"{entry.id}.md").read_text(encoding="utf-8")
-        + "\n"
-        + (folder / "keys.md").read_text(encoding="utf-8")
-    )
+    """The game's rules page (shipped in its package) followed by the keys page (`tui/rules/keys.md`)."""
+    keys = (files("gridgames.tui") / "rules" / "keys.md").read_text(encoding="utf-8")
+    return rule_book(entry.id).rules_markdown() + "\n" + keys
 
 
 class RulesScroll(VerticalScroll):

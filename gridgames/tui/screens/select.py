@@ -11,10 +11,10 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, ListItem, ListView, Static
 
 from gridgames.engine.entry import Entry
+from gridgames.games import catalogue
 from gridgames.tui import computer
 from gridgames.tui.widgets.picture import BoardPicture
 from gridgames.tui.widgets.too_small import TooSmall
-from gridgames.variants.catalogue import CATALOGUE
 
 #: Room for the results line beside a card's picture at 80 columns.
 RESULTS_WIDTH = 66
@@ -102,14 +102,14 @@ class SelectScreen(Screen[None]):
         yield TooSmall()
         yield Header()
         yield Static("Pick a game with ↑/↓ and Enter, or a click. Whoever moves last wins.", id="select-help")
-        yield ListView(*(VariantCard(entry) for entry in CATALOGUE), id="variants")
+        yield ListView(*(VariantCard(entry) for entry in catalogue()), id="variants")
         yield Static("", id="select-message", markup=False)
         yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
         self.sub_title = "choose a game"
         last = self.app.choices.variant  # type: ignore[attr-defined]
-        ids = [entry.id for entry in CATALOGUE]
+        ids = [entry.id for entry in catalogue()]
         variants = self.query_one("#variants", ListView)
         variants.index = ids.index(last) if last in ids else 0
         variants.focus()
@@ -128,7 +128,7 @@ class SelectScreen(Screen[None]):
     @property
     def highlighted_entry(self) -> Entry:
         index = self.query_one("#variants", ListView).index or 0
-        return CATALOGUE[index]
+        return catalogue()[index]
 
     def show_message(self, text: str) -> None:
         """A persistent one-line message (e.g. why a game record could not be opened)."""

@@ -14,7 +14,7 @@ import pytest
 
 from gridgames.engine import Cell, Game, IllegalMoveError, Move
 from gridgames.engine.textboard import render
-from gridgames.variants.nodekayles import NodeKaylesRules, NodeKaylesState
+from gridgames.games.nodekayles.rules import NodeKaylesRules, NodeKaylesState
 
 Grid = list[list[str]]
 

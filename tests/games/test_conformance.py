@@ -17,7 +17,10 @@ from hypothesis import strategies as st
 from gridgames.engine import Cell, Content, Game, IllegalMoveError, Move, Options, record
 from gridgames.engine.entry import Entry
 from gridgames.engine.textboard import render
-from gridgames.variants import CATALOGUE
+from gridgames.games import catalogue, get_entry
+
+CATALOGUE = catalogue()
+
 
 SIZES = ((2, 2), (3, 3), (3, 4), (5, 5))
 RANDOM_PLAY = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -173,7 +176,7 @@ def test_records_round_trip(entry, rows, cols, adjacency, data) -> None:
     game = random_game(entry, rows, cols, adjacency, data)
     game = game.goto(data.draw(st.integers(0, len(game.moves)), label="save at"))
     text = record.dumps(game)
-    loaded = record.loads(text)
+    loaded = record.loads(text, get_entry)
     assert loaded.entry is entry and loaded.options.size == f"{rows}x{cols}"
     assert loaded.first_player == game.first_player
     assert loaded.moves == game.played

@@ -16,7 +16,7 @@ from gridgames.engine.moves import Move
 from gridgames.engine.options import Options
 from gridgames.engine.rules import Content, GridState, Rules, bits, orthogonal_masks
 
-_STEPS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
+STEPS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 
 
 @dataclass(frozen=True)
@@ -130,7 +130,7 @@ class WallsRules(Rules):
             raise InvalidMoveError(
                 f"'{word}' steps a token, but yours is not on the board yet: place it on a cell, e.g. C3."
             )
-        dr, dc = _STEPS[word]
+        dr, dc = STEPS[word]
         here = state.cell(token)
         row, col = here.row + dr, here.col + dc
         if not (0 <= row < state.rows and 0 <= col < state.cols):

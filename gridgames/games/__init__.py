@@ -1,0 +1,121 @@
+"""The games: every rule book installed, found through the `gridgames.games` entry points.
+
+The built-in games register through the same entry-point group (in `pyproject.toml`) as a
+separately installed plugin does, so there is one way in. A plugin that fails to load, or
+loads as something other than a `RuleBook`, is skipped and reported in one sentence
+(`problems()`); it never stops the app.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import lru_cache
+from importlib.metadata import entry_points
+
+from gridgames.engine.entry import Entry
+from gridgames.engine.errors import OptionsError
+from gridgames.engine.rules import Rules
+from gridgames.games.api import GENERIC, RuleBook, Solver
+
+GROUP = "gridgames.games"
+
+
+@lru_cache(maxsize=1)
+def _load() -> tuple[dict[str, RuleBook], tuple[str, ...]]:
+    books: dict[str, RuleBook] = {}
+    problems: list[str] = []
+    for point in entry_points(group=GROUP):
+        try:
+            book = point.load()
+            _check(point.name, book)
+        except Exception as error:  # noqa: BLE001 - any fault in a plugin is reported, not raised
+            problems.append(
+                f"The game '{point.name}' ({point.value}) could not be loaded and is left out: "
+                f"{_one_line(error)}"
+            )
+            continue
+        if point.name in books:
+            problems.append(f"Two games are called '{point.name}'; the second ({point.value}) is left out.")
+            continue
+        books[point.name] = book
+    ordered = dict(sorted(books.items(), key=lambda item: (item[1].entry.book, item[0])))
+    return ordered, tuple(problems)
+
+
+def _check(name: str, book: object) -> None:
+    """Refuse what is not a usable RuleBook, so a broken plugin fails here and not mid-game."""
+    if not isinstance(book, RuleBook):
+        raise TypeError(f"it is a {type(book).__name__}, not a gridgames RuleBook")
+    if book.entry.id != name:
+        raise ValueError(f"its entry point is named '{name}' but its id is '{book.entry.id}'")
+    if name != name.strip().lower() or not name:
+        raise ValueError("a game id is lower case without spaces")
+
+
+def _one_line(error: Exception) -> str:
+    text = " ".join(str(error).split()) or type(error).__name__
+    return text if text.endswith(".") else text + "."
+
+
+def rule_books() -> tuple[RuleBook, ...]:
+    """Every loaded rule book, in rule-book order."""
+    return tuple(_load()[0].values())
+
+
+def catalogue() -> tuple[Entry, ...]:
+    """Every loaded game's catalogue entry, in rule-book order."""
+    return tuple(book.entry for book in rule_books())
+
+
+def problems() -> tuple[str, ...]:
+    """One sentence per game plugin that could not be loaded."""
+    return _load()[1]
+
+
+def rule_book(variant: str) -> RuleBook:
+    """The rule book with this id; raises OptionsError listing the ids that exist."""
+    books = _load()[0]
+    try:
+        return books[variant.strip().lower()]
+    except KeyError:
+        raise OptionsError(
+            f"There is no game called '{variant}': choose one of {', '.join(books)}."
+        ) from None
+
+
+def get_entry(variant: str) -> Entry:
+    """The catalogue entry with this id (the lookup records and matches are given)."""
+    return rule_book(variant).entry
+
+
+def ids_where(feature: Callable[[Entry], bool]) -> str:
+    """The ids of the games with `feature`, for messages ("noneighbour", "a, b")."""
+    return ", ".join(entry.id for entry in catalogue() if feature(entry)) or "no game"
+
+
+def solver_for(rules: Rules) -> Solver:
+    """The solver hooks of a rules family (every rule book of one family shares them), or the
+    generic defaults for rules no loaded game plays."""
+    return _solvers().get(type(rules), GENERIC)
+
+
+@lru_cache(maxsize=1)
+def _solvers() -> dict[type, Solver]:
+    return {type(book.entry.rules): book.solver for book in rule_books() if book.solver is not GENERIC}
+
+
+def no_adjacency_option(entry: Entry) -> str:
+    """The sentence refusing the adjacency house rule for a game that does not offer it."""
+    return f"{entry.id} has no adjacency option: only {ids_where(lambda e: e.has_adjacency_option)} has."
+
+
+def reload() -> None:
+    """Look for games again (after a plugin was installed or registered at run time)."""
+    _load.cache_clear()
+    _solvers.cache_clear()
+
+
+__all__ = [
+    "GROUP", "catalogue", "get_entry", "ids_where", "no_adjacency_option", "problems", "reload",
+    "rule_book", "rule_books", "solver_for",
+]

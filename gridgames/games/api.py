@@ -1,0 +1,116 @@
+"""What a game package provides: one `RuleBook` per rule book, found through entry points.
+
+A game package (built in or installed separately) declares each rule book it plays under the
+`gridgames.games` entry-point group, pointing at a `RuleBook`:
+
+    [project.entry-points."gridgames.games"]
+    my-game = "my_package.book:BOOK"
+
+A `RuleBook` bundles everything the app, line mode and `analyse` need to know about it: the
+catalogue entry (rules, names, symbols, coordinates, defaults, options, scoring), the
+line-mode phrases, the rules page (Markdown), and the solver hooks: the small protocol
+(`Solver`) through which the shared solving code (`gridgames.solve`) asks a game, never naming
+it, whether it is solved exactly on a board, for the exact evaluation, a faster search adapter,
+its own move choice where it searches instead of solving, and its independent regions with
+their Grundy values where it decomposes. Every hook has a generic default, so a game with no
+solver of its own still gets alpha-beta over its rules. Hooks import their algorithms inside
+the methods, so importing a game never loads a solver.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from importlib.resources import files
+from typing import TYPE_CHECKING, Any
+
+from gridgames.engine.entry import Entry
+from gridgames.engine.moves import Move
+from gridgames.engine.rules import GridState
+from gridgames.solve.base import Evaluation
+from gridgames.solve.budget import Budget
+
+if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
+
+
+def available_cells(entry: Entry, state: GridState, moves: tuple[Move, ...]) -> str:
+    """The default line-mode listing of the moves: every playable cell in the book's coordinates."""
+    return "Available cells: " + ", ".join(entry.format_move(m) for m in moves)
+
+
+@dataclass(frozen=True)
+class Phrases:
+    """One rule book's command-line wording.
+
+    Placeholders in the texts: `{name}` (Player 1), `{player}` (Player 1 (X)), `{symbol}`,
+    `{winner_name}`, `{winner}`, `{you}`; in `moved` also `{cell}`, `{row}`, `{col}`.
+    """
+
+    prompt: str
+    moved: dict[str, str]  # by kind of move: "place", "step", "wall", "setup"
+    no_moves: str  # the book's game-over lines when the player to move is stuck
+    turn: str = ""  # printed before the choices; "" for none
+    #: How the available moves are listed before the prompt.
+    choices: Callable[[Entry, GridState, tuple[Move, ...]], str] = available_cells
+    refused: str = "{reason}"
+    #: A line after a move (e.g. the cells it locked), or None.
+    effect: Callable[[GridState, Move], str] | None = None
+    heading: str = ""  # a line before each board
+    setup_turn: str = ""  # instead of `turn` while tokens are being placed
+    setup_done: str = ""  # after the last placement
+
+
+class Solver:
+    """The defaults: no exact solver (every analysis is a budgeted search over the rules)."""
+
+    def needs_budget(self, state: GridState) -> bool:
+        """Whether analysing this board means a search that only a time budget stops (not exact)."""
+        return True
+
+    def evaluate(self, state: GridState, budget: Budget | None) -> Evaluation | None:
+        """The exact (or the family's own best-effort) Evaluation; None to use the generic search."""
+        return None
+
+    def is_quick(self, state: GridState) -> bool:
+        """Whether `evaluate` answers promptly here (a solver without a budget may take minutes)."""
+        return True
+
+    def search_position(self, state: GridState) -> tuple[Any, Any] | None:
+        """A faster `search.Position` adapter and the state in its terms; None for the generic one."""
+        return None
+
+    def plays_by_search(self, state: GridState) -> bool:
+        """Whether the best move here comes from `search_move` rather than from an exact analysis."""
+        return False
+
+    def search_move(self, state: GridState, rng: random.Random, budget: Budget) -> Move | None:
+        """The family's own searched move (used where `plays_by_search`); None when it found none."""
+        return None
+
+    def regions(self, state: GridState, budget: Budget | None = None) -> list[tuple[int, int]] | None:
+        """Independent regions as [(cell mask, Grundy value)] where the game decomposes, else None.
+        May raise `SearchTimeout` when `budget` runs out or is cancelled."""
+        return None
+
+
+GENERIC = Solver()
+
+
+@dataclass(frozen=True)
+class RuleBook:
+    """One playable rule book: what an entry point in the `gridgames.games` group names."""
+
+    entry: Entry
+    phrases: Phrases
+    rules_page: Traversable = field(compare=False)  # Markdown: the rules in the project's words
+    solver: Solver = field(default=GENERIC, compare=False)  # the rules family's solver hooks
+
+    def rules_markdown(self) -> str:
+        return self.rules_page.read_text(encoding="utf-8")
+
+
+def page(package: str, name: str) -> Traversable:
+    """A rules page shipped inside a game's package (`page(__package__, "rules.md")`)."""
+    return files(package) / name

@@ -1,0 +1,4 @@
+"""Not touching the last marker (rule book 004).
+
+`rules`, `solver` hooks, the `books` entry and its rules page.
+"""

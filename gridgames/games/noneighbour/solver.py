@@ -1,0 +1,25 @@
+"""No-neighbour's solver hooks: exact bitboard search with a table (`gridgames.solve.noneighbour`)."""
+
+from __future__ import annotations
+
+from typing import cast
+
+from gridgames.engine.rules import GridState
+from gridgames.games.api import Solver
+from gridgames.games.noneighbour.rules import NoNeighbourState
+from gridgames.solve.base import Evaluation
+from gridgames.solve.budget import Budget
+
+
+class NoNeighbourSolver(Solver):
+    """Exact up to `EXACT_CELLS` cells; larger boards are searched within a budget."""
+
+    def needs_budget(self, state: GridState) -> bool:
+        from gridgames.solve.noneighbour import EXACT_CELLS
+
+        return state.rows * state.cols > EXACT_CELLS
+
+    def evaluate(self, state: GridState, budget: Budget | None) -> Evaluation | None:
+        from gridgames.solve import noneighbour
+
+        return noneighbour.evaluate(cast(NoNeighbourState, state), budget=budget)

@@ -1,0 +1,21 @@
+"""Row-or-column's solver hooks: exact in linear time by maximum matchings (`gridgames.solve.rowcol`)."""
+
+from __future__ import annotations
+
+from typing import cast
+
+from gridgames.engine.rules import GridState
+from gridgames.games.api import Solver
+from gridgames.games.rowcol.rules import RowColState
+from gridgames.solve.base import Evaluation
+from gridgames.solve.budget import Budget
+
+
+class RowColSolver(Solver):
+    def needs_budget(self, state: GridState) -> bool:
+        return False
+
+    def evaluate(self, state: GridState, budget: Budget | None) -> Evaluation | None:
+        from gridgames.solve import rowcol
+
+        return rowcol.evaluate(cast(RowColState, state))

@@ -1,0 +1,44 @@
+"""Walls' solver hooks: retrograde tables on small boards, alpha-beta elsewhere (`gridgames.solve.walls`)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any, cast
+
+from gridgames.engine.moves import Move
+from gridgames.engine.rules import GridState
+from gridgames.games.api import Solver
+from gridgames.games.walls.rules import WallsState
+from gridgames.solve.base import Evaluation
+from gridgames.solve.budget import Budget
+
+
+def _state(state: GridState) -> WallsState:
+    return cast(WallsState, state)
+
+
+class WallsSolver(Solver):
+    def needs_budget(self, state: GridState) -> bool:
+        from gridgames.solve.walls import is_exact_board
+
+        return not is_exact_board(state.rows, state.cols)
+
+    def evaluate(self, state: GridState, budget: Budget | None) -> Evaluation | None:
+        from gridgames.solve import walls
+
+        return walls.evaluate(_state(state), budget=budget)
+
+    def search_position(self, state: GridState) -> tuple[Any, Any] | None:
+        from gridgames.solve import walls
+
+        return walls.board_for(state.rows, state.cols), walls.perspective(_state(state))
+
+    def plays_by_search(self, state: GridState) -> bool:
+        from gridgames.solve import walls
+
+        return walls.exact_table(state.rows, state.cols) is None
+
+    def search_move(self, state: GridState, rng: random.Random, budget: Budget) -> Move | None:
+        from gridgames.solve import walls
+
+        return walls.best_move(_state(state), rng, budget)
