@@ -1,6 +1,7 @@
 """One conformance suite for every catalogue entry, after OpenSpiel's games_sim_test.
 
-Parametrised on CATALOGUE, so a new rule book is tested the moment it is registered.
+Parametrised on CATALOGUE, so a new rule book is tested the moment it is registered; the
+out-of-tree example plugin (tests/plugin_example, Twin Cells) is tested beside the built-in games.
 Random games (driven by hypothesis) check the contracts every variant promises: states
 never change, legal moves are unique and stable, everything else is refused with a reason,
 finished games say who won, undo/redo and records reproduce the same states.
@@ -9,6 +10,7 @@ finished games say who won, undo/redo and records reproduce the same states.
 from __future__ import annotations
 
 import dataclasses
+import sys
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -17,9 +19,14 @@ from hypothesis import strategies as st
 from gridgames.engine import Cell, Content, Game, IllegalMoveError, Move, Options, record
 from gridgames.engine.entry import Entry
 from gridgames.engine.textboard import render
-from gridgames.games import catalogue, get_entry
+from gridgames.games import catalogue
+from tests.games.test_plugin_example import PLUGIN
 
-CATALOGUE = catalogue()
+sys.path.insert(0, str(PLUGIN))
+from gridgames_example.book import BOOK as EXAMPLE  # noqa: E402 - the plugin lives outside the package
+
+CATALOGUE = (*catalogue(), EXAMPLE.entry)
+BY_ID = {entry.id: entry for entry in CATALOGUE}
 
 
 SIZES = ((2, 2), (3, 3), (3, 4), (5, 5))
@@ -176,7 +183,7 @@ def test_records_round_trip(entry, rows, cols, adjacency, data) -> None:
     game = random_game(entry, rows, cols, adjacency, data)
     game = game.goto(data.draw(st.integers(0, len(game.moves)), label="save at"))
     text = record.dumps(game)
-    loaded = record.loads(text, get_entry)
+    loaded = record.loads(text, BY_ID.__getitem__)
     assert loaded.entry is entry and loaded.options.size == f"{rows}x{cols}"
     assert loaded.first_player == game.first_player
     assert loaded.moves == game.played

@@ -1,0 +1,68 @@
+"""The proof that a game is a plugin: Twin Cells, kept out of tree in tests/plugin_example/, registered
+through the `gridgames.games` entry point exactly as `pip install` would, then played in line mode,
+analysed by `gridgames analyse` and played to its end in the app. (The conformance suite runs on it
+too: tests/games/test_conformance.py lists it beside the built-in games.)"""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from gridgames import games
+from gridgames.cli import main
+from gridgames.storage import ENV_DATA_DIR
+
+PLUGIN = Path(__file__).resolve().parent.parent / "plugin_example"
+MOVES = ["A1", "A3", "B1", "B3", "C1", "C3"]  # each mark fills its right-hand twin: six marks fill 3x3
+
+
+@pytest.fixture(autouse=True)
+def twins(register_games, monkeypatch, tmp_path) -> None:
+    monkeypatch.syspath_prepend(str(PLUGIN))
+    monkeypatch.setenv(ENV_DATA_DIR, str(tmp_path / "data"))
+    register_games({"twins": "gridgames_example.book:BOOK"})
+
+
+def test_the_registered_plugin_is_a_game_like_the_others():
+    assert [e.id for e in games.catalogue()][-1] == "twins"
+    assert games.problems() == ()
+    assert "Twin Cells" in games.rule_book("twins").rules_markdown()
+
+
+def test_line_mode_plays_it_to_the_end(monkeypatch, capsys):
+    monkeypatch.setattr(sys, "stdin", io.StringIO("\n".join(MOVES) + "\n"))
+    assert main(["play", "twins", "--plain", "--first", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "Player 1 (X) marks A1." in out and "Available cells: B1, B2, B3" in out
+    assert out.rstrip().endswith("Player 1 has no empty cell. Player 2 wins!")
+
+
+def test_analyse_proves_its_positions_with_the_generic_search(capsys):
+    assert main(["analyse", "twins", "--moves", "A1 A3", "--json", "--budget", "2"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["variant"] == "twins" and data["size"] == "3x3"
+    assert data["legal"] == ["B1", "B2", "B3", "C1", "C2", "C3"]
+    assert data["exact"] is True and data["value"] in ("win", "loss")
+    assert set(data["best"]) <= set(data["legal"])
+
+
+async def test_the_app_plays_it_to_the_end(monkeypatch):
+    from gridgames.tui import computer
+    from gridgames.tui.app import GridGamesApp
+    from gridgames.tui.screens.game import GameScreen
+
+    monkeypatch.setattr(computer, "available", lambda: False)
+    app = GridGamesApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press(*["down"] * 5, "enter", "enter")  # the sixth game in the list; start
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and screen.entry.id == "twins"
+        for text in MOVES:
+            move = screen.game.parse(text)
+            await pilot.click(f"#cell-{move.cell.row}-{move.cell.col}", offset=(1, 0))
+        assert screen.game.is_over
+        assert str(screen.query_one("#headline").render()) == "Player 2 (O) wins!"
