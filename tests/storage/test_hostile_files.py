@@ -18,6 +18,7 @@ import pytest
 
 from gridgames.engine import record
 from gridgames.engine.errors import RecordError
+from gridgames.games import get_entry
 from gridgames.storage import LiveRecord, Store, check_record_target, load_record, save_record
 
 GOOD = "gridgames-record 1\nvariant: rowcol\nsize: 5x5\nfirst: 1\nresult: in progress\nmoves:\n1. C3\n2. C1\n"
@@ -173,7 +174,7 @@ def _without_root_powers() -> list[str]:
 
 
 def _a_game():  # type: ignore[no-untyped-def]
-    return record.loads(GOOD)
+    return record.loads(GOOD, get_entry)
 
 
 @pytest.mark.parametrize("target", ["/dev/null", "fifo", "folder"])
