@@ -157,3 +157,19 @@ def test_the_server_killed_with_sigkill_restarts_with_every_acknowledged_move(pr
     wait_turn(host, 3)
     host.send("A1")
     guest.expect("Player 1 \\(X\\) claims A1.")
+
+
+def test_a_host_killed_with_sigkill_brings_its_room_back_by_hosting_again(procs):
+    host = procs.start("host", "rowcol", "--plain", "--port", "0", "--first", "1", person="host")
+    guest = procs.start("join", invite(host), "--plain", person="guest")
+    wait_turn(host, 1)
+    host.send("C3")
+    wait_turn(guest, 2)
+    host.kill9()  # its in-process server dies with it
+    guest.expect("The connection to the server is lost; reconnecting")
+    again = procs.start("host", "rowcol", "--plain", person="host")  # same data folder, same port
+    again.expect("^Rejoining your online game of rowcol")
+    guest.expect("^Reconnected.")
+    wait_turn(guest, 2)
+    guest.send("C1")
+    again.expect("Player 2 \\(O\\) claims C1.")
