@@ -24,7 +24,7 @@ from gridgames.engine.match import Match
 from gridgames.games import get_entry
 from gridgames.storage import SavedGame, Store, open_record_or_reason
 from gridgames.tui import computer
-from gridgames.tui.choices import LastChoices, Setup
+from gridgames.tui.choices import ONLINE, LastChoices, Setup
 from gridgames.tui.closing import close_screen
 from gridgames.tui.commands import GridGamesCommands, OnceClosingPalette
 from gridgames.tui.screens.game import GameScreen
@@ -48,8 +48,10 @@ class GridGamesApp(App[None]):
         choices: LastChoices | None = None,
         variant: str | None = None,
         store: Store | None = None,
+        online: dict[str, object] | None = None,
     ) -> None:
         super().__init__()
+        self.online = online  # {"host": argparse args} or {"join": Address, "watch": bool}
         self.load_path = load
         self.variant = variant
         self.store = store or Store()
@@ -60,7 +62,11 @@ class GridGamesApp(App[None]):
         self._check_size()
         self.select_screen = SelectScreen()
         self.push_screen(self.select_screen)
-        if self.load_path:
+        if self.online:
+            from gridgames.tui.online import plan_from_command
+
+            self.start_online(plan_from_command(self.online))
+        elif self.load_path:
             self.open_record(self.load_path)
         else:
             saved = None
@@ -191,12 +197,33 @@ class GridGamesApp(App[None]):
             self.choices.remember(setup)
             self.store.save_prefs(self.choices.to_dict())
             self.show_storage_warnings()
+        if ONLINE in setup.seats:
+            from gridgames.tui.online import plan_to_host
+
+            self.start_online(plan_to_host(setup))
+            return
         screen = GameScreen(setup, game, match=match, slot=slot)
         current = self.screen
         if isinstance(current, GameScreen):  # not before the last game has mounted (see close_screen)
             close_screen(current, lambda: self.switch_screen(screen))
         else:
             self.push_screen(screen)
+
+    def start_online(self, make_plan):  # type: ignore[no-untyped-def]
+        """The online game screen, on the link `make_plan(notes)` sets up (hosting or joining)."""
+        from gridgames.tui.screens.online import OnlineGameScreen
+
+        self.push_screen(OnlineGameScreen(make_plan))
+
+    def action_join_online(self) -> None:
+        """The first screen's "Join an online game": ask for the invite's address."""
+        from gridgames.tui.online import JoinScreen, plan_to_join
+
+        def chosen(address: object) -> None:
+            if address is not None:
+                self.start_online(plan_to_join(address))
+
+        self.push_screen(JoinScreen(), chosen)
 
     # -- quitting ---------------------------------------------------------------------------
     async def action_quit(self) -> None:

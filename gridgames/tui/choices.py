@@ -12,6 +12,7 @@ from gridgames.engine.options import Options
 from gridgames.games import get_entry
 
 HUMAN = "human"
+ONLINE = "online"  # seat 2 only: a friend who joins over the network (`gridgames.online`)
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from textual.widgets import Button, Label, Select, Static
 from gridgames.engine.entry import Entry
 from gridgames.engine.options import Options
 from gridgames.tui import computer
-from gridgames.tui.choices import HUMAN, Setup
+from gridgames.tui.choices import HUMAN, ONLINE, Setup
 from gridgames.tui.closing import close_screen, settle_after_first_paint
 from gridgames.tui.widgets.too_small import TooSmall
 
@@ -26,8 +26,10 @@ STARTS = [
 SCORING = [("1 point per game won", "wins"), ("1 point per cell marked", "cells")]
 
 
-def seat_choices() -> list[tuple[str, str]]:
-    return [("Human", HUMAN)] + [(f"Computer ({level})", level) for level in computer.levels()]
+def seat_choices(player: int = 1) -> list[tuple[str, str]]:
+    """Who can sit in a seat; the second seat can also be a friend who joins online."""
+    online = [("Online friend", ONLINE)] if player == 2 else []
+    return [("Human", HUMAN)] + online + [(f"Computer ({level})", level) for level in computer.levels()]
 
 
 class NewGamePanel(ModalScreen[Setup | None]):
@@ -87,7 +89,7 @@ class NewGamePanel(ModalScreen[Setup | None]):
                     yield self._row(
                         entry.player(player),
                         Select(
-                            seat_choices(),
+                            seat_choices(player),
                             value=self.setup.seat(player),
                             allow_blank=False,
                             compact=True,

@@ -90,6 +90,7 @@ class VariantCard(ListItem):
 class SelectScreen(Screen[None]):
     BINDINGS = [
         Binding("enter", "choose", "Choose", key_display="⏎", priority=True),
+        Binding("o", "app.join_online", "Join online"),
         Binding("question_mark,f1", "rules", "Rules", key_display="?"),
         Binding("q", "app.quit", "Quit"),
     ]

@@ -1,0 +1,96 @@
+"""The app's ways into online play: host from the new-game panel, join from the first screen
+(or from `gridgames host|join` without `--plain`). Each gives the online screen a plan factory."""
+
+from __future__ import annotations
+
+import argparse
+import io
+from collections.abc import Awaitable, Callable
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Static
+
+from gridgames.online.address import Address, AddressError, parse_address
+from gridgames.online.launch import Plan, plan_host, plan_join
+from gridgames.tui.choices import Setup
+from gridgames.tui.closing import close_screen, settle_after_first_paint
+from gridgames.tui.widgets.too_small import TooSmall
+
+PlanFactory = Callable[[io.StringIO], Awaitable[Plan]]
+#: The port the app's own game server asks for (None: 8765, or any free port if that is taken).
+HOST_PORT: int | None = None
+
+
+def plan_to_host(setup: Setup) -> PlanFactory:
+    """Host a new room for `setup` on a game server started inside the app."""
+    o = setup.options
+    args = argparse.Namespace(
+        variant=setup.variant, new=True, server=None, bind="127.0.0.1", port=HOST_PORT,
+        size=f"{o.rows}x{o.cols}", first=o.first, adjacency=o.adjacency,
+    )
+    return lambda notes: plan_host(args, notes)
+
+
+def plan_to_join(address: Address, watch: bool = False) -> PlanFactory:
+    async def make(notes: io.StringIO) -> Plan:
+        return plan_join(address, watch)
+
+    return make
+
+
+def plan_from_command(online: dict[str, object]) -> PlanFactory:
+    """`gridgames host VARIANT` or `gridgames join ADDRESS` without --plain."""
+    if "host" in online:
+        args = online["host"]
+        return lambda notes: plan_host(args, notes)
+    address = online["join"]
+    assert isinstance(address, Address)
+    return plan_to_join(address, bool(online.get("watch")))
+
+
+class JoinScreen(ModalScreen[Address | None]):
+    """Asks for the address from a friend's invite; dismisses with it, or None."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self) -> None:
+        super().__init__(classes="dialog-screen")
+
+    def compose(self) -> ComposeResult:
+        yield TooSmall()
+        with Vertical(classes="dialog", id="join-online"):
+            yield Static("Join an online game", classes="dialog-title")
+            yield Static("Paste the address from your friend's invite (ws://HOST:PORT/ROOM).", classes="note")
+            yield Input(placeholder="ws://192.168.1.5:8765/...", id="address")
+            yield Static("", id="join-message", markup=False)
+            with Horizontal(classes="buttons"):
+                yield Button("Join", variant="primary", id="join", compact=True)
+                yield Button("Cancel", id="cancel", compact=True)
+
+    def on_mount(self) -> None:
+        settle_after_first_paint(self)
+        self.query_one("#address", Input).focus()
+
+    def on_input_submitted(self) -> None:
+        self.action_join()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "join":
+            self.action_join()
+        else:
+            self.action_cancel()
+
+    def action_join(self) -> None:
+        text = self.query_one("#address", Input).value
+        try:
+            address = parse_address(text)
+        except AddressError as error:
+            self.query_one("#join-message", Static).update(f"✗ {error}")
+            return
+        close_screen(self, lambda: self.dismiss(address))
+
+    def action_cancel(self) -> None:
+        close_screen(self, lambda: self.dismiss(None))

@@ -1,0 +1,332 @@
+"""The online game screen: the board and move log of a room on a game server, live.
+
+The server decides everything: this screen shows the room's state as the client link hands it
+over (`gridgames.online.client.View`, already replayed through the engine), and turns clicks and
+keys into requests: a move, a takeback request or answer, resign, a rematch. A refused move is
+explained from the rules before it is sent, and by the server's sentence if it gets that far.
+The status line always says whose turn it is and whether the other side and the server are there;
+while the friend has not arrived, the invite to send them stays on screen.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from collections.abc import Awaitable, Callable
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Container, Horizontal, Vertical
+from textual.events import Resize
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Static
+
+from gridgames.engine.moves import Move
+from gridgames.online import protocol as p
+from gridgames.online.client import Event, View
+from gridgames.online.launch import HOST_LEFT, Plan
+from gridgames.tui.closing import close_screen, settle_after_first_paint
+from gridgames.tui.marks import cell_marks, in_setup
+from gridgames.tui.widgets.board import Board
+from gridgames.tui.widgets.move_log import MoveLog
+from gridgames.tui.widgets.too_small import TooSmall
+
+PlanFactory = Callable[[io.StringIO], Awaitable[Plan]]
+
+
+class BoardArea(Container):
+    """The space for the board, which arrives with the room's first state (its size is the room's)."""
+
+    def on_resize(self, event: Resize) -> None:
+        for board in self.query(Board):
+            board.fit(event.size)
+
+
+class OnlineGameScreen(Screen[None]):
+    BINDINGS = [
+        Binding("u,ctrl+z", "takeback", "Takeback"),
+        Binding("y", "accept", "Accept"),
+        Binding("x", "decline", "Decline"),
+        Binding("w", "wall_mode", "Walls"),
+        Binding("n", "rematch", "Rematch"),
+        Binding("R", "resign", "Resign", key_display="R"),
+        Binding("escape", "leave", "Leave", key_display="esc"),
+        Binding("question_mark,f1", "rules", "Rules", key_display="?"),
+        Binding("q", "app.quit", "Quit"),
+    ]
+
+    def __init__(self, make_plan: PlanFactory) -> None:
+        super().__init__()
+        self.make_plan = make_plan
+        self.plan: Plan | None = None
+        self.view: View | None = None
+        self.seat = 0
+        self.invite = ""
+        self.lost = False
+        self.closed = ""
+        self.wall_mode = False
+        self.board_ready = False
+        self.message = "Connecting to the game server…"
+        self._link_task: asyncio.Task[None] | None = None
+
+    def compose(self) -> ComposeResult:
+        yield TooSmall()
+        yield Header()
+        with Horizontal(id="main"):
+            yield BoardArea(id="board-area")
+            with Vertical(id="side"):
+                yield Static("Moves", classes="side-title")
+                yield MoveLog(id="log")
+                yield Static("", id="score", markup=False)
+        yield Static("", id="invite", markup=False)
+        with Horizontal(id="statusbar"):
+            yield Static("", id="status", markup=False)
+        yield Static("", id="message", markup=False)
+        yield Footer(compact=True, show_command_palette=False)
+
+    def on_mount(self) -> None:
+        settle_after_first_paint(self)
+        self.sub_title = "online game"
+        self.run_worker(self._connect(), group="online", exit_on_error=False)
+        self.refresh_view()
+
+    async def on_unmount(self) -> None:
+        await self.hang_up()
+
+    # -- the connection ----------------------------------------------------------------------
+    async def _connect(self) -> None:
+        notes = io.StringIO()
+        try:
+            plan = await self.make_plan(notes)
+        except OSError as error:
+            self.closed = f"Could not start the game server: {error.strerror or error}."
+            self.say(f"✗ {self.closed}")
+            return
+        self.plan = plan
+        self.message = " ".join(line for line in notes.getvalue().splitlines() if not line.startswith("("))
+        self._link_task = asyncio.create_task(plan.link.run())
+        while True:
+            event = await plan.link.events.get()
+            self.on_link_event(event)
+            if event.kind == "closed":
+                return
+
+    async def hang_up(self) -> None:
+        """Close the link, and the in-process server when hosting (the friend is told)."""
+        plan, self.plan = self.plan, None
+        if plan is None:
+            return
+        await plan.link.close()
+        if self._link_task is not None:
+            self._link_task.cancel()
+            await asyncio.gather(self._link_task, return_exceptions=True)
+        if plan.running is not None:
+            await plan.running.stop(HOST_LEFT)  # type: ignore[attr-defined]
+        finished = self.view is not None and self.view.outcome is not None
+        plan.forget_if_finished(finished)
+
+    def on_link_event(self, event: Event) -> None:
+        plan = self.plan
+        if event.kind == "welcome":
+            self.seat = event.value.seat
+            if self.lost:
+                self.message, self.lost = "Reconnected.", False
+            if plan is not None:
+                warning = plan.keep_seat(event.value)
+                if warning:
+                    self.app.notify(warning, severity="warning", timeout=10)
+                if plan.role == "host" and not self.invite:
+                    address = plan.invite_address()
+                    self.invite = f"Invite: gridgames join {address}" if address else ""
+                    if plan.running is not None and plan.bind == "127.0.0.1":
+                        self.invite += " (this computer only; your network: gridgames host --bind 0.0.0.0)"
+        elif event.kind == "state":
+            self._arrived(event.value)
+        elif event.kind == "error":
+            self.message = f"✗ {event.value}"
+        elif event.kind == "link":
+            self.lost = True
+            self.message = "The connection to the server is lost; reconnecting…"
+        elif event.kind == "closed":
+            self.closed = event.value
+            self.message = event.value
+        self.refresh_view()
+
+    def _arrived(self, view: View) -> None:
+        before, self.view = self.view, view
+        state, entry = view.state, view.entry
+        if before is None:
+            area = self.query_one(BoardArea)
+            board = Board(view.game.state.rows, view.game.state.cols, letters=entry.coord_style == "letter")
+            area.mount(board)
+
+            def ready() -> None:
+                board.fit(area.size)
+                board.focus()
+                self.board_ready = True
+                self.refresh_view()
+
+            self.call_after_refresh(ready)
+            self.sub_title = f"{entry.label}, online"
+            return
+        other = 3 - self.seat if self.seat else 0
+        if state.game != before.state.game:
+            self.message = f"Game {state.game}: {entry.player(view.game.first_player)} moves first."
+        elif len(state.moves) < len(before.state.moves):
+            self.message = f"A move was taken back; {entry.player(view.to_move)} to play."
+        elif other and state.takeback == other and before.state.takeback != other:
+            asker = entry.player(other)
+            self.message = f"{asker} asks to take back their last move: y accepts, x declines."
+        elif other and state.rematch[other - 1] and not before.state.rematch[other - 1]:
+            self.message = f"{entry.player(other)} offers a rematch: n or y accepts, x declines."
+        elif before.state.takeback and not state.takeback and state.moves == before.state.moves:
+            self.message = "The takeback request was declined."
+        elif len(state.moves) > len(before.state.moves):
+            self.message = ""
+
+    # -- drawing -------------------------------------------------------------------------------
+    def refresh_view(self) -> None:
+        view = self.view
+        self.query_one("#invite", Static).update(self.invite)
+        self.query_one("#invite").display = bool(self.invite) and not (view and view.state.seated[1])
+        self.query_one("#status", Static).update(self.status_text())
+        self.query_one("#message", Static).update(self.message)
+        self.query_one("#message").set_class(self.message.startswith("✗"), "-error")
+        if view is None:
+            return
+        game = view.game
+        mine = view.outcome is None and self.seat == view.to_move and not self.closed
+        legal = game.legal_moves() if mine else ()
+        last = game.played[-1] if game.played else None
+        for board in self.query(Board) if self.board_ready else ():
+            board.show(cell_marks(view.entry, game.state, legal, wall_mode=self.wall_mode, last=last))
+        self.query_one(MoveLog).show(game, None)
+        state = view.state
+        score = f"Match: {view.entry.player(1)} {state.score[0]}, {view.entry.player(2)} {state.score[1]}"
+        self.query_one("#score", Static).update(score + (f", {state.draws} drawn" if state.draws else ""))
+        self.refresh_bindings()
+
+    def status_text(self) -> str:
+        view = self.view
+        if view is None:
+            return self.closed or "Connecting…"
+        entry, state = view.entry, view.state
+        parts = [f"You: {entry.player(self.seat)}" if self.seat else "Watching"]
+        for seat in (1, 2):
+            if seat != self.seat:
+                presence = "connected" if state.connected[seat - 1] else "disconnected"
+                if not state.seated[seat - 1]:
+                    presence = "not joined yet"
+                parts.append(f"{entry.player(seat)} {presence}")
+        if self.closed:
+            parts.append("room closed")
+        elif self.lost:
+            parts.append("server: reconnecting")
+        outcome = view.outcome
+        if outcome is not None:
+            parts.append(f"Game over: {view.describe_outcome()}")
+        elif view.to_move == self.seat:
+            parts.append("your turn" + (" (wall mode)" if self.wall_mode else ""))
+        else:
+            parts.append(f"{entry.player(view.to_move)} to move")
+        return " · ".join(parts)
+
+    def say(self, message: str) -> None:
+        self.message = message
+        self.refresh_view()
+
+    # -- requests --------------------------------------------------------------------------------
+    def send(self, message: p.Message) -> None:
+        plan = self.plan
+
+        async def deliver() -> None:
+            if plan is None or not await plan.link.send(message):
+                self.say("✗ Not connected to the server right now: try again once it reconnects.")
+
+        self.run_worker(deliver(), group="send", exit_on_error=False)
+
+    @on(Board.CellChosen)
+    def play_cell(self, event: Board.CellChosen) -> None:
+        view = self.view
+        if view is None:
+            return
+        if not self.seat:
+            self.say("✗ You are watching: spectators cannot play.")
+            return
+        if view.outcome is not None:
+            self.say("✗ The game is over: n offers a rematch.")
+            return
+        if view.to_move != self.seat:
+            self.say(f"✗ It is not your turn: {view.entry.player(view.to_move)} is to move.")
+            return
+        move = Move(event.cell, wall=event.wall or (self.wall_mode and not in_setup(view.game.state)))
+        reason = view.entry.why_illegal(view.game.state, move)
+        if reason is not None:
+            self.say(f"✗ {reason}")
+            return
+        self.message = ""
+        self.send(p.MoveMsg(len(view.game.played), move.notation()))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        view, seat = self.view, self.seat
+        if action in ("takeback", "resign"):
+            return True if view and seat and view.outcome is None else None
+        if action in ("accept", "decline"):
+            if view is None or not seat:
+                return None
+            state = view.state
+            offered = state.takeback not in (None, seat) or state.rematch[2 - seat]
+            return True if offered else None
+        if action == "rematch":
+            return True if view and seat and view.outcome is not None else None
+        if action == "wall_mode":
+            return bool(view and view.entry.rules.has_walls)
+        return True
+
+    def action_takeback(self) -> None:
+        self.send(p.Takeback("request"))
+
+    def action_accept(self) -> None:
+        view = self.view
+        if view is not None and view.state.takeback not in (None, self.seat):
+            self.send(p.Takeback("accept"))
+        else:
+            self.send(p.Rematch("offer"))
+
+    def action_decline(self) -> None:
+        view = self.view
+        if view is not None and view.state.takeback not in (None, self.seat):
+            self.send(p.Takeback("decline"))
+        else:
+            self.send(p.Rematch("decline"))
+
+    def action_rematch(self) -> None:
+        self.send(p.Rematch("offer"))
+        self.say("Rematch offered: who moves first swaps; the match score carries on.")
+
+    def action_resign(self) -> None:
+        from gridgames.tui.screens.confirm import ConfirmScreen
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                self.send(p.Resign())
+
+        self.app.push_screen(ConfirmScreen("Resign this game?", yes="Resign"), answer)
+
+    def action_wall_mode(self) -> None:
+        self.wall_mode = not self.wall_mode
+        self.refresh_view()
+
+    def action_leave(self) -> None:
+        async def leave() -> None:
+            await self.hang_up()
+            self.app.pop_screen()
+
+        close_screen(self, lambda: self.run_worker(leave(), group="leave"))
+
+    def action_rules(self) -> None:
+        from gridgames.tui.screens.rules import RulesScreen
+
+        if self.view is not None:
+            self.app.push_screen(RulesScreen(self.view.entry))

@@ -1,0 +1,84 @@
+"""A Pilot test: the app hosts an online game from the new-game panel ("Online friend"), a
+`gridgames join --plain` process joins with the invite shown on screen, and they play to the end."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+
+import pytest
+
+from gridgames.tui import online as tui_online
+from gridgames.tui.screens.online import OnlineGameScreen
+from tests.tui.helpers import SCRIPTS, make_app
+
+from .driver import Procs
+
+WAIT = 20.0
+
+
+@pytest.fixture
+def procs(tmp_path):
+    running = Procs(tmp_path)
+    yield running
+    running.stop_all()
+
+
+async def until(pilot, check, what: str) -> None:  # type: ignore[no-untyped-def]
+    """Let the app run until `check()` is true (bounded)."""
+    for _ in range(int(WAIT / 0.05)):
+        if check():
+            return
+        await pilot.pause(0.05)
+    raise AssertionError(f"the app never showed {what}")
+
+
+async def test_the_app_hosts_and_a_plain_client_plays_it_to_the_end(procs, tmp_path, monkeypatch):
+    monkeypatch.setenv("GRIDGAMES_DATA_DIR", str(tmp_path / "data-app"))
+    monkeypatch.setattr(tui_online, "HOST_PORT", 0)  # any free loopback port
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        for _ in range(3):  # locked-duel, walls, blocking, then rowcol
+            await pilot.press("down")
+        await pilot.press("enter")
+        await pilot.click("#seat2")
+        await pilot.press("down", "enter")  # Human -> Online friend
+        await pilot.click("#start")
+        screen = app.screen
+        assert isinstance(screen, OnlineGameScreen)
+        await until(pilot, lambda: screen.invite, "an invite")
+        address = re.search(r"gridgames join (\S+)", screen.invite).group(1)
+        assert screen.query_one("#invite").display
+        assert "Player 2 (O) not joined yet" in screen.status_text()
+
+        guest = procs.start("join", address, "--plain", person="guest")
+        await asyncio.to_thread(guest.expect, "^You are Player 2")
+        await until(pilot, lambda: screen.view and screen.view.state.connected[1], "the friend arriving")
+        assert not screen.query_one("#invite").display
+        assert "Player 2 (O) connected" in screen.status_text()
+
+        for ply, text in enumerate(SCRIPTS["rowcol"]):
+            if ply % 2 == 0:  # the app's turn: walk the cursor there and press Enter, like a person
+                def my_turn(ply: int = ply) -> bool:
+                    return len(screen.view.game.played) == ply and screen.board_ready
+
+                await until(pilot, my_turn, "its turn")
+                assert "your turn" in screen.status_text()
+                target = screen.view.game.parse(text).cell
+                board = screen.query_one("#board")
+                while board.cursor != target:
+                    row, col = board.cursor
+                    await pilot.press("down" if row < target.row else "up" if row > target.row else
+                                      "right" if col < target.col else "left")
+                await pilot.press("enter")
+            else:
+                number = ply + 1
+                await asyncio.to_thread(guest.expect, rf"move {number} · your turn\]$")
+                guest.send(text)
+        await until(pilot, lambda: screen.view.outcome is not None, "the end of the game")
+        assert "Game over" in screen.status_text() and "Player 2 (O)" in screen.status_text()
+        score = r"^Match score after 1 game: Player 1 \(X\) 0, Player 2 \(O\) 1\."
+        await asyncio.to_thread(guest.expect, score)
+        assert "Player 2 (O) 1" in str(screen.query_one("#score").render())
+        await pilot.press("escape")  # leave: the app's server stops and the friend is told
+        await asyncio.to_thread(guest.expect, "The host has left")
