@@ -13,6 +13,7 @@ import errno
 import shlex
 import socket
 import sys
+from collections.abc import Callable
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
@@ -20,15 +21,24 @@ SHUTDOWN_SECONDS = 5  # how long Ctrl+C waits for open tabs' apps to quit
 INSTALL_HINT = "gridgames serve needs textual-serve: pip install 'gridgames[serve]'."
 
 
-def _port(text: str) -> int:
-    """argparse type for --port: a whole number from 1 to 65535."""
-    try:
-        port = int(text)
-    except ValueError:
-        port = -1
-    if not 1 <= port <= 65535:
-        raise argparse.ArgumentTypeError(f"the port must be a whole number from 1 to 65535, not {text!r}")
-    return port
+def port_type(lowest: int = 1) -> Callable[[str], int]:
+    """An argparse type for --port: a whole number from `lowest` (0 means any free port) to 65535."""
+
+    def port_number(text: str) -> int:
+        try:
+            port = int(text)
+        except ValueError:
+            port = -1
+        if not lowest <= port <= 65535:
+            raise argparse.ArgumentTypeError(
+                f"the port must be a whole number from {lowest} to 65535, not {text!r}"
+            )
+        return port
+
+    return port_number
+
+
+_port = port_type(1)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -12,21 +12,13 @@ import signal
 import sys
 from pathlib import Path
 
-from gridgames.commands.serve import DEFAULT_HOST, WILDCARD_HOSTS, _bind_error_sentence
+from gridgames.commands.serve import DEFAULT_HOST, WILDCARD_HOSTS, _bind_error_sentence, port_type
 
 DEFAULT_PORT = 8765
 DB_NAME = "server.sqlite"
 
 
-def port_number(text: str) -> int:
-    """argparse type for --port: 0 (any free port) to 65535."""
-    try:
-        port = int(text)
-    except ValueError:
-        port = -1
-    if not 0 <= port <= 65535:
-        raise argparse.ArgumentTypeError(f"the port must be a whole number from 0 to 65535, not {text!r}")
-    return port
+port_number = port_type(0)  # argparse type for --port: 0 (any free port) to 65535
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

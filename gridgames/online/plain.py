@@ -7,6 +7,7 @@ the player types moves and `undo` (ask to take back), `accept`/`decline`, `resig
 
 Exit codes: 0 when the player quit or input ended after a game finished, 1 when input ended
 mid-game (the seat is kept: run the same command again), 3 when the room is gone or refused.
+A spectator needs no input: it watches until the room closes (or Ctrl+C).
 """
 
 from __future__ import annotations
@@ -83,6 +84,7 @@ class PlainPlayer:
         self.seat = 0
         self.inbox: asyncio.Queue[tuple[str, object]] = asyncio.Queue()
         self.moving = False  # a move was sent and not yet answered
+        self.input_ended = False
         self.lost = False
 
     def say(self, text: str = "") -> None:
@@ -124,6 +126,9 @@ class PlainPlayer:
         if event.kind == "welcome":
             welcome: p.Welcome = event.value
             self.seat = welcome.seat
+            if self.seat and self.input_ended:  # input ended before the seat was known
+                self.say(f"Input ended; your seat is kept: {self.come_back}")
+                return EXIT_INPUT_ENDED
             if self.lines is not None:
                 self.lines.seat = welcome.seat
             if self.lost:
@@ -148,7 +153,11 @@ class PlainPlayer:
             self.moving = False
             if not self.lost:
                 pause = f"{event.value:.1f}"
-                self.say(f"The connection to the server is lost; reconnecting (next try in {pause} s).")
+                if self.view is None:
+                    server = self.link.server
+                    self.say(f"Cannot reach the game server at {server}; trying again (in {pause} s).")
+                else:
+                    self.say(f"The connection to the server is lost; reconnecting (next try in {pause} s).")
                 self.lost = True
         elif event.kind == "closed":
             self.say(event.value)
@@ -291,8 +300,11 @@ class PlainPlayer:
     async def on_line(self, line: str | None) -> int | None:
         over = self.view is not None and self.view.outcome is not None
         if line is None:
+            self.input_ended = True
+            if not self.seat:
+                return None  # watching needs no input: carry on until the room closes or Ctrl+C
             self.say()
-            if over or not self.seat:
+            if over:
                 return EXIT_DONE
             self.say(f"Input ended; your seat is kept: {self.come_back}")
             return EXIT_INPUT_ENDED
