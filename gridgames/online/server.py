@@ -33,6 +33,7 @@ RATE_BURST = 40.0
 STRIKES_LIMIT = 50  # messages over the limit before the connection is closed
 CREATE_PER_SECOND = 20.0  # rooms created per client address, with bursts up to CREATE_BURST
 CREATE_BURST = 1000.0
+HELLO_SECONDS = 10.0  # a connection that has not created or joined a room by then is closed
 STORE_FAILED = "The server could not store that; try again in a moment."
 
 
@@ -117,6 +118,9 @@ class GameServer:
         await ws.prepare(request)
         conn = Conn(ws, request.remote or "?")
         self.conns.add(conn)
+        idle = asyncio.get_running_loop().call_later(
+            HELLO_SECONDS, lambda: conn.room is None and conn.hang_up(1008)
+        )
         try:
             async for frame in ws:
                 if frame.type not in (WSMsgType.TEXT, WSMsgType.BINARY):
@@ -142,6 +146,7 @@ class GameServer:
                     log.exception("message handler failed")
                     await conn.send(p.Error("The server could not handle that message."))
         finally:
+            idle.cancel()
             self.conns.discard(conn)
             await self.leave(conn)
         return ws

@@ -183,3 +183,12 @@ def test_any_frame_parses_to_a_message_or_one_refusal(frame):
         assert str(error).endswith(".") and "\n" not in str(error)
     else:
         assert p.parse_client(message.to_json()) == message
+
+
+async def test_a_connection_that_never_says_hello_is_closed(room, monkeypatch):
+    url, session, host, *_ = room
+    monkeypatch.setattr(server, "HELLO_SECONDS", 0.2)
+    async with Client(session, url) as silent:
+        frame = await asyncio.wait_for(silent.ws.receive(), WAIT)
+        assert frame.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED, aiohttp.WSMsgType.CLOSING)
+    assert await host.alive()
