@@ -104,7 +104,8 @@ class OnlineGameScreen(Screen[None]):
             self.say(f"✗ {self.closed}")
             return
         self.plan = plan
-        self.message = " ".join(line for line in notes.getvalue().splitlines() if not line.startswith("("))
+        rejoining = [line for line in notes.getvalue().splitlines() if line.startswith("Rejoining")]
+        self.message = rejoining[0] if rejoining else ""
         self._link_task = asyncio.create_task(plan.link.run())
         while True:
             event = await plan.link.events.get()
@@ -139,6 +140,7 @@ class OnlineGameScreen(Screen[None]):
                 if plan.role == "host" and not self.invite:
                     address = plan.invite_address()
                     self.invite = f"Invite: gridgames join {address}" if address else ""
+                    self.message = "Send your friend the invite above; they join with that one line."
                     if plan.running is not None and plan.bind == "127.0.0.1":
                         self.invite += " (this computer only; your network: gridgames host --bind 0.0.0.0)"
         elif event.kind == "state":
@@ -171,7 +173,13 @@ class OnlineGameScreen(Screen[None]):
             self.sub_title = f"{entry.label}, online"
             return
         other = 3 - self.seat if self.seat else 0
-        if state.game != before.state.game:
+        if other and state.seated[other - 1] and not before.state.seated[other - 1]:
+            self.message = f"{entry.player(other)} has joined: the game is on."
+        elif other and before.state.connected[other - 1] and not state.connected[other - 1]:
+            self.message = f"{entry.player(other)} has disconnected; the game waits for them to come back."
+        elif other and state.connected[other - 1] and not before.state.connected[other - 1]:
+            self.message = f"{entry.player(other)} is back."
+        elif state.game != before.state.game:
             self.message = f"Game {state.game}: {entry.player(view.game.first_player)} moves first."
         elif len(state.moves) < len(before.state.moves):
             self.message = f"A move was taken back; {entry.player(view.to_move)} to play."
