@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import re
 import sys
 
 from gridgames import __version__
@@ -63,8 +64,30 @@ def _report_broken_games() -> None:
         sys.stderr.write(f"gridgames: {problem}\n")
 
 
+_DASHED_VALUE = re.compile(r"-(?:[0-9.]|inf|nan)", re.IGNORECASE)  # -3x3, -1, -inf: values, not options
+
+
+def _attach_dashed_values(argv: list[str]) -> list[str]:
+    """`--size -3x3` as `--size=-3x3`, so a value starting with a dash gets its own refusal.
+
+    (argparse would take `-3x3` for an option and say only "expected one argument".)
+    """
+    joined: list[str] = []
+    index = 0
+    while index < len(argv):
+        word = argv[index]
+        following = argv[index + 1] if index + 1 < len(argv) else ""
+        if word.startswith("--") and "=" not in word and _DASHED_VALUE.match(following):
+            joined.append(f"{word}={following}")
+            index += 2
+        else:
+            joined.append(word)
+            index += 1
+    return joined
+
+
 def main(argv: list[str] | None = None) -> int:
-    argv = sys.argv[1:] if argv is None else argv
+    argv = _attach_dashed_values(sys.argv[1:] if argv is None else argv)
     args = build_parser(argv).parse_args(argv)
     module = _command_module(args.command or "app")
     if args.command:  # the app shows them itself

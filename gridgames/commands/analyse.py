@@ -11,6 +11,7 @@ import sys
 import time
 from typing import Any
 
+from gridgames.commands import limits
 from gridgames.engine.entry import Entry
 from gridgames.engine.errors import GameError
 from gridgames.engine.game import Game
@@ -21,6 +22,8 @@ from gridgames.solve.analysis import analyse, needs_budget
 
 #: Search time where no exact solver covers the board (keeps the command interactive).
 QUICK_BUDGET = 0.01
+#: Time an exact solver may take when no --budget is given: past it, the answer is labelled unproven.
+EXACT_BUDGET = 10.0
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -31,8 +34,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--moves", default="", metavar='"C3 A1 ..."', help="moves from the start, in order")
     parser.add_argument(
-        "--budget", type=float, metavar="SECONDS",
-        help=f"search time where no exact solver covers the board (default {QUICK_BUDGET})",
+        "--budget", type=limits.budget, metavar="SECONDS",
+        help=f"thinking time, at most {limits.MAX_BUDGET:g} (default {QUICK_BUDGET} where only a search "
+        f"applies, else {EXACT_BUDGET:g}: past it the answer is marked unproven)",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
@@ -49,7 +53,7 @@ def _replay(args: argparse.Namespace) -> Game:
     try:
         entry = get_entry(args.variant)
         options = Options(entry.default_rows, entry.default_cols)
-        if args.size:
+        if args.size is not None:
             options = options.with_size(args.size)
         if args.adjacency:
             if not entry.has_adjacency_option:
@@ -59,12 +63,45 @@ def _replay(args: argparse.Namespace) -> Game:
         raise _Refused(str(error)) from None
     first = 1 if entry.default_first == "toss" else int(entry.default_first)
     game = Game.new(entry, options, first_player=first)
-    for number, text in enumerate(args.moves.split(), 1):
+    for number, text in enumerate(split_moves(args.moves), 1):
         try:
             game = game.play(text)
         except GameError as error:
             raise _Refused(f"move {number} ({text}): {error}") from None
     return game
+
+
+def split_moves(text: str) -> list[str]:
+    """The moves in `--moves`: `C3 A1`, and also `3 3`, `3,3` or `(3,3)` as one move each.
+
+    Two bare numbers in a row are one cell (row and column), as the refusal's advice says.
+    """
+    words = text.replace(",", " , ").replace("(", " ( ").replace(")", " ) ").split()
+    moves: list[str] = []
+    index = 0
+    while index < len(words):
+        word = words[index]
+        if word == "(":
+            end = words.index(")", index) if ")" in words[index:] else len(words) - 1
+            moves.append("".join(words[index : end + 1]))
+            index = end + 1
+        elif word.isascii() and word.isdigit():
+            rest = words[index + 1 : index + 3]
+            if rest[:1] == [","] and len(rest) == 2:
+                moves.append(word + "," + rest[1])
+                index += 3
+            elif rest and rest[0].isascii() and rest[0].isdigit():
+                moves.append(word + " " + rest[0])
+                index += 2
+            else:
+                moves.append(word)
+                index += 1
+        elif word == ",":
+            index += 1  # a comma between moves: C3, A1
+        else:
+            moves.append(word)
+            index += 1
+    return moves
 
 
 def report(game: Game, budget: float | None) -> dict[str, Any]:
@@ -84,8 +121,8 @@ def report(game: Game, budget: float | None) -> dict[str, Any]:
         value = "draw" if outcome.winner is None else "loss"
         fields.update(legal=[], value=value, best=[], exact=True, nodes=0)
     else:
-        if budget is None and needs_budget(game.rules, state):
-            budget = QUICK_BUDGET
+        if budget is None:
+            budget = QUICK_BUDGET if needs_budget(game.rules, state) else EXACT_BUDGET
         evaluation = analyse(game.entry, state, budget)
         fields.update(
             legal=[m.notation() for m in game.legal_moves()],
