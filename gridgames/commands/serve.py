@@ -1,23 +1,39 @@
 """`gridgames serve`: the app in a web browser, through textual-serve.
 
 Every browser tab that opens the page gets its own `python -m gridgames` process, driven over a
-websocket. Anyone who can reach the port can start such a process, so the server listens on
-127.0.0.1 (this computer only) unless `--host` says otherwise, and says so when it starts.
+websocket. Anyone who can reach the port can start such a process, so:
+
+- the server listens on 127.0.0.1 (this computer only) unless `--host` says otherwise;
+- a websocket is accepted only from a page this server served (its `Origin` is one of the
+  server's own addresses), so another web site open in the browser cannot drive a session;
+- the page is rendered with the server's own address: an unknown `Host` header (DNS rebinding,
+  a forged request) is never written into it;
+- at most `--max-sessions` tabs play at once (each is a process of about 40 MB);
+- `/static/` serves files, never a listing of its folder;
+- each tab's process dies with the server (Linux: parent-death signal; elsewhere its input
+  closes), and Ctrl+C stops everything within SHUTDOWN_SECONDS.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import errno
+import ipaddress
+import os
 import shlex
 import socket
 import sys
 from collections.abc import Callable
+from urllib.parse import urlsplit
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
-SHUTDOWN_SECONDS = 5  # how long Ctrl+C waits for open tabs' apps to quit
+SHUTDOWN_SECONDS = 5  # how long Ctrl+C waits for open tabs' apps to quit (then they are killed)
+DEFAULT_MAX_SESSIONS = 8
+MAX_MAX_SESSIONS = 200
+LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
 INSTALL_HINT = "gridgames serve needs textual-serve: pip install 'gridgames[serve]'."
 
 
@@ -41,6 +57,19 @@ def port_type(lowest: int = 1) -> Callable[[str], int]:
 _port = port_type(1)
 
 
+def _max_sessions(text: str) -> int:
+    """argparse type for --max-sessions: a whole number from 1 to MAX_MAX_SESSIONS."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if not 1 <= value <= MAX_MAX_SESSIONS:
+        raise argparse.ArgumentTypeError(
+            f"the number of sessions must be a whole number from 1 to {MAX_MAX_SESSIONS}, not {text[:20]!r}"
+        )
+    return value
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--host",
@@ -50,11 +79,62 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--port", type=_port, default=DEFAULT_PORT, help=f"port to listen on (default {DEFAULT_PORT})"
     )
+    parser.add_argument(
+        "--max-sessions",
+        type=_max_sessions,
+        default=DEFAULT_MAX_SESSIONS,
+        metavar="N",
+        help=f"browser tabs that may play at once (default {DEFAULT_MAX_SESSIONS}; each is a process)",
+    )
 
 
 def app_command() -> str:
-    """The shell command textual-serve runs for each browser tab: this Python, this gridgames."""
-    return f"{shlex.quote(sys.executable)} -m gridgames"
+    """The shell command textual-serve runs for each browser tab: this Python, this gridgames.
+
+    `exec` makes the app the server's own child (not a shell's), so the parent-death signal set
+    by `gridgames.commands.served_app` fires when the server dies, even by SIGKILL.
+    """
+    return f"exec {shlex.quote(sys.executable)} -m gridgames.commands.served_app {os.getpid()}"
+
+
+def trusted_hosts(host: str, port: int) -> frozenset[str]:
+    """The `Host` values (host:port) that name this server; anything else is untrusted.
+
+    Loopback names always; the --host given; on a wildcard, this computer's name. IP literals
+    of this computer are checked per request (`_is_own_address`); other names are not trusted,
+    since a hostile name can resolve to 127.0.0.1 (DNS rebinding).
+    """
+    names = set(LOOPBACK_NAMES)
+    if host in WILDCARD_HOSTS:
+        hostname = socket.gethostname()
+        names |= {hostname, hostname.lower()}
+    else:
+        names.add(f"[{host}]" if ":" in host else host)
+    with_port = {f"{name}:{port}" for name in names}
+    if port == 80:
+        with_port |= names
+    return frozenset(with_port)
+
+
+def _is_own_address(netloc: str, port: int, wildcard: bool) -> bool:
+    """Whether `netloc` is an IP literal of this computer with our port (only when serving on all)."""
+    if not wildcard:
+        return False
+    address, _, given_port = netloc.rpartition(":")
+    if given_port != str(port):
+        return False
+    address = address.strip("[]")
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return False
+    family = socket.AF_INET6 if ip.version == 6 else socket.AF_INET
+    with socket.socket(family, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.bind((address, 0))  # only an address of this computer can be bound
+        except OSError:
+            return False
+    return True
 
 
 def url_for(host: str, port: int) -> str:
@@ -115,53 +195,163 @@ def _announce(host: str, port: int) -> str:
     )
 
 
-def _make_server(host: str, port: int):  # type: ignore[no-untyped-def]
+def _make_server(host: str, port: int, max_sessions: int = DEFAULT_MAX_SESSIONS):  # type: ignore[no-untyped-def]
     """A textual-serve Server for gridgames (imported here: only `serve` needs textual-serve)."""
+    import aiohttp_jinja2
+    import jinja2
+    from aiohttp import web
+    from textual_serve.app_service import AppService
     from textual_serve.server import Server
 
-    class GridGamesServer(Server):
-        """textual-serve's server, with three changes.
+    trusted = trusted_hosts(host, port)
+    wildcard = host in WILDCARD_HOSTS
+    own_url = url_for("127.0.0.1" if wildcard else host, port)
 
-        - It prints gridgames' own start-up lines instead of textual-serve's banner.
-        - The page is rendered for the address the browser actually used: textual-serve writes
-          host:port into it as the websocket address, wrong for --host 0.0.0.0, IPv6 or an ssh tunnel.
-        - Ctrl+C ends every open tab's session at once (its app is told to quit) instead of waiting
-          for the browsers to hang up.
-        """
+    class GridGamesServer(Server):
+        """textual-serve's server, hardened (see the module docstring) and with gridgames' own banner."""
 
         def __init__(self) -> None:
-            super().__init__(app_command(), host=host, port=port, title="gridgames")
+            super().__init__(app_command(), host=host, port=port, title="gridgames", public_url=own_url)
             self.sessions: set[asyncio.Task[object]] = set()
+            self.services: set[AppService] = set()
+
+        def is_trusted(self, netloc: str) -> bool:
+            return netloc.lower() in trusted or _is_own_address(netloc.lower(), port, wildcard)
+
+        async def _make_app(self) -> web.Application:
+            app = web.Application()
+            aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(self.templates_path))
+            app.add_routes(
+                [
+                    web.get("/", self.handle_index, name="index"),
+                    web.get("/ws", self.handle_websocket, name="websocket"),
+                    web.get("/download/{key}", self.handle_download, name="download"),
+                    web.static("/static", self.statics_path, show_index=False, name="static"),
+                ]
+            )
+            app.on_startup.append(self.on_startup)
+            app.on_shutdown.append(self.on_shutdown)
+            return app
+
+        def serve(self, debug: bool = False) -> None:
+            """textual-serve's `serve`, with a short grace for handlers after on_shutdown has run."""
+            import signal
+
+            from aiohttp.web_runner import GracefulExit
+
+            def request_exit() -> None:
+                raise GracefulExit()
+
+            self.debug = debug
+            self.initialize_logging()
+            loop = asyncio.new_event_loop()
+            with contextlib.suppress(NotImplementedError):
+                loop.add_signal_handler(signal.SIGINT, request_exit)
+                loop.add_signal_handler(signal.SIGTERM, request_exit)
+            web.run_app(
+                self._make_app(),
+                host=self.host,
+                port=self.port,
+                handle_signals=False,
+                loop=loop,
+                print=lambda *args: None,
+                shutdown_timeout=1.0,
+            )
 
         async def on_startup(self, app: object) -> None:
             print(_announce(host, port), flush=True)
 
         async def handle_index(self, request):  # type: ignore[no-untyped-def]
-            self.public_url = f"{request.scheme}://{request.host}"
+            # the browser's own address only when it is one of ours; never an arbitrary Host header
+            netloc = request.host or ""
+            self.public_url = f"http://{netloc}" if self.is_trusted(netloc) else own_url
             return await super().handle_index(request)
 
+        def refusal(self, request: web.Request) -> web.Response | None:
+            """Why this websocket may not open a session (a response to send), or None."""
+            origin = request.headers.get("Origin", "")
+            parts = urlsplit(origin)
+            if parts.scheme not in ("http", "https") or not self.is_trusted(parts.netloc):
+                return web.Response(
+                    status=403,
+                    text="Only pages served by this gridgames server may open a game session.\n",
+                )
+            if len(self.sessions) >= max_sessions:
+                return web.Response(
+                    status=503,
+                    text=f"All {max_sessions} game sessions are in use; close a tab and try again.\n",
+                )
+            return None
+
         async def handle_websocket(self, request):  # type: ignore[no-untyped-def]
+            refused = self.refusal(request)
+            if refused is not None:
+                return refused
             session = asyncio.current_task()
             if session is not None:
                 self.sessions.add(session)
             try:
-                return await super().handle_websocket(request)
+                return await self._run_session(request)
             finally:
                 self.sessions.discard(session)  # type: ignore[arg-type]
+
+        async def _run_session(self, request: web.Request) -> web.WebSocketResponse:
+            """textual-serve's websocket handler, keeping each session's app so shutdown can end it."""
+            from textual_serve.server import to_int
+
+            websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=1 << 20)
+            width = min(max(to_int(request.query.get("width", "80"), 80), 10), 1000)
+            height = min(max(to_int(request.query.get("height", "24"), 24), 5), 500)
+            service = None
+            try:
+                await websocket.prepare(request)
+                service = AppService(
+                    self.command,
+                    write_bytes=websocket.send_bytes,
+                    write_str=websocket.send_str,
+                    close=websocket.close,
+                    download_manager=self.download_manager,
+                    debug=self.debug,
+                )
+                self.services.add(service)
+                await service.start(width, height)
+                try:
+                    await self._process_messages(websocket, service)
+                finally:
+                    await service.stop()
+            except asyncio.CancelledError:
+                await websocket.close()
+            except Exception:  # noqa: BLE001 - one broken session must not stop the server
+                pass
+            finally:
+                if service is not None:
+                    self.services.discard(service)
+                    _kill(service)
+            return websocket
 
         async def on_shutdown(self, app: object) -> None:
             open_sessions = [session for session in self.sessions if not session.done()]
             for session in open_sessions:
                 session.cancel()  # textual-serve then sends the app "quit" and closes the websocket
             if open_sessions:
-                await asyncio.wait(open_sessions, timeout=SHUTDOWN_SECONDS)
+                await asyncio.wait(open_sessions, timeout=SHUTDOWN_SECONDS - 1)
+            for service in list(self.services):  # still running after the grace: ended now
+                _kill(service)
 
     return GridGamesServer()
 
 
+def _kill(service: object) -> None:
+    """End a session's app process if it is still running (it has had its chance to quit)."""
+    process = getattr(service, "_process", None)
+    if process is not None and process.returncode is None:
+        with contextlib.suppress(ProcessLookupError):
+            process.kill()
+
+
 def run(args: argparse.Namespace) -> int:
     try:
-        server = _make_server(args.host, args.port)
+        server = _make_server(args.host, args.port, args.max_sessions)
     except ModuleNotFoundError:  # textual-serve (or its aiohttp) is not installed
         sys.stderr.write(INSTALL_HINT + "\n")
         return 1
