@@ -29,7 +29,9 @@ class _Parser(argparse.ArgumentParser):
     """argparse, but a bad option is one sentence on stderr and exit code 2."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        sys.stderr.write(f"gridgames: {message[0].upper() + message[1:]}.\n")
+        from gridgames.engine.safetext import printable
+
+        sys.stderr.write(f"gridgames: {printable(message[0].upper() + message[1:], 400)}.\n")
         raise SystemExit(2)
 
 

@@ -302,7 +302,8 @@ class LinePlay:
         match = self.settings.match
         if match is None or match.is_over:
             if self.store is not None:
-                self.store.clear_current(self.slot or self.entry.id)
+                if self.slot:
+                    self.store.clear_current(self.slot)
             return False
         self.game = match.new_game(self.rng)
         self.say()
@@ -318,7 +319,9 @@ class LinePlay:
             return
         if self.game.is_over:
             return  # next_game saves the match's next game, or clears the save when the session ends
-        self.store.save_current(self.game, self.settings.to_dict(), self.slot)
+        if not self.slot:
+            self.slot = self.store.new_slot(self.entry.id)  # this session's own, never another game's
+        self.store.save_current(self.game, self.settings.to_dict(), slot=self.slot)
         for warning in self.store.take_warnings():
             self.say(f"Warning: {warning}")
 
@@ -342,7 +345,7 @@ class LinePlay:
         kept = ""
         if self.store is not None:
             slot = self.store.new_slot(self.entry.id)
-            if self.store.save_current(self.game, self.settings.to_dict(), slot):
+            if self.store.save_current(self.game, self.settings.to_dict(), slot=slot):
                 kept = f" The finished game is kept in {printable(str(self.store.current_path(slot)))}."
         self.say(f"Warning: {problem}{kept or ' The moves could not be kept anywhere else.'}")
 

@@ -22,7 +22,7 @@ The API a play session needs (small on purpose):
 
     store = Store()                       # the data folder
     slot = store.new_slot("rowcol")       # once per game in progress (a match keeps its slot)
-    store.save_current(game, settings, slot)   # after every change
+    store.save_current(game, settings, slot=slot)   # after every change
     store.clear_current(slot)             # the game ended, or the player threw it away
     store.unfinished(variant=None)        # every resumable game, newest first (SavedGame.slot)
     store.record_game(game, opponent, human_player)   # statistics, locked
@@ -388,8 +388,8 @@ class Store:
             raise ValueError(f"'{printable(slot)}' is not an autosave slot.")
         return self.root / f"{CURRENT_PREFIX}{slot}{CURRENT_SUFFIX}"
 
-    def save_current(self, game: Game, settings: dict[str, Any] | None = None, slot: str = "") -> bool:
-        """Autosave `game` in `slot` (default: the game's variant, the old one-per-variant slot).
+    def save_current(self, game: Game, settings: dict[str, Any] | None = None, *, slot: str) -> bool:
+        """Autosave `game` in `slot` (from `new_slot`, or `SavedGame.slot` to carry on a resumed game).
 
         The file is a valid game record: the settings ride in a `# session:` comment line.
         False (and a warning) on failure.
@@ -401,7 +401,7 @@ class Store:
             session = "{}"
         lines = record.dumps(game).splitlines()
         text = "\n".join([lines[0], SESSION_PREFIX + session, *lines[1:]]) + "\n"
-        path = self.current_path(slot or game.entry.id)
+        path = self.current_path(slot)
         return self._write(path.name, text, "the game in progress")
 
     def unfinished(self, variant: str | None = None) -> list[SavedGame]:

@@ -16,6 +16,7 @@ from gridgames.engine.entry import Entry
 from gridgames.engine.errors import GameError
 from gridgames.engine.game import Game
 from gridgames.engine.options import Options
+from gridgames.engine.safetext import printable
 from gridgames.engine.textboard import render
 from gridgames.games import catalogue, get_entry, ids_where
 from gridgames.solve.analysis import analyse, needs_budget
@@ -159,8 +160,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         game = _replay(args)
     except _Refused as error:
-        message = str(error)
-        sys.stderr.write(f"gridgames: {message}\n")
+        sys.stderr.write(f"gridgames: {printable(str(error), 400)}\n")
         return 2
     fields = report(game, args.budget)
     if args.json:

@@ -58,8 +58,6 @@ _SIZE = re.compile(r"^\s*(\d{1,3})\s*(?:[xX×]\s*(\d{1,3}))?\s*$")
 
 def parse_size(text: str) -> tuple[int, int]:
     """'5x5', '5X4' or '5' (square) -> (rows, cols); raises OptionsError."""
-    if not text.strip():
-        raise OptionsError("The board size is empty: write rows x columns, e.g. 5x5.")
     match = _SIZE.match(text)
     if not match:
         raise OptionsError(

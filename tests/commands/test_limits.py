@@ -67,7 +67,7 @@ def test_the_perfect_computer_moves_within_its_budget_on_a_big_board(tmp_path):
     [
         (["--size", "0x0"], "'0x0' is not a board size this game supports"),
         (["--size", "-3x3"], "'-3x3' is not a board size: write rows x columns"),
-        (["--size", ""], "The board size is empty: write rows x columns, e.g. 5x5."),
+        (["--size", ""], "'' is not a board size: write rows x columns, e.g. 5x5."),
         (["--vs", "bogus"], "There is no computer level 'bogus'"),
         (["--adjacency", "orthogonal"], "rowcol has no adjacency option"),
     ],

@@ -27,7 +27,7 @@ def test_the_data_folder_follows_the_environment_variable(tmp_path, monkeypatch)
 
 def test_an_unfinished_game_resumes_with_its_settings(store, make_game):
     game = make_game("rowcol").play("C3").play("E3").undo()  # redo history is not saved
-    assert store.save_current(game, {"vs": "perfect", "match": {"games": 2}})
+    assert store.save_current(game, {"vs": "perfect", "match": {"games": 2}}, slot="rowcol")
     saved = store.load_current("rowcol")
     assert saved is not None
     assert [m.notation() for m in saved.game.played] == ["C3"]
@@ -37,9 +37,9 @@ def test_an_unfinished_game_resumes_with_its_settings(store, make_game):
     assert record.loads(saved.path.read_text(), get_entry).played == saved.game.played
 
 
-def test_each_variant_has_its_own_slot_and_clearing_forgets_it(store, make_game):
-    store.save_current(make_game("rowcol").play("C3"))
-    store.save_current(make_game("blocking").play("B2"))
+def test_each_slot_is_its_own_and_clearing_forgets_it(store, make_game):
+    store.save_current(make_game("rowcol").play("C3"), slot="rowcol")
+    store.save_current(make_game("blocking").play("B2"), slot="blocking")
     store.clear_current("rowcol")
     assert store.load_current("rowcol") is None
     assert store.load_current("blocking") is not None
@@ -49,12 +49,12 @@ def test_each_variant_has_its_own_slot_and_clearing_forgets_it(store, make_game)
 def test_a_finished_game_is_not_offered_for_resume(store, make_game):
     finished = make_game("noneighbour").play("B2")  # on 3x3 the centre wins at once
     assert finished.is_over
-    store.save_current(finished)
+    store.save_current(finished, slot="noneighbour")
     assert store.load_current("noneighbour") is None
 
 
 def test_a_broken_save_is_reported_not_fatal(store, make_game):
-    store.save_current(make_game("rowcol").play("C3"))
+    store.save_current(make_game("rowcol").play("C3"), slot="rowcol")
     path = store.current_path("rowcol")
     path.write_text(path.read_text().replace("1. C3", "1. Q9"))
     assert store.load_current("rowcol") is None
@@ -64,7 +64,7 @@ def test_a_broken_save_is_reported_not_fatal(store, make_game):
 
 
 def test_unreadable_session_settings_keep_the_moves(store, make_game):
-    store.save_current(make_game("rowcol").play("C3"))
+    store.save_current(make_game("rowcol").play("C3"), slot="rowcol")
     path = store.current_path("rowcol")
     path.write_text(path.read_text().replace("# session: {}", "# session: [not json"))
     saved = store.load_current("rowcol")
@@ -74,7 +74,7 @@ def test_unreadable_session_settings_keep_the_moves(store, make_game):
 
 def test_a_crash_between_write_and_rename_leaves_the_previous_save(store, make_game, monkeypatch):
     one = make_game("rowcol").play("C3")
-    store.save_current(one)
+    store.save_current(one, slot="rowcol")
     before = store.current_path("rowcol").read_bytes()
 
     def killed(*_args):
@@ -82,7 +82,7 @@ def test_a_crash_between_write_and_rename_leaves_the_previous_save(store, make_g
 
     monkeypatch.setattr(storage.os, "replace", killed)
     with pytest.raises(KeyboardInterrupt):
-        store.save_current(one.play("C1"))
+        store.save_current(one.play("C1"), slot="rowcol")
     monkeypatch.undo()
     assert store.current_path("rowcol").read_bytes() == before
     assert [p.name for p in store.root.iterdir()] == [store.current_path("rowcol").name]
@@ -90,13 +90,13 @@ def test_a_crash_between_write_and_rename_leaves_the_previous_save(store, make_g
 
 
 def test_a_failed_write_warns_and_keeps_the_previous_save(store, make_game, monkeypatch):
-    store.save_current(make_game("rowcol").play("C3"))
+    store.save_current(make_game("rowcol").play("C3"), slot="rowcol")
 
     def disk_full(fd, data):
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(storage.os, "fsync", lambda fd: disk_full(fd, b""))
-    assert not store.save_current(make_game("rowcol").play("C3").play("C1"))
+    assert not store.save_current(make_game("rowcol").play("C3").play("C1"), slot="rowcol")
     monkeypatch.undo()
     (warning,) = store.take_warnings()
     assert isinstance(warning, StorageWarning) and "No space left on device" in str(warning)
@@ -118,7 +118,7 @@ def test_an_unwritable_data_folder_warns_and_play_goes_on(tmp_path, make_game):
     blocker = tmp_path / "not-a-folder"
     blocker.write_text("a file where the data folder should be")
     store = Store(blocker / "gridgames")
-    assert not store.save_current(make_game("rowcol").play("C3"))
+    assert not store.save_current(make_game("rowcol").play("C3"), slot="rowcol")
     assert not store.record_result("rowcol", "human", "win")
     assert not store.save_prefs({"variant": "rowcol"})
     assert store.load_current("rowcol") is None and store.stats() == {} and store.load_prefs() == {}
@@ -160,3 +160,21 @@ def test_choices_round_trip_as_json(store):
     assert Store(store.root).load_prefs() == {"variant": "walls", "size": "6x6", "vs": None}
     assert not store.save_prefs({"bad": object()})
     assert "not plain values" in str(store.take_warnings()[0])
+
+
+def test_choices_saved_by_two_processes_keep_both_variants(tmp_path):
+    """Each process saves its own choices (read-modify-write under the lock): neither loses the other's."""
+    one, two = Store(tmp_path), Store(tmp_path)  # two processes' views of one folder
+    one.save_prefs({"variant": "rowcol", "setups": {"rowcol": {"rows": 6}}})
+    two.save_prefs({"variant": "walls", "setups": {"walls": {"rows": 4}}})
+    assert Store(tmp_path).load_prefs() == {
+        "variant": "walls",
+        "setups": {"rowcol": {"rows": 6}, "walls": {"rows": 4}},
+    }
+
+
+def test_statistics_that_are_not_counts_are_ignored_not_trusted(tmp_path):
+    (tmp_path / "stats.json").write_text(
+        '{"version": 1, "variants": {"rowcol": {"human": {"wins": -5, "losses": true, "draws": 2}}}}'
+    )
+    assert Store(tmp_path).stats() == {"rowcol": {"human": {"wins": 0, "losses": 0, "draws": 2}}}

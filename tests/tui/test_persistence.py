@@ -245,13 +245,13 @@ def test_the_app_and_line_mode_resume_each_others_saves(tmp_path: Path) -> None:
     entry = get_entry("locked-duel")
     setup = Setup("locked-duel", Options(5, 5, "toss"), ("perfect", "human"), "loser", "cells")
     game = Game.new(entry, setup.options, first_player=2).play("C3")
-    store.save_current(game, settings_for(setup, setup.new_match(entry)))
+    store.save_current(game, settings_for(setup, setup.new_match(entry)), slot="a")
     line = Settings.from_dict(store.load_current("locked-duel").settings)  # type: ignore[union-attr]
     assert (line.vs, line.computer_plays) == ("perfect", 1)
     assert line.match is not None and (line.match.starts, line.match.scoring) == ("loser", "cells")
 
     line_match = Match(entry, Options(5, 5, "1"), starts="winner", length=3).record(scripted_game(entry)[0])
-    store.save_current(game, Settings(vs="easy", computer_plays=2, match=line_match).to_dict())
+    store.save_current(game, Settings(vs="easy", computer_plays=2, match=line_match).to_dict(), slot="b")
     saved = store.load_current("locked-duel")
     assert saved is not None
     resumed = resume(saved, levels=("easy", "perfect"))

@@ -219,7 +219,7 @@ class GameScreen(Screen[None]):
             self._saved = False
             # the score so far rides with the next game, saved as soon as it starts
         elif game.cursor > 0 or self.match_base.games > 0:
-            store.save_current(game, settings_for(self.setup, self.match_base), self.slot)
+            store.save_current(game, settings_for(self.setup, self.match_base), slot=self.slot)
             self._saved = True
         elif self._saved:  # taken back to the start, nothing to resume
             store.clear_current(self.slot)
