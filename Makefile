@@ -5,27 +5,35 @@ BIN := $(VENV)/bin
 
 .PHONY: run test bench bench-online lint clean
 
+# Setting up prints one line per step; pip's own output goes to $(LOG), shown in full if a step fails.
+LOG := $(VENV)/setup.log
+QUIETLY = > $(LOG) 2>&1 || { cat $(LOG); echo "Set-up failed: the log above is $(LOG)."; exit 1; }
+
 $(BIN)/python:
-	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
+	@echo "Creating $(VENV) (first run only)..."
+	@$(PYTHON) -m venv $(VENV)
+	@$(BIN)/python -m pip install --quiet --upgrade pip $(QUIETLY)
 
 # Stamps reinstall when pyproject.toml changes.
 $(VENV)/.installed: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e .
-	touch $@
+	@echo "Installing gridgames into $(VENV)..."
+	@$(BIN)/python -m pip install --quiet -e . $(QUIETLY)
+	@touch $@
 
 $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
-	touch $@ $(VENV)/.installed
+	@echo "Installing gridgames and its test tools into $(VENV)..."
+	@$(BIN)/python -m pip install --quiet -e '.[dev]' $(QUIETLY)
+	@touch $@ $(VENV)/.installed
 
 run: $(VENV)/.installed
-	$(BIN)/gridgames
+	@$(BIN)/gridgames
 
 test: $(VENV)/.installed-dev
 	$(BIN)/python -m pytest
 
 bench: $(VENV)/.installed-dev
 	$(BIN)/python -m gridgames.solve.bench
+	$(BIN)/python -m gridgames.tui.startup_bench
 	$(MAKE) bench-online
 
 # 500 rooms of bots over loopback against `gridgames server`: move round trip and memory per room.

@@ -35,6 +35,25 @@ class _Parser(argparse.ArgumentParser):
         raise SystemExit(2)
 
 
+#: The app's own options that take a value (`gridgames --load play`: "play" is a file name there).
+APP_VALUE_OPTIONS = ("--load",)
+
+
+def chosen_subcommand(argv: list[str]) -> str | None:
+    """The subcommand named in `argv`: its first word that is neither an option nor an option's value."""
+    value_next = False
+    for arg in argv:
+        if value_next:
+            value_next = False
+        elif arg == "--":
+            return None
+        elif arg.startswith("-"):
+            value_next = "=" not in arg and any(o.startswith(arg) for o in APP_VALUE_OPTIONS if len(arg) > 2)
+        else:
+            return arg if arg in SUBCOMMANDS else None
+    return None
+
+
 def _command_module(name: str):  # type: ignore[no-untyped-def]
     return importlib.import_module(f"gridgames.commands.{name}")
 
@@ -45,7 +64,7 @@ def build_parser(argv: list[str]) -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"gridgames {__version__}")
     # Only the chosen subcommand's module is imported (keeps `analyse` free of Textual).
-    chosen = next((a for a in argv if a in SUBCOMMANDS), None)
+    chosen = chosen_subcommand(argv)
     sub = parser.add_subparsers(
         dest="command", metavar="{" + ",".join(SUBCOMMANDS) + "}", parser_class=_Parser
     )

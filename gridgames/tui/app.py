@@ -8,6 +8,7 @@ toast while play goes on.
 from __future__ import annotations
 
 import time
+from typing import TYPE_CHECKING
 
 from textual.app import App
 from textual.binding import Binding
@@ -20,17 +21,19 @@ from gridgames import games
 from gridgames.engine.entry import Entry
 from gridgames.engine.errors import GameError
 from gridgames.engine.game import Game
-from gridgames.engine.match import Match
 from gridgames.games import get_entry
 from gridgames.storage import SavedGame, Store, open_record_or_reason
-from gridgames.tui import computer
 from gridgames.tui.choices import ONLINE, LastChoices, Setup
-from gridgames.tui.closing import close_screen
 from gridgames.tui.commands import GridGamesCommands, OnceClosingPalette
-from gridgames.tui.screens.game import GameScreen
-from gridgames.tui.screens.new_game import NewGamePanel
 from gridgames.tui.screens.select import SelectScreen
 from gridgames.tui.widgets.too_small import MIN_SIZE, TooSmall
+
+if TYPE_CHECKING:
+    from gridgames.engine.match import Match
+
+
+#: Below this many rows the dialogs drop the blank lines between their fields.
+SHORT_HEIGHT = 26
 
 
 class GridGamesApp(App[None]):
@@ -40,7 +43,11 @@ class GridGamesApp(App[None]):
     CSS_PATH = "app.tcss"
     TITLE = "gridgames"
     COMMANDS = App.COMMANDS | {GridGamesCommands}
-    BINDINGS = [Binding("ctrl+o", "open_record", "Open", show=False)]
+    BINDINGS = [
+        Binding("ctrl+o", "open_record", "Open", show=False),
+        # the palette's key, named for what it holds (Textual calls it "palette")
+        Binding("ctrl+p", "command_palette", "Commands", show=False, key_display="^p", priority=True),
+    ]
 
     def __init__(
         self,
@@ -58,10 +65,13 @@ class GridGamesApp(App[None]):
         self.choices = choices or LastChoices.from_dict(self.store.load_prefs())
         self._warned: set[str] = set()
 
+    def get_default_screen(self) -> SelectScreen:
+        """The picker is the bottom screen itself (not pushed over an empty one: a faster start)."""
+        self.select_screen = SelectScreen()
+        return self.select_screen
+
     def on_mount(self) -> None:
         self._check_size()
-        self.select_screen = SelectScreen()
-        self.push_screen(self.select_screen)
         if self.online:
             from gridgames.tui.online import plan_from_command
 
@@ -124,6 +134,7 @@ class GridGamesApp(App[None]):
         self.push_screen(ConfirmScreen(question, yes="Resume", no="New game", danger=False), answer)
 
     def resume(self, saved: SavedGame) -> None:
+        from gridgames.tui import computer
         from gridgames.tui.session import resume
 
         resumed = resume(saved, computer.levels())
@@ -139,6 +150,7 @@ class GridGamesApp(App[None]):
         size = size or self.size
         small = size.width < MIN_SIZE.width or size.height < MIN_SIZE.height
         self.set_class(small, "-too-small")
+        self.set_class(size.height < SHORT_HEIGHT, "-short")
         for widget in self.screen.query(TooSmall) if self.screen_stack else ():
             widget.refresh()
 
@@ -161,6 +173,7 @@ class GridGamesApp(App[None]):
 
     def action_open_record(self) -> None:
         """Ctrl+O: the open dialog (not over another dialog)."""
+        from gridgames.tui.screens.game import GameScreen
         from gridgames.tui.screens.record_file import OpenRecordScreen
 
         if not isinstance(self.screen, (SelectScreen, GameScreen)):
@@ -178,6 +191,7 @@ class GridGamesApp(App[None]):
 
     def open_new_game(self, entry: Entry) -> None:
         """The new-game panel for `entry`, with the choices made last time."""
+        from gridgames.tui.screens.new_game import NewGamePanel
 
         def chosen(setup: Setup | None) -> None:
             if setup is not None:
@@ -193,6 +207,9 @@ class GridGamesApp(App[None]):
         remember: bool = True,
         slot: str = "",
     ) -> None:
+        from gridgames.tui.closing import close_screen
+        from gridgames.tui.screens.game import GameScreen
+
         if remember:
             self.choices.remember(setup)
             self.store.save_prefs(self.choices.to_dict())
@@ -227,6 +244,8 @@ class GridGamesApp(App[None]):
 
     # -- quitting ---------------------------------------------------------------------------
     async def action_quit(self) -> None:
+        from gridgames.tui.screens.game import GameScreen
+
         screen = self.screen
         if isinstance(screen, GameScreen) and screen.in_progress:
             from gridgames.tui.screens.confirm import ConfirmScreen

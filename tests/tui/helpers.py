@@ -77,6 +77,25 @@ def text_of(app: GridGamesApp, selector: str) -> str:
     return str(app.screen.query_one(selector).render())
 
 
+def card_results(app: GridGamesApp, variant: str) -> str:
+    """The results line of a card on the first screen ("" before any finished game)."""
+    lines = text_of(app, f"#variant-{variant} .card-text").split("\n")
+    return lines[2] if len(lines) > 2 else ""
+
+
 def log_lines(app: GridGamesApp) -> list[str]:
     log = app.screen.query_one("#log")
     return [str(log.get_option_at_index(i).prompt) for i in range(log.option_count)]
+
+
+def screen_lines(app: GridGamesApp) -> list[str]:
+    """The whole screen as text, one string per terminal row (what a person reads)."""
+    update = app.screen._compositor.render_full_update()
+    return ["".join(strip.text for strip in line) for line in update.strips]
+
+
+def shown_text(app: GridGamesApp, selector: str) -> str:
+    """The words a widget shows on screen (cropped to its region, lines joined), as a person reads them."""
+    region = app.screen.query_one(selector).region
+    lines = screen_lines(app)[region.y : region.bottom]
+    return " ".join(" ".join(line[region.x : region.right] for line in lines).split())

@@ -23,7 +23,7 @@ from gridgames.tui.screens.game import GameScreen
 from gridgames.tui.screens.new_game import NewGamePanel
 from gridgames.tui.screens.record_file import OpenRecordScreen, SaveRecordScreen
 from gridgames.tui.screens.select import SelectScreen
-from tests.tui.helpers import SIZE, log_lines, make_app, scripted_game, text_of
+from tests.tui.helpers import SIZE, card_results, log_lines, make_app, scripted_game, text_of
 
 ROWCOL = get_entry("rowcol")
 
@@ -108,7 +108,7 @@ async def test_a_finished_game_counts_once_and_undo_takes_it_out_of_the_score() 
         await pilot.press("escape")
         assert isinstance(app.screen, SelectScreen)
         await pilot.pause()
-        card = text_of(app, "#variant-rowcol .card-stats")
+        card = card_results(app, "rowcol")
     tally = {"wins": int(winner == 1), "losses": int(winner == 2), "draws": 0}  # Player 1's results
     assert Store().stats() == {"rowcol": {"human": tally}}
     assert card == f"1 two-player game: Player 1 won {tally['wins']}, Player 2 won {tally['losses']}"
@@ -125,10 +125,10 @@ async def test_results_against_the_computer_show_on_the_picker() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert (
-            text_of(app, "#variant-rowcol .card-stats")
+            card_results(app, "rowcol")
             == "You: 1 won · 0 lost vs easy; 1 won · 1 lost vs perfect"
         )
-        assert text_of(app, "#variant-walls .card-stats") == ""
+        assert card_results(app, "walls") == ""
 
 
 async def test_save_as_then_open_round_trips_and_replacing_asks(tmp_path: Path) -> None:

@@ -1,4 +1,5 @@
-"""Pictures of the app at 80x24: the picker, a mid-game board of every variant, the rules, a finished game.
+"""Pictures of the app at 80x24: the picker, a mid-game board of every variant, the rules, a finished game,
+the new-game dialog; and a game at 60x20.
 
 Regenerate on purpose with `pytest tests/tui/test_snapshots.py --snapshot-update`.
 """
@@ -58,3 +59,18 @@ def test_game_over(snap_compare) -> None:  # type: ignore[no-untyped-def]
     game, _ = scripted_game(get_entry("rowcol"))
     app = make_app()
     assert snap_compare(app, terminal_size=SIZE, run_before=start_with(app, game))
+
+
+def test_game_at_60x20(snap_compare) -> None:  # type: ignore[no-untyped-def]
+    """The smallest terminal the README promises: every row, the footer up to Quit and the palette."""
+    entry = get_entry("rowcol")
+    game = Game.new(entry, Options(9, 9, "1"), first_player=1)
+    for move in ("E5", "E1", "A1", "A9"):
+        game = game.play(move)
+    app = make_app()
+    assert snap_compare(app, terminal_size=(60, 20), run_before=start_with(app, game))
+
+
+def test_new_game_dialog(snap_compare) -> None:  # type: ignore[no-untyped-def]
+    """A dialog shows its own keys in its footer."""
+    assert snap_compare(make_app(), terminal_size=SIZE, press=["down", "down", "down", "down", "enter"])

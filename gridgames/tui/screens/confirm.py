@@ -9,6 +9,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from gridgames.tui.closing import close_screen, settle_after_first_paint
+from gridgames.tui.widgets.keys_footer import KeysFooter
 from gridgames.tui.widgets.too_small import TooSmall
 
 
@@ -17,7 +18,7 @@ class ConfirmScreen(ModalScreen[bool]):
 
     BINDINGS = [
         Binding("y", "answer(True)", "Yes"),
-        Binding("n,escape", "answer(False)", "No"),
+        Binding("n,escape", "answer(False)", "No", key_display="n/esc"),
     ]
 
     def __init__(self, question: str, yes: str = "Yes", no: str = "No", danger: bool = True) -> None:
@@ -38,6 +39,7 @@ class ConfirmScreen(ModalScreen[bool]):
                 yield Button(
                     f"{self.no} (n)", variant="primary" if self.danger else "default", id="no", compact=True
                 )
+        yield KeysFooter(show_command_palette=False)
 
     def on_mount(self) -> None:
         settle_after_first_paint(self)

@@ -24,7 +24,7 @@ from textual.containers import Container, Horizontal, Vertical
 from textual.events import Resize
 from textual.reactive import var
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Header, OptionList, Static
+from textual.widgets import Button, Header, OptionList, Static
 from textual.worker import Worker, WorkerState
 
 from gridgames.engine.entry import Entry
@@ -47,6 +47,7 @@ from gridgames.tui.marks import (
 )
 from gridgames.tui.session import settings_for
 from gridgames.tui.widgets.board import Board
+from gridgames.tui.widgets.keys_footer import KeysFooter
 from gridgames.tui.widgets.move_log import MoveLog
 from gridgames.tui.widgets.too_small import TooSmall
 
@@ -72,6 +73,9 @@ class GameScreen(Screen[None]):
         Binding("question_mark,f1", "rules", "Rules", key_display="?"),
         Binding("q", "app.quit", "Quit"),
     ]
+
+    #: Keys the footer leaves out first when the terminal is narrow (the palette lists them all).
+    FOOTER_SPARE = ("analysis", "hint", "log", "board", "redo", "save_record", "wall_mode")
 
     game: var[Game] = var(None, always_update=True)  # type: ignore[assignment]
     #: Seconds between moves when the computer plays both sides, so a person can watch.
@@ -150,7 +154,7 @@ class GameScreen(Screen[None]):
         with Horizontal(id="statusbar"):
             yield Static("", id="status", markup=False)
         yield Static("", id="message", markup=False)
-        yield Footer(compact=True, show_command_palette=False)
+        yield KeysFooter()
 
     def _legend(self) -> str:
         lines = [f"{TARGET} playable  {FORBIDDEN} not now", "[ ] last move"]
@@ -422,13 +426,15 @@ class GameScreen(Screen[None]):
         game = self.game.undo()
         while game.can_undo and self.setup.is_computer(game.state.to_move) and not self._all_computer:
             game = game.undo()
-        self.set_game(game, f"Took back {self._moves_between(game, self.game)}.")
+        more = "" if game.can_undo else " (nothing more to undo)"
+        self.set_game(game, f"Took back {self._moves_between(game, self.game)}{more}.")
 
     def action_redo(self) -> None:
         game = self.game.redo()
         while game.can_redo and self.setup.is_computer(game.state.to_move) and not self._all_computer:
             game = game.redo()
-        self.set_game(game, f"Replayed {self._moves_between(self.game, game)}.")
+        more = "" if game.can_redo else " (nothing more to redo)"
+        self.set_game(game, f"Replayed {self._moves_between(self.game, game)}{more}.")
 
     @property
     def _all_computer(self) -> bool:
@@ -516,8 +522,10 @@ class GameScreen(Screen[None]):
         if game is not self.game:
             return  # the game changed while the computer thought (undo, new game): a stale answer
         self.thinking = False
+        # the computer's opening move keeps the line saying who starts and why (the coin toss)
+        message = self.message if game.cursor == 0 else ""
         try:
-            self.set_game(game.play(move))
+            self.set_game(game.play(move), message)
         except GameError as error:
             self.say(f"✗ The computer chose an illegal move: {error}")
 
@@ -609,14 +617,23 @@ class GameScreen(Screen[None]):
             return
         self.blunders = blunders
         if blunders:
-            numbers = ", ".join(str(n) for n in sorted(blunders))
-            self.message = (
-                f"Review: move {numbers} threw away a win (marked ?! in the log). "
-                "Choose it in the log and press t to retry from there."
-            )
+            self.message = review_message(sorted(blunders))
         else:
             self.message = "Review: no move threw away a win."
         self.refresh_view()
+
+
+def review_message(blunders: list[int]) -> str:
+    """'Review: moves 5 and 7 threw away a win ...', for the moves found (1-based, in order)."""
+    numbers = [str(n) for n in blunders]
+    if len(numbers) == 1:
+        which, pick = f"move {numbers[0]}", "Choose it"
+    else:
+        which, pick = f"moves {', '.join(numbers[:-1])} and {numbers[-1]}", "Choose one"
+    return (
+        f"Review: {which} threw away a win (marked ?! in the log). "
+        f"{pick} in the log and press t to retry from there."
+    )
 
 
 def _same_height(widget: Static, old: str, new: str) -> bool:

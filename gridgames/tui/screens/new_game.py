@@ -8,12 +8,14 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Select, Static
+from textual.widgets._select import SelectOverlay
 
 from gridgames.engine.entry import Entry
 from gridgames.engine.options import Options
 from gridgames.tui import computer
 from gridgames.tui.choices import HUMAN, ONLINE, Setup
 from gridgames.tui.closing import close_screen, settle_after_first_paint
+from gridgames.tui.widgets.keys_footer import KeysFooter
 from gridgames.tui.widgets.too_small import TooSmall
 
 SIZES = range(2, 10)  # the app draws boards up to 9x9
@@ -26,6 +28,16 @@ STARTS = [
 SCORING = [("1 point per game won", "wins"), ("1 point per cell marked", "cells")]
 
 
+class DialogSelect(Select):  # type: ignore[type-arg]
+    """A drop-down whose open list stays inside the dialog: never taller than the room below it
+    (Textual's list may run past the dialog's border and over the screen beneath)."""
+
+    def watch_expanded(self, expanded: bool) -> None:
+        if expanded:
+            room = self.screen.query_one(".dialog").content_region.bottom - self.region.bottom
+            self.query_one(SelectOverlay).styles.max_height = max(3, room)
+
+
 def seat_choices(player: int = 1) -> list[tuple[str, str]]:
     """Who can sit in a seat; the second seat can also be a friend who joins online."""
     online = [("Online friend", ONLINE)] if player == 2 else []
@@ -36,8 +48,8 @@ class NewGamePanel(ModalScreen[Setup | None]):
     """Dismisses with the chosen Setup, or None when cancelled."""
 
     BINDINGS = [
-        Binding("escape", "cancel", "Cancel"),
-        Binding("ctrl+s", "start", "Start", show=False),
+        Binding("ctrl+s", "start", "Start", key_display="^s"),
+        Binding("escape", "cancel", "Cancel", key_display="esc"),
     ]
 
     def __init__(self, entry: Entry, setup: Setup) -> None:
@@ -54,41 +66,12 @@ class NewGamePanel(ModalScreen[Setup | None]):
         yield TooSmall()
         with Vertical(classes="dialog", id="new-game"):
             yield Static(f"New game: {entry.label}", classes="dialog-title", markup=False)
-            size_rows = (("Rows", options.rows, "rows"), ("Columns", options.cols, "cols"))
-            for label, value, select_id in size_rows:
-                sizes_select = Select(
-                    [(str(n), n) for n in sizes], value=value, allow_blank=False, compact=True, id=select_id
-                )
-                yield self._row(label, sizes_select)
-            first = [(entry.player(1), "1"), (entry.player(2), "2"), ("Coin toss", "toss")]
-            yield self._row(
-                "Who starts", Select(first, value=options.first, allow_blank=False, compact=True, id="first")
-            )
-            if entry.has_adjacency_option:
-                adjacency = [
-                    ("Touching incl. diagonals (book)", "king"),
-                    ("House rule: orthogonal only", "orthogonal"),
-                ]
-                yield self._row(
-                    "Adjacency",
-                    Select(
-                        adjacency, value=options.adjacency, allow_blank=False, compact=True, id="adjacency"
-                    ),
-                )
-            yield self._row(
-                "Next games start",
-                Select(STARTS, value=self.setup.starts, allow_blank=False, compact=True, id="starts"),
-            )
-            if entry.cell_scoring:
-                yield self._row(
-                    "Match scoring",
-                    Select(SCORING, value=self.setup.scoring, allow_blank=False, compact=True, id="scoring"),
-                )
+            # who plays first: their lists then open over the fields below, inside the dialog
             if computer.available():
                 for player in (1, 2):
                     yield self._row(
                         entry.player(player),
-                        Select(
+                        DialogSelect(
                             seat_choices(player),
                             value=self.setup.seat(player),
                             allow_blank=False,
@@ -98,9 +81,43 @@ class NewGamePanel(ModalScreen[Setup | None]):
                     )
             else:
                 yield Static("Both sides are played by people on this computer.", classes="note")
+            size_rows = (("Rows", options.rows, "rows"), ("Columns", options.cols, "cols"))
+            for label, value, select_id in size_rows:
+                sizes_select = DialogSelect(
+                    [(str(n), n) for n in sizes], value=value, allow_blank=False, compact=True, id=select_id
+                )
+                yield self._row(label, sizes_select)
+            first = [(entry.player(1), "1"), (entry.player(2), "2"), ("Coin toss", "toss")]
+            yield self._row(
+                "Who starts",
+                DialogSelect(first, value=options.first, allow_blank=False, compact=True, id="first"),
+            )
+            if entry.has_adjacency_option:
+                adjacency = [
+                    ("Touching incl. diagonals (book)", "king"),
+                    ("House rule: orthogonal only", "orthogonal"),
+                ]
+                yield self._row(
+                    "Adjacency",
+                    DialogSelect(
+                        adjacency, value=options.adjacency, allow_blank=False, compact=True, id="adjacency"
+                    ),
+                )
+            yield self._row(
+                "Next games start",
+                DialogSelect(STARTS, value=self.setup.starts, allow_blank=False, compact=True, id="starts"),
+            )
+            if entry.cell_scoring:
+                yield self._row(
+                    "Match scoring",
+                    DialogSelect(
+                        SCORING, value=self.setup.scoring, allow_blank=False, compact=True, id="scoring"
+                    ),
+                )
             with Horizontal(classes="buttons"):
                 yield Button("Start", variant="primary", id="start", compact=True)
                 yield Button("Cancel", id="cancel", compact=True)
+        yield KeysFooter(show_command_palette=False)
 
     def on_mount(self) -> None:
         settle_after_first_paint(self)

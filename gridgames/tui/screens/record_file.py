@@ -18,6 +18,7 @@ from textual.widgets import Button, Input, Static
 from gridgames.engine.game import Game
 from gridgames.storage import CURRENT_SUFFIX, StorageError, open_record_or_reason, save_record
 from gridgames.tui.closing import close_screen, settle_after_first_paint
+from gridgames.tui.widgets.keys_footer import KeysFooter
 from gridgames.tui.widgets.too_small import TooSmall
 
 
@@ -44,7 +45,7 @@ def shown(path: Path) -> str:
 class PathDialog(ModalScreen[object]):
     """A title, a path Input, a one-sentence message line, and OK / Cancel."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS = [Binding("escape", "cancel", "Cancel", key_display="esc")]
 
     heading = ""
     ok_label = "OK"
@@ -62,6 +63,7 @@ class PathDialog(ModalScreen[object]):
             with Horizontal(classes="buttons"):
                 yield Button(self.ok_label, variant="primary", id="ok", compact=True)
                 yield Button("Cancel (esc)", id="cancel", compact=True)
+        yield KeysFooter(show_command_palette=False)
 
     def on_mount(self) -> None:
         settle_after_first_paint(self)

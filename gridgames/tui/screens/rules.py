@@ -8,11 +8,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Markdown
+from textual.widgets import Markdown
 
 from gridgames.engine.entry import Entry
 from gridgames.games import rule_book
 from gridgames.tui.closing import close_screen, settle_after_first_paint
+from gridgames.tui.widgets.keys_footer import KeysFooter
 from gridgames.tui.widgets.too_small import TooSmall
 
 
@@ -46,7 +47,7 @@ class RulesScreen(ModalScreen[None]):
         with Vertical(id="rules-pane", classes="dialog"):
             with RulesScroll(id="rules-scroll"):
                 yield Markdown(rules_markdown(self.entry), id="rules-text")
-        yield Footer(compact=True, show_command_palette=False)
+        yield KeysFooter(show_command_palette=False)
 
     def on_mount(self) -> None:
         settle_after_first_paint(self)

@@ -6,13 +6,14 @@ from __future__ import annotations
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Footer, Header, ListItem, ListView, Static
+from textual.widgets import Header, ListItem, ListView, Static
 
 from gridgames.engine.entry import Entry
 from gridgames.games import catalogue
 from gridgames.tui import computer
+from gridgames.tui.widgets.keys_footer import KeysFooter
 from gridgames.tui.widgets.picture import BoardPicture
 from gridgames.tui.widgets.too_small import TooSmall
 
@@ -66,30 +67,55 @@ def _score(tally: dict[str, int]) -> str:
 
 
 class VariantCard(ListItem):
-    """One catalogue entry: picture on the left, title and summary on the right."""
+    """One catalogue entry: its sample board on the left; title, summary and results on the right.
+
+    Two widgets, not a nest of containers: the first screen is composed at start-up. The highlight
+    is a bar on the left and a faint background (app.tcss), so the text keeps its contrast.
+    """
 
     def __init__(self, entry: Entry) -> None:
         super().__init__(id=f"variant-{entry.id}", classes="variant")
         self.entry = entry
+        self.results = ""
 
     def compose(self) -> ComposeResult:
-        with Horizontal():
-            yield BoardPicture(self.entry)
-            with Vertical(classes="card-text"):
-                yield Static(
-                    f"{self.entry.title}  ·  rule book {self.entry.book}", classes="card-title", markup=False
-                )
-                yield Static(self.entry.summary, classes="card-summary", markup=False)
-        yield Static("", classes="card-stats", markup=False)
+        yield BoardPicture(self.entry)
+        yield Static(self._text(), classes="card-text")
 
-    def show_results(self, tallies: dict[str, dict[str, int]]) -> None:
-        line = results_line(tallies, computer.levels(), self.entry.player_names)
-        self.query_one(".card-stats", Static).update(line)
+    def _text(self) -> Content:
+        entry = self.entry
+        parts: list[str | tuple[str, str]] = [
+            (f"{entry.title}  ·  rule book {entry.book}", "bold"),
+            "\n",
+            entry.summary,
+        ]
+        if self.results:
+            parts += ["\n", (self.results, "italic")]
+        return Content.assemble(*parts)
+
+    def show_results(self, tallies: dict[str, dict[str, int]], levels: tuple[str, ...]) -> None:
+        self.results = results_line(tallies, levels, self.entry.player_names)
+        if self.is_mounted:
+            self.query_one(".card-text", Static).update(self._text())
+
+
+class VariantList(ListView):
+    """The list of cards. Gaining or losing focus restyles the list and its highlighted card only
+    (what `ListView:focus` rules change), not every widget of every card: a faster first screen.
+    Its Enter is the footer's "⏎ Choose" (a screen binding for Enter would be shadowed)."""
+
+    BINDINGS = [Binding("enter", "select_cursor", "Choose", key_display="⏎")]
+
+    def watch_has_focus(self, has_focus: bool) -> None:
+        if not self.is_mounted:
+            super().watch_has_focus(has_focus)
+            return
+        highlighted = self.highlighted_child
+        self.app.stylesheet.update_nodes([self] + ([highlighted] if highlighted else []), animate=True)
 
 
 class SelectScreen(Screen[None]):
     BINDINGS = [
-        Binding("enter", "choose", "Choose", key_display="⏎", priority=True),
         Binding("o", "app.join_online", "Join online"),
         Binding("question_mark,f1", "rules", "Rules", key_display="?"),
         Binding("q", "app.quit", "Quit"),
@@ -103,9 +129,9 @@ class SelectScreen(Screen[None]):
         yield TooSmall()
         yield Header()
         yield Static("Pick a game with ↑/↓ and Enter, or a click. Whoever moves last wins.", id="select-help")
-        yield ListView(*(VariantCard(entry) for entry in catalogue()), id="variants")
+        yield VariantList(*(VariantCard(entry) for entry in catalogue()), id="variants")
         yield Static("", id="select-message", markup=False)
-        yield Footer(compact=True, show_command_palette=False)
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.sub_title = "choose a game"
@@ -115,16 +141,18 @@ class SelectScreen(Screen[None]):
         variants.index = ids.index(last) if last in ids else 0
         variants.focus()
         self.show_message(self.message)
-        self.show_results()
 
     def on_screen_resume(self) -> None:
+        """Also sent when the screen is first shown: the results are read once then, and again
+        each time the player comes back (a game may have ended since)."""
         self.show_results()
 
     def show_results(self) -> None:
         """Each card's line of results, read afresh (a game may have ended since)."""
         stats = self.app.store.stats()  # type: ignore[attr-defined]
+        levels = computer.levels() if stats else ()
         for card in self.query(VariantCard):
-            card.show_results(stats.get(card.entry.id, {}))
+            card.show_results(stats.get(card.entry.id, {}), levels)
 
     @property
     def highlighted_entry(self) -> Entry:
@@ -142,9 +170,6 @@ class SelectScreen(Screen[None]):
     def open_panel(self, event: ListView.Selected) -> None:
         assert isinstance(event.item, VariantCard)
         self.app.open_new_game(event.item.entry)  # type: ignore[attr-defined]
-
-    def action_choose(self) -> None:
-        self.app.open_new_game(self.highlighted_entry)  # type: ignore[attr-defined]
 
     def action_rules(self) -> None:
         from gridgames.tui.screens.rules import RulesScreen

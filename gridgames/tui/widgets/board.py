@@ -21,8 +21,8 @@ from textual.widgets import Static
 from gridgames.engine.cells import Cell, row_label
 from gridgames.tui.marks import CellMark
 
-CELL_WIDTHS = (7, 5, 3)  # odd, so the glyph sits in the middle
-CELL_HEIGHTS = (3, 2, 1)
+CELL_WIDTHS = (11, 9, 7, 5, 3)  # odd, so the glyph sits in the middle
+CELL_HEIGHTS = (5, 4, 3, 2, 1)
 
 
 @dataclass(frozen=True)
@@ -85,6 +85,7 @@ class Board(Widget, can_focus=True):
         Binding("left,h", "cursor(0, -1)", "Left", show=False),
         Binding("right,l", "cursor(0, 1)", "Right", show=False),
         Binding("enter,space", "choose", "Play", key_display="⏎", show=True),
+        Binding("tab", "log", "Log", key_display="tab"),
     ]
 
     #: No repaint of its own: a cursor move restyles the two cells involved (a board repaint
@@ -188,6 +189,10 @@ class Board(Widget, can_focus=True):
         r = min(max(self.cursor.row + d_row, 0), self.rows - 1)
         c = min(max(self.cursor.col + d_col, 0), self.cols - 1)
         self.cursor = Cell(r, c)
+
+    def action_log(self) -> None:
+        """Tab: to the move log (`#log`), where Enter shows an earlier position."""
+        self.screen.query_one("#log").focus()
 
     def action_choose(self) -> None:
         self.post_message(Board.CellChosen(self, self.cursor))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rich.text import Text
+from textual.binding import Binding
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
@@ -15,9 +16,18 @@ THREW_AWAY = "?!"  # after chess annotation: this move gave up a won position
 class MoveLog(OptionList):
     """Option k is the position after k moves (option 0 is the start); moves undone stay, dimmed."""
 
+    BINDINGS = [
+        Binding("enter", "select", "Show", key_display="⏎"),
+        Binding("tab", "board", "Board", key_display="tab"),
+    ]
+
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self._shown: list[tuple[str, bool]] = []  # what each option shows: text, dimmed
+
+    def action_board(self) -> None:
+        """Tab: back to the board (`#board`)."""
+        self.screen.query_one("#board").focus()
 
     def show(self, game: Game, viewing: int | None, blunders: frozenset[int] = frozenset()) -> None:
         """List the moves of `game`; `blunders` holds the 1-based numbers of moves that threw a win away.

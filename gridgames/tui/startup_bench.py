@@ -1,0 +1,135 @@
+"""`make bench`'s start-up line: launch to first screen, gridgames against a bare Textual app.
+
+Each run is a fresh process (imports included) that starts the app headless at 100x32 and exits
+once the first screen has been composed, mounted and painted. The two commands run in turn,
+A B A B ..., and the ratio is taken pair by pair, so a machine that speeds up or slows down during
+the bench moves both sides alike. The bare app is a header, a label and a footer.
+
+    python -m gridgames.tui.startup_bench            # the ratio and whether it meets the target
+    python -m gridgames.tui.startup_bench --once app # one launch (what each timed run does)
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+
+TARGET = 1.3  # gridgames may take at most this many times the bare app's start-up
+SIZE = (100, 32)
+
+
+def bare_app():  # type: ignore[no-untyped-def]
+    """The yardstick: the least a Textual app with a header, a label and a footer does."""
+    from textual.app import App
+    from textual.widgets import Footer, Header, Label
+
+    class Bare(App[None]):
+        BINDINGS = [("q", "quit", "Quit")]
+
+        def compose(self):  # type: ignore[no-untyped-def]
+            yield Header()
+            yield Label("Hello")
+            yield Footer()
+
+    return Bare()
+
+
+def gridgames_app():  # type: ignore[no-untyped-def]
+    from gridgames.tui.app import GridGamesApp
+
+    return GridGamesApp()
+
+
+async def _exit_after_first_paint(pilot) -> None:  # type: ignore[no-untyped-def]
+    """Wait until the screen on top has handled its events and been painted once, then exit."""
+    import asyncio
+
+    await pilot.pause(0)
+    painted = asyncio.Event()
+    pilot.app.screen.call_after_refresh(painted.set)
+    await painted.wait()
+    pilot.app.exit()
+
+
+def launch_once(which: str) -> None:
+    app = bare_app() if which == "bare" else gridgames_app()
+    app.run(headless=True, size=SIZE, auto_pilot=_exit_after_first_paint)
+
+
+def _time_launch(which: str, env: dict[str, str]) -> tuple[float, float]:
+    """Wall seconds and CPU seconds (user + system) of one launch."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    subprocess.run(
+        [sys.executable, "-m", "gridgames.tui.startup_bench", "--once", which],
+        env=env,
+        check=True,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+@dataclass(frozen=True)
+class Figures:
+    """Medians over the pairs: seconds for gridgames and the bare app, and the pairwise ratio."""
+
+    app: float
+    bare: float
+    ratio: float
+
+    @classmethod
+    def of(cls, pairs: list[tuple[float, float]]) -> Figures:
+        return cls(
+            statistics.median(a for a, _ in pairs),
+            statistics.median(b for _, b in pairs),
+            statistics.median(a / b for a, b in pairs),
+        )
+
+
+def measure(pairs: int, warmup: int = 2) -> tuple[Figures, Figures]:
+    """Wall-clock and CPU figures of `pairs` launches of each, taken in turn."""
+    with tempfile.TemporaryDirectory(prefix="gridgames-bench-") as data:
+        env = {**os.environ, "GRIDGAMES_DATA_DIR": data}
+        for _ in range(warmup):
+            _time_launch("app", env)
+            _time_launch("bare", env)
+        walls, cpus = [], []
+        for _ in range(pairs):
+            app_wall, app_cpu = _time_launch("app", env)
+            bare_wall, bare_cpu = _time_launch("bare", env)
+            walls.append((app_wall, bare_wall))
+            cpus.append((app_cpu, bare_cpu))
+    return Figures.of(walls), Figures.of(cpus)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--once", choices=("app", "bare"), help="launch one app to its first screen and exit")
+    parser.add_argument("--pairs", type=int, default=15, help="timed runs of each (default 15)")
+    args = parser.parse_args(argv)
+    if args.once:
+        launch_once(args.once)
+        return 0
+    wall, cpu = measure(max(1, args.pairs))
+    print(f"Start-up to first screen, gridgames against a bare Textual app (median of {args.pairs} pairs):")
+    for name, figures in (("wall", wall), ("cpu ", cpu)):
+        verdict = "met" if figures.ratio <= TARGET else "NOT met"
+        print(
+            f"  {name} {figures.app * 1000:4.0f} ms against {figures.bare * 1000:4.0f} ms: "
+            f"{figures.ratio:.2f}x (target <= {TARGET}x: {verdict})"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,228 @@
+"""What a newcomer meets (issue 11): the keys each screen and dialog shows, the smallest promised
+terminal (60x20) and a large one, and the small things in the wording."""
+
+from __future__ import annotations
+
+import random
+
+from textual import events
+from textual.color import Color
+from textual.widgets._footer import FooterKey
+
+from gridgames.cli import build_parser
+from gridgames.engine.game import Game
+from gridgames.engine.options import Options
+from gridgames.games import get_entry
+from gridgames.tui.choices import Setup
+from gridgames.tui.screens.game import GameScreen, review_message
+from gridgames.tui.screens.new_game import NewGamePanel
+from gridgames.tui.screens.select import SelectScreen
+from tests.tui.helpers import card_results, make_app, screen_lines, shown_text
+
+SMALL = (60, 20)
+
+
+def footer_keys(app) -> list[str]:  # type: ignore[no-untyped-def]
+    """The keys the footer of the screen on top shows, as 'key description'."""
+    return [f"{k.key_display} {k.description}".strip() for k in app.screen.query(FooterKey)]
+
+
+def new_game(variant: str, rows: int, cols: int, *moves: str, **options: str) -> Game:
+    game = Game.new(get_entry(variant), Options(rows, cols, "1", **options), first_player=1)
+    for move in moves:
+        game = game.play(move)
+    return game
+
+
+async def open_game(app, pilot, game: Game, seats=("human", "human")) -> GameScreen:  # type: ignore[no-untyped-def]
+    setup = app.choices.setup_for(game.entry)
+    app.start_game(Setup(setup.variant, game.options, seats), game)
+    await pilot.pause()
+    assert isinstance(app.screen, GameScreen)
+    return app.screen
+
+
+def finished_9x9() -> Game:
+    """A whole rowcol game on 9x9 (random legal moves, fixed seed)."""
+    rng = random.Random(7)
+    game = new_game("rowcol", 9, 9)
+    while not game.is_over:
+        game = game.play(rng.choice(game.legal_moves()))
+    return game
+
+
+async def test_dialogs_show_their_own_keys_and_the_screens_show_palette_and_tab() -> None:
+    app = make_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        assert footer_keys(app) == ["⏎ Choose", "o Join online", "? Rules", "q Quit", "^p Commands"]
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, NewGamePanel)
+        assert footer_keys(app) == ["^s Start", "esc Cancel"]
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        keys = footer_keys(app)
+        assert {"⏎ Play", "u Undo", "tab Log", "q Quit", "^p Commands"} <= set(keys)
+        await pilot.press("tab")
+        await pilot.pause()
+        assert "tab Board" in footer_keys(app) and "⏎ Show" in footer_keys(app)
+        await pilot.press("tab", "enter")  # back on the board: play, then ask to leave
+        await pilot.press("escape")
+        await pilot.pause()
+        assert footer_keys(app) == ["y Yes", "n/esc No"]
+
+
+async def test_60x20_game_screen_shows_every_row_the_footer_and_whole_messages() -> None:
+    app = make_app()
+    async with app.run_test(size=SMALL) as pilot:
+        screen = await open_game(app, pilot, new_game("rowcol", 9, 9, "E5"))
+        assert footer_keys(app)[-2:] == ["q Quit", "^p Commands"]
+        assert screen_lines(app)[-1].rstrip().endswith("^p Commands")
+        await pilot.click("#cell-0-0")  # refused: not in row E nor column 5
+        refusal = " ".join(screen.message.split())
+        assert refusal.startswith("✗") and len(refusal) > 60
+        shown = " ".join(" ".join(screen_lines(app)).split())
+        assert refusal in shown  # wrapped, not cut
+        finished = finished_9x9()
+        screen.set_game(finished)
+        await pilot.pause()
+        banner = app.screen.query_one("#banner").region
+        for col in range(9):
+            cell = app.screen.query_one(f"#cell-8-{col}").region
+            assert cell.height >= 1 and cell.bottom <= banner.y  # row 9 above the banner
+
+
+async def test_60x20_picker_shows_its_help_and_whole_results() -> None:
+    from gridgames.storage import Store
+
+    finished = new_game("rowcol", 5, 5)
+    for move in ("A2", "A3", "A4", "A5", "B5", "B1", "C1", "D1", "E1", "A1"):
+        finished = finished.play(move)
+    for level in ("easy", "medium", "perfect"):
+        Store().record_game(finished, level, human_player=1)
+    app = make_app()
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        lines = screen_lines(app)
+        text = " ".join(" ".join(lines).split())
+        assert "Pick a game with ↑/↓ and Enter, or a click. Whoever moves last wins." in text
+        assert footer_keys(app)[-3:] == ["? Rules", "q Quit", "^p Commands"]
+        await pilot.press("down", "down", "down")  # rowcol's card in view
+        await pilot.pause()
+        results = card_results(app, "rowcol")
+        assert results and shown_text(app, "#variant-rowcol .card-text").endswith(results)
+
+
+async def test_the_board_grows_on_a_large_terminal() -> None:
+    app = make_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        await open_game(app, pilot, new_game("rowcol", 9, 9))
+        normal = app.screen.query_one("#cell-0-0").region.size
+        await pilot.resize_terminal(200, 50)
+        await pilot.pause()
+        large = app.screen.query_one("#cell-0-0").region.size
+        assert large.width > normal.width and large.height > normal.height
+
+
+async def test_undo_says_when_there_is_nothing_more_to_undo() -> None:
+    app = make_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = await open_game(app, pilot, new_game("rowcol", 5, 5, "C3", "C1"))
+        await pilot.press("u")
+        assert screen.message == "Took back 1 move."
+        await pilot.press("u")
+        assert screen.message == "Took back 1 move (nothing more to undo)."
+        await pilot.press("u")  # nothing happens, and the line already said so
+        assert screen.game.cursor == 0
+
+
+async def test_the_coin_toss_line_stays_when_the_computer_starts() -> None:
+    app = make_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = None
+        for seed in range(20):  # a seed whose toss the computer (Player 1) wins
+            setup = Setup("rowcol", Options(5, 5, "toss"), ("easy", "human"))
+            candidate = GameScreen(setup, rng=random.Random(seed))
+            if candidate.game.first_player == 1:
+                screen = candidate
+                break
+        assert screen is not None
+        app.push_screen(screen)
+        for _ in range(100):
+            await pilot.pause()
+            if screen.game.cursor == 1:
+                break
+        assert screen.game.cursor == 1
+        assert screen.message.startswith("Coin toss:") and "starts" in screen.message
+
+
+def test_the_review_names_one_move_or_several() -> None:
+    assert review_message([5]).startswith("Review: move 5 threw away a win")
+    assert "Choose it in the log" in review_message([5])
+    several = review_message([5, 6, 9])
+    assert several.startswith("Review: moves 5, 6 and 9 threw away a win")
+    assert "Choose one in the log" in several
+
+
+def _contrast(a: Color, b: Color) -> float:
+    def luminance(c: Color) -> float:
+        def channel(v: int) -> float:
+            s = v / 255
+            return s / 12.92 if s <= 0.03928 else ((s + 0.055) / 1.055) ** 2.4
+
+        return 0.2126 * channel(c.r) + 0.7152 * channel(c.g) + 0.0722 * channel(c.b)
+
+    high, low = sorted((luminance(a), luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+async def test_the_highlighted_card_is_readable() -> None:
+    app = make_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        card = app.screen.query_one("#variant-locked-duel")
+        assert card.highlighted
+        text = card.query_one(".card-text")
+        for y in (0, 1):  # the title and the summary
+            segment = next(s for s in text.render_line(y) if s.text.strip())
+            style = segment.style
+            ratio = _contrast(Color.from_rich_color(style.color), Color.from_rich_color(style.bgcolor))
+            assert ratio >= 4.5, (y, ratio)
+
+
+async def test_down_and_enter_typed_together_open_the_game_after_the_down() -> None:
+    app = make_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, SelectScreen)
+        first = app.screen.highlighted_entry
+        # both keys queued before either is handled, as when typed quickly
+        app.post_message(events.Key("down", None))
+        app.post_message(events.Key("enter", "\r"))
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, NewGamePanel)
+        assert app.screen.entry.id != first.id and app.screen.entry.id == "walls"
+
+
+def test_a_record_named_like_a_subcommand_opens() -> None:
+    args = build_parser(["--load", "play"]).parse_args(["--load", "play"])
+    assert args.command is None and args.load == "play"
+
+
+async def test_every_drop_down_list_opens_inside_the_new_game_dialog() -> None:
+    from textual.widgets import Select
+
+    app = make_app()
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        await pilot.press("down", "enter")  # walls: its last list had no room below it
+        await pilot.pause()
+        dialog = app.screen.query_one(".dialog").region
+        for select in app.screen.query(Select):
+            await pilot.click(f"#{select.id}")
+            await pilot.pause()
+            (opened,) = [w for w in app.screen.query("SelectOverlay") if w.region.height]
+            assert opened.region.bottom <= dialog.bottom, select.id
+            await pilot.press("escape")
