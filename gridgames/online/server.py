@@ -33,6 +33,7 @@ RATE_BURST = 40.0
 STRIKES_LIMIT = 50  # messages over the limit before the connection is closed
 CREATE_PER_SECOND = 20.0  # rooms created per client address, with bursts up to CREATE_BURST
 CREATE_BURST = 1000.0
+MAX_ADDRESSES = 100_000  # addresses whose room creations are counted
 HELLO_SECONDS = 10.0  # a connection that has not created or joined a room by then is closed
 STORE_FAILED = "The server could not store that; try again in a moment."
 
@@ -233,6 +234,8 @@ class GameServer:
                 await self.rematch(conn, room, message.answer)
 
     async def create(self, conn: Conn, message: p.Create) -> None:
+        if len(self.creates) > MAX_ADDRESSES:  # forget old addresses rather than grow without end
+            self.creates.clear()
         bucket = self.creates.setdefault(conn.address, Bucket(CREATE_PER_SECOND, CREATE_BURST))
         if not bucket.take():
             await conn.send(p.Error("Too many rooms created from your address: wait a little."))
@@ -290,6 +293,9 @@ class GameServer:
         outcome = room.outcome
         if outcome is not None:
             await conn.send(p.Error(f"The game is over: {entry.describe(outcome)}"))
+            return
+        if len(game.played) >= p.MAX_MOVES:
+            await conn.send(p.Error(f"This game has reached the server's limit of {p.MAX_MOVES} moves."))
             return
         if message.ply != len(game.played):
             await conn.send(p.Error(
