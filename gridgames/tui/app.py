@@ -1,13 +1,12 @@
 """The app: starts on the variant picker, or on a saved game with `load=path`.
 
-It owns the player's data folder (`gridgames.storage.Store`): on start it offers to resume an
-unfinished game, it remembers the last choices, and it turns a storage failure into a warning
-toast while play goes on.
+It owns the player's data folder (`gridgames.storage.Store`): on start it offers every unfinished
+game (and choosing a game offers that game's), it remembers the last choices, and it turns a
+storage failure into a warning toast while play goes on.
 """
 
 from __future__ import annotations
 
-import time
 from typing import TYPE_CHECKING
 
 from textual.app import App
@@ -79,15 +78,14 @@ class GridGamesApp(App[None]):
         elif self.load_path:
             self.open_record(self.load_path)
         else:
-            saved = None
             try:
                 entry = get_entry(self.variant) if self.variant else None
             except GameError as error:
                 self.select_screen.show_message(str(error))
             else:
-                saved = self.store.load_current(entry.id if entry else None)
-                if saved is not None:
-                    self.offer_resume(saved, entry)
+                saves = self.store.unfinished(entry.id if entry else None)
+                if saves:
+                    self.offer_saves(saves, entry)
                 elif entry is not None:
                     self.open_new_game(entry)
         self.show_storage_warnings()
@@ -113,25 +111,34 @@ class GridGamesApp(App[None]):
                 self._warned.add(text)
                 self.notify(text, title="Not saved", severity="warning", timeout=10)
 
-    def offer_resume(self, saved: SavedGame, entry: Entry | None = None) -> None:
-        """Ask to resume `saved`; declining leaves it on disk until a new game of its variant moves."""
+    def choose_game(self, entry: Entry) -> None:
+        """The player picked `entry`: its unfinished games first, if any, else the new-game panel."""
+        saves = self.store.unfinished(entry.id)
+        self.show_storage_warnings()
+        if saves:
+            self.offer_saves(saves, entry)
+        else:
+            self.open_new_game(entry)
+
+    def offer_saves(self, saves: list[SavedGame], entry: Entry | None = None) -> None:
+        """Offer every save in `saves`: one is a yes/no question, several a list to choose from.
+        With `entry`, "New game" opens its panel; declining leaves the saves on disk."""
         from gridgames.tui.screens.confirm import ConfirmScreen
+        from gridgames.tui.screens.resume import NEW_GAME, ResumeScreen, resume_question
 
-        game = saved.game
-        moves = len(game.played)
-        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(saved.saved_at))
-        question = (
-            f"Resume your unfinished game of {game.entry.label}, "
-            f"{moves} move{'s' if moves != 1 else ''}, saved {when}?"
-        )
-
-        def answer(yes: bool | None) -> None:
-            if yes:
-                self.resume(saved)
-            elif entry is not None:
+        def answer(choice: SavedGame | str | bool | None) -> None:
+            if choice is True:
+                self.resume(saves[0])
+            elif isinstance(choice, SavedGame):
+                self.resume(choice)
+            elif choice in (False, NEW_GAME) and entry is not None:
                 self.open_new_game(entry)
 
-        self.push_screen(ConfirmScreen(question, yes="Resume", no="New game", danger=False), answer)
+        if len(saves) == 1:
+            question = resume_question(saves[0])
+            self.push_screen(ConfirmScreen(question, yes="Resume", no="New game", danger=False), answer)
+        else:
+            self.push_screen(ResumeScreen(saves, new_game=entry is not None), answer)
 
     def resume(self, saved: SavedGame) -> None:
         from gridgames.tui import computer

@@ -79,8 +79,8 @@ def text_of(app: GridGamesApp, selector: str) -> str:
 
 def card_results(app: GridGamesApp, variant: str) -> str:
     """The results line of a card on the first screen ("" before any finished game)."""
-    lines = text_of(app, f"#variant-{variant} .card-text").split("\n")
-    return lines[2] if len(lines) > 2 else ""
+    lines = text_of(app, f"#variant-{variant} .card-text").split("\n")[2:]
+    return next((line for line in lines if not line.startswith("▶")), "")
 
 
 def log_lines(app: GridGamesApp) -> list[str]:

@@ -226,3 +226,40 @@ async def test_every_drop_down_list_opens_inside_the_new_game_dialog() -> None:
             (opened,) = [w for w in app.screen.query("SelectOverlay") if w.region.height]
             assert opened.region.bottom <= dialog.bottom, select.id
             await pilot.press("escape")
+
+
+async def test_every_unfinished_game_is_offered_first_and_where_its_game_is_chosen() -> None:
+    from gridgames.storage import Store
+    from gridgames.tui.screens.confirm import ConfirmScreen
+    from gridgames.tui.screens.resume import ResumeScreen
+
+    store = Store()
+    walls = new_game("walls", 5, 5, "A1", "E5")
+    for game in (walls, new_game("rowcol", 5, 5, "C3"), new_game("rowcol", 5, 5, "A1", "A2")):
+        store.save_current(game, {}, slot=store.new_slot(game.entry.id))
+    app = make_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ResumeScreen)  # all three, not only the newest
+        assert app.screen.query_one("#saves").option_count == 3
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, SelectScreen)
+        assert "▶ 2 unfinished games" in app.screen.query_one("#variant-rowcol .card-text").render().plain
+        assert "▶ Unfinished: 2 moves" in app.screen.query_one("#variant-walls .card-text").render().plain
+        await pilot.press("down", "enter")  # Grid Lock: its one save is offered
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen) and "Grid Lock" in app.screen.question
+        await pilot.press("n")  # a new game instead: the panel, and the save stays
+        await pilot.pause()
+        assert isinstance(app.screen, NewGamePanel)
+        await pilot.press("escape", "down", "down")
+        await pilot.press("enter")  # Gridlock (003): both its saves
+        await pilot.pause()
+        assert isinstance(app.screen, ResumeScreen) and app.screen.query_one("#saves").option_count == 2
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen) and app.screen.game.played == new_game(
+            "rowcol", 5, 5, "C3"
+        ).played  # the older one: saves are listed newest first
+    assert len(store.unfinished()) == 3

@@ -12,6 +12,7 @@ from textual.widgets import Header, ListItem, ListView, Static
 
 from gridgames.engine.entry import Entry
 from gridgames.games import catalogue
+from gridgames.storage import SavedGame
 from gridgames.tui import computer
 from gridgames.tui.widgets.keys_footer import KeysFooter
 from gridgames.tui.widgets.picture import BoardPicture
@@ -66,6 +67,17 @@ def _score(tally: dict[str, int]) -> str:
     return f"{score}–{tally['draws']}" if tally["draws"] else score
 
 
+def unfinished_line(saves: list[SavedGame]) -> str:
+    """'▶ Unfinished: 3 moves, saved 2026-11-26 03:10 (Enter resumes)', or how many there are."""
+    from gridgames.tui.screens.resume import describe_save
+
+    if not saves:
+        return ""
+    if len(saves) == 1:
+        return f"▶ Unfinished: {describe_save(saves[0], with_game=False)} (Enter resumes)"
+    return f"▶ {len(saves)} unfinished games (Enter to choose one)"
+
+
 class VariantCard(ListItem):
     """One catalogue entry: its sample board on the left; title, summary and results on the right.
 
@@ -77,6 +89,7 @@ class VariantCard(ListItem):
         super().__init__(id=f"variant-{entry.id}", classes="variant")
         self.entry = entry
         self.results = ""
+        self.unfinished = ""
 
     def compose(self) -> ComposeResult:
         yield BoardPicture(self.entry)
@@ -89,12 +102,17 @@ class VariantCard(ListItem):
             "\n",
             entry.summary,
         ]
+        if self.unfinished:
+            parts += ["\n", (self.unfinished, "bold")]
         if self.results:
             parts += ["\n", (self.results, "italic")]
         return Content.assemble(*parts)
 
-    def show_results(self, tallies: dict[str, dict[str, int]], levels: tuple[str, ...]) -> None:
+    def show_results(
+        self, tallies: dict[str, dict[str, int]], levels: tuple[str, ...], saves: list[SavedGame]
+    ) -> None:
         self.results = results_line(tallies, levels, self.entry.player_names)
+        self.unfinished = unfinished_line(saves)
         if self.is_mounted:
             self.query_one(".card-text", Static).update(self._text())
 
@@ -148,11 +166,15 @@ class SelectScreen(Screen[None]):
         self.show_results()
 
     def show_results(self) -> None:
-        """Each card's line of results, read afresh (a game may have ended since)."""
-        stats = self.app.store.stats()  # type: ignore[attr-defined]
+        """Each card's unfinished games and results, read afresh (a game may have ended since)."""
+        store = self.app.store  # type: ignore[attr-defined]
+        stats = store.stats()
         levels = computer.levels() if stats else ()
+        saves: dict[str, list[SavedGame]] = {}
+        for saved in store.unfinished():
+            saves.setdefault(saved.game.entry.id, []).append(saved)
         for card in self.query(VariantCard):
-            card.show_results(stats.get(card.entry.id, {}), levels)
+            card.show_results(stats.get(card.entry.id, {}), levels, saves.get(card.entry.id, []))
 
     @property
     def highlighted_entry(self) -> Entry:
@@ -169,7 +191,7 @@ class SelectScreen(Screen[None]):
     @on(ListView.Selected, "#variants")
     def open_panel(self, event: ListView.Selected) -> None:
         assert isinstance(event.item, VariantCard)
-        self.app.open_new_game(event.item.entry)  # type: ignore[attr-defined]
+        self.app.choose_game(event.item.entry)  # type: ignore[attr-defined]
 
     def action_rules(self) -> None:
         from gridgames.tui.screens.rules import RulesScreen

@@ -1,0 +1,106 @@
+"""Which unfinished game to play on: every autosave of one game (or of all), newest first.
+
+One save is a yes/no question (`ConfirmScreen`); several are this list, one button each, so every
+game left unfinished is offered, not only the newest (`Store.unfinished` lists them).
+"""
+
+from __future__ import annotations
+
+import time
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, OptionList, Static
+
+from gridgames.storage import SavedGame
+from gridgames.tui.closing import close_screen, settle_after_first_paint
+from gridgames.tui.widgets.keys_footer import KeysFooter
+from gridgames.tui.widgets.too_small import TooSmall
+
+NEW_GAME = "new"
+
+
+def describe_save(saved: SavedGame, with_game: bool = True, now: float | None = None) -> str:
+    """'Gridlock (rule book 003), 3 moves against the computer (perfect), saved 03:10' (with the
+    date when not saved today)."""
+    moves = len(saved.game.played)
+    vs = saved.settings.get("vs")
+    who = f" against the computer ({vs})" if isinstance(vs, str) else ""
+    day = time.strftime("%Y-%m-%d", time.localtime(now))
+    when = time.strftime("%Y-%m-%d %H:%M", time.localtime(saved.saved_at)).removeprefix(day + " ")
+    text = f"{moves} move{'s' if moves != 1 else ''}{who}, saved {when}"
+    return f"{saved.game.entry.label}, {text}" if with_game else text
+
+
+def resume_question(saved: SavedGame) -> str:
+    return f"Resume your unfinished game of {describe_save(saved)}?"
+
+
+class SavesList(OptionList):
+    """One line per save (long ones wrap); Enter or a click plays on."""
+
+    BINDINGS = [Binding("enter", "select", "Resume", key_display="⏎")]
+
+
+class ResumeScreen(ModalScreen["SavedGame | str | None"]):
+    """Dismisses with the chosen save, `NEW_GAME` for a new game (when offered), or None."""
+
+    BINDINGS = [
+        Binding("n", "new_game", "New game"),
+        Binding("escape", "cancel", "Not now", key_display="esc"),
+    ]
+    DEFAULT_CSS = """
+    #saves {
+        height: auto;
+        max-height: 12;
+        border: none;
+        padding: 0;
+    }
+    """
+
+    def __init__(self, saves: list[SavedGame], new_game: bool = False) -> None:
+        super().__init__(classes="dialog-screen")
+        self.saves = saves
+        self.new_game = new_game
+        self.one_game = len({saved.game.entry.id for saved in saves}) == 1
+
+    def compose(self) -> ComposeResult:
+        yield TooSmall()
+        with Vertical(classes="dialog", id="resume"):
+            what = f"of {self.saves[0].game.entry.label} " if self.one_game else ""
+            yield Static(
+                f"Your {len(self.saves)} unfinished games {what}— choose one to play on:",
+                classes="dialog-title",
+                markup=False,
+            )
+            yield SavesList(
+                *(describe_save(saved, with_game=not self.one_game) for saved in self.saves), id="saves"
+            )
+            with Horizontal(classes="buttons"):
+                if self.new_game:
+                    yield Button("New game (n)", variant="primary", id="new", compact=True)
+                yield Button("Not now (esc)", id="cancel", compact=True)
+        yield KeysFooter(show_command_palette=False)
+
+    def on_mount(self) -> None:
+        settle_after_first_paint(self)
+        self.query_one("#saves", OptionList).focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        saved = self.saves[event.option_index]
+        close_screen(self, lambda: self.dismiss(saved))
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        answer = NEW_GAME if event.button.id == "new" else None
+        close_screen(self, lambda: self.dismiss(answer))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.new_game if action == "new_game" else True
+
+    def action_new_game(self) -> None:
+        close_screen(self, lambda: self.dismiss(NEW_GAME))
+
+    def action_cancel(self) -> None:
+        close_screen(self, lambda: self.dismiss(None))
