@@ -82,3 +82,40 @@ async def test_the_app_hosts_and_a_plain_client_plays_it_to_the_end(procs, tmp_p
         assert "Player 2 (O) 1" in str(screen.query_one("#score").render())
         await pilot.press("escape")  # leave: the app's server stops and the friend is told
         await asyncio.to_thread(guest.expect, "The host has left")
+
+
+async def test_the_first_screen_joins_a_game_from_an_invite_and_a_bad_address_is_explained(
+    tmp_path, monkeypatch
+):
+    from gridgames.online import protocol as p
+    from gridgames.online import server
+    from gridgames.online.client import Link
+
+    monkeypatch.setenv("GRIDGAMES_DATA_DIR", str(tmp_path / "data-app"))
+    running = await server.start("127.0.0.1", 0, tmp_path / "rooms.sqlite")
+    url = f"ws://127.0.0.1:{running.port}"
+    friend = Link(url, create=p.Create(p.VERSION, "noneighbour", "3x3", "1", "king"))
+    friend_task = asyncio.create_task(friend.run())
+    try:
+        app = make_app()
+        async with app.run_test(size=(100, 30)) as pilot:
+            while friend.room is None:
+                await pilot.pause(0.05)
+            await pilot.press("o")
+            await pilot.press(*"nowhere", "enter")
+            assert "is not a game address" in str(app.screen.query_one("#join-message").render())
+            app.screen.query_one("#address").value = ""
+            await pilot.press(*f"{url}/{friend.room}", "enter")
+            screen = app.screen
+            assert isinstance(screen, OnlineGameScreen)
+            await until(pilot, lambda: screen.view is not None and screen.seat == 2, "the seat")
+            status = screen.status_text()
+            assert "You: Player 2 (O)" in status and "Player 1 (X) connected" in status
+            await friend.send(p.MoveMsg(0, "B2"))  # the centre: on 3x3 nothing is left for O
+            await until(pilot, lambda: screen.view.outcome is not None, "the end")
+            assert "Game over" in screen.status_text()
+            await pilot.press("escape")
+    finally:
+        await friend.close()
+        friend_task.cancel()
+        await running.stop()
