@@ -121,27 +121,31 @@ def _play_plain(args: argparse.Namespace, entry: Any, new_settings: Any, new_gam
     store = Store()
     interactive = sys.stdin.isatty()
     waiting = store.unfinished(entry.id)
-    saved = waiting[0] if waiting else None
     broken_save = store.take_warnings()
     for warning in broken_save:
         print(f"Warning: {warning}")
+    saved = None
+    if waiting and args.resume:
+        saved = waiting[0]  # the newest
+    elif waiting and interactive:
+        saved = _ask_resume(waiting)
 
     settings: Settings | None = None
     game: Game | None = None
     slot = ""
-    if saved is not None and (args.resume or (interactive and _ask_resume(saved))):
+    if saved is not None:
         try:
             settings = Settings.from_dict(saved.settings)
         except GameError as error:
             print(f"Warning: {printable(str(error))} The moves are resumed with two human players.")
             settings = Settings()
         game, slot = saved.game, saved.slot
-        if len(waiting) > 1:
+        if len(waiting) > 1 and not interactive:
             others = len(waiting) - 1
-            print(f"{others} other unfinished game(s) of {entry.id} stay saved; the app lists them all.")
+            print(f"{others} other unfinished game(s) of {entry.id} stay saved (at a terminal you choose).")
     elif args.resume and not broken_save:
         print(f"There is no unfinished game of {entry.id} to resume; a new game starts.")
-    elif saved is not None:
+    elif waiting and not interactive:
         print(f"An unfinished game of {entry.id} is saved; it stays saved (--resume continues it).")
 
     records: list[LiveRecord] = []
@@ -239,16 +243,36 @@ def _new_session(args: argparse.Namespace, entry: Any, rng: random.Random) -> tu
     return settings, match.new_game(rng)
 
 
-def _ask_resume(saved: SavedGame) -> bool:
+def _describe_saved(saved: SavedGame) -> str:
     when = time.strftime("%Y-%m-%d %H:%M", time.localtime(saved.saved_at))
     moves = len(saved.game.played)
-    sys.stdout.write(
-        f"An unfinished game of {saved.game.entry.id} ({moves} move{'s' if moves != 1 else ''}, "
-        f"saved {when}) is waiting. Resume it? [Y/n] "
-    )
-    sys.stdout.flush()
-    answer = sys.stdin.readline()
-    return answer.strip().lower() in ("", "y", "yes")
+    return f"{saved.game.options.size}, {moves} move{'s' if moves != 1 else ''}, saved {when}"
+
+
+def _ask_resume(waiting: list[SavedGame]) -> SavedGame | None:
+    """At a terminal: offer every unfinished game of the variant (newest first); None for a new game."""
+    variant = waiting[0].game.entry.id
+    if len(waiting) == 1:
+        sys.stdout.write(
+            f"An unfinished game of {variant} ({_describe_saved(waiting[0])}) is waiting. Resume it? [Y/n] "
+        )
+        sys.stdout.flush()
+        return waiting[0] if sys.stdin.readline().strip().lower() in ("", "y", "yes") else None
+    print(f"{len(waiting)} unfinished games of {variant} are waiting:")
+    for number, saved in enumerate(waiting, start=1):
+        print(f"  {number}. {_describe_saved(saved)}")
+    while True:
+        sys.stdout.write(f"Resume which? [1-{len(waiting)}, Enter for 1, n for a new game] ")
+        sys.stdout.flush()
+        answer = sys.stdin.readline()
+        choice = answer.strip().lower()
+        if not answer or choice in ("n", "no", "new"):
+            return None
+        if choice == "":
+            return waiting[0]
+        if choice.isascii() and choice.isdigit() and 1 <= int(choice) <= len(waiting):
+            return waiting[int(choice) - 1]
+        print(f"Type a number from 1 to {len(waiting)}, or n for a new game.")
 
 
 def _stdin_line() -> str | None:

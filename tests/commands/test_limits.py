@@ -51,12 +51,12 @@ def test_analyse_honours_its_budget_on_boards_no_solver_finishes(tmp_path):
 
 
 def test_the_perfect_computer_moves_within_its_budget_on_a_big_board(tmp_path):
-    for level in ("perfect", "hard"):
+    for level, size in (("perfect", "9x9"), ("hard", "9x9"), ("perfect", "30x30")):
         done = subprocess.run(
-            [sys.executable, "-m", "gridgames", "play", "locked-duel", "--plain", "--size", "9x9",
+            [sys.executable, "-m", "gridgames", "play", "locked-duel", "--plain", "--size", size,
              "--vs", level, "--computer-plays", "1", "--first", "1"],
             input="", capture_output=True, text=True, timeout=60,
-            env=dict(os.environ, GRIDGAMES_DATA_DIR=str(tmp_path / level)),
+            env=dict(os.environ, GRIDGAMES_DATA_DIR=str(tmp_path / f"{level}-{size}")),
         )
         assert "Player A placed 'A' at" in done.stdout and done.returncode == 1, done.stderr
 
@@ -110,3 +110,9 @@ def test_moves_accept_row_and_column_numbers_as_the_advice_says(capsys):
     assert main(["analyse", "locked-duel", "--moves", "3 3, 1 1 (5,5) E1", "--json"]) == 0
     assert '"moves": ["C3", "A1", "E5", "E1"]' in capsys.readouterr().out
     assert "'-3x3' is not a board size" in refusal(capsys, ["analyse", "rowcol", "--size", "-3x3"])
+
+
+def test_overwrite_never_replaces_a_device(monkeypatch, capsys):
+    monkeypatch.setattr(sys, "stdin", io.StringIO("C3\n"))
+    err = refusal(capsys, ["play", "rowcol", "--plain", "--record", "/dev/null", "--overwrite"])
+    assert "'/dev/null' is a device: a record is only ever written to a regular file." in err

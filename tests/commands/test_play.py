@@ -123,11 +123,24 @@ def test_at_a_terminal_the_unfinished_game_is_offered(monkeypatch, capsys):
     monkeypatch.setattr(sys, "stdin", Terminal("y\n"))
     assert main(["play", "rowcol", "--plain"]) == 1
     out = capsys.readouterr().out
-    assert "An unfinished game of rowcol (1 move, saved " in out and "Resume it? [Y/n]" in out
+    assert "An unfinished game of rowcol (5x5, 1 move, saved " in out and "Resume it? [Y/n]" in out
     assert "You must choose a cell in row C or column 3." in out
     monkeypatch.setattr(sys, "stdin", Terminal("n\n"))
     main(["play", "rowcol", "--plain"])
     assert "Claim any cell to start." in capsys.readouterr().out
+
+
+def test_at_a_terminal_every_unfinished_game_is_offered(monkeypatch, capsys, data_dir):
+    for first in ("A1", "C3", "E5"):
+        play(monkeypatch, capsys, ["rowcol", "--plain"], f"{first}\n")
+    monkeypatch.setattr(sys, "stdin", Terminal("7\n3\nquit\n"))
+    assert main(["play", "rowcol", "--plain"]) == 0
+    out = capsys.readouterr().out
+    assert "3 unfinished games of rowcol are waiting:" in out
+    assert "Type a number from 1 to 3, or n for a new game." in out
+    assert "Player 2 (O), it's your turn." in out  # the oldest game (A1), third in the list
+    resumed = [s for s in Store(data_dir).unfinished("rowcol") if s.game.played[0].notation() == "A1"]
+    assert len(resumed) == 1 and len(Store(data_dir).unfinished("rowcol")) == 3
 
 
 def test_without_plain_the_app_opens_on_the_variant(monkeypatch, capsys):

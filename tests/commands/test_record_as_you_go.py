@@ -73,3 +73,4 @@ def test_a_record_written_to_the_end_drops_the_autosave(monkeypatch, capsys, tmp
     code, out, _ = play(monkeypatch, capsys, argv, WHOLE_GAME_2X2)
     assert code == 0 and f"The game record is saved in {record}." in out
     assert list(data_dir.glob("current-*")) == [] and Store(data_dir).unfinished() == []
+
