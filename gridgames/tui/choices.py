@@ -96,11 +96,12 @@ class LastChoices:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> LastChoices:
         """Entries that no longer make sense are dropped rather than failing the whole file."""
-        choices = cls(variant=data.get("variant"))
-        for key, raw in dict(data.get("setups", {})).items():
+        variant, setups = data.get("variant"), data.get("setups")
+        choices = cls(variant=variant if isinstance(variant, str) else None)
+        for key, raw in (setups.items() if isinstance(setups, dict) else ()):
             try:
                 setup = Setup.from_dict(raw)
-            except (GameError, KeyError, TypeError, ValueError):
+            except (GameError, KeyError, TypeError, ValueError, AttributeError, OverflowError):
                 continue
             if setup.variant == key:
                 choices.setups[key] = setup

@@ -268,3 +268,29 @@ def test_many_results_fall_back_to_a_short_form() -> None:
     line = results_line(tallies, ("easy", "medium", "hard", "perfect"), ("Player A", "Player B"))
     assert line == "Won–lost: easy 3–1 · medium 3–1 · hard 3–1 · perfect 3–1 · two players 3–1"
     assert len(results_line({"perfect": tally}, ("perfect",))) <= RESULTS_WIDTH
+
+
+@pytest.mark.parametrize(
+    "prefs",
+    [
+        '{"setups": 5}',
+        '{"variant": 7, "setups": {"rowcol": [1, 2]}}',
+        '{"setups": {"rowcol": {"variant": "rowcol", "rows": 1e999, "cols": 5, "first": "1", '
+        '"adjacency": "king"}}}',
+        "[]",
+    ],
+)
+async def test_damaged_data_files_never_stop_the_app_starting(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, prefs: str
+) -> None:
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "prefs.json").write_text(prefs, encoding="utf-8")
+    (data / "stats.json").write_text('{"version": 1, "variants": {"rowcol": {"human": 3}}}', encoding="utf-8")
+    (data / "current-rowcol-x.gridgames").write_text("gridgames-record 1\nvariant: rowcol\n¹. C3\n")
+    monkeypatch.setenv(ENV_DATA_DIR, str(data))
+    app = GridGamesApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, SelectScreen)
+        assert app.choices.variant is None
