@@ -15,8 +15,10 @@ from typing import TextIO
 from gridgames.online import protocol as p
 from gridgames.online import seats
 from gridgames.online.address import Address, server_url
-from gridgames.online.client import Link
+from gridgames.online.client import Link, View
+from gridgames.storage import Store
 
+ONLINE_OPPONENT = "online"  # how the statistics name a friend played over the network
 HOST_LEFT = (
     "The host has left, so their game server has stopped; your seat is kept: "
     "run the same join again when they host again."
@@ -56,6 +58,22 @@ class Plan:
         )
         self.saved = seat
         return seats.save(seat)
+
+    def count_result(self, before: View | None, view: View) -> str | None:
+        """Count a game this player saw end here in the statistics (opponent "online"); a warning or None.
+
+        Only the change from playing to over counts, so seeing a finished game again after a
+        reconnect or a restart never counts it twice."""
+        seat, outcome = self.link.seat, view.outcome
+        if not seat or outcome is None or before is None or before.outcome is not None:
+            return None
+        if before.state.game != view.state.game:
+            return None
+        result = "draw" if outcome.winner is None else "win" if outcome.winner == seat else "loss"
+        store = Store()
+        store.record_result(view.entry.id, ONLINE_OPPONENT, result)
+        warnings = store.take_warnings()
+        return str(warnings[0]) if warnings else None
 
     def forget_if_finished(self, finished: bool) -> None:
         if finished and self.link.room is not None:
@@ -147,7 +165,7 @@ async def run_plain(plan: Plan, out: TextIO = sys.stdout) -> int:
         return warning
 
     player = PlainPlayer(plan.link, out, echo=not sys.stdin.isatty(), on_welcome=on_welcome,
-                         come_back=plan.come_back)
+                         come_back=plan.come_back, on_result=plan.count_result)
     try:
         code = await player.run()
     finally:

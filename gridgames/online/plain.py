@@ -73,12 +73,14 @@ class PlainPlayer:
         echo: bool = False,
         on_welcome: Callable[[p.Welcome], str | None] | None = None,
         come_back: str = "",
+        on_result: Callable[[View | None, View], str | None] | None = None,
     ) -> None:
         self.link = link
         self.out = out
         self.echo = echo
         self.on_welcome = on_welcome
         self.come_back = come_back
+        self.on_result = on_result
         self.view: View | None = None
         self.lines: SeatView | None = None
         self.seat = 0
@@ -183,7 +185,10 @@ class PlainPlayer:
         self._offers(before, view)
         newly_over = before is None or before.outcome is None or before.state.game != view.state.game
         if view.outcome is not None and newly_over:
+            warning = self.on_result(before, view) if self.on_result else None  # counted, then said
             self._game_over(view)
+            if warning:
+                self.say(f"Warning: {warning}")
         self.prompt()
 
     def _changes(self, before: View | None, view: View) -> None:

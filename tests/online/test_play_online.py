@@ -12,6 +12,7 @@ import pytest
 from gridgames.engine.game import Game
 from gridgames.engine.options import Options
 from gridgames.games import catalogue, get_entry
+from gridgames.storage import Store
 
 from .driver import Proc, Procs, invite
 
@@ -100,7 +101,7 @@ def test_every_game_through_host_alone_then_a_rematch_swaps_who_starts(procs, va
     assert guest.wait() in (0, 3)
 
 
-def test_takeback_resign_and_the_score_carry_on(procs):
+def test_takeback_resign_and_the_score_carry_on_and_count_against_online(procs, tmp_path):
     host = procs.start("host", "rowcol", "--plain", "--port", "0", "--first", "1", person="host")
     guest = procs.start("join", invite(host), "--plain", person="guest")
     guest.expect("^You are Player 2")
@@ -116,6 +117,10 @@ def test_takeback_resign_and_the_score_carry_on(procs):
     guest.send("resign")
     host.expect("Player 2 \\(O\\) resigned, so Player 1 \\(X\\) wins.")
     host.expect("Match score after 1 game: Player 1 \\(X\\) 1, Player 2 \\(O\\) 0.")
+    guest.expect("Match score after 1 game")
+    for person, result in (("host", "wins"), ("guest", "losses")):
+        tally = Store(tmp_path / f"data-{person}").stats()["rowcol"]["online"]
+        assert tally == {"wins": 0, "losses": 0, "draws": 0} | {result: 1}
 
 
 def test_a_player_killed_with_sigkill_comes_back_to_the_same_seat(procs, tmp_path):

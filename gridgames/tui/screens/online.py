@@ -157,6 +157,9 @@ class OnlineGameScreen(Screen[None]):
 
     def _arrived(self, view: View) -> None:
         before, self.view = self.view, view
+        warning = self.plan.count_result(before, view) if self.plan else None
+        if warning:
+            self.app.notify(warning, title="Not saved", severity="warning", timeout=10)
         state, entry = view.state, view.entry
         if before is None:
             area = self.query_one(BoardArea)
