@@ -253,7 +253,7 @@ class LinePlay:
                 move = self.game.parse(line)
                 self.play(move)
             except GameError as error:
-                self.say(self.phrases.refused.format(reason=str(error)))
+                self.say(self.phrases.refused.format(reason=printable(str(error))))
                 continue
             return None
 

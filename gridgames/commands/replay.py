@@ -13,6 +13,7 @@ from typing import TextIO
 
 from gridgames.engine.errors import RecordError
 from gridgames.engine.game import Game
+from gridgames.engine.safetext import printable
 from gridgames.engine.textboard import render
 from gridgames.storage import load_record
 
@@ -28,7 +29,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         game = load_record(args.file)
     except RecordError as error:
-        sys.stderr.write(f"gridgames: cannot replay {args.file}: {error}\n")
+        sys.stderr.write(f"gridgames: cannot replay {printable(args.file)}: {error}\n")
         return EXIT_BAD_RECORD
     step = args.all or not sys.stdin.isatty()
     try:

@@ -192,3 +192,13 @@ def test_overwrite_replaces_only_a_regular_file(tmp_path, target, one_sentence):
     assert Path("/dev/null").is_char_device()
     with pytest.raises(OSError):
         save_record(_a_game(), path, overwrite=True)
+
+
+def test_typed_escape_sequences_are_shown_harmlessly_in_line_mode(tmp_path):
+    env = dict(os.environ, GRIDGAMES_DATA_DIR=str(tmp_path))
+    done = subprocess.run(
+        [sys.executable, "-m", "gridgames", "play", "rowcol", "--plain"],
+        input="\x1b]0;PWNED\x07\x1b[2J\nC3\n", capture_output=True, text=True, env=env, timeout=60,
+    )
+    assert "\x1b" not in done.stdout and "\x07" not in done.stdout
+    assert "\\x1b]0;PWNED\\x07" in done.stdout and "Player 1 (X) claims C3." in done.stdout
