@@ -14,6 +14,7 @@ from textual.binding import Binding
 from textual.command import CommandPalette
 from textual.events import Resize
 from textual.geometry import Size
+from textual.screen import Screen
 from textual.theme import ThemeProvider
 
 from gridgames import games
@@ -25,7 +26,7 @@ from gridgames.storage import SavedGame, Store, open_record_or_reason
 from gridgames.tui.choices import ONLINE, LastChoices, Setup
 from gridgames.tui.commands import GridGamesCommands, OnceClosingPalette
 from gridgames.tui.screens.select import SelectScreen
-from gridgames.tui.widgets.too_small import MIN_SIZE, TooSmall
+from gridgames.tui.widgets.too_small import MIN_SIZE, SizeGuard, TooSmall
 
 if TYPE_CHECKING:
     from gridgames.engine.match import Match
@@ -63,6 +64,7 @@ class GridGamesApp(App[None]):
         self.store = store or Store()
         self.choices = choices or LastChoices.from_dict(self.store.load_prefs())
         self._warned: set[str] = set()
+        self.size_guard = SizeGuard()
 
     def get_default_screen(self) -> SelectScreen:
         """The picker is the bottom screen itself (not pushed over an empty one: a faster start)."""
@@ -71,6 +73,10 @@ class GridGamesApp(App[None]):
 
     def on_mount(self) -> None:
         self._check_size()
+        # a screen shown meanwhile: once it has mounted (and focused what it focuses)
+        self.screen_change_signal.subscribe(
+            self, lambda screen: self.call_after_refresh(self._guard_size, screen)
+        )
         if self.online:
             from gridgames.tui.online import plan_from_command
 
@@ -153,13 +159,25 @@ class GridGamesApp(App[None]):
     def on_resize(self, event: Resize) -> None:
         self._check_size(event.size)
 
+    @property
+    def too_small(self) -> bool:
+        return self.size.width < MIN_SIZE.width or self.size.height < MIN_SIZE.height
+
     def _check_size(self, size: Size | None = None) -> None:
         size = size or self.size
         small = size.width < MIN_SIZE.width or size.height < MIN_SIZE.height
         self.set_class(small, "-too-small")
         self.set_class(size.height < SHORT_HEIGHT, "-short")
-        for widget in self.screen.query(TooSmall) if self.screen_stack else ():
-            widget.refresh()
+        if self.screen_stack:
+            self._guard_size(self.screen, small)
+            for widget in self.screen.query(TooSmall):
+                widget.refresh()
+
+    def _guard_size(self, screen: Screen, small: bool | None = None) -> None:
+        """The notice takes the focus (and the keys) while the terminal is too small; then the
+        focus goes back (also for a screen shown or uncovered meanwhile)."""
+        small = self.too_small if small is None else small
+        (self.size_guard.guard if small else self.size_guard.release)(screen)
 
     # -- games ----------------------------------------------------------------------------
     def open_record(self, path: str) -> None:

@@ -263,3 +263,38 @@ async def test_every_unfinished_game_is_offered_first_and_where_its_game_is_chos
             "rowcol", 5, 5, "C3"
         ).played  # the older one: saves are listed newest first
     assert len(store.unfinished()) == 3
+
+
+async def test_too_small_takes_the_keys_and_growing_back_gives_the_board_its_focus() -> None:
+    app = make_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = await open_game(app, pilot, new_game("rowcol", 5, 5, "C3", "C1"))
+        board = screen.query_one("#board")
+        assert board.has_focus
+        await pilot.resize_terminal(40, 12)
+        await pilot.pause()
+        await pilot.press("u", "n", "tab", "enter")  # none of them may act behind the notice
+        await pilot.pause()
+        assert screen.game.cursor == 2 and app.screen is screen
+        await pilot.resize_terminal(100, 32)
+        await pilot.pause()
+        assert board.has_focus
+        await pilot.press("left", "enter")  # the cursor works at once: C3's row is C, so C2 is legal
+        assert screen.game.cursor == 3
+
+
+async def test_playing_on_from_an_earlier_move_puts_the_focus_on_the_board() -> None:
+    app = make_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = await open_game(app, pilot, new_game("rowcol", 5, 5, "C3", "C1", "E1"))
+        board = screen.query_one("#board")
+        await pilot.press("tab", "home", "down", "enter", "t")  # by keys
+        assert screen.game.cursor == 1 and board.has_focus
+        assert "⏎ Play" in footer_keys(app)
+        await pilot.press("left", "enter")  # C2, on the board (Enter used to re-select the log entry)
+        assert screen.game.cursor == 2
+        await pilot.click("#log", offset=(3, 0))  # by mouse: the start position, then t
+        await pilot.pause()
+        assert screen.viewing == 0
+        await pilot.press("t")
+        assert screen.game.cursor == 0 and board.has_focus

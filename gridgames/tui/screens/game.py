@@ -458,6 +458,7 @@ class GameScreen(Screen[None]):
             return
         ply = self.viewing
         self.set_game(self.game.goto(ply), f"Playing on from move {ply}; later moves can be redone.")
+        self.query_one(Board).focus()  # playing on is done on the board (the log kept the focus)
 
     def action_back(self) -> None:
         if self.viewing is not None:
