@@ -26,6 +26,7 @@ from gridgames.engine.safetext import printable
 from gridgames.engine.textboard import render
 from gridgames.games import get_entry, rule_book
 from gridgames.games.api import Phrases
+from gridgames.session import HUMAN, PlaySession
 from gridgames.storage import LiveRecord, Store
 
 #: A computer player: (rules, state, rng) -> move.
@@ -100,7 +101,9 @@ class LinePlay:
 
     `read_line()` returns a line without its newline, or None at the end of input.
     `computer` chooses the computer's moves when `settings.vs` is set.
-    `on_game_over(game)` is called once per finished game (records, statistics).
+    `on_game_over(game)` is called once per finished game (to report its record file).
+    The game, the seats, the match score, the autosave and the statistics are a `PlaySession`'s
+    (`self.session`, the same object the app drives); `self.game` is its current game.
     """
 
     game: Game
@@ -116,6 +119,15 @@ class LinePlay:
     slot: str = ""  # this session's autosave slot (`Store.new_slot`); a match keeps it
     records: list[LiveRecord] = field(default_factory=list)  # `--record`: one per game of the match
     record_failed: bool = False  # a finished game's record could not be written
+
+    def __post_init__(self) -> None:
+        vs, seats = self.settings.vs, (HUMAN, HUMAN)
+        if vs is not None:
+            seats = (vs, HUMAN) if self.settings.computer_plays == 1 else (HUMAN, vs)
+        # a single game is a match of one, so the score is kept the same way (and never announced)
+        match = self.settings.match or Match(self.game.entry, self.game.options, length=1)
+        self.session = PlaySession(match, seats, self.game, self.store, self.rng, self.slot)
+        self.session.extra_settings = {"record": self.settings.record, "overwrite": self.settings.overwrite}
 
     @property
     def entry(self) -> Entry:
@@ -259,7 +271,7 @@ class LinePlay:
 
     def play(self, move: Move) -> None:
         before = self.game.state
-        self.game = self.game.play(move)
+        self.game = self.session.play(move)
         self.say()
         self.say(self.move_text(before, move))
         self.say()
@@ -275,10 +287,8 @@ class LinePlay:
         if not self.game.can_undo:
             self.say("There is no move to undo.")
             return
-        self.game = self.game.undo()
-        while self.game.can_undo and self.is_computer(self.game.state.to_move):
-            self.game = self.game.undo()
-        self.game = self.game.truncated()
+        self.session.undo()  # and the computer's moves before it: back to the person's turn
+        self.game = self.session.game
         self.say(f"Took back the last move; {self.entry.player(self.game.state.to_move)} to play.")
         self.say()
         self.autosave()
@@ -289,9 +299,8 @@ class LinePlay:
         self.say(self.game_over_text())
         if self.on_game_over is not None:
             self.on_game_over(self.game)
-        match = self.settings.match
-        if match is not None:
-            self.settings.match = match = match.record(self.game)
+        if self.settings.match is not None:
+            self.settings.match = match = self.session.match
             if match.length is None or match.length > 1:
                 self.say(match.describe())
                 if match.is_over:
@@ -302,10 +311,10 @@ class LinePlay:
         match = self.settings.match
         if match is None or match.is_over:
             if self.store is not None:
-                if self.slot:
-                    self.store.clear_current(self.slot)
+                if self.session.slot:
+                    self.store.clear_current(self.session.slot)
             return False
-        self.game = match.new_game(self.rng)
+        self.game = self.session.next_game()
         self.say()
         self.say(f"Game {match.games + 1}: {self.entry.player(self.game.first_player)} moves first.")
         self.autosave()
@@ -313,15 +322,10 @@ class LinePlay:
         return True
 
     def autosave(self) -> None:
-        """Save the game in its slot and write its `--record` file, after every change."""
+        """Write the game's `--record` file after every change (the session has saved the game)."""
         self.write_record()
         if self.store is None:
             return
-        if self.game.is_over:
-            return  # next_game saves the match's next game, or clears the save when the session ends
-        if not self.slot:
-            self.slot = self.store.new_slot(self.entry.id)  # this session's own, never another game's
-        self.store.save_current(self.game, self.settings.to_dict(), slot=self.slot)
         for warning in self.store.take_warnings():
             self.say(f"Warning: {warning}")
 

@@ -498,8 +498,9 @@ class Store:
         """
         return _clean_tallies(self._read_json(STATS_FILE, "the statistics"))
 
-    def record_result(self, variant: str, opponent: str, result: str) -> bool:
-        """Count a finished game: `result` is "win", "loss" or "draw" for the human (or Player 1)."""
+    def record_result(self, variant: str, opponent: str, result: str, change: int = 1) -> bool:
+        """Count a finished game: `result` is "win", "loss" or "draw" for the human (or Player 1).
+        `change=-1` takes a count back (a game undone past its end; see `PlaySession`)."""
         key = {"win": "wins", "loss": "losses", "draw": "draws"}.get(result)
         if key is None:
             raise ValueError(f"A result is win, loss or draw, not '{result}'.")
@@ -507,7 +508,7 @@ class Store:
         def count(data: dict[str, Any]) -> dict[str, Any]:
             tallies = _clean_tallies(data)
             tally = tallies.setdefault(variant, {}).setdefault(opponent, empty_tally())
-            tally[key] += 1
+            tally[key] = max(0, tally[key] + change)
             return {"version": STATS_VERSION, "variants": tallies}
 
         return self._update_json(STATS_FILE, "the statistics", count)

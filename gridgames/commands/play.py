@@ -174,8 +174,6 @@ def _play_plain(args: argparse.Namespace, entry: Any, new_settings: Any, new_gam
             return _fail(str(error))
 
     def on_game_over(finished: Game) -> None:
-        opponent = settings.vs if settings.vs is not None else "human"
-        store.record_game(finished, opponent, 3 - settings.computer_plays if settings.vs else 1)
         number = settings.match.games if settings.match else 0
         if number < len(records) and records[number].safe:
             print(f"The game record is saved in {printable(str(records[number].path))}.")

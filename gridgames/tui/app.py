@@ -148,7 +148,7 @@ class GridGamesApp(App[None]):
 
     def resume(self, saved: SavedGame) -> None:
         from gridgames.tui import computer
-        from gridgames.tui.session import resume
+        from gridgames.tui.resume import resume
 
         resumed = resume(saved, computer.levels())
         self.start_game(resumed.setup, saved.game, resumed.match, slot=saved.slot)
@@ -272,7 +272,7 @@ class GridGamesApp(App[None]):
         from gridgames.tui.screens.game import GameScreen
 
         screen = self.screen
-        if isinstance(screen, GameScreen) and screen.in_progress:
+        if isinstance(screen, GameScreen) and screen.session.in_progress:
             from gridgames.tui.screens.confirm import ConfirmScreen
 
             def answer(yes: bool | None) -> None:

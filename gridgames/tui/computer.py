@@ -1,27 +1,25 @@
-"""Lazy access to the computer players and the analysis, run off the UI in daemon threads.
+"""Lazy access to the computer players and the analysis, for the app's thread workers.
 
 The solvers are imported only inside functions, so the app runs (human against human) without
-them. Work runs in a daemon thread awaited by a Textual worker: cancelling the worker (undo, new
-game) drops the answer at once, and quitting never waits for a long search to finish.
+them. Every call takes a stop check (a worker's `is_cancelled`) that the search's `Budget` polls,
+so cancelling the worker (undo, new game, quitting) ends the search itself.
 """
 
 from __future__ import annotations
 
-import asyncio
 import importlib.util
 import random
-import threading
 from collections.abc import Callable
 from functools import lru_cache
-from typing import Any, TypeVar
+from typing import Any
 
 from gridgames.engine.entry import Entry
 from gridgames.engine.moves import Move
 from gridgames.engine.rules import GridState
 from gridgames.games import solver_for
 
-T = TypeVar("T")
-
+#: Returns True once the answer is no longer wanted.
+Stop = Callable[[], bool] | None
 #: Seconds a search-based move or analysis may take (exact solvers ignore it).
 MOVE_BUDGET = 1.5
 ANALYSIS_BUDGET = 1.0
@@ -56,14 +54,14 @@ def too_big_to_solve(entry: Entry, state: GridState) -> bool:
     return too_big(entry, state)
 
 
-def _budget(seconds: float, stop: threading.Event | None) -> Any:
+def _budget(seconds: float, stop: Stop) -> Any:
     from gridgames.solve.budget import Budget
 
     return Budget(seconds, stop)
 
 
 def choose(
-    entry: Entry, state: GridState, level: str, rng: random.Random, stop: threading.Event | None = None
+    entry: Entry, state: GridState, level: str, rng: random.Random, stop: Stop = None
 ) -> Move:
     """The computer's move; a level that needs an exact solution searches instead when none is quick."""
     from gridgames.solve.players import choose_move
@@ -74,7 +72,7 @@ def choose(
 
 
 def analyse(
-    entry: Entry, state: GridState, budget: float = ANALYSIS_BUDGET, stop: threading.Event | None = None
+    entry: Entry, state: GridState, budget: float = ANALYSIS_BUDGET, stop: Stop = None
 ) -> Any | None:
     """The solver's Evaluation of `state`, or None when it cannot be had in reasonable time."""
     if too_big_to_solve(entry, state):
@@ -85,7 +83,7 @@ def analyse(
 
 
 def regions(
-    entry: Entry, state: GridState, stop: threading.Event | None = None
+    entry: Entry, state: GridState, stop: Stop = None
 ) -> list[tuple[int, int]] | None:
     """The independent regions as [(cell mask, Grundy value)] where the game decomposes, else None."""
     if too_big_to_solve(entry, state):
@@ -99,48 +97,13 @@ def regions(
 
 
 def threw_away_wins(
-    entry: Entry, states: tuple[GridState, ...], stop: threading.Event | None = None
+    entry: Entry, states: tuple[GridState, ...], stop: Stop = None
 ) -> frozenset[int]:
     """1-based numbers of the moves after which a proven win for the mover became a proven loss."""
     values = []
     for state in states:
-        if stop is not None and stop.is_set():
+        if stop is not None and stop():
             break
         evaluation = analyse(entry, state, REVIEW_BUDGET, stop)
         values.append(evaluation.value if evaluation is not None and evaluation.exact else None)
     return frozenset(n for n in range(1, len(values)) if values[n - 1] == "win" and values[n] == "win")
-
-
-async def in_daemon_thread(function: Callable[..., T], *args: Any) -> T:
-    """Run `function` in a daemon thread and await its result (cancellable; never blocks exit).
-
-    `function` gets a `stop` keyword, a threading.Event set when the awaiting task is cancelled:
-    the solvers check it, so a cancelled search ends its thread within 50 ms.
-    """
-    loop = asyncio.get_running_loop()
-    future: asyncio.Future[T] = loop.create_future()
-    stop = threading.Event()
-
-    def deliver(result: T | None, error: BaseException | None) -> None:
-        if future.done():
-            return
-        if error is not None:
-            future.set_exception(error)
-        else:
-            future.set_result(result)  # type: ignore[arg-type]
-
-    def target() -> None:
-        try:
-            result, error = function(*args, stop=stop), None
-        except BaseException as exc:  # noqa: BLE001 - handed to the awaiting worker
-            result, error = None, exc
-        try:
-            loop.call_soon_threadsafe(deliver, result, error)
-        except RuntimeError:
-            pass  # the app has closed its loop: nobody is waiting any more
-
-    threading.Thread(target=target, name=f"gridgames-{function.__name__}", daemon=True).start()
-    try:
-        return await future
-    finally:
-        stop.set()  # done or cancelled: either way nothing more is wanted from this thread

@@ -19,7 +19,7 @@ async def settle(pilot, screen: GameScreen) -> None:  # type: ignore[no-untyped-
     for _ in range(200):
         await screen.workers.wait_for_complete()
         await pilot.pause()
-        if not screen.thinking and not any(w.is_running for w in screen.workers):
+        if screen.session.thinking is None and not any(w.is_running for w in screen.workers):
             return
     raise AssertionError("the computer never answered")
 
@@ -112,6 +112,12 @@ async def test_review_marks_a_move_that_threw_away_a_win() -> None:
         screen = app.screen
         assert isinstance(screen, GameScreen)
         await settle(pilot, screen)
-        assert 1 in screen.blunders
+        assert 1 in screen.session.blunders
         assert "?!" in str(screen.query_one("#log").get_option_at_index(1).prompt)
         assert "threw away a win" in text_of(app, "#message")
+        await pilot.press("u")  # undo past the end and redo back to it: the marks come back with it
+        assert "?!" not in str(screen.query_one("#log").get_option_at_index(1).prompt)
+        await pilot.press("ctrl+y")
+        await settle(pilot, screen)
+        assert screen.game.is_over and 1 in screen.session.blunders
+        assert "?!" in str(screen.query_one("#log").get_option_at_index(1).prompt)

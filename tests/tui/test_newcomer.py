@@ -14,9 +14,10 @@ from gridgames.engine.game import Game
 from gridgames.engine.options import Options
 from gridgames.games import get_entry
 from gridgames.tui.choices import Setup
-from gridgames.tui.screens.game import GameScreen, review_message
+from gridgames.tui.screens.game import GameScreen
 from gridgames.tui.screens.new_game import NewGamePanel
 from gridgames.tui.screens.select import SelectScreen
+from gridgames.tui.texts import review_text
 from tests.tui.helpers import card_results, make_app, screen_lines, shown_text
 
 SMALL = (60, 20)
@@ -158,9 +159,9 @@ async def test_the_coin_toss_line_stays_when_the_computer_starts() -> None:
 
 
 def test_the_review_names_one_move_or_several() -> None:
-    assert review_message([5]).startswith("Review: move 5 threw away a win")
-    assert "Choose it in the log" in review_message([5])
-    several = review_message([5, 6, 9])
+    assert review_text(frozenset({5})).startswith("Review: move 5 threw away a win")
+    assert "Choose it in the log" in review_text(frozenset({5}))
+    several = review_text(frozenset({5, 6, 9}))
     assert several.startswith("Review: moves 5, 6 and 9 threw away a win")
     assert "Choose one in the log" in several
 

@@ -80,7 +80,7 @@ async def test_autosave_then_a_new_app_offers_to_resume_board_log_and_score() ->
         assert screen.game.played == played
         assert [text_of(again, f"#cell-{r}-{c}") for r in range(5) for c in range(5)] == board
         assert log_lines(again) == log
-        assert screen.match_base == earlier
+        assert screen.session.match_base == earlier
         assert text_of(again, "#score").startswith(earlier.describe())
         # Declining is possible too: the picker stays, and the save is kept for next time.
     declined = make_app()
@@ -239,13 +239,14 @@ async def test_an_unwritable_data_folder_warns_once_and_play_goes_on(
 
 def test_the_app_and_line_mode_resume_each_others_saves(tmp_path: Path) -> None:
     from gridgames.lineplay import Settings
-    from gridgames.tui.session import resume, settings_for
+    from gridgames.session import settings_for
+    from gridgames.tui.resume import resume
 
     store = Store(tmp_path / "shared")
     entry = get_entry("locked-duel")
     setup = Setup("locked-duel", Options(5, 5, "toss"), ("perfect", "human"), "loser", "cells")
     game = Game.new(entry, setup.options, first_player=2).play("C3")
-    store.save_current(game, settings_for(setup, setup.new_match(entry)), slot="a")
+    store.save_current(game, settings_for(setup.seats, setup.new_match(entry)), slot="a")
     line = Settings.from_dict(store.load_current("locked-duel").settings)  # type: ignore[union-attr]
     assert (line.vs, line.computer_plays) == ("perfect", 1)
     assert line.match is not None and (line.match.starts, line.match.scoring) == ("loser", "cells")

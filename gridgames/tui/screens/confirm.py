@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from textual.app import ComposeResult
+from collections.abc import Callable
+from typing import Any
+
+from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
@@ -51,3 +54,8 @@ class ConfirmScreen(ModalScreen[bool]):
     def action_answer(self, answer: bool) -> None:
         # a second answer queued behind the first must not close the screen below
         close_screen(self, lambda: self.dismiss(answer))
+
+
+def ask(app: App[Any], question: str, yes: str, then: Callable[[], object]) -> None:
+    """Ask `question` (the yes button says `yes`) and call `then` if the answer is yes."""
+    app.push_screen(ConfirmScreen(question, yes=yes), lambda ok: then() if ok else None)

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from textual import events
 from textual.binding import Binding
+from textual.containers import Container
 from textual.content import Content
 from textual.geometry import Offset, Size
 from textual.message import Message
@@ -196,3 +197,10 @@ class Board(Widget, can_focus=True):
 
     def action_choose(self) -> None:
         self.post_message(Board.CellChosen(self, self.cursor))
+
+
+class BoardArea(Container):
+    """The space left for the board; the board picks its cell size from it."""
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.query_one(Board).fit(event.size)

@@ -1,9 +1,7 @@
-"""What the autosave keeps beside the game: who plays each side and the match score.
+"""Resuming a saved game in the app: its seats and match score from the settings saved beside it.
 
-The keys are line mode's (`gridgames.lineplay.Settings`): `vs` (a computer level or None),
-`computer_plays` (1 or 2) and `match` (`Match.to_dict()`), so a game saved by the app resumes in
-`gridgames play --plain --resume` and the other way round. The app adds `seats`, because it can
-also let the computer play both sides; line mode ignores it.
+The settings are line mode's keys plus both seats (`gridgames.session.settings_for`), so a game
+saved by the app resumes in `gridgames play --plain --resume` and the other way round.
 """
 
 from __future__ import annotations
@@ -17,18 +15,6 @@ from gridgames.engine.match import Match
 from gridgames.games import get_entry
 from gridgames.storage import SavedGame
 from gridgames.tui.choices import HUMAN, Setup
-
-
-def settings_for(setup: Setup, match: Match) -> dict[str, Any]:
-    """The settings saved with the game in progress; `match` is the score before this game."""
-    computers = [player for player in (1, 2) if setup.is_computer(player)]
-    computer_plays = 2 if 2 in computers or not computers else 1
-    return {
-        "vs": setup.seat(computer_plays) if computers else None,
-        "computer_plays": computer_plays,
-        "match": match.to_dict(),
-        "seats": list(setup.seats),
-    }
 
 
 @dataclass(frozen=True)

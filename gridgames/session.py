@@ -1,0 +1,283 @@
+"""A game in play, in plain Python: the object the app, line mode and online play all drive.
+
+A `PlaySession` holds one table: the game (an immutable `Game` value), who sits in each seat (a
+person or a computer level), the match score, whose computer is thinking, the autosave, the
+statistics and the end-of-game review. Front ends ask it to change (`play`, `undo`, `redo`,
+`play_on_from`, `next_game`), then redraw from what it holds; it never draws anything itself.
+
+Every change is autosaved (with the seats and the match score, so a killed program resumes at the
+last completed move), and the statistics always hold each game's *current* result: a game counts
+once it is over, and if it is undone past its end the count is taken back, so finishing it
+differently never counts it twice and the first screen, `stats.json` and the match score agree.
+
+The computer's moves and the review are computed elsewhere (a thread, a worker, a process): the
+session hands out what to compute (`think_request`, `review_request`) and takes the answer back
+(`computer_moved`, `reviewed`), refusing an answer about a position that is no longer current.
+
+    session = PlaySession(Match(entry, options), seats=(HUMAN, "perfect"), store=Store())
+    session.play(session.game.parse("C3"))
+    request = session.think_request()            # the computer's turn: what to think about
+    session.computer_moved(request, choose(...))  # False if the game moved on meanwhile
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from gridgames.engine.entry import Entry
+from gridgames.engine.errors import GameError
+from gridgames.engine.game import Game
+from gridgames.engine.match import Match
+from gridgames.engine.moves import Move
+from gridgames.storage import Store
+
+HUMAN = "human"
+#: Why a later game of a match starts with the player it does.
+_WHY_FIRST = {
+    "alternate": "the players take turns to start",
+    "toss": "by coin toss",
+    "winner": "the last game's winner starts",
+    "loser": "the last game's loser starts",
+}
+
+
+def settings_for(seats: tuple[str, str], match: Match) -> dict[str, Any]:
+    """What the autosave keeps beside a game: line mode's keys (`vs`, `computer_plays`, `match`, the
+    score before this game) plus both seats, so a game saved by the app resumes in line mode and
+    the other way round."""
+    computers = [player for player in (1, 2) if seats[player - 1] != HUMAN]
+    computer_plays = 2 if 2 in computers or not computers else 1
+    return {
+        "vs": seats[computer_plays - 1] if computers else None,
+        "computer_plays": computer_plays,
+        "match": match.to_dict(),
+        "seats": list(seats),
+    }
+
+
+@dataclass(frozen=True)
+class ThinkRequest:
+    """What a computer seat must answer: the game as it stood, the level, and a seed of its own."""
+
+    game: Game
+    level: str
+    seed: float
+
+
+@dataclass(frozen=True)
+class ReviewRequest:
+    """A finished game to review: the positions from the start to the end, keyed by the moves."""
+
+    key: tuple[Move, ...]
+    game: Game
+
+
+class PlaySession:
+    """One table: game, seats, match, thinking, autosave, statistics and review (see the module)."""
+
+    def __init__(
+        self,
+        match: Match,
+        seats: tuple[str, str] = (HUMAN, HUMAN),
+        game: Game | None = None,
+        store: Store | None = None,
+        rng: random.Random | None = None,
+        slot: str = "",
+    ) -> None:
+        self.seats = seats
+        self.store = store
+        self.slot = slot  # this table's autosave slot (a resumed game keeps its own; see Store.new_slot)
+        self.rng = rng or random.Random()
+        self.match_base = match  # the score before the current game
+        self.game_number = 1
+        self.thinking: int | None = None  # the player whose computer is thinking, if any
+        self.reviews: dict[tuple[Move, ...], frozenset[int]] = {}  # finished moves -> moves that threw a win
+        self._counted: tuple[str, str] | None = None  # (opponent, result) of this game in the statistics
+        # a finished game opened from a record was not played here: it never counts
+        self._countable = game is None or not game.is_over
+        self._saved = game is not None and game.cursor > 0  # whether this game is in the autosave
+        self.start_message = ""
+        self.extra_settings: dict[str, Any] = {}  # a front end's own keys saved beside the game
+        self._game = game if game is not None else self._fresh_game()
+
+    # -- what the session holds -----------------------------------------------------------
+    @property
+    def entry(self) -> Entry:
+        return self.match_base.entry
+
+    @property
+    def game(self) -> Game:
+        return self._game
+
+    @property
+    def match(self) -> Match:
+        """The score with the current game counted once it is over (taken back out by an undo)."""
+        if not self._game.is_over:
+            return self.match_base
+        try:
+            return self.match_base.record(self._game)
+        except GameError:  # a game of another match's options (an opened record) still shows
+            return self.match_base
+
+    def is_computer(self, player: int) -> bool:
+        return self.seats[player - 1] != HUMAN
+
+    def seat(self, player: int) -> str:
+        return self.seats[player - 1]
+
+    @property
+    def all_computer(self) -> bool:
+        return self.is_computer(1) and self.is_computer(2)
+
+    @property
+    def computer_to_move(self) -> bool:
+        return not self._game.is_over and self.is_computer(self._game.state.to_move)
+
+    @property
+    def in_progress(self) -> bool:
+        return self._game.cursor > 0 and not self._game.is_over
+
+    @property
+    def blunders(self) -> frozenset[int]:
+        """The reviewed moves that threw a win away, for the current (finished) position."""
+        if not self._game.is_over:
+            return frozenset()
+        return self.reviews.get(self._game.played, frozenset())
+
+    # -- changes ---------------------------------------------------------------------------
+    def play(self, move: Move) -> Game:
+        """Play `move` for the player to move; raises GameError (with the rule) when it is illegal."""
+        return self._set(self._game.play(move))
+
+    def undo(self) -> int:
+        """Take back the last move, and the computer's moves before it (unless computers play both
+        sides), so a person is to move again. Returns how many moves were taken back."""
+        return self._step(Game.undo, lambda g: g.can_undo)
+
+    def redo(self) -> int:
+        """Replay what `undo` took back, the same way. Returns how many moves were replayed."""
+        return self._step(Game.redo, lambda g: g.can_redo)
+
+    def _step(self, step: Any, possible: Any) -> int:
+        if not possible(self._game):
+            return 0
+        game = step(self._game)
+        while possible(game) and self.is_computer(game.state.to_move) and not self.all_computer:
+            game = step(game)
+        moved = abs(game.cursor - self._game.cursor)
+        self._set(game)
+        return moved
+
+    def play_on_from(self, ply: int) -> Game:
+        """Go back to the position after `ply` moves and play on from there (later moves stay redoable)."""
+        return self._set(self._game.goto(ply))
+
+    def next_game(self) -> Game:
+        """The match's next game (a finished game stays counted; an abandoned one does not)."""
+        self.match_base = self.match
+        if self.match_base.is_over:  # a match of agreed length is over: a new one starts
+            m = self.match_base
+            self.match_base = Match(m.entry, m.options, scoring=m.scoring, starts=m.starts)
+        self.game_number += 1
+        self._counted, self._countable = None, True
+        return self._set(self._fresh_game())
+
+    def _fresh_game(self) -> Game:
+        match = self.match_base
+        game = match.new_game(self.rng)
+        starter = self.entry.player(game.first_player)
+        if match.games == 0:
+            self.start_message = f"Coin toss: {starter} starts." if match.options.first == "toss" else ""
+        else:
+            self.start_message = f"Game {match.games + 1}: {starter} starts ({_WHY_FIRST[match.starts]})."
+        return game
+
+    def _set(self, game: Game) -> Game:
+        self._game = game
+        self.thinking = None
+        self._count()
+        self._autosave()
+        return game
+
+    # -- the computer ----------------------------------------------------------------------
+    def think_request(self) -> ThinkRequest | None:
+        """What the computer to move must think about (and that it now thinks), or None when it is
+        a person's turn, the game is over, or the computer is already thinking."""
+        if not self.computer_to_move or self.thinking is not None:
+            return None
+        player = self._game.state.to_move
+        self.thinking = player
+        return ThinkRequest(self._game, self.seat(player), self.rng.random())
+
+    def computer_moved(self, request: ThinkRequest, move: Move) -> bool:
+        """Play the computer's answer; False (and nothing changes) when the game moved on meanwhile.
+        Raises GameError if the move is illegal."""
+        if request.game is not self._game:
+            return False
+        self.play(move)
+        return True
+
+    def stop_thinking(self) -> None:
+        """The computer's search was cancelled or failed: nobody is thinking any more."""
+        self.thinking = None
+
+    # -- the review ------------------------------------------------------------------------
+    def review_request(self) -> ReviewRequest | None:
+        """The finished game to review, unless this ending was reviewed already (also after an undo
+        and a redo back to it)."""
+        game = self._game
+        if not game.is_over or game.played in self.reviews:
+            return None
+        return ReviewRequest(game.played, game)
+
+    def reviewed(self, request: ReviewRequest, blunders: frozenset[int]) -> None:
+        self.reviews[request.key] = blunders
+
+    # -- statistics and autosave --------------------------------------------------------------
+    def _result(self) -> tuple[str, str] | None:
+        """(opponent, result) for the statistics: a person's results, never computer against computer.
+        Against the computer the result is the person's; between people, Player 1's."""
+        outcome = self._game.outcome
+        if outcome is None or not self._countable or self.all_computer:
+            return None
+        human = 1
+        if self.is_computer(1) or self.is_computer(2):
+            human = 1 if self.is_computer(2) else 2
+        opponent = self.seat(3 - human) if self.is_computer(3 - human) else HUMAN
+        if outcome.winner is None:
+            return opponent, "draw"
+        return opponent, "win" if outcome.winner == human else "loss"
+
+    def _count(self) -> None:
+        """Keep this game's line in the statistics equal to its current result."""
+        wanted = self._result()
+        if wanted == self._counted or self.store is None:
+            return
+        if self._counted is not None:
+            self.store.record_result(self.entry.id, *self._counted, change=-1)
+        if wanted is not None:
+            self.store.record_result(self.entry.id, *wanted)
+        self._counted = wanted
+
+    def saved_settings(self) -> dict[str, Any]:
+        """What the autosave keeps beside the game (see `settings_for`), with `extra_settings`."""
+        return settings_for(self.seats, self.match_base) | self.extra_settings
+
+    def _autosave(self) -> None:
+        """Save the game in progress; drop the save once it is over or back at its start."""
+        store, game = self.store, self._game
+        if store is None:
+            return
+        if not self.slot:
+            self.slot = store.new_slot(self.entry.id)  # never another game's (or window's) slot
+        if game.is_over:
+            store.clear_current(self.slot)
+            self._saved = False  # the score so far rides with the next game, saved once it starts
+        elif game.cursor > 0 or self.match_base.games > 0:
+            store.save_current(game, self.saved_settings(), slot=self.slot)
+            self._saved = True
+        elif self._saved:  # taken back to the start: nothing to resume
+            store.clear_current(self.slot)
+            self._saved = False

@@ -1,0 +1,82 @@
+"""The hint and the analysis overlay of the game screen: what the solver says about the live position.
+
+Mixed into the game screen, next to `ComputerJobs`: asks for an analysis (a thread worker), keeps
+the answers by position (an undo back to a position shows its values at once), and puts the hint's
+move under the board cursor.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gridgames.engine.game import Game
+from gridgames.tui.marks import in_setup
+from gridgames.tui.texts import hint_text
+from gridgames.tui.widgets.board import Board
+from gridgames.tui.widgets.line import Line
+
+
+class AnalysisOverlay:
+    """State and actions of the overlay; the screen provides `session`, `viewing`, `say`, `query_one`
+    and `analyse_position` (see `ComputerJobs`)."""
+
+    analysis_on = False
+    wall_mode = False
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.evaluations: dict[Any, Any] = {}  # state -> Evaluation
+        self.regions: dict[Any, list[tuple[int, int]] | None] = {}  # state -> independent regions
+        self._requested: set[Any] = set()
+
+    def action_hint(self) -> None:
+        screen: Any = self
+        game = screen.session.game
+        if screen.viewing is not None or game.is_over or screen.session.computer_to_move:
+            screen.say("✗ A hint needs the live game with a person to move.")
+        elif game.state in self.evaluations:
+            self.analysed(game, True, self.evaluations[game.state], self.regions[game.state])
+        else:
+            screen.query_one("#message", Line).show("Analysing…")
+            screen.analyse_position(game, True)
+
+    def action_analysis(self) -> None:
+        screen: Any = self
+        self.analysis_on = not self.analysis_on
+        self._requested.clear()
+        screen.say(
+            "Analysis on: every playable cell shows its value for the player to move."
+            if self.analysis_on
+            else "Analysis off."
+        )
+
+    def want_analysis(self) -> None:
+        """Start analysing the live position if the overlay needs it."""
+        screen: Any = self
+        game = screen.session.game
+        if not self.analysis_on or screen.viewing is not None or game.is_over:
+            return
+        if screen.session.computer_to_move or game.state in self.evaluations or game.state in self._requested:
+            return
+        self._requested.add(game.state)
+        screen.query_one("#message", Line).show("Analysing…")
+        screen.analyse_position(game, False)
+
+    def analysed(self, game: Game, hint: bool, evaluation: Any, regions: Any) -> None:
+        screen: Any = self
+        if evaluation is None:
+            screen.say("✗ This position is too large to analyse exactly in reasonable time.")
+            return
+        self.evaluations[game.state] = evaluation
+        self.regions[game.state] = regions
+        if game is not screen.session.game:
+            return
+        if not hint:
+            screen.say("")
+            return
+        move, text = hint_text(screen.entry, evaluation)
+        if move is not None:
+            screen.query_one(Board).cursor = move.cell
+            if move.wall != self.wall_mode and not in_setup(game.state):
+                self.wall_mode = move.wall
+        screen.say(text)

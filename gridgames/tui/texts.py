@@ -1,0 +1,107 @@
+"""What the game screen says, as pure functions of the session and the view (no widgets)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gridgames.engine.entry import Entry
+from gridgames.engine.match import Match
+from gridgames.engine.moves import Move
+from gridgames.session import PlaySession
+from gridgames.tui.marks import FORBIDDEN, TARGET, VALUE_GLYPHS, WALL_TARGET, in_setup
+
+_HINT_WHY = {
+    "win": "it wins with best play",
+    "draw": "it keeps the draw",
+    "loss": "every move loses against best play; this one is as good as any",
+    "unknown": "the best the computer found in the time it had",
+}
+
+
+def status_text(
+    session: PlaySession, viewing: int | None, wall_mode: bool, legal: tuple[Move, ...]
+) -> str:
+    """The status line: whose turn and what they may do, or what is being shown."""
+    game, entry = session.game, session.entry
+    if viewing is not None:
+        return (
+            f"Viewing the position after move {viewing} of {len(game.moves)} (read-only). "
+            "Esc: back to the game · t: play on from here."
+        )
+    outcome = game.outcome
+    if outcome is not None:
+        return f"Game over: {entry.headline(outcome)}"
+    player = entry.player(game.state.to_move)
+    if session.computer_to_move:
+        level = session.seat(game.state.to_move)
+        if session.thinking is None:
+            return f"{player}, the computer ({level}), could not move: u undoes, n starts again."
+        return f"{player}, the computer ({level}), is thinking…"
+    if in_setup(game.state):
+        return f"{player}: place your token on any empty cell ({TARGET})."
+    if any(m.wall for m in legal):
+        if wall_mode:
+            return f"{player} · WALL MODE: build a wall on a {WALL_TARGET} cell (w: step instead)."
+        return f"{player}: step to {TARGET}, or build a wall (right-click or w)."
+    restriction = entry.restriction(game.state)
+    where = f"a {TARGET} cell {restriction}" if restriction else f"any {TARGET} cell"
+    return f"{player} to {entry.rules.verb}: {where} ({len(legal)} open)."
+
+
+def score_text(match: Match) -> str:
+    """The match score once a game has been counted (nothing to say before the first ends)."""
+    if match.games == 0:
+        return ""
+    text = match.describe()
+    if match.draws:
+        text += f" {match.draws} drawn."
+    if match.is_over:
+        text += " " + match.verdict()
+    return text
+
+
+def legend_text(entry: Entry, evaluation: Any | None, regions: list[tuple[int, int]] | None,
+                analysis_on: bool) -> str:
+    """The key to the board's marks, and with the analysis on, the position's value and Grundy sum."""
+    lines = [f"{TARGET} playable  {FORBIDDEN} not now", "[ ] last move"]
+    if entry.rules.has_walls:
+        lines[1] += f"  {WALL_TARGET} wall"
+    if analysis_on:
+        v = VALUE_GLYPHS
+        lines.append(f"{v['win']} wins   {v['loss']} loses")
+        lines.append(f"{v['draw']} draws  {v['unknown']} unsure")
+        if evaluation is not None:
+            exact = "proven" if evaluation.exact else "estimate"
+            lines.append(f"To move: {evaluation.value} ({exact})")
+        if regions:
+            xor = 0
+            for _, g in regions:
+                xor ^= g
+            lines.append("Grundy " + " ⊕ ".join(str(g) for _, g in regions) + f" = {xor}")
+            lines.append("digit: region's Grundy")
+    return "\n".join(lines)
+
+
+def hint_text(entry: Entry, evaluation: Any) -> tuple[Move | None, str]:
+    """The suggested move and the sentence that says why."""
+    best = evaluation.best
+    if not best:
+        return None, "✗ There is no move to suggest."
+    move = best[0]
+    why = _HINT_WHY[evaluation.move_values[move]]
+    return move, f"Hint: {entry.format_move(move)}, because {why} (cursor placed there)."
+
+
+def review_text(blunders: frozenset[int]) -> str:
+    """'Review: moves 5 and 7 threw away a win ...', for the moves found (1-based, in order)."""
+    if not blunders:
+        return "Review: no move threw away a win."
+    numbers = [str(n) for n in sorted(blunders)]
+    if len(numbers) == 1:
+        which, pick = f"move {numbers[0]}", "Choose it"
+    else:
+        which, pick = f"moves {', '.join(numbers[:-1])} and {numbers[-1]}", "Choose one"
+    return (
+        f"Review: {which} threw away a win (marked ?! in the log). "
+        f"{pick} in the log and press t to retry from there."
+    )

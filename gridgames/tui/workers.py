@@ -1,0 +1,108 @@
+"""The game screen's background jobs, as Textual thread workers: the computer's move, the analysis
+(hint and overlay) and the end-of-game review.
+
+Each job runs `gridgames.tui.computer` in a worker thread and hands its stop check (the worker's
+`is_cancelled`) to the search's `Budget`, so cancelling a worker (undo, a new game, leaving the
+screen, quitting) ends the search itself within a few milliseconds. A job of one group replaces the
+last one (`exclusive=True`). Answers come back on the UI thread through `Worker.StateChanged`, and
+one about a position that is no longer current is dropped.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+from textual import work
+from textual.worker import Worker, WorkerState, get_current_worker
+
+from gridgames.engine.errors import GameError
+from gridgames.engine.game import Game
+from gridgames.engine.moves import Move
+from gridgames.engine.rules import GridState
+from gridgames.session import ReviewRequest, ThinkRequest
+from gridgames.tui import computer
+from gridgames.tui.texts import review_text
+
+
+def _stop_check() -> Callable[[], bool]:
+    worker = get_current_worker()
+    return lambda: worker.is_cancelled
+
+
+def _pause(seconds: float, stop: Callable[[], bool]) -> None:
+    """Sleep `seconds` in short steps, returning early once stopped."""
+    end = time.monotonic() + seconds
+    while not stop() and time.monotonic() < end:
+        time.sleep(min(0.02, max(0.0, end - time.monotonic())))
+
+
+class ComputerJobs:
+    """Mixed into the game screen (a Textual DOM node that has `session`, `changed` and `say`): starts
+    the jobs and takes their answers to the session (the analysis's to the overlay)."""
+
+    #: Seconds between moves when the computer plays both sides, so a person can watch.
+    watch_delay = 0.6
+
+    @work(thread=True, exclusive=True, group="computer", exit_on_error=False)
+    def think(self, request: ThinkRequest, pause: float) -> tuple[ThinkRequest, Any]:
+        stop = _stop_check()
+        _pause(pause, stop)
+        game = request.game
+        rng = random.Random(request.seed)
+        return request, computer.choose(game.entry, game.state, request.level, rng, stop)
+
+    @work(thread=True, exclusive=True, group="analysis", exit_on_error=False)
+    def analyse_position(self, game: Game, hint: bool) -> tuple[Game, bool, Any, Any]:
+        stop = _stop_check()
+        evaluation = computer.analyse(game.entry, game.state, stop=stop)
+        regions = None if evaluation is None else computer.regions(game.entry, game.state, stop)
+        return game, hint, evaluation, regions
+
+    @work(thread=True, exclusive=True, group="review", exit_on_error=False)
+    def review(self, request: ReviewRequest) -> tuple[ReviewRequest, frozenset[int]]:
+        game = request.game
+        states: tuple[GridState, ...] = game.states[: game.cursor + 1]
+        return request, computer.threw_away_wins(game.entry, states, _stop_check())
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        worker = event.worker
+        if event.state == WorkerState.SUCCESS:
+            if worker.group == "computer":
+                self.computer_answered(*worker.result)
+            elif worker.group == "analysis":
+                self.analysed(*worker.result)
+            elif worker.group == "review":
+                self.review_done(*worker.result)
+        elif event.state == WorkerState.ERROR:
+            self.job_failed(worker.group, worker.error)
+
+    # -- the answers, on the UI thread ----------------------------------------------------------
+    def computer_answered(self, request: ThinkRequest, move: Move) -> None:
+        screen: Any = self
+        # the computer's opening move keeps the line saying who starts and why (the coin toss)
+        message = screen.message if request.game.cursor == 0 else ""
+        try:
+            if screen.session.computer_moved(request, move):
+                screen.changed(message)
+        except GameError as error:
+            screen.session.stop_thinking()
+            screen.say(f"✗ The computer chose an illegal move: {error}")
+
+    def review_done(self, request: ReviewRequest, blunders: frozenset[int]) -> None:
+        screen: Any = self
+        screen.session.reviewed(request, blunders)
+        game = screen.session.game
+        if game.is_over and game.played == request.key:
+            screen.say(review_text(blunders))
+
+    def job_failed(self, group: str | None, error: BaseException | None) -> None:
+        screen: Any = self
+        if group == "computer":
+            screen.session.stop_thinking()
+        screen.say(f"✗ The computer could not finish: {error}")
+
+    def analysed(self, game: Game, hint: bool, evaluation: Any, regions: Any) -> None:
+        raise NotImplementedError  # the analysis overlay's
