@@ -85,9 +85,7 @@ async def test_60x20_game_screen_shows_every_row_the_footer_and_whole_messages()
         assert refusal.startswith("✗") and len(refusal) > 60
         shown = " ".join(" ".join(screen_lines(app)).split())
         assert refusal in shown  # wrapped, not cut
-        finished = finished_9x9()
-        screen.set_game(finished)
-        await pilot.pause()
+        await open_game(app, pilot, finished_9x9())  # the next game: a finished one
         banner = app.screen.query_one("#banner").region
         for col in range(9):
             cell = app.screen.query_one(f"#cell-8-{col}").region
