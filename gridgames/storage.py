@@ -25,6 +25,7 @@ The API a play session needs (small on purpose):
     store.save_current(game, settings, slot=slot)   # after every change
     store.clear_current(slot)             # the game ended, or the player threw it away
     store.unfinished(variant=None)        # every resumable game, newest first (SavedGame.slot)
+    slot = store.claim(saved)             # to resume one: its new slot, or None if another window took it
     store.record_game(game, opponent, human_player)   # statistics, locked
     LiveRecord(path, overwrite).write(game)           # `--record` after every move
 
@@ -427,6 +428,24 @@ class Store:
             if saved is not None and (variant is None or saved.game.entry.id == variant):
                 games.append(saved)
         return games
+
+    def claim(self, saved: SavedGame) -> str | None:
+        """Take `saved` over to play it on: its new slot, or None when another process took it first.
+
+        The save is renamed to a fresh slot (atomic: of two windows resuming the same game, exactly
+        one wins), so two games never share a slot even when both started from one save.
+        """
+        slot = self.new_slot(saved.game.entry.id)
+        try:
+            os.rename(saved.path, self.current_path(slot))
+        except FileNotFoundError:
+            return None
+        except OSError as error:
+            reason = _describe_os_error(error)
+            self._warn(f"The saved game in {printable(str(saved.path))} could not be taken over ({reason}).")
+            return saved.slot  # play on in its slot: better than refusing to resume
+        _fsync_dir(self.root)
+        return slot
 
     def load_current(self, variant: str | None = None) -> SavedGame | None:
         """The newest unfinished game (of `variant`), or None. See `unfinished` for all of them."""

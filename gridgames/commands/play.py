@@ -129,6 +129,10 @@ def _play_plain(args: argparse.Namespace, entry: Any, new_settings: Any, new_gam
         saved = waiting[0]  # the newest
     elif waiting and interactive:
         saved = _ask_resume(waiting)
+    claimed = store.claim(saved) if saved is not None else None
+    if saved is not None and claimed is None:
+        print("That game was just resumed in another window, so a new game starts.")
+        saved = None
 
     settings: Settings | None = None
     game: Game | None = None
@@ -139,7 +143,7 @@ def _play_plain(args: argparse.Namespace, entry: Any, new_settings: Any, new_gam
         except GameError as error:
             print(f"Warning: {printable(str(error))} The moves are resumed with two human players.")
             settings = Settings()
-        game, slot = saved.game, saved.slot
+        game, slot = saved.game, claimed or ""
         if len(waiting) > 1 and not interactive:
             others = len(waiting) - 1
             print(f"{others} other unfinished game(s) of {entry.id} stay saved (at a terminal you choose).")

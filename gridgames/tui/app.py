@@ -151,7 +151,11 @@ class GridGamesApp(App[None]):
         from gridgames.tui.resume import resume
 
         resumed = resume(saved, computer.levels())
-        self.start_game(resumed.setup, saved.game, resumed.match, slot=saved.slot)
+        slot = self.store.claim(saved)
+        if slot is None:
+            self.notify("That game was just resumed in another window.", severity="warning", timeout=8)
+            return
+        self.start_game(resumed.setup, saved.game, resumed.match, slot=slot)
         if resumed.note:
             self.notify(resumed.note, severity="warning", timeout=8)
 

@@ -178,3 +178,14 @@ def test_statistics_that_are_not_counts_are_ignored_not_trusted(tmp_path):
         '{"version": 1, "variants": {"rowcol": {"human": {"wins": -5, "losses": true, "draws": 2}}}}'
     )
     assert Store(tmp_path).stats() == {"rowcol": {"human": {"wins": 0, "losses": 0, "draws": 2}}}
+
+
+def test_two_windows_resuming_one_save_never_share_its_slot(store, make_game):
+    store.save_current(make_game("rowcol").play("C3"), slot="rowcol-a")
+    other = Store(store.root)  # a second window on the same folder
+    (mine,), (theirs,) = store.unfinished("rowcol"), other.unfinished("rowcol")
+    slot = store.claim(mine)
+    assert slot is not None and slot != "rowcol-a"
+    assert other.claim(theirs) is None  # the other window is told, not handed the same slot
+    (left,) = other.unfinished("rowcol")
+    assert left.slot == slot and [m.notation() for m in left.game.played] == ["C3"]
