@@ -102,7 +102,7 @@ class Link:
         self.seat: int | None = None
         self.events: asyncio.Queue[Event] = asyncio.Queue()
         self.connected = False
-        self._ws: aiohttp.ClientWebSocketResponse | None = None
+        self._ws: aiohttp.ClientWebSocketResponse[bool] | None = None
         self._stop = False
 
     def _hello(self) -> p.Message:
@@ -138,7 +138,7 @@ class Link:
                 await self.events.put(Event("link", pause))
                 await asyncio.sleep(pause)
 
-    async def _read(self, ws: aiohttp.ClientWebSocketResponse) -> bool:
+    async def _read(self, ws: aiohttp.ClientWebSocketResponse[bool]) -> bool:
         """Handle frames until the connection ends; True if it got as far as a seat."""
         welcomed = False
         async for frame in ws:

@@ -57,7 +57,9 @@ class Bot:
     """One seat: follows the room's game with the engine; once playing, moves at random after a pause
     and times each move from sending it to its acknowledgement."""
 
-    def __init__(self, ws: aiohttp.ClientWebSocketResponse, rng: random.Random, rtts: list[float]) -> None:
+    def __init__(
+        self, ws: aiohttp.ClientWebSocketResponse[bool], rng: random.Random, rtts: list[float]
+    ) -> None:
         self.ws, self.rng, self.rtts = ws, rng, rtts
         self.seat = 0
         self.game: Game | None = None

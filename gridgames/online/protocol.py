@@ -296,7 +296,8 @@ def _parse(frame: str | bytes, kinds: dict[str, type[Message]], limit: int) -> M
         raise ProtocolError("The message is not valid JSON.") from None
     if not isinstance(data, dict):
         raise ProtocolError("A message must be a JSON object.")
-    kind = kinds.get(data.get("t")) if isinstance(data.get("t"), str) else None
+    name = data.get("t")
+    kind = kinds.get(name) if isinstance(name, str) else None
     if kind is None:
         raise ProtocolError("The message has an unknown type.")
     names = {f.name for f in fields(kind)}

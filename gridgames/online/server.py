@@ -119,9 +119,11 @@ class GameServer:
         await ws.prepare(request)
         conn = Conn(ws, request.remote or "?")
         self.conns.add(conn)
-        idle = asyncio.get_running_loop().call_later(
-            HELLO_SECONDS, lambda: conn.room is None and conn.hang_up(1008)
-        )
+        def silent() -> None:
+            if conn.room is None:
+                conn.hang_up(1008)
+
+        idle = asyncio.get_running_loop().call_later(HELLO_SECONDS, silent)
         try:
             async for frame in ws:
                 if frame.type not in (WSMsgType.TEXT, WSMsgType.BINARY):

@@ -79,7 +79,7 @@ class RoomRow:
     moves: tuple[str, ...]
 
 
-Change = Callable[[sqlite3.Connection], None]
+Change = Callable[[sqlite3.Connection], object]
 
 
 class RoomStore:
@@ -177,8 +177,8 @@ class RoomStore:
                 batch, self._queue = self._queue[:BATCH_LIMIT], self._queue[BATCH_LIMIT:]
                 try:
                     errors = self._commit([change for change, _ in batch])
-                except Exception as error:  # the whole transaction failed (disk full, ...)
-                    errors = [error] * len(batch)
+                except Exception as failure:  # the whole transaction failed (disk full, ...)
+                    errors = [failure] * len(batch)
                 for (_, done), error in zip(batch, errors, strict=True):
                     if done.done():
                         continue

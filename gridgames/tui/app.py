@@ -30,6 +30,7 @@ from gridgames.tui.widgets.too_small import MIN_SIZE, SizeGuard, TooSmall
 
 if TYPE_CHECKING:
     from gridgames.engine.match import Match
+    from gridgames.online.address import Address
 
 
 #: Below this many rows the dialogs drop the blank lines between their fields.
@@ -265,7 +266,7 @@ class GridGamesApp(App[None]):
         """The first screen's "Join an online game": ask for the invite's address."""
         from gridgames.tui.online import JoinScreen, plan_to_join
 
-        def chosen(address: object) -> None:
+        def chosen(address: Address | None) -> None:
             if address is not None:
                 self.start_online(plan_to_join(address))
 

@@ -37,13 +37,19 @@ def status_text(
         if session.thinking is None:
             return f"{player}, the computer ({level}), could not move: u undoes, n starts again."
         return f"{player}, the computer ({level}), is thinking…"
-    if in_setup(game.state):
+    return turn_text(entry, game.state, legal, wall_mode)
+
+
+def turn_text(entry: Entry, state: Any, legal: tuple[Move, ...], wall_mode: bool) -> str:
+    """Whose turn and what the rules allow them now: 'Player 1 (X) to claim: a • cell in row C ...'."""
+    player = entry.player(state.to_move)
+    if in_setup(state):
         return f"{player}: place your token on any empty cell ({TARGET})."
     if any(m.wall for m in legal):
         if wall_mode:
             return f"{player} · WALL MODE: build a wall on a {WALL_TARGET} cell (w: step instead)."
         return f"{player}: step to {TARGET}, or build a wall (right-click or w)."
-    restriction = entry.restriction(game.state)
+    restriction = entry.restriction(state)
     where = f"a {TARGET} cell {restriction}" if restriction else f"any {TARGET} cell"
     return f"{player} to {entry.rules.verb}: {where} ({len(legal)} open)."
 

@@ -17,8 +17,7 @@ from collections.abc import Awaitable, Callable
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Container, Horizontal, Vertical
-from textual.events import Resize
+from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
@@ -28,19 +27,13 @@ from gridgames.online.client import Event, View
 from gridgames.online.launch import HOST_LEFT, Plan
 from gridgames.tui.closing import close_screen, settle_after_first_paint
 from gridgames.tui.marks import cell_marks, in_setup
-from gridgames.tui.widgets.board import Board
+from gridgames.tui.texts import turn_text
+from gridgames.tui.widgets.board import Board, BoardArea
+from gridgames.tui.widgets.line import Line
 from gridgames.tui.widgets.move_log import MoveLog
 from gridgames.tui.widgets.too_small import TooSmall
 
 PlanFactory = Callable[[io.StringIO], Awaitable[Plan]]
-
-
-class BoardArea(Container):
-    """The space for the board, which arrives with the room's first state (its size is the room's)."""
-
-    def on_resize(self, event: Resize) -> None:
-        for board in self.query(Board):
-            board.fit(event.size)
 
 
 class OnlineGameScreen(Screen[None]):
@@ -78,11 +71,11 @@ class OnlineGameScreen(Screen[None]):
             with Vertical(id="side"):
                 yield Static("Moves", classes="side-title")
                 yield MoveLog(id="log")
-                yield Static("", id="score", markup=False)
-        yield Static("", id="invite", markup=False)
+                yield Line(id="score")
+        yield Line(id="invite")
         with Horizontal(id="statusbar"):
-            yield Static("", id="status", markup=False)
-        yield Static("", id="message", markup=False)
+            yield Line(id="status")
+        yield Line(id="message")
         yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
@@ -199,10 +192,10 @@ class OnlineGameScreen(Screen[None]):
     # -- drawing -------------------------------------------------------------------------------
     def refresh_view(self) -> None:
         view = self.view
-        self.query_one("#invite", Static).update(self.invite)
+        self.query_one("#invite", Line).show(self.invite)
         self.query_one("#invite").display = bool(self.invite) and not (view and view.state.seated[1])
-        self.query_one("#status", Static).update(self.status_text())
-        self.query_one("#message", Static).update(self.message)
+        self.query_one("#status", Line).show(self.status_text())
+        self.query_one("#message", Line).show(self.message)
         self.query_one("#message").set_class(self.message.startswith("✗"), "-error")
         if view is None:
             return
@@ -215,7 +208,7 @@ class OnlineGameScreen(Screen[None]):
         self.query_one(MoveLog).show(game, None)
         state = view.state
         score = f"Match: {view.entry.player(1)} {state.score[0]}, {view.entry.player(2)} {state.score[1]}"
-        self.query_one("#score", Static).update(score + (f", {state.draws} drawn" if state.draws else ""))
+        self.query_one("#score", Line).show(score + (f", {state.draws} drawn" if state.draws else ""))
         self.refresh_bindings()
 
     def status_text(self) -> str:
@@ -238,7 +231,9 @@ class OnlineGameScreen(Screen[None]):
         if outcome is not None:
             parts.append(f"Game over: {view.describe_outcome()}")
         elif view.to_move == self.seat:
-            parts.append("your turn" + (" (wall mode)" if self.wall_mode else ""))
+            legal = view.game.legal_moves()
+            parts.append("your turn")
+            return " · ".join(parts) + "\n" + turn_text(entry, view.game.state, legal, self.wall_mode)
         else:
             parts.append(f"{entry.player(view.to_move)} to move")
         return " · ".join(parts)

@@ -203,4 +203,5 @@ class BoardArea(Container):
     """The space left for the board; the board picks its cell size from it."""
 
     def on_resize(self, event: events.Resize) -> None:
-        self.query_one(Board).fit(event.size)
+        for board in self.query(Board):  # an online game's board arrives with the room's first state
+            board.fit(event.size)
