@@ -72,6 +72,19 @@ class View:
         return self.game.state.to_move
 
 
+def answer_offer(view: View, seat: int, yes: bool) -> p.Message | None:
+    """The reply to what the other player offers: their takeback request if one is pending, else a
+    rematch (accepting after a game offers one too); None when there is nothing to answer."""
+    state = view.state
+    if state.takeback not in (None, seat):
+        return p.Takeback("accept" if yes else "decline")
+    if yes and view.outcome is not None:
+        return p.Rematch("offer")
+    if not yes and any(state.rematch):
+        return p.Rematch("decline")
+    return None
+
+
 @dataclass(frozen=True)
 class Event:
     """`kind`: welcome, state (a View), ack, error, link (connected / lost), closed (stop for good)."""

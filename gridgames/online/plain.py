@@ -22,7 +22,7 @@ from typing import TextIO
 from gridgames.engine.errors import GameError
 from gridgames.lineplay import LinePlay
 from gridgames.online import protocol as p
-from gridgames.online.client import Event, Link, View
+from gridgames.online.client import Event, Link, View, answer_offer
 
 EXIT_DONE = 0
 EXIT_INPUT_ENDED = 1
@@ -341,23 +341,14 @@ class PlainPlayer:
         return None
 
     def _message(self, command: str, line: str, view: View) -> p.Message | None:
-        state = view.state
         if command in ("undo", "takeback"):
             return p.Takeback("request")
-        if command in ("accept", "yes", "y"):
-            if state.takeback not in (None, self.seat):
-                return p.Takeback("accept")
-            if view.outcome is not None:
-                return p.Rematch("offer")
-            self.say("There is nothing to accept.")
-            return None
-        if command in ("decline", "no", "n"):
-            if state.takeback not in (None, self.seat):
-                return p.Takeback("decline")
-            if any(state.rematch):
-                return p.Rematch("decline")
-            self.say("There is nothing to decline.")
-            return None
+        if command in ("accept", "yes", "y", "decline", "no", "n"):
+            yes = command in ("accept", "yes", "y")
+            reply = answer_offer(view, self.seat, yes)
+            if reply is None:
+                self.say(f"There is nothing to {'accept' if yes else 'decline'}.")
+            return reply
         if command == "resign":
             return p.Resign()
         if command in ("again", "rematch"):

@@ -111,6 +111,12 @@ async def test_the_first_screen_joins_a_game_from_an_invite_and_a_bad_address_is
             await until(pilot, lambda: screen.view is not None and screen.seat == 2, "the seat")
             status = screen.status_text()
             assert "You: Player 2 (O)" in status and "Player 1 (X) connected" in status
+            await friend.send(p.MoveMsg(0, "A1"))
+            await until(pilot, lambda: len(screen.view.game.played) == 1, "the friend's move")
+            await friend.send(p.Takeback("request"))
+            await until(pilot, lambda: "asks to take back" in screen.message, "the takeback request")
+            await pilot.press("y")
+            await until(pilot, lambda: not screen.view.game.played, "the move taken back")
             await friend.send(p.MoveMsg(0, "B2"))  # the centre: on 3x3 nothing is left for O
             await until(pilot, lambda: screen.view.outcome is not None, "the end")
             assert "Game over" in screen.status_text()

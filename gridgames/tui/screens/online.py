@@ -23,7 +23,7 @@ from textual.widgets import Footer, Header, Static
 
 from gridgames.engine.moves import Move
 from gridgames.online import protocol as p
-from gridgames.online.client import Event, View
+from gridgames.online.client import Event, View, answer_offer
 from gridgames.online.launch import HOST_LEFT, Plan
 from gridgames.tui.closing import close_screen, settle_after_first_paint
 from gridgames.tui.marks import cell_marks, in_setup
@@ -39,8 +39,8 @@ PlanFactory = Callable[[io.StringIO], Awaitable[Plan]]
 class OnlineGameScreen(Screen[None]):
     BINDINGS = [
         Binding("u,ctrl+z", "takeback", "Takeback"),
-        Binding("y", "accept", "Accept"),
-        Binding("x", "decline", "Decline"),
+        Binding("y", "answer(True)", "Accept"),
+        Binding("x", "answer(False)", "Decline"),
         Binding("w", "wall_mode", "Walls"),
         Binding("n", "rematch", "Rematch"),
         Binding("R", "resign", "Resign", key_display="R"),
@@ -278,7 +278,7 @@ class OnlineGameScreen(Screen[None]):
         view, seat = self.view, self.seat
         if action in ("takeback", "resign"):
             return True if view and seat and view.outcome is None else None
-        if action in ("accept", "decline"):
+        if action == "answer":
             if view is None or not seat:
                 return None
             state = view.state
@@ -293,19 +293,10 @@ class OnlineGameScreen(Screen[None]):
     def action_takeback(self) -> None:
         self.send(p.Takeback("request"))
 
-    def action_accept(self) -> None:
-        view = self.view
-        if view is not None and view.state.takeback not in (None, self.seat):
-            self.send(p.Takeback("accept"))
-        else:
-            self.send(p.Rematch("offer"))
-
-    def action_decline(self) -> None:
-        view = self.view
-        if view is not None and view.state.takeback not in (None, self.seat):
-            self.send(p.Takeback("decline"))
-        else:
-            self.send(p.Rematch("decline"))
+    def action_answer(self, yes: bool) -> None:
+        reply = answer_offer(self.view, self.seat, yes) if self.view is not None else None
+        if reply is not None:
+            self.send(reply)
 
     def action_rematch(self) -> None:
         self.send(p.Rematch("offer"))
