@@ -29,6 +29,7 @@ class Entry:
     blocked_word: str = "locked"  # what the book calls an unavailable cell
     has_adjacency_option: bool = False
     cell_scoring: bool = False  # the book offers match scoring by marked cells (book 000)
+    verb: str = ""  # the book's verb for a move ("place"), when not the rules family's
 
     @property
     def label(self) -> str:
@@ -55,13 +56,25 @@ class Entry:
             return "Draw."
         return f"{self.player(outcome.winner)} wins!"
 
+    @property
+    def move_verb(self) -> str:
+        return self.verb or self.rules.verb
+
+    def in_book_words(self, text: str) -> str:
+        """`text` from the rules family in this book's words: GridLock (002) says "blocked"
+        where the family (and Locked Grid Duel, 000) says "locked"."""
+        family = self.rules.blocked_word
+        return text.replace(family, self.blocked_word) if family and family != self.blocked_word else text
+
     def why_illegal(self, state: GridState, move: Move) -> str | None:
-        """The rules' refusal of `move`, naming cells in this book's coordinate style."""
-        return self.rules.why_illegal(state, move, self.coord_style)
+        """The rules' refusal of `move`, naming cells in this book's coordinate style and words."""
+        reason = self.rules.why_illegal(state, move, self.coord_style)
+        return None if reason is None else self.in_book_words(reason)
 
     def restriction(self, state: GridState) -> str | None:
         """What limits the player to move now, in this book's coordinates (None: any free cell)."""
-        return self.rules.restriction(state, self.coord_style)
+        restriction = self.rules.restriction(state, self.coord_style)
+        return None if restriction is None else self.in_book_words(restriction)
 
     def format_move(self, move: Move) -> str:
         """A move in this rule book's coordinate style (for logs and messages)."""

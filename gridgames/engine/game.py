@@ -94,7 +94,10 @@ class Game:
         outcome = self.outcome
         if outcome is not None:
             raise IllegalMoveError(f"The game is over: {self.entry.describe(outcome)}")
-        new_state = self.rules.apply_move(self.state, move, self.entry.coord_style)
+        try:
+            new_state = self.rules.apply_move(self.state, move, self.entry.coord_style)
+        except IllegalMoveError as error:  # said in this rule book's words
+            raise IllegalMoveError(self.entry.in_book_words(str(error))) from None
         if self.cursor < len(self.moves) and self.moves[self.cursor] == move:
             return replace(self, cursor=self.cursor + 1)  # same as redo: keep the future
         return replace(

@@ -110,6 +110,9 @@ class Rules(ABC):
     can_repeat: ClassVar[bool] = False
     #: The words a move is described with in the UI ("mark", "claim", ...).
     verb: ClassVar[str] = "mark"
+    #: The word this family's refusals use for a cell taken out of play ("locked"); a rule book
+    #: with its own word says it instead (`Entry.in_book_words`).
+    blocked_word: ClassVar[str] = ""
 
     # -- what a family implements ------------------------------------------------
     @abstractmethod

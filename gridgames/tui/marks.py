@@ -3,6 +3,8 @@
 Every mark has a glyph as well as a style class, so nothing relies on colour:
 `•` a cell you can play now, `+` a cell you can wall now, `×` an empty cell no rule lets you
 play now, and with analysis on `✓`/`✗`/`=`/`?` for a winning/losing/drawing/unknown move.
+Where every empty cell is playable and the rule book draws empty cells with a symbol of its own
+(GridLock 002's `_`), the board shows that symbol: the book's words and symbols everywhere.
 """
 
 from __future__ import annotations
@@ -50,6 +52,7 @@ def cell_marks(
     wall_mode = wall_mode and any(m.wall for m in legal)
     targets = {m.cell for m in legal if m.wall == wall_mode}
     reachable = {m.cell for m in legal}
+    target_glyph = book_target(entry, state, targets) or (WALL_TARGET if wall_mode else TARGET)
     marks: dict[Cell, CellMark] = {}
     for r in range(state.rows):
         for c in range(state.cols):
@@ -60,7 +63,7 @@ def cell_marks(
             if content is Content.EMPTY and legal:
                 if cell in targets:
                     classes.add("-target")
-                    glyph = WALL_TARGET if wall_mode else TARGET
+                    glyph = target_glyph
                     value = (values or {}).get(Move(cell, wall_mode))
                     if value is not None:
                         classes.add(f"-{value}")
@@ -72,6 +75,44 @@ def cell_marks(
                 classes.add("-last")
             marks[cell] = CellMark(glyph, frozenset(classes))
     return marks
+
+
+def book_target(entry: Entry, state: GridState, targets: set[Cell]) -> str | None:
+    """The book's own empty symbol when it marks exactly the playable cells (every empty cell
+    is one, and the symbol is visible), else None."""
+    symbol = entry.symbol(Content.EMPTY)
+    if not symbol.strip() or not targets:
+        return None
+    empty = {
+        Cell(r, c)
+        for r in range(state.rows)
+        for c in range(state.cols)
+        if entry.rules.content(state, Cell(r, c)) is Content.EMPTY
+    }
+    return symbol if empty == targets else None
+
+
+def legend(entry: Entry, marks: dict[Cell, CellMark], width: int = 24) -> list[str]:
+    """The glyphs on the board now, explained in the book's words, packed into lines of `width`."""
+    shown = {mark.glyph[:1] for mark in marks.values()}
+    empty, blocked = entry.symbol(Content.EMPTY), entry.symbol(Content.BLOCKED)
+    items = [
+        (empty.strip() and empty in shown, f"{empty} free"),
+        (TARGET in shown, f"{TARGET} playable"),
+        (FORBIDDEN in shown, f"{FORBIDDEN} not now"),
+        (blocked.strip() and blocked in shown, f"{blocked} {entry.blocked_word}"),
+        (True, "[ ] last move"),
+        (entry.rules.has_walls, f"{WALL_TARGET} wall here"),
+    ]
+    lines: list[str] = []
+    for wanted, item in items:
+        if not wanted:
+            continue
+        if lines and len(lines[-1]) + 2 + len(item) <= width:
+            lines[-1] += "  " + item
+        else:
+            lines.append(item)
+    return lines
 
 
 def with_region_values(

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from gridgames.engine.cells import Cell
 from gridgames.engine.entry import Entry
 from gridgames.engine.match import Match
 from gridgames.engine.moves import Move
 from gridgames.session import PlaySession
-from gridgames.tui.marks import FORBIDDEN, TARGET, VALUE_GLYPHS, WALL_TARGET, in_setup
+from gridgames.tui.marks import TARGET, VALUE_GLYPHS, WALL_TARGET, CellMark, book_target, in_setup, legend
 
 _HINT_WHY = {
     "win": "it wins with best play",
@@ -50,8 +51,9 @@ def turn_text(entry: Entry, state: Any, legal: tuple[Move, ...], wall_mode: bool
             return f"{player} · WALL MODE: build a wall on a {WALL_TARGET} cell (w: step instead)."
         return f"{player}: step to {TARGET}, or build a wall (right-click or w)."
     restriction = entry.restriction(state)
-    where = f"a {TARGET} cell {restriction}" if restriction else f"any {TARGET} cell"
-    return f"{player} to {entry.rules.verb}: {where} ({len(legal)} open)."
+    glyph = book_target(entry, state, {m.cell for m in legal}) or TARGET  # GridLock's `_`
+    where = f"a {glyph} cell {restriction}" if restriction else f"any {glyph} cell"
+    return f"{player} to {entry.move_verb}: {where} ({len(legal)} open)."
 
 
 def score_text(match: Match) -> str:
@@ -67,11 +69,10 @@ def score_text(match: Match) -> str:
 
 
 def legend_text(entry: Entry, evaluation: Any | None, regions: list[tuple[int, int]] | None,
-                analysis_on: bool) -> str:
-    """The key to the board's marks, and with the analysis on, the position's value and Grundy sum."""
-    lines = [f"{TARGET} playable  {FORBIDDEN} not now", "[ ] last move"]
-    if entry.rules.has_walls:
-        lines[1] += f"  {WALL_TARGET} wall"
+                analysis_on: bool, marks: dict[Cell, CellMark]) -> str:
+    """The key to the marks on the board now (in the book's words), and with the analysis on,
+    the position's value and Grundy sum."""
+    lines = legend(entry, marks)
     if analysis_on:
         v = VALUE_GLYPHS
         lines.append(f"{v['win']} wins   {v['loss']} loses")

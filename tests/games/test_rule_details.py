@@ -115,7 +115,7 @@ def test_restriction_names_the_row_and_column_or_the_cell_not_to_touch(make_game
     noneighbour = make_game("noneighbour")
     assert noneighbour.entry.restriction(noneighbour.state) is None
     noneighbour = noneighbour.play("A1")
-    assert noneighbour.entry.restriction(noneighbour.state) == "not touching (1,1)"  # book 004's style
+    assert noneighbour.entry.restriction(noneighbour.state) == "not touching (1,1), diagonals included"
 
     duel = make_game("locked-duel").play("C3")
     assert duel.entry.restriction(duel.state) is None  # only locked cells limit a move

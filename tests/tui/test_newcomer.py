@@ -297,3 +297,52 @@ async def test_playing_on_from_an_earlier_move_puts_the_focus_on_the_board() -> 
         assert screen.viewing == 0
         await pilot.press("t")
         assert screen.game.cursor == 0 and board.has_focus
+
+
+async def test_the_rules_in_force_show_in_header_status_and_rules_pane() -> None:
+    from textual.widgets import Markdown
+
+    from gridgames.games import catalogue
+
+    app = make_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        # every game on a board other than its book's: the size is in the header and the pane
+        for entry in catalogue():
+            rows = 4 if entry.default_rows != 4 else 5
+            await open_game(app, pilot, new_game(entry.id, rows, rows))
+            assert app.screen.sub_title == f"{entry.label}, {rows}x{rows}"
+            await pilot.press("question_mark")
+            await pilot.pause()
+            text = app.screen.query_one("#rules-text", Markdown).source
+            book = f"{entry.default_rows}x{entry.default_cols}"
+            assert text.startswith(f"**In this game:** {rows}x{rows} board (the book's: {book})")
+            await pilot.press("escape")
+            await pilot.pause()
+        # noneighbour's house rule, in all three places
+        screen = await open_game(app, pilot, new_game("noneighbour", 4, 4, "(1,1)", adjacency="orthogonal"))
+        assert screen.sub_title == "GridLock (rule book 004), 4x4, house rule: orthogonal only"
+        status = screen.query_one("#status").render().plain
+        assert "not side by side with (1,1) (diagonally is allowed)" in status
+        await pilot.press("question_mark")
+        await pilot.pause()
+        first = app.screen.query_one("#rules-text", Markdown).source.splitlines()[0]
+        assert first == (
+            "**In this game:** 4x4 board (the book's: 3x3); "
+            "house rule: only side by side counts as touching, diagonals do not."
+        )
+
+
+async def test_gridlock_002_speaks_its_own_words_and_symbols() -> None:
+    app = make_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = await open_game(app, pilot, new_game("blocking", 5, 5, "(3,3)"))
+        cells = [str(c.render()).strip() for c in screen.query(".cell")]
+        assert cells.count("_") == 20 and "•" not in cells  # the book's empty symbol
+        assert cells.count("#") == 4
+        legend = screen.query_one("#legend").render().plain
+        assert legend.startswith("_ free  # blocked")
+        assert "to place: any _ cell" in screen.query_one("#status").render().plain
+        await pilot.click("#cell-1-2")  # (2,3): blocked by the first marker
+        assert screen.message == (
+            "✗ (2,3) is blocked: it is next to a marked cell, and blocked cells stay blocked."
+        )

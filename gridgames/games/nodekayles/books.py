@@ -57,6 +57,7 @@ BLOCKING = RuleBook(
         board_style="pipes",
         default_first="toss",
         blocked_word="blocked",
+        verb="place",
     ),
     Phrases(
         prompt="{player}, enter your move (row and column): ",

@@ -80,7 +80,10 @@ class NoNeighbourRules(Rules):
         assert isinstance(state, NoNeighbourState)
         if state.last is None:
             return None
-        return f"not touching {format_cell(state.cell(state.last), style)}"
+        last = format_cell(state.cell(state.last), style)
+        if state.adjacency == "orthogonal":  # the house rule: diagonal neighbours are allowed
+            return f"not side by side with {last} (diagonally is allowed)"
+        return f"not touching {last}, diagonals included"
 
     def apply_unchecked(self, state: GridState, move: Move) -> NoNeighbourState:
         assert isinstance(state, NoNeighbourState)

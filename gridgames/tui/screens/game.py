@@ -26,7 +26,7 @@ from gridgames.engine.match import Match
 from gridgames.engine.moves import Move
 from gridgames.games import get_entry
 from gridgames.session import PlaySession
-from gridgames.tui import computer
+from gridgames.tui import computer, house_rules
 from gridgames.tui.choices import Setup
 from gridgames.tui.closing import close_screen, settle_after_first_paint
 from gridgames.tui.marks import cell_marks, in_setup, with_region_values
@@ -114,7 +114,7 @@ class GameScreen(AnalysisOverlay, ComputerJobs, Screen[None]):
     def on_mount(self) -> None:
         settle_after_first_paint(self)
         o = self.setup.options
-        self.sub_title = f"{self.entry.label}, {o.rows}x{o.cols}"
+        self.sub_title = house_rules.header(self.entry, o)
         self.query_one(Board).focus()
         self.session.store = self.app.store  # type: ignore[attr-defined]
         self.changed(self.message, save=False)
@@ -173,7 +173,7 @@ class GameScreen(AnalysisOverlay, ComputerJobs, Screen[None]):
         self.set_class(game.outcome is not None, "-over")
         self.set_class(self.viewing is not None, "-viewing")
         shown_regions = self.regions.get(game.state)
-        legend = legend_text(entry, self.evaluations.get(game.state), shown_regions, self.analysis_on)
+        legend = legend_text(entry, self.evaluations.get(game.state), shown_regions, self.analysis_on, marks)
         self.query_one("#legend", Line).show(legend)
         bindings_key = (game.can_undo, game.can_redo, self.viewing is not None)
         if bindings_key != self._bindings_key:  # the footer rebuilds itself on every refresh
@@ -286,7 +286,7 @@ class GameScreen(AnalysisOverlay, ComputerJobs, Screen[None]):
     def action_rules(self) -> None:
         from gridgames.tui.screens.rules import RulesScreen
 
-        self.app.push_screen(RulesScreen(self.entry))
+        self.app.push_screen(RulesScreen(self.entry, self.setup.options))
 
     def action_save_record(self) -> None:
         from gridgames.tui.screens.record_file import SaveRecordScreen

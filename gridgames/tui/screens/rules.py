@@ -11,7 +11,9 @@ from textual.screen import ModalScreen
 from textual.widgets import Markdown
 
 from gridgames.engine.entry import Entry
+from gridgames.engine.options import Options
 from gridgames.games import rule_book
+from gridgames.tui import house_rules
 from gridgames.tui.closing import close_screen, settle_after_first_paint
 from gridgames.tui.widgets.keys_footer import KeysFooter
 from gridgames.tui.widgets.too_small import TooSmall
@@ -38,15 +40,18 @@ class RulesScreen(ModalScreen[None]):
         Binding("down,j", "scroll(1)", "Scroll", show=False),
     ]
 
-    def __init__(self, entry: Entry) -> None:
+    def __init__(self, entry: Entry, options: Options | None = None) -> None:
+        """`options`: the game being played, whose board size and house rules come first."""
         super().__init__(classes="dialog-screen")
         self.entry = entry
+        self.options = options
 
     def compose(self) -> ComposeResult:
         yield TooSmall()
         with Vertical(id="rules-pane", classes="dialog"):
             with RulesScroll(id="rules-scroll"):
-                yield Markdown(rules_markdown(self.entry), id="rules-text")
+                note = house_rules.rules_pane_note(self.entry, self.options) if self.options else ""
+                yield Markdown(note + rules_markdown(self.entry), id="rules-text")
         yield KeysFooter(show_command_palette=False)
 
     def on_mount(self) -> None:
