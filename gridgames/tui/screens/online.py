@@ -25,6 +25,7 @@ from gridgames.engine.moves import Move
 from gridgames.online import protocol as p
 from gridgames.online.client import Event, View, answer_offer
 from gridgames.online.launch import HOST_LEFT, Plan
+from gridgames.tui import house_rules
 from gridgames.tui.closing import close_screen, settle_after_first_paint
 from gridgames.tui.marks import cell_marks, in_setup
 from gridgames.tui.texts import turn_text
@@ -166,7 +167,7 @@ class OnlineGameScreen(Screen[None]):
                 self.refresh_view()
 
             self.call_after_refresh(ready)
-            self.sub_title = f"{entry.label}, online"
+            self.sub_title = f"{house_rules.header(entry, self.view.game.options)}, online"
             return
         other = 3 - self.seat if self.seat else 0
         if other and state.seated[other - 1] and not before.state.seated[other - 1]:
@@ -326,4 +327,4 @@ class OnlineGameScreen(Screen[None]):
         from gridgames.tui.screens.rules import RulesScreen
 
         if self.view is not None:
-            self.app.push_screen(RulesScreen(self.view.entry))
+            self.app.push_screen(RulesScreen(self.view.entry, self.view.game.options))
