@@ -14,12 +14,6 @@ from gridgames.cli import main
 from gridgames.commands import play as play_command
 
 
-@pytest.fixture(autouse=True)
-def data_dir(tmp_path, monkeypatch):
-    monkeypatch.setenv("GRIDGAMES_DATA_DIR", str(tmp_path / "data"))
-    return tmp_path / "data"
-
-
 def refusal(capsys, argv: list[str]) -> str:
     """The one-line refusal of `gridgames *argv` (exit code 2, nothing on stdout)."""
     with pytest.raises(SystemExit) as raised:

@@ -9,19 +9,11 @@ import signal
 import subprocess
 import sys
 import time
-from pathlib import Path
 
 import pytest
 
 from gridgames.cli import main
 from gridgames.storage import Store, load_record
-
-
-@pytest.fixture(autouse=True)
-def data_dir(tmp_path, monkeypatch) -> Path:
-    folder = tmp_path / "data"
-    monkeypatch.setenv("GRIDGAMES_DATA_DIR", str(folder))
-    return folder
 
 
 def play(monkeypatch, capsys, argv: list[str], typed: str) -> tuple[int, str, str]:

@@ -6,31 +6,13 @@ The autosave is dropped only when the record is safely written: a game is never 
 from __future__ import annotations
 
 import errno
-import io
-import sys
 from pathlib import Path
 
-import pytest
-
 from gridgames import storage
-from gridgames.cli import main
 from gridgames.storage import Store, load_record
+from tests.commands.test_play import play
 
 WHOLE_GAME_2X2 = "A1\nA2\nB2\nB1\n"  # rowcol 2x2: Player 2 wins
-
-
-@pytest.fixture(autouse=True)
-def data_dir(tmp_path, monkeypatch) -> Path:
-    folder = tmp_path / "data"
-    monkeypatch.setenv("GRIDGAMES_DATA_DIR", str(folder))
-    return folder
-
-
-def play(monkeypatch, capsys, argv: list[str], typed: str) -> tuple[int, str, str]:
-    monkeypatch.setattr(sys, "stdin", io.StringIO(typed))
-    code = main(["play", *argv])
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_the_record_holds_every_move_before_the_game_ends(monkeypatch, capsys, tmp_path):
