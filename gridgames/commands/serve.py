@@ -30,7 +30,8 @@ from urllib.parse import urlsplit
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
-SHUTDOWN_SECONDS = 5  # how long Ctrl+C waits for open tabs' apps to quit (then they are killed)
+SHUTDOWN_SECONDS = 5  # Ctrl+C stops the server and every tab's app within this time
+QUIT_GRACE = 2.0  # how long the apps have to quit on their own before they are killed
 DEFAULT_MAX_SESSIONS = 8
 MAX_MAX_SESSIONS = 200
 LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
@@ -255,7 +256,7 @@ def _make_server(host: str, port: int, max_sessions: int = DEFAULT_MAX_SESSIONS)
                 handle_signals=False,
                 loop=loop,
                 print=lambda *args: None,
-                shutdown_timeout=1.0,
+                shutdown_timeout=0.5,
             )
 
         async def on_startup(self, app: object) -> None:
@@ -299,7 +300,8 @@ def _make_server(host: str, port: int, max_sessions: int = DEFAULT_MAX_SESSIONS)
             """textual-serve's websocket handler, keeping each session's app so shutdown can end it."""
             from textual_serve.server import to_int
 
-            websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=1 << 20)
+            # timeout: how long closing waits for the browser's reply (a silent one cannot stall Ctrl+C)
+            websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=1 << 20, timeout=1.0)
             width = min(max(to_int(request.query.get("width", "80"), 80), 10), 1000)
             height = min(max(to_int(request.query.get("height", "24"), 24), 5), 500)
             service = None
@@ -330,20 +332,43 @@ def _make_server(host: str, port: int, max_sessions: int = DEFAULT_MAX_SESSIONS)
             return websocket
 
         async def on_shutdown(self, app: object) -> None:
+            """Every app is told to quit at once; those still running after QUIT_GRACE are killed."""
+            started = asyncio.get_running_loop().time()
+            services = list(self.services)
+            await asyncio.gather(*(_ask_to_quit(service) for service in services))
+            processes = [process for process in map(_process_of, services) if process is not None]
+            waits = [asyncio.ensure_future(process.wait()) for process in processes]
+            if waits:
+                await asyncio.wait(waits, timeout=QUIT_GRACE)
+            for service in services:  # still running after the grace: ended now, and so is the task
+                _kill(service)  # relaying its output (a browser that stopped reading cannot hold it)
+                task = getattr(service, "_task", None)
+                if task is not None:
+                    task.cancel()
             open_sessions = [session for session in self.sessions if not session.done()]
             for session in open_sessions:
-                session.cancel()  # textual-serve then sends the app "quit" and closes the websocket
-            if open_sessions:
-                await asyncio.wait(open_sessions, timeout=SHUTDOWN_SECONDS - 1)
-            for service in list(self.services):  # still running after the grace: ended now
-                _kill(service)
+                session.cancel()
+            left = SHUTDOWN_SECONDS - 2 - (asyncio.get_running_loop().time() - started)
+            if open_sessions and left > 0:
+                await asyncio.wait(open_sessions, timeout=left)
 
     return GridGamesServer()
 
 
+def _process_of(service: object):  # type: ignore[no-untyped-def]
+    """The app process of a textual-serve session (None before it started)."""
+    return getattr(service, "_process", None)
+
+
+async def _ask_to_quit(service: object) -> None:
+    """Send the app textual-serve's "quit" message; a session whose pipe is gone is killed later."""
+    with contextlib.suppress(Exception):
+        await asyncio.wait_for(service.send_meta({"type": "quit"}), 0.5)  # type: ignore[attr-defined]
+
+
 def _kill(service: object) -> None:
     """End a session's app process if it is still running (it has had its chance to quit)."""
-    process = getattr(service, "_process", None)
+    process = _process_of(service)
     if process is not None and process.returncode is None:
         with contextlib.suppress(ProcessLookupError):
             process.kill()
