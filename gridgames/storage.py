@@ -292,6 +292,22 @@ class SavedGame:
         return self.path.name[len(CURRENT_PREFIX) : -len(CURRENT_SUFFIX)]
 
 
+def _finite(text: str) -> float:
+    value = float(text)
+    if value in (float("inf"), float("-inf")):
+        raise ValueError(f"{text[:20]} is not a finite number")
+    return value
+
+
+def _refuse_constant(name: str) -> float:
+    raise ValueError(f"{name} is not a number a saved file may hold")
+
+
+def parse_json(text: str) -> Any:
+    """JSON from a data file: numbers must be finite (1e999, NaN and Infinity raise ValueError)."""
+    return json.loads(text, parse_float=_finite, parse_constant=_refuse_constant)
+
+
 def empty_tally() -> dict[str, int]:
     return dict.fromkeys(RESULTS, 0)
 
@@ -479,7 +495,7 @@ class Store:
         for line in record.split_lines(text):
             if line.startswith(SESSION_PREFIX):
                 try:
-                    settings = json.loads(line[len(SESSION_PREFIX) :])
+                    settings = parse_json(line[len(SESSION_PREFIX) :])
                 except ValueError:
                     settings = None
                 if isinstance(settings, dict):
@@ -581,7 +597,7 @@ class Store:
             self._warn(f"Could not read {what} from {shown} ({_describe_os_error(error)}); starting afresh.")
             return {}
         try:
-            data = json.loads(data_bytes.decode("utf-8"))
+            data = parse_json(data_bytes.decode("utf-8"))
         except ValueError:  # UnicodeDecodeError is a ValueError too
             data = None
         if not isinstance(data, dict):

@@ -180,7 +180,7 @@ class Match:
                 last_first=_optional_int(data["last_first"]),
                 last_winner=_optional_int(data["last_winner"]),
             )
-        except (KeyError, IndexError, TypeError, ValueError) as error:
+        except (KeyError, IndexError, TypeError, ValueError, OverflowError) as error:
             if isinstance(error, OptionsError):
                 raise
             raise OptionsError(f"The saved match score is unreadable ({error!r}).") from None

@@ -202,3 +202,19 @@ def test_typed_escape_sequences_are_shown_harmlessly_in_line_mode(tmp_path):
     )
     assert "\x1b" not in done.stdout and "\x07" not in done.stdout
     assert "\\x1b]0;PWNED\\x07" in done.stdout and "Player 1 (X) claims C3." in done.stdout
+
+
+@pytest.mark.parametrize("number", ["1e999", "-1e999", "NaN", "Infinity"])
+def test_saved_settings_with_numbers_no_game_has_resume_the_moves(tmp_path, make_game, number):
+    data = tmp_path / "data"
+    store = Store(data)
+    store.save_current(make_game("rowcol").play("C3"), {"match": {"games": 0}}, slot="rowcol-x")
+    path = store.current_path("rowcol-x")
+    path.write_text(path.read_text().replace('"games": 0', f'"games": {number}'))
+    env = dict(os.environ, GRIDGAMES_DATA_DIR=str(data))
+    done = subprocess.run(
+        [sys.executable, "-m", "gridgames", "play", "rowcol", "--plain", "--resume"],
+        input="C1\n", capture_output=True, text=True, env=env, timeout=60,
+    )
+    assert "Traceback" not in done.stderr, done.stderr
+    assert "are unreadable; the moves resume" in done.stdout and "Player 2 (O) claims C1." in done.stdout
