@@ -28,7 +28,7 @@ $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
 run: $(VENV)/.installed
 	@$(BIN)/gridgames
 
-test: $(VENV)/.installed-dev
+test: lint
 	$(BIN)/python -m pytest
 
 bench: $(VENV)/.installed-dev

@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 
 import pytest
+from hypothesis import settings
 
 from gridgames.engine import Game, Options
 from gridgames.engine.options import parse_size
 from gridgames.games import get_entry
+
+# CI runs are reproducible: hypothesis derives its examples from each test, not from a random seed
+# or the local example database. Elsewhere it explores (and remembers failures) as usual.
+settings.register_profile("ci", derandomize=True, database=None, print_blob=True)
+if os.environ.get("CI", "").lower() in ("true", "1", "yes"):
+    settings.load_profile("ci")
 
 
 def _new_game(variant: str, size: str | None = None, first: int = 1, adjacency: str = "king") -> Game:

@@ -156,6 +156,7 @@ def _play_plain(args: argparse.Namespace, entry: Any, new_settings: Any, new_gam
     if game is None or settings is None:
         settings, game = new_settings, new_game
         rng = random.Random(args.seed)
+        assert settings.match is not None  # _new_session always makes one
         settings.match.new_game(rng)  # the same coin toss as the validated game
         for path in settings.record_paths():
             problem = check_record_target(path, settings.overwrite)

@@ -311,7 +311,7 @@ def _make_server(host: str, port: int, max_sessions: int = DEFAULT_MAX_SESSIONS)
                     self.command,
                     write_bytes=websocket.send_bytes,
                     write_str=websocket.send_str,
-                    close=websocket.close,
+                    close=websocket.close,  # type: ignore[arg-type]  # its bool result is not used
                     download_manager=self.download_manager,
                     debug=self.debug,
                 )

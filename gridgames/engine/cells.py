@@ -7,9 +7,12 @@ accepts `3 3`, `3,3` and `(3,3)` (row, column, counted from 1).
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+from typing import Literal, NamedTuple
 
 from gridgames.engine.errors import InvalidMoveError
+
+#: How a rule book writes a cell: "letter" is C3 (row letter, column number), "pair" is (3,3).
+CoordStyle = Literal["letter", "pair"]
 
 
 class Cell(NamedTuple):
@@ -37,7 +40,7 @@ def parse_row_label(label: str) -> int:
     return n - 1
 
 
-def format_cell(cell: Cell, style: str = "letter") -> str:
+def format_cell(cell: Cell, style: CoordStyle = "letter") -> str:
     """`letter`: canonical `C3`; `pair`: the rule books' `(3,3)`."""
     if style == "pair":
         return f"({cell.row + 1},{cell.col + 1})"

@@ -4,10 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any, Literal
 
+from gridgames.engine.cells import CoordStyle
 from gridgames.engine.moves import Move
+from gridgames.engine.options import First
 from gridgames.engine.outcome import Outcome
 from gridgames.engine.rules import Content, GridState, Rules
+
+#: How line mode draws a board, after each rule book's examples (see `textboard.render`).
+BoardStyle = Literal["brackets", "pipes", "boxes", "dots", "letters"]
 
 
 @dataclass(frozen=True)
@@ -18,14 +24,14 @@ class Entry:
     book: str  # rule-book number, "000".."004"
     title: str
     summary: str  # one line for the select screen
-    rules: Rules
+    rules: Rules[Any]
     player_names: tuple[str, str]  # ("Player A", "Player B")
     symbols: dict[Content, str] = field(hash=False)  # the rule book's symbols
-    coord_style: str  # "pair" -> (3,3), "letter" -> C3
-    board_style: str  # how line mode draws the board, after the rule book's examples
+    coord_style: CoordStyle  # "pair" -> (3,3), "letter" -> C3
+    board_style: BoardStyle  # how line mode draws the board, after the rule book's examples
     default_rows: int = 5
     default_cols: int = 5
-    default_first: str = "1"  # "1", "2" or "toss"
+    default_first: First = "1"
     blocked_word: str = "locked"  # what the book calls an unavailable cell
     has_adjacency_option: bool = False
     cell_scoring: bool = False  # the book offers match scoring by marked cells (book 000)

@@ -5,10 +5,13 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass, replace
+from typing import Literal
 
 from gridgames.engine.errors import OptionsError
 
 FIRST_CHOICES = ("1", "2", "toss")
+#: Who moves first: player 1, player 2, or a coin toss.
+First = Literal["1", "2", "toss"]
 ADJACENCY_CHOICES = ("king", "orthogonal")
 MIN_SIZE = 2
 MAX_SIZE = 30

@@ -3,6 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
+
+#: Why a game ended: the player to move had no legal move, the third repetition, or a resignation
+#: (online play).
+Termination = Literal["no-moves", "repetition", "resignation"]
 
 
 @dataclass(frozen=True)
@@ -14,7 +19,7 @@ class Outcome:
     """
 
     winner: int | None
-    termination: str
+    termination: Termination
     reason: str
 
     @property

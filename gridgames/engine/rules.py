@@ -12,9 +12,9 @@ import re
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import ClassVar
+from typing import ClassVar, Generic, TypeVar
 
-from gridgames.engine.cells import Cell, format_cell, parse_cell
+from gridgames.engine.cells import Cell, CoordStyle, format_cell, parse_cell
 from gridgames.engine.errors import IllegalMoveError, InvalidMoveError
 from gridgames.engine.moves import Move
 from gridgames.engine.options import Options
@@ -100,8 +100,13 @@ _DIRECTIONS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 _WALL_PREFIX = re.compile(r"^(?:#|wall\s+)\s*(.+)$", re.IGNORECASE)
 
 
-class Rules(ABC):
-    """One rules family. Stateless: every method is a pure function of its arguments."""
+#: The state type a rules family works on (each family has its own frozen GridState subclass).
+S = TypeVar("S", bound=GridState)
+
+
+class Rules(ABC, Generic[S]):
+    """One rules family over its own state type `S`. Stateless: every method is a pure function of
+    its arguments."""
 
     family: ClassVar[str]
     #: `Outcome.reason` when the player to move has no legal move.
@@ -116,15 +121,15 @@ class Rules(ABC):
 
     # -- what a family implements ------------------------------------------------
     @abstractmethod
-    def start(self, options: Options, first_player: int) -> GridState:
+    def start(self, options: Options, first_player: int) -> S:
         """The empty board, `first_player` to move."""
 
     @abstractmethod
-    def legal_moves(self, state: GridState) -> tuple[Move, ...]:
+    def legal_moves(self, state: S) -> tuple[Move, ...]:
         """Every legal move, unique, in a fixed order; empty when the game is over."""
 
     @abstractmethod
-    def why_illegal(self, state: GridState, move: Move, style: str = "letter") -> str | None:
+    def why_illegal(self, state: S, move: Move, style: CoordStyle = "letter") -> str | None:
         """None when `move` is legal, else one sentence naming the rule it breaks.
 
         Cells in the sentence are written in `style` (see `format_cell`), so each rule book
@@ -132,15 +137,15 @@ class Rules(ABC):
         """
 
     @abstractmethod
-    def apply_unchecked(self, state: GridState, move: Move) -> GridState:
+    def apply_unchecked(self, state: S, move: Move) -> S:
         """The state after a move already known to be legal."""
 
     @abstractmethod
-    def content(self, state: GridState, cell: Cell) -> Content:
+    def content(self, state: S, cell: Cell) -> Content:
         """What the cell holds."""
 
     # -- derived -----------------------------------------------------------------
-    def apply_move(self, state: GridState, move: Move, style: str = "letter") -> GridState:
+    def apply_move(self, state: S, move: Move, style: CoordStyle = "letter") -> S:
         """The state after `move`; raises IllegalMoveError naming the rule it breaks."""
         if not (0 <= move.cell.row < state.rows and 0 <= move.cell.col < state.cols):
             raise InvalidMoveError(f"{move.notation()} is not on this {state.rows}x{state.cols} board.")
@@ -149,16 +154,16 @@ class Rules(ABC):
             raise IllegalMoveError(reason)
         return self.apply_unchecked(state, move)
 
-    def is_legal(self, state: GridState, move: Move) -> bool:
+    def is_legal(self, state: S, move: Move) -> bool:
         return self.why_illegal(state, move) is None
 
-    def outcome(self, state: GridState) -> Outcome | None:
+    def outcome(self, state: S) -> Outcome | None:
         """None while the game goes on; the player to move with no legal move loses."""
         if self.legal_moves(state):
             return None
         return Outcome(winner=3 - state.to_move, termination="no-moves", reason=self.no_move_reason)
 
-    def parse_move(self, state: GridState, text: str) -> Move:
+    def parse_move(self, state: S, text: str) -> Move:
         """Text in any accepted notation -> a Move (not yet checked for legality)."""
         raw = text.strip()
         if not raw:
@@ -177,22 +182,22 @@ class Rules(ABC):
             )
         return Move(cell, wall)
 
-    def parse_direction(self, state: GridState, word: str, wall: bool) -> Move:
+    def parse_direction(self, state: S, word: str, wall: bool) -> Move:
         raise InvalidMoveError(
             f"'{word}' is not a move in this game: type a cell such as C3."
         )
 
     has_walls: ClassVar[bool] = False
 
-    def restriction(self, state: GridState, style: str = "letter") -> str | None:
+    def restriction(self, state: S, style: CoordStyle = "letter") -> str | None:
         """What limits the player to move beyond "an empty cell", as a phrase ("in row C or
         column 3"), or None. The app's status line and line mode both say it."""
         return None
 
-    def moves_at(self, state: GridState, cell: Cell) -> tuple[Move, ...]:
+    def moves_at(self, state: S, cell: Cell) -> tuple[Move, ...]:
         """The legal moves whose target is `cell` (what a click there could mean)."""
         return tuple(m for m in self.legal_moves(state) if m.cell == cell)
 
-    def format_move(self, move: Move, style: str = "letter") -> str:
+    def format_move(self, move: Move, style: CoordStyle = "letter") -> str:
         """`letter`: canonical notation; `pair`: the rule books' (row,col) style."""
         return ("#" if move.wall else "") + format_cell(move.cell, style)

@@ -3,19 +3,22 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Literal
 
 from gridgames.engine.moves import Move
 
-WIN = "win"
-LOSS = "loss"
-DRAW = "draw"
-UNKNOWN = "unknown"  # a heuristic search that proved nothing about this move
+#: The value of a position or a move for the player to move.
+Value = Literal["win", "loss", "draw", "unknown"]
+WIN: Value = "win"
+LOSS: Value = "loss"
+DRAW: Value = "draw"
+UNKNOWN: Value = "unknown"  # a heuristic search that proved nothing about this move
 
 #: Order of preference for the player to move.
 RANK = {WIN: 3, DRAW: 2, UNKNOWN: 1, LOSS: 0}
 
 
-def after_move(value: str) -> str:
+def after_move(value: Value) -> Value:
     """The mover's value given the value of the position after the move (for the opponent)."""
     return {WIN: LOSS, LOSS: WIN}.get(value, value)
 
@@ -28,8 +31,8 @@ class Evaluation:
     positions the solver visited (or looked up), for benchmarks.
     """
 
-    value: str
-    move_values: dict[Move, str] = field(default_factory=dict, hash=False)
+    value: Value
+    move_values: dict[Move, Value] = field(default_factory=dict, hash=False)
     exact: bool = True
     nodes: int = 0
     score: float | None = None  # heuristic score when not exact (higher is better for the mover)

@@ -23,7 +23,7 @@ from importlib import resources
 
 from gridgames.engine.moves import Move
 from gridgames.games.nodekayles.rules import NodeKaylesState
-from gridgames.solve.base import LOSS, UNKNOWN, WIN, Evaluation
+from gridgames.solve.base import LOSS, UNKNOWN, WIN, Evaluation, Value
 from gridgames.solve.budget import Budget, SearchTimeout
 
 TABLE_RESOURCE = "nodekayles_shapes.bin"
@@ -378,7 +378,7 @@ def evaluate(state: NodeKaylesState, budget: Budget | float | None = None) -> Ev
         rows, cols = state.rows, state.cols
         closed, _, _ = _frame(rows, cols)
         free = state.free
-        values: dict[Move, str] = {}
+        values: dict[Move, Value] = {}
         exact = True
         cell_bits = free
         while cell_bits:

@@ -18,7 +18,7 @@ from functools import lru_cache
 from gridgames.engine.moves import Move
 from gridgames.engine.rules import bits, king_masks, orthogonal_masks
 from gridgames.games.noneighbour.rules import NoNeighbourState
-from gridgames.solve.base import LOSS, UNKNOWN, WIN, Evaluation
+from gridgames.solve.base import LOSS, UNKNOWN, WIN, Evaluation, Value
 from gridgames.solve.budget import Budget, SearchTimeout
 
 TABLE_FILE = "noneighbour.json"
@@ -138,7 +138,7 @@ def evaluate(state: NoNeighbourState, budget: Budget | float | None = None) -> E
     solver, occ, forb = _position(state)
     deadline = Budget.of(budget)
     start_nodes = solver.nodes
-    values: dict[Move, str] = {}
+    values: dict[Move, Value] = {}
     exact = True
     for i in bits(solver.full & ~(occ | forb)):
         move = Move(state.cell(i))

@@ -23,13 +23,13 @@ from gridgames.engine.cells import Cell
 from gridgames.engine.moves import Move
 from gridgames.engine.rules import bits, orthogonal_masks
 from gridgames.games.walls.rules import WallsState
-from gridgames.solve.base import DRAW, LOSS, RANK, UNKNOWN, WIN, Evaluation, after_move
+from gridgames.solve.base import DRAW, LOSS, RANK, UNKNOWN, WIN, Evaluation, Value, after_move
 from gridgames.solve.budget import Budget
 from gridgames.solve.search import MATE, MATE_BOUND, Searcher, SearchResult, iterate
 
 #: Table codes (0 = not a position).
 CODE = {LOSS: 1, DRAW: 2, WIN: 3}
-VALUE = {1: LOSS, 2: DRAW, 3: WIN}
+VALUE: dict[int, Value] = {1: LOSS, 2: DRAW, 3: WIN}
 RUNTIME_CELLS = 12  # boards this small are solved on first use
 SHIPPED = {(4, 4): "walls-4x4.bin"}
 
@@ -264,7 +264,7 @@ def board_for(rows: int, cols: int) -> WallsBoard:
 # -- exact values from the table -------------------------------------------------------
 
 
-def table_value(table: bytearray, board: WallsBoard, pos: Pos) -> str:
+def table_value(table: bytearray, board: WallsBoard, pos: Pos) -> Value:
     """The exact value of a position for the mover, set-up positions included."""
     me, opp, walls = pos
     if me is not None and opp is not None:
@@ -273,7 +273,7 @@ def table_value(table: bytearray, board: WallsBoard, pos: Pos) -> str:
     return max(values, key=RANK.__getitem__, default=LOSS)
 
 
-def _score_value(score: int) -> str:
+def _score_value(score: int) -> Value:
     if score >= MATE_BOUND:
         return WIN
     if score <= -MATE_BOUND:

@@ -7,6 +7,7 @@ storage failure into a warning toast while play goes on.
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING
 
 from textual.app import App
@@ -57,9 +58,11 @@ class GridGamesApp(App[None]):
         variant: str | None = None,
         store: Store | None = None,
         online: dict[str, object] | None = None,
+        rng: random.Random | None = None,
     ) -> None:
         super().__init__()
         self.online = online  # {"host": argparse args} or {"join": Address, "watch": bool}
+        self.rng = rng or random.Random()  # coin tosses and the computer's choices (seeded in tests)
         self.load_path = load
         self.variant = variant
         self.store = store or Store()
@@ -249,7 +252,7 @@ class GridGamesApp(App[None]):
 
             self.start_online(plan_to_host(setup))
             return
-        screen = GameScreen(setup, game, match=match, slot=slot)
+        screen = GameScreen(setup, game, rng=self.rng, match=match, slot=slot)
         current = self.screen
         if isinstance(current, GameScreen):  # not before the last game has mounted (see close_screen)
             close_screen(current, lambda: self.switch_screen(screen))

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from functools import partial
-from typing import Any
+from typing import Any, cast
 
-from textual import work
+from textual import on
 from textual.command import CommandPalette, DiscoveryHit, Hit, Hits, Provider
-from textual.css.query import NoMatches
+from textual.widget import Widget
+from textual.widgets import Input
 
 from gridgames.games import catalogue
 
@@ -26,7 +27,8 @@ class GridGamesCommands(Provider):
                 continue
             seen.add(binding.action)
             help_text = f"Key: {binding.key_display or binding.key}"
-            yield binding.description, help_text, partial(active.node.run_action, binding.action)
+            node = cast(Widget, active.node)  # bindings belong to widgets, screens and the app
+            yield binding.description, help_text, partial(node.run_action, binding.action)
         app = self.app
         if hasattr(self.screen, "action_save_record"):
             yield "Save game record as…", "Key: ctrl+s", partial(self.screen.run_action, "save_record")
@@ -54,9 +56,10 @@ class OnceClosingPalette(CommandPalette):
     """Textual's command palette, closing only while it is the active screen.
 
     A selection, Escape or outside click queued behind the one that closed it would close it
-    again and pop the screen below (the game), so a close after the first does nothing; and a
-    search started by input typed behind the close finds the palette's list already removed,
-    so that search is dropped.
+    again and pop the screen below (the game), so a close after the first does nothing; and
+    input typed behind the close would start a search in a palette whose list is already being
+    removed, so such input is ignored (its `Input.Changed` stops here, before the palette's own
+    handler).
     """
 
     def dismiss(self, result: Any = None) -> Any:
@@ -64,14 +67,7 @@ class OnceClosingPalette(CommandPalette):
             return super().dismiss(result)
         return None
 
-    @work(exclusive=True, group=CommandPalette._GATHER_COMMANDS_GROUP)
-    async def _gather_commands(self, search_value: str) -> None:
-        try:
-            await _GATHER_COMMANDS(self, search_value)
-        except NoMatches:
-            if self.is_active:
-                raise  # the list is missing on an open palette: a real fault
-
-
-#: The search of Textual's palette, undecorated (its `@work` is applied again above).
-_GATHER_COMMANDS = CommandPalette._gather_commands.__wrapped__  # type: ignore[attr-defined]
+    @on(Input.Changed)
+    def ignore_input_after_closing(self, event: Input.Changed) -> None:
+        if not self.is_active:
+            event.prevent_default()

@@ -68,14 +68,15 @@ class ComputerJobs:
         return request, computer.threw_away_wins(game.entry, states, _stop_check())
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        worker = event.worker
+        worker: Worker[Any] = event.worker
         if event.state == WorkerState.SUCCESS:
+            answer: Any = worker.result
             if worker.group == "computer":
-                self.computer_answered(*worker.result)
+                self.computer_answered(*answer)
             elif worker.group == "analysis":
-                self.analysed(*worker.result)
+                self.analysed(*answer)
             elif worker.group == "review":
-                self.review_done(*worker.result)
+                self.review_done(*answer)
         elif event.state == WorkerState.ERROR:
             self.job_failed(worker.group, worker.error)
 

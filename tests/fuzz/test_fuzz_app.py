@@ -1,8 +1,9 @@
 """Random keys, clicks and resizes across every screen and variant: the app must never crash.
 
-`GRIDGAMES_FUZZ_ACTIONS=5000` runs a longer soak (the number of random steps, shared by the
-episodes; the CI amount fits the suite's time budget), `GRIDGAMES_FUZZ_SEED=n` another random run.
-A failure names the seed, the episode and the last actions, which replay it.
+`make test` runs a short pass (SHORT_ACTIONS random steps, shared by the episodes). The soak,
+`pytest -m soak tests/fuzz`, runs SOAK_ACTIONS (or `GRIDGAMES_FUZZ_ACTIONS=n`);
+`GRIDGAMES_FUZZ_SEED=n` picks another random run. The monkey and the app's own random generator
+are both seeded. A failure names the seed, the episode and the last actions, which replay it.
 """
 
 from __future__ import annotations
@@ -22,9 +23,9 @@ from tests.fuzz.monkey import Coverage, FuzzApp, Monkey
 
 CATALOGUE = catalogue()
 
-CI_ACTIONS = 560  # random steps: about 3,000 keys, clicks and resizes with the scripted ones
+SHORT_ACTIONS = 280  # random steps: about 1,500 keys, clicks and resizes with the scripted ones
+SOAK_ACTIONS = int(os.environ.get("GRIDGAMES_FUZZ_ACTIONS", 3000))
 DEFAULT_SEED = 20261125
-ACTIONS = int(os.environ.get("GRIDGAMES_FUZZ_ACTIONS", CI_ACTIONS))
 SEED = int(os.environ.get("GRIDGAMES_FUZZ_SEED", DEFAULT_SEED))
 REPORTED_ACTIONS = 40
 SCREENS = {"SelectScreen", "NewGamePanel", "GameScreen", "RulesScreen", "ConfirmScreen", "OnceClosingPalette"}
@@ -100,7 +101,7 @@ async def run_episode(
 ) -> None:
     choices = LastChoices()
     choices.remember(episode.setup)
-    app = FuzzApp(choices=choices)
+    app = FuzzApp(choices=choices, rng=random.Random(seed))  # the app's own dice too
     async with app.run_test(size=(80, 24)) as pilot:
         monkey = Monkey(app, pilot, random.Random(seed), coverage, history)
         await open_game(monkey, episode)
@@ -123,9 +124,18 @@ async def run_episode(
 
 
 async def test_random_keys_clicks_and_resizes_never_crash_the_app(tmp_path, monkeypatch) -> None:
+    await fuzz(tmp_path, monkeypatch, SHORT_ACTIONS)
+
+
+@pytest.mark.soak
+async def test_the_long_soak_never_crashes_the_app(tmp_path, monkeypatch) -> None:
+    await fuzz(tmp_path, monkeypatch, SOAK_ACTIONS)
+
+
+async def fuzz(tmp_path, monkeypatch, actions: int) -> None:  # type: ignore[no-untyped-def]
     monkeypatch.chdir(tmp_path)  # a screenshot from the command palette lands here, not in the repo
     plan = episodes(random.Random(SEED))
-    per_episode = max(1, ACTIONS // len(plan))
+    per_episode = max(1, actions // len(plan))
     coverage = Coverage()
     for number, episode in enumerate(plan):
         history: deque[str] = deque(maxlen=REPORTED_ACTIONS)
@@ -150,7 +160,7 @@ async def test_random_keys_clicks_and_resizes_never_crash_the_app(tmp_path, monk
         f"{coverage.exit_requests} quit requests ignored, screens {sorted(coverage.screens)}, "
         f"states {sorted(coverage.states)}, {len(coverage.games)} game setups"
     )
-    assert coverage.actions >= ACTIONS
+    assert coverage.actions >= actions
     assert SCREENS <= coverage.screens
     assert {"game over", "history", "wall mode", "tiny"} <= coverage.states
     assert {entry.id for entry in CATALOGUE} <= {variant for variant, *_ in coverage.games}

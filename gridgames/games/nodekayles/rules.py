@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from gridgames.engine.cells import Cell, format_cell
+from gridgames.engine.cells import Cell, CoordStyle, format_cell
 from gridgames.engine.moves import Move
 from gridgames.engine.options import Options
 from gridgames.engine.rules import Content, GridState, Rules, bits, orthogonal_masks
@@ -26,7 +26,7 @@ class NodeKaylesState(GridState):
         return self.full_mask & ~self.locked
 
 
-class NodeKaylesRules(Rules):
+class NodeKaylesRules(Rules[NodeKaylesState]):
     family = "nodekayles"
     no_move_reason = "{loser} has no free cell left to mark, so {winner} made the last move and wins."
     verb = "mark"
@@ -35,12 +35,10 @@ class NodeKaylesRules(Rules):
     def start(self, options: Options, first_player: int) -> NodeKaylesState:
         return NodeKaylesState(options.rows, options.cols, first_player, 0)
 
-    def legal_moves(self, state: GridState) -> tuple[Move, ...]:
-        assert isinstance(state, NodeKaylesState)
+    def legal_moves(self, state: NodeKaylesState) -> tuple[Move, ...]:
         return tuple(Move(state.cell(i)) for i in bits(state.free))
 
-    def why_illegal(self, state: GridState, move: Move, style: str = "letter") -> str | None:
-        assert isinstance(state, NodeKaylesState)
+    def why_illegal(self, state: NodeKaylesState, move: Move, style: CoordStyle = "letter") -> str | None:
         where = format_cell(move.cell, style)
         if move.wall:
             return "This game has no walls: mark a free cell."
@@ -51,8 +49,7 @@ class NodeKaylesRules(Rules):
             return f"{where} is locked: it is next to a marked cell, and locked cells stay locked."
         return None
 
-    def apply_unchecked(self, state: GridState, move: Move) -> NodeKaylesState:
-        assert isinstance(state, NodeKaylesState)
+    def apply_unchecked(self, state: NodeKaylesState, move: Move) -> NodeKaylesState:
         i = state.index(move.cell)
         bit = 1 << i
         lock = bit | orthogonal_masks(state.rows, state.cols)[i]
@@ -71,8 +68,7 @@ class NodeKaylesRules(Rules):
             last=i,
         )
 
-    def content(self, state: GridState, cell: Cell) -> Content:
-        assert isinstance(state, NodeKaylesState)
+    def content(self, state: NodeKaylesState, cell: Cell) -> Content:
         bit = 1 << state.index(cell)
         if state.marks1 & bit:
             return Content.P1

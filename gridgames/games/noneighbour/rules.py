@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from gridgames.engine.cells import Cell, format_cell
+from gridgames.engine.cells import Cell, CoordStyle, format_cell
 from gridgames.engine.moves import Move
 from gridgames.engine.options import Options
 from gridgames.engine.rules import Content, GridState, Rules, bits, king_masks, orthogonal_masks
@@ -32,7 +32,7 @@ def neighbour_masks(state: NoNeighbourState) -> tuple[int, ...]:
     return king_masks(state.rows, state.cols)
 
 
-class NoNeighbourRules(Rules):
+class NoNeighbourRules(Rules[NoNeighbourState]):
     family = "noneighbour"
     no_move_reason = (
         "{loser} has no empty cell away from the last marker, so {winner} wins."
@@ -54,12 +54,10 @@ class NoNeighbourRules(Rules):
             return free
         return free & ~neighbour_masks(state)[state.last]
 
-    def legal_moves(self, state: GridState) -> tuple[Move, ...]:
-        assert isinstance(state, NoNeighbourState)
+    def legal_moves(self, state: NoNeighbourState) -> tuple[Move, ...]:
         return tuple(Move(state.cell(i)) for i in bits(self.allowed(state)))
 
-    def why_illegal(self, state: GridState, move: Move, style: str = "letter") -> str | None:
-        assert isinstance(state, NoNeighbourState)
+    def why_illegal(self, state: NoNeighbourState, move: Move, style: CoordStyle = "letter") -> str | None:
         if move.wall:
             return "This game has no walls: place a marker on a cell."
         bit = 1 << state.index(move.cell)
@@ -76,8 +74,7 @@ class NoNeighbourRules(Rules):
             )
         return None
 
-    def restriction(self, state: GridState, style: str = "letter") -> str | None:
-        assert isinstance(state, NoNeighbourState)
+    def restriction(self, state: NoNeighbourState, style: CoordStyle = "letter") -> str | None:
         if state.last is None:
             return None
         last = format_cell(state.cell(state.last), style)
@@ -85,8 +82,7 @@ class NoNeighbourRules(Rules):
             return f"not side by side with {last} (diagonally is allowed)"
         return f"not touching {last}, diagonals included"
 
-    def apply_unchecked(self, state: GridState, move: Move) -> NoNeighbourState:
-        assert isinstance(state, NoNeighbourState)
+    def apply_unchecked(self, state: NoNeighbourState, move: Move) -> NoNeighbourState:
         i = state.index(move.cell)
         bit = 1 << i
         if state.to_move == 1:
@@ -95,8 +91,7 @@ class NoNeighbourRules(Rules):
             state = replace(state, marks2=state.marks2 | bit)
         return replace(state, to_move=3 - state.to_move, ply=state.ply + 1, last=i)
 
-    def content(self, state: GridState, cell: Cell) -> Content:
-        assert isinstance(state, NoNeighbourState)
+    def content(self, state: NoNeighbourState, cell: Cell) -> Content:
         bit = 1 << state.index(cell)
         if state.marks1 & bit:
             return Content.P1

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from gridgames.engine.cells import Cell, format_cell, row_label
+from gridgames.engine.cells import Cell, CoordStyle, format_cell, row_label
 from gridgames.engine.moves import Move
 from gridgames.engine.options import Options
 from gridgames.engine.rules import Content, GridState, Rules, bits
@@ -30,7 +30,7 @@ def line_masks(rows: int, cols: int) -> tuple[int, ...]:
     return tuple(row_mask[r] | col_mask[c] for r in range(rows) for c in range(cols))
 
 
-class RowColRules(Rules):
+class RowColRules(Rules[RowColState]):
     family = "rowcol"
     no_move_reason = (
         "{loser} has no unclaimed cell in the row or column of the last claim, so {winner} wins."
@@ -47,12 +47,10 @@ class RowColRules(Rules):
             return free
         return free & line_masks(state.rows, state.cols)[state.last]
 
-    def legal_moves(self, state: GridState) -> tuple[Move, ...]:
-        assert isinstance(state, RowColState)
+    def legal_moves(self, state: RowColState) -> tuple[Move, ...]:
         return tuple(Move(state.cell(i)) for i in bits(self.allowed(state)))
 
-    def why_illegal(self, state: GridState, move: Move, style: str = "letter") -> str | None:
-        assert isinstance(state, RowColState)
+    def why_illegal(self, state: RowColState, move: Move, style: CoordStyle = "letter") -> str | None:
         if move.wall:
             return "This game has no walls: claim a cell."
         bit = 1 << state.index(move.cell)
@@ -68,15 +66,13 @@ class RowColRules(Rules):
             )
         return None
 
-    def restriction(self, state: GridState, style: str = "letter") -> str | None:
-        assert isinstance(state, RowColState)
+    def restriction(self, state: RowColState, style: CoordStyle = "letter") -> str | None:
         if state.last is None:
             return None
         last = state.cell(state.last)
         return f"in row {row_label(last.row)} or column {last.col + 1}"
 
-    def apply_unchecked(self, state: GridState, move: Move) -> RowColState:
-        assert isinstance(state, RowColState)
+    def apply_unchecked(self, state: RowColState, move: Move) -> RowColState:
         i = state.index(move.cell)
         bit = 1 << i
         if state.to_move == 1:
@@ -85,8 +81,7 @@ class RowColRules(Rules):
             state = replace(state, claims2=state.claims2 | bit)
         return replace(state, to_move=3 - state.to_move, ply=state.ply + 1, last=i)
 
-    def content(self, state: GridState, cell: Cell) -> Content:
-        assert isinstance(state, RowColState)
+    def content(self, state: RowColState, cell: Cell) -> Content:
         bit = 1 << state.index(cell)
         if state.claims1 & bit:
             return Content.P1

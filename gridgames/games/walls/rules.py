@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from gridgames.engine.cells import Cell, format_cell
+from gridgames.engine.cells import Cell, CoordStyle, format_cell
 from gridgames.engine.errors import InvalidMoveError
 from gridgames.engine.moves import Move
 from gridgames.engine.options import Options
@@ -41,7 +41,7 @@ class WallsState(GridState):
         return self.full_mask & ~occupied
 
 
-class WallsRules(Rules):
+class WallsRules(Rules[WallsState]):
     family = "walls"
     no_move_reason = "{loser}'s token cannot step to any empty cell, so {winner} wins."
     can_repeat = True
@@ -58,8 +58,7 @@ class WallsRules(Rules):
             return 0
         return orthogonal_masks(state.rows, state.cols)[token] & state.empty
 
-    def legal_moves(self, state: GridState) -> tuple[Move, ...]:
-        assert isinstance(state, WallsState)
+    def legal_moves(self, state: WallsState) -> tuple[Move, ...]:
         if state.in_setup:
             return tuple(Move(state.cell(i)) for i in bits(state.empty))
         steps = self.steps(state)
@@ -69,8 +68,7 @@ class WallsRules(Rules):
             Move(state.cell(i), wall=True) for i in bits(state.empty)
         )
 
-    def why_illegal(self, state: GridState, move: Move, style: str = "letter") -> str | None:
-        assert isinstance(state, WallsState)
+    def why_illegal(self, state: WallsState, move: Move, style: CoordStyle = "letter") -> str | None:
         where = format_cell(move.cell, style)
         bit = 1 << state.index(move.cell)
         mover = "X" if state.to_move == 1 else "O"
@@ -99,8 +97,7 @@ class WallsRules(Rules):
             )
         return None
 
-    def apply_unchecked(self, state: GridState, move: Move) -> WallsState:
-        assert isinstance(state, WallsState)
+    def apply_unchecked(self, state: WallsState, move: Move) -> WallsState:
         i = state.index(move.cell)
         if move.wall:
             state = replace(state, walls=state.walls | (1 << i))
@@ -110,8 +107,7 @@ class WallsRules(Rules):
             state = replace(state, token2=i)
         return replace(state, to_move=3 - state.to_move, ply=state.ply + 1)
 
-    def content(self, state: GridState, cell: Cell) -> Content:
-        assert isinstance(state, WallsState)
+    def content(self, state: WallsState, cell: Cell) -> Content:
         i = state.index(cell)
         if state.token1 == i:
             return Content.P1
@@ -121,8 +117,7 @@ class WallsRules(Rules):
             return Content.BLOCKED
         return Content.EMPTY
 
-    def parse_direction(self, state: GridState, word: str, wall: bool) -> Move:
-        assert isinstance(state, WallsState)
+    def parse_direction(self, state: WallsState, word: str, wall: bool) -> Move:
         token = state.token(state.to_move)
         if wall:
             raise InvalidMoveError(f"'#{word}' is not a move: build a wall on a cell, e.g. #C3.")

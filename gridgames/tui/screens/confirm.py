@@ -58,4 +58,9 @@ class ConfirmScreen(ModalScreen[bool]):
 
 def ask(app: App[Any], question: str, yes: str, then: Callable[[], object]) -> None:
     """Ask `question` (the yes button says `yes`) and call `then` if the answer is yes."""
-    app.push_screen(ConfirmScreen(question, yes=yes), lambda ok: then() if ok else None)
+
+    def answer(ok: bool | None) -> None:
+        if ok:
+            then()
+
+    app.push_screen(ConfirmScreen(question, yes=yes), answer)

@@ -36,16 +36,16 @@ class MoveLog(OptionList):
         rebuilding a log that grows with the game."""
         entry = game.entry
         current = game.cursor if viewing is None else viewing
-        lines = [("   start", current != 0)]
+        lines: list[tuple[str, bool]] = [("   start", current != 0)]
         for n, move in enumerate(game.moves, start=1):
             mover = game.player_of_move(n - 1)
             symbol = entry.symbol(Content.P1 if mover == 1 else Content.P2)
-            line = f"{n:>3}. {symbol} {entry.format_move(move)}"
+            text = f"{n:>3}. {symbol} {entry.format_move(move)}"
             if n in blunders:
-                line += f" {THREW_AWAY}"
+                text += f" {THREW_AWAY}"
             if n > game.cursor:
-                line += "  (undone)"
-            lines.append((line, n > game.cursor))
+                text += "  (undone)"
+            lines.append((text, n > game.cursor))
         with self.app.batch_update():
             old = self._shown
             for index in range(len(old) - 1, len(lines) - 1, -1):
