@@ -58,11 +58,20 @@ def _command_module(name: str):  # type: ignore[no-untyped-def]
     return importlib.import_module(f"gridgames.commands.{name}")
 
 
+def _version_line(argv: list[str]) -> str:
+    """`gridgames 0.1.0, native core (C)`: the solving core is looked up only when asked."""
+    if "--version" not in argv:
+        return f"gridgames {__version__}"
+    from gridgames.solve.core import name
+
+    return f"gridgames {__version__}, {name()}"
+
+
 def build_parser(argv: list[str]) -> argparse.ArgumentParser:
     parser = _Parser(
         prog="gridgames", description="Two-player grid games where the last player able to move wins."
     )
-    parser.add_argument("--version", action="version", version=f"gridgames {__version__}")
+    parser.add_argument("--version", action="version", version=_version_line(argv))
     # Only the chosen subcommand's module is imported (keeps `analyse` free of Textual).
     chosen = chosen_subcommand(argv)
     sub = parser.add_subparsers(

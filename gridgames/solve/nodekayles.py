@@ -19,14 +19,16 @@ from bisect import bisect_left
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from functools import lru_cache
-from importlib import resources
+from typing import Any
 
 from gridgames.engine.moves import Move
 from gridgames.games.nodekayles.rules import NodeKaylesState
+from gridgames.solve import core
 from gridgames.solve.base import LOSS, UNKNOWN, WIN, Evaluation, Value
 from gridgames.solve.budget import Budget, SearchTimeout
 
 TABLE_RESOURCE = "nodekayles_shapes.bin"
+TABLE_NAME = "nodekayles-shapes"
 #: The memo is emptied between calls once it holds this many shapes (about 100 bytes each).
 MEMO_LIMIT = 2_000_000
 #: Regions up to this many cells are solved from scratch in about a second at most.
@@ -165,10 +167,24 @@ def _shape_value(height: int, width: int, bits: int) -> int:
     if value is None:
         value = _canonical.get(ckey)
     if value is None:
-        value = _solve_shape(height, width, bits)
+        value = _solve_natively(height, width, bits) if core.native() else _solve_shape(height, width, bits)
         _canonical[ckey] = value
     _memo[key] = value
     return value
+
+
+def _solve_natively(height: int, width: int, bits: int) -> int:
+    """The C core's value of a shape (the same method as `_solve_shape`, with its own memo)."""
+    global _nodes
+    if bin(bits).count("1") > MAX_REGION_CELLS:
+        raise TooLarge
+    budget = getattr(_local, "budget", None)
+    native: Any = core.native()
+    value = native.nk_grundy(height, width, bits, *core.budget_args(budget))
+    _nodes += native.nodes()
+    if value is None:
+        raise core.stopped(budget)
+    return int(value)
 
 
 def _solve_shape(height: int, width: int, bits: int) -> int:
@@ -214,12 +230,14 @@ def _table_value(ckey: int) -> int | None:
     """The shipped value of a canonical shape, or None. Binary search: loading stays ~50 ms."""
     global _table
     if _table is None:
+        from gridgames.solve import tables
+
+        blob = tables.load(TABLE_RESOURCE, TABLE_NAME)
         try:
-            blob = resources.files("gridgames.solve.data").joinpath(TABLE_RESOURCE).read_bytes()
-        except (FileNotFoundError, ModuleNotFoundError):
+            _table = {} if blob is None else decode_table(blob)
+        except (ValueError, IndexError):  # a sound header over a body this code cannot read
+            tables.refused[TABLE_NAME] = f"The shipped table {TABLE_NAME} is unreadable: shapes are searched."
             _table = {}
-        else:
-            _table = decode_table(blob)
     group = _table.get(max(1, (ckey.bit_length() + 63) // 64))
     if group is None:
         return None

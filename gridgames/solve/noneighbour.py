@@ -4,9 +4,8 @@ Who owns the markers never matters, only which cells are occupied and which empt
 the last marker forbids, so a position is the key `occupied | forbidden << cells`. The
 memo lives as long as the process (one per board and adjacency), so a game analysed move
 after move reuses it. The 5x5 openings are slow to prove in Python (seconds), so the
-values of every position with at most three markers ship in `data/noneighbour.json`;
-`python -m gridgames.solve.noneighbour` regenerates that file by search (about three
-minutes).
+values of every position with at most three markers ship in `data/noneighbour.bin`;
+`make tables` regenerates that file by search.
 """
 
 from __future__ import annotations
@@ -18,10 +17,11 @@ from functools import lru_cache
 from gridgames.engine.moves import Move
 from gridgames.engine.rules import bits, king_masks, orthogonal_masks
 from gridgames.games.noneighbour.rules import NoNeighbourState
+from gridgames.solve import core
 from gridgames.solve.base import LOSS, UNKNOWN, WIN, Evaluation, Value
 from gridgames.solve.budget import Budget, SearchTimeout
 
-TABLE_FILE = "noneighbour.json"
+TABLE_FILE = "noneighbour.bin"  # a checked header over JSON
 TABLE_BOARDS = ((5, 5, "king"), (5, 5, "orthogonal"))
 TABLE_MAX_MARKERS = 3
 MEMO_LIMIT = 2_000_000
@@ -29,6 +29,8 @@ MEMO_LIMIT = 2_000_000
 #: larger ones get a time budget, one second when the caller gives none.
 EXACT_CELLS = 25
 DEFAULT_BUDGET = 1.0
+#: The C core's limit for this game (its memo keys hold boards up to 103 cells).
+NATIVE_CELLS = 103
 
 
 def _table_name(rows: int, cols: int, adjacency: str) -> str:
@@ -37,18 +39,23 @@ def _table_name(rows: int, cols: int, adjacency: str) -> str:
 
 @lru_cache(maxsize=1)
 def _shipped() -> dict[str, dict[str, bool]]:
+    """The checked shipped table (see tables.py); empty when missing or refused."""
     import json
-    from importlib import resources
 
-    try:
-        text = resources.files("gridgames.solve").joinpath("data").joinpath(TABLE_FILE).read_text()
-    except (FileNotFoundError, OSError):
+    from gridgames.solve import tables
+
+    body = tables.load(TABLE_FILE, "noneighbour")
+    if body is None:
         return {}
-    raw = json.loads(text)
-    return {
-        board: {**dict.fromkeys(v["wins"], True), **dict.fromkeys(v["losses"], False)}
-        for board, v in raw.items()
-    }
+    try:
+        raw = json.loads(body.decode("utf-8"))
+        return {
+            board: {**dict.fromkeys(map(str, v["wins"]), True), **dict.fromkeys(map(str, v["losses"]), False)}
+            for board, v in raw.items()
+        }
+    except (ValueError, KeyError, TypeError, AttributeError):
+        tables.refused["noneighbour"] = "The shipped table noneighbour is unreadable: search instead."
+        return {}
 
 
 class NoNeighbourSolver:
@@ -77,10 +84,22 @@ class NoNeighbourSolver:
 
         Safe to call from several threads: the memo only ever gains true facts.
         """
+        deadline = Budget.of(deadline)
+        native = core.native()
+        if native is not None and self.cells <= NATIVE_CELLS:
+            known = self.shipped.get(self.key(occupied, forbidden))
+            if known is not None:
+                return known
+            king = self.adjacency == "king"
+            answer = native.nn_wins(self.rows, self.cols, king, occupied, forbidden,
+                                    *core.budget_args(deadline))
+            self.nodes += native.nodes()
+            if answer is None:
+                raise core.stopped(deadline)
+            return bool(answer)
         if len(self.memo) > self.memo_limit:
             self.memo = dict(self.shipped)
         memo, adj, full, n = self.memo, self.adj, self.full, self.cells
-        deadline = Budget.of(deadline)
         count = [0]
 
         def search(occ: int, forb: int) -> bool:
@@ -184,21 +203,3 @@ def build_table(rows: int, cols: int, adjacency: str, max_markers: int) -> dict[
     return {"wins": sorted(wins), "losses": sorted(losses)}
 
 
-def main() -> None:
-    """Regenerate `data/noneighbour.json` (about three minutes)."""
-    import json
-    from importlib import resources
-
-    sys.setrecursionlimit(10_000)
-    tables = {
-        _table_name(r, c, a): build_table(r, c, a, TABLE_MAX_MARKERS) for r, c, a in TABLE_BOARDS
-    }
-    path = resources.files("gridgames.solve").joinpath("data").joinpath(TABLE_FILE)
-    with resources.as_file(path) as target:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(json.dumps(tables, separators=(",", ":")) + "\n")
-        print(f"wrote {target}")
-
-
-if __name__ == "__main__":
-    main()

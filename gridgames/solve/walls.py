@@ -7,30 +7,36 @@ analysis one wall set at a time, fullest first: building a wall leads to a solve
 set, stepping stays inside the current one, where the standard retrograde fixed point
 runs (a stuck mover loses; a position with a move to a loss wins; one whose moves all
 lead to wins loses; whatever is left is a draw). Boards up to 12 cells are solved on
-first use; 4x4 ships as `data/walls-4x4.bin` (`python -m gridgames.solve.walls`
-regenerates it). Larger boards use iterative-deepening alpha-beta with a liberties and
+first use (20 with the C core, and the open part of a larger board once it is
+that small); 4x4 ships as `data/walls-4x4.bin` for the Python core (`make tables`
+rebuilds it). Larger boards use iterative-deepening alpha-beta with a liberties and
 territory evaluation; there only forced wins and losses within the horizon are exact.
 """
 
 from __future__ import annotations
 
 import random
-import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 
 from gridgames.engine.cells import Cell
 from gridgames.engine.moves import Move
 from gridgames.engine.rules import bits, orthogonal_masks
 from gridgames.games.walls.rules import WallsState
+from gridgames.solve import core
 from gridgames.solve.base import DRAW, LOSS, RANK, UNKNOWN, WIN, Evaluation, Value, after_move
-from gridgames.solve.budget import Budget
+from gridgames.solve.budget import Budget, SearchTimeout
 from gridgames.solve.search import MATE, MATE_BOUND, Searcher, SearchResult, iterate
 
 #: Table codes (0 = not a position).
 CODE = {LOSS: 1, DRAW: 2, WIN: 3}
 VALUE: dict[int, Value] = {1: LOSS, 2: DRAW, 3: WIN}
-RUNTIME_CELLS = 12  # boards this small are solved on first use
+RUNTIME_CELLS = 12  # boards (or open parts of boards) this small are solved on first use
+#: With the C core: open parts this small are solved within a reply's budget (16 cells: ~0.2 s)...
+NATIVE_CELLS = 16
+#: ...and whole boards this small too, given the time (20 cells, 4x5: ~4.5 s, 105 MB).
+NATIVE_BOARD_CELLS = 20
 SHIPPED = {(4, 4): "walls-4x4.bin"}
 
 Pos = tuple  # (me: int | None, opp: int | None, walls: int)
@@ -42,15 +48,22 @@ def _index(n: int, walls: int, me: int, opp: int) -> int:
 
 def retrograde(rows: int, cols: int) -> bytearray:
     """The value code of every position (mover's token, other token, walls) of the board."""
-    n = rows * cols
+    return retrograde_graph(orthogonal_masks(rows, cols))
+
+
+def retrograde_graph(nbr: Sequence[int], budget: Budget | None = None) -> bytearray:
+    """The value code of every position of the game played on a graph of `len(nbr)` cells
+    (`nbr[i]`: mask of cell i's neighbours), indexed `(walls * n + me) * n + opp`."""
+    n = len(nbr)
     full = (1 << n) - 1
-    nbr = orthogonal_masks(rows, cols)
     table = bytearray((1 << n) * n * n)
     for walls in range(full, -1, -1):
         free = full & ~walls
         cells = bits(free)
         if len(cells) < 2:
             continue
+        if budget is not None:
+            budget.check()
         base = walls * n
         value: dict[tuple[int, int], int] = {}
         pending: dict[tuple[int, int], int] = {}  # unresolved: steps not yet known to lose
@@ -111,38 +124,164 @@ def retrograde(rows: int, cols: int) -> bytearray:
     return table
 
 
-def _shipped_path(rows: int, cols: int):  # type: ignore[no-untyped-def]
+def is_exact_board(rows: int, cols: int) -> bool:
+    """Whether every position of this board has a retrograde value (computed or shipped)."""
+    if rows * cols <= RUNTIME_CELLS or (core.native() is not None and rows * cols <= NATIVE_BOARD_CELLS):
+        return True
+    return (rows, cols) in SHIPPED and exact_table(rows, cols) is not None
+
+
+def is_exact(rows: int, cols: int, walls: int) -> bool:
+    """Whether positions with these walls get exact values (the whole board or its open part is small)."""
+    open_cells = rows * cols - walls.bit_count()
+    return is_exact_board(rows, cols) or open_cells <= (
+        NATIVE_CELLS if core.native() is not None else RUNTIME_CELLS
+    )
+
+
+class Packed:
+    """The C core's table: 2-bit codes, four a byte; indexed like the Python bytearray."""
+
+    def __init__(self, data: bytes) -> None:
+        self.data = data
+
+    def __getitem__(self, i: int) -> int:
+        return (self.data[i >> 2] >> ((i & 3) * 2)) & 3
+
+
+@dataclass(frozen=True)
+class ExactTable:
+    """Retrograde values of every position whose walls include `base`: the game on the open cells.
+
+    `cells` are the board cells not in `base`, in order; the table is indexed by positions within
+    them (walls as a mask over `cells`), so a board with enough walls is solved like a small board.
+    """
+
+    base: int
+    cells: tuple[int, ...]
+    data: Packed | bytearray
+
+    def covers(self, walls: int) -> bool:
+        return not self.base & ~walls
+
+    def code(self, me: int, opp: int, walls: int) -> int:
+        m = len(self.cells)
+        if not self.base:
+            return self.data[(walls * m + me) * m + opp]
+        at = {cell: k for k, cell in enumerate(self.cells)}
+        sub = 0
+        for c in bits(walls & ~self.base):
+            sub |= 1 << at[c]
+        return self.data[(sub * m + at[me]) * m + at[opp]]
+
+
+def _graph(rows: int, cols: int, cells: tuple[int, ...]) -> list[int]:
+    nbr = orthogonal_masks(rows, cols)
+    at = {cell: k for k, cell in enumerate(cells)}
+    return [sum(1 << at[c] for c in bits(nbr[cell]) if c in at) for cell in cells]
+
+
+def _solve_graph(nbr: Sequence[int], budget: Budget | None) -> Packed | bytearray:
+    native = core.native()
+    if native is None:
+        return retrograde_graph(nbr, budget)
+    data = native.walls_retrograde(nbr, *core.budget_args(budget))
+    if data is None:
+        raise core.stopped(budget)
+    return Packed(data)
+
+
+_recent: dict[tuple[int, int, int], ExactTable] = {}  # (rows, cols, base walls) -> table; few kept
+RECENT_TABLES = 4
+
+
+def exact_for(rows: int, cols: int, walls: int, budget: Budget | float | None = None) -> ExactTable | None:
+    """A table that holds the exact value of positions with these walls, if one can be had in time.
+
+    Whole boards up to RUNTIME_CELLS (NATIVE_BOARD_CELLS with the C core) and the shipped 4x4; on
+    larger boards, the open part once it is small enough (NATIVE_CELLS with the C core).
+    """
+    whole = exact_table(rows, cols, budget)
+    if whole is not None:
+        return whole
+    for (r, c, _base), table in list(_recent.items()):
+        if (r, c) == (rows, cols) and table.covers(walls):
+            return table
+    full = (1 << (rows * cols)) - 1
+    cells = tuple(bits(full & ~walls))
+    if len(cells) > (NATIVE_CELLS if core.native() is not None else RUNTIME_CELLS):
+        return None
+    try:
+        data = _solve_graph(_graph(rows, cols, cells), None if budget is None else Budget.of(budget))
+    except SearchTimeout:
+        return None
+    table = ExactTable(walls, cells, data)
+    if len(_recent) >= RECENT_TABLES:
+        _recent.pop(next(iter(_recent)))
+    _recent[rows, cols, walls] = table
+    return table
+
+
+_boards: dict[tuple[int, int], ExactTable | None] = {}
+
+
+def exact_table(rows: int, cols: int, budget: Budget | float | None = None) -> ExactTable | None:
+    """The retrograde table of the whole board if it is small enough or shipped, else None."""
+    key = (rows, cols)
+    if key in _boards:
+        return _boards[key]
+    n = rows * cols
+    table: ExactTable | None = None
+    if n <= RUNTIME_CELLS or (core.native() is not None and n <= NATIVE_BOARD_CELLS):
+        try:
+            data = _solve_graph(orthogonal_masks(rows, cols), None if budget is None else Budget.of(budget))
+        except SearchTimeout:
+            return None
+        table = ExactTable(0, tuple(range(n)), data)
+    else:
+        shipped = _load_shipped(rows, cols)
+        if shipped is not None:
+            table = ExactTable(0, tuple(range(n)), shipped)
+    if len(_boards) >= 4:
+        _boards.pop(next(iter(_boards)))
+    _boards[key] = table
+    return table
+
+
+def _load_shipped(rows: int, cols: int) -> bytearray | None:
+    """The checked shipped table of this board (see tables.py), or None: then positions are searched."""
     name = SHIPPED.get((rows, cols))
     if name is None:
         return None
-    from importlib import resources  # only boards with a shipped table pay for the import
+    from gridgames.solve import tables
 
-    return resources.files("gridgames.solve").joinpath("data").joinpath(name)
-
-
-def is_exact_board(rows: int, cols: int) -> bool:
-    """Whether every position of this board has a retrograde value (computed or shipped)."""
-    if rows * cols <= RUNTIME_CELLS:
-        return True
-    path = _shipped_path(rows, cols)
-    return path is not None and path.is_file()
-
-
-@lru_cache(maxsize=4)
-def exact_table(rows: int, cols: int) -> bytearray | None:
-    """The retrograde table for this board if it is small enough or shipped, else None."""
-    if rows * cols <= RUNTIME_CELLS:
-        return retrograde(rows, cols)
-    path = _shipped_path(rows, cols)
-    if path is None:
-        return None
-    try:
-        data = path.read_bytes()
-    except (FileNotFoundError, OSError):
+    body = tables.load(name, _table_name(rows, cols))
+    if body is None:
         return None
     import lzma
 
-    return bytearray(lzma.decompress(data))
+    try:
+        data = bytearray(lzma.decompress(body))
+    except lzma.LZMAError:
+        data = bytearray()
+    n = rows * cols
+    if len(data) != (1 << n) * n * n or max(data, default=0) > 3:
+        tables.refused[_table_name(rows, cols)] = (
+            f"The shipped table {_table_name(rows, cols)} does not hold one value per position, "
+            "so positions are searched instead."
+        )
+        return None
+    return data
+
+
+def _table_name(rows: int, cols: int) -> str:
+    return f"walls-{rows}x{cols}"
+
+
+def clear_cache() -> None:
+    """Forget every computed table (benchmarks start cold)."""
+    _boards.clear()
+    _recent.clear()
 
 
 # -- positions seen from the mover -----------------------------------------------------
@@ -264,11 +403,11 @@ def board_for(rows: int, cols: int) -> WallsBoard:
 # -- exact values from the table -------------------------------------------------------
 
 
-def table_value(table: bytearray, board: WallsBoard, pos: Pos) -> Value:
+def table_value(table: ExactTable, board: WallsBoard, pos: Pos) -> Value:
     """The exact value of a position for the mover, set-up positions included."""
     me, opp, walls = pos
     if me is not None and opp is not None:
-        return VALUE[table[_index(board.n, walls, me, opp)]]
+        return VALUE[table.code(me, opp, walls)]
     values = [after_move(table_value(table, board, child)) for _, child in board.moves(pos)]
     return max(values, key=RANK.__getitem__, default=LOSS)
 
@@ -290,7 +429,7 @@ def evaluate(state: WallsState, budget: Budget | float | None = None) -> Evaluat
     pos = perspective(state)
     if board.terminal(pos) == -MATE:
         return Evaluation(LOSS, {}, exact=True, nodes=1)
-    table = exact_table(state.rows, state.cols)
+    table = exact_for(state.rows, state.cols, state.walls, budget)
     if table is not None:
         values = {
             move: after_move(table_value(table, board, child)) for move, child in board.moves(pos)
@@ -323,8 +462,8 @@ def best_move(
     pos = perspective(state)
     if board.terminal(pos) == -MATE:
         return None
-    if exact_table(state.rows, state.cols) is not None:
-        best = evaluate(state).best
+    if exact_for(state.rows, state.cols, state.walls, budget) is not None:
+        best = evaluate(state, budget).best
         if not best:
             return None
         return rng.choice(best) if rng is not None else best[0]
@@ -342,18 +481,3 @@ def search_move(board: WallsBoard, pos: Pos, budget: Budget | float, max_depth: 
     return chosen
 
 
-def main() -> None:
-    """Regenerate the shipped tables (4x4 takes a few minutes)."""
-    import lzma
-    from importlib import resources
-
-    for (rows, cols) in SHIPPED:
-        table = retrograde(rows, cols)
-        with resources.as_file(_shipped_path(rows, cols)) as target:
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_bytes(lzma.compress(bytes(table), preset=9))
-            print(f"wrote {target}", file=sys.stderr)
-
-
-if __name__ == "__main__":
-    main()

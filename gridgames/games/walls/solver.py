@@ -19,9 +19,9 @@ def _state(state: GridState) -> WallsState:
 
 class WallsSolver(Solver):
     def needs_budget(self, state: GridState) -> bool:
-        from gridgames.solve.walls import is_exact_board
+        from gridgames.solve.walls import is_exact
 
-        return not is_exact_board(state.rows, state.cols)
+        return not is_exact(state.rows, state.cols, _state(state).walls)
 
     def evaluate(self, state: GridState, budget: Budget | None) -> Evaluation | None:
         from gridgames.solve import walls
@@ -36,7 +36,7 @@ class WallsSolver(Solver):
     def plays_by_search(self, state: GridState) -> bool:
         from gridgames.solve import walls
 
-        return walls.exact_table(state.rows, state.cols) is None
+        return not walls.is_exact(state.rows, state.cols, _state(state).walls)
 
     def search_move(self, state: GridState, rng: random.Random, budget: Budget) -> Move | None:
         from gridgames.solve import walls

@@ -1,0 +1,547 @@
+/* The optional native core: the hot loops of three solvers, in C.
+ *
+ * The Python modules next to this file (nodekayles.py, noneighbour.py, walls.py) are the readable
+ * reference; this file does the same work on bitboards (unsigned __int128: boards up to 128 cells)
+ * and the tests require identical answers. Every search takes a budget: seconds left (or < 0: none)
+ * and a Python callable returning True to stop. The search checks the clock every 1024 nodes and,
+ * every 2 ms, lets other threads run and calls the stop check, so a cancelled search ends within a
+ * few milliseconds. A stopped search returns None; Python turns that into SearchTimeout.
+ *
+ * Values are memoised in one open-addressing hash table (the GIL guards it; no pointer into it is
+ * held across a budget check, where other threads may run and grow it).
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+typedef unsigned __int128 u128;
+#define BIT(i) (((u128)1) << (i))
+#define MAXCELLS 128
+
+static int highbit128(u128 x) {
+    uint64_t hi = (uint64_t)(x >> 64);
+    return hi ? 127 - __builtin_clzll(hi) : 63 - __builtin_clzll((uint64_t)x);
+}
+static int lowbit128(u128 x) {
+    uint64_t lo = (uint64_t)x;
+    return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((uint64_t)(x >> 64));
+}
+
+/* ---- budget ---------------------------------------------------------------------------------- */
+
+typedef struct {
+    double deadline; /* < 0: none */
+    double next_yield;
+    PyObject *stop; /* callable or Py_None */
+    unsigned long counter;
+    int stopped; /* 1 time, 2 stop check, 3 Python error */
+    unsigned long long nodes;
+} Budget;
+
+static double now(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static void budget_init(Budget *b, double remaining, PyObject *stop) {
+    double t = now();
+    b->deadline = remaining < 0 ? -1.0 : t + remaining;
+    b->next_yield = t + 0.002;
+    b->stop = stop;
+    b->counter = 0;
+    b->stopped = 0;
+    b->nodes = 0;
+}
+
+/* Nonzero when the search must stop now. */
+static int budget_spent(Budget *b) {
+    if (b->stopped) return 1;
+    b->nodes++;
+    if (++b->counter & 1023) return 0;
+    double t = now();
+    if (b->deadline >= 0 && t >= b->deadline) { b->stopped = 1; return 1; }
+    if (t >= b->next_yield) {
+        Py_BEGIN_ALLOW_THREADS
+        Py_END_ALLOW_THREADS
+        b->next_yield = now() + 0.002;
+        if (b->stop != Py_None) {
+            PyObject *r = PyObject_CallObject(b->stop, NULL);
+            if (r == NULL) { b->stopped = 3; return 1; }
+            int truth = PyObject_IsTrue(r);
+            Py_DECREF(r);
+            if (truth) { b->stopped = truth < 0 ? 3 : 2; return 1; }
+        }
+    }
+    return 0;
+}
+
+/* ---- one memo for everything ------------------------------------------------------------------ */
+
+typedef struct { uint64_t k[4]; int32_t v; } Entry; /* k[3] != 0 marks a used slot */
+static Entry *memo = NULL;
+static size_t memo_cap = 0, memo_used = 0;
+static size_t memo_limit = 3u << 20; /* entries kept before the memo is emptied */
+
+static uint64_t mix(const uint64_t *k) {
+    uint64_t h = k[0] * 0x9E3779B97F4A7C15ULL;
+    h ^= (k[1] + 0x632BE59BD9B4E019ULL) * 0xC2B2AE3D27D4EB4FULL;
+    h = (h ^ (h >> 29)) + k[2] * 0x165667B19E3779F9ULL;
+    h ^= k[3] * 0x27D4EB2F165667C5ULL;
+    return h ^ (h >> 32);
+}
+
+static int memo_get(const uint64_t *k) {
+    if (!memo) return -1;
+    size_t mask = memo_cap - 1, i = mix(k) & mask;
+    while (memo[i].k[3]) {
+        if (!memcmp(memo[i].k, k, sizeof memo[i].k)) return memo[i].v;
+        i = (i + 1) & mask;
+    }
+    return -1;
+}
+
+static void memo_clear(void) {
+    free(memo);
+    memo = NULL;
+    memo_cap = memo_used = 0;
+}
+
+static int memo_put(const uint64_t *k, int v) {
+    if (memo_used >= memo_limit) memo_clear();
+    if ((memo_used + 1) * 2 > memo_cap) {
+        size_t cap = memo_cap ? memo_cap * 2 : (1u << 16);
+        Entry *grown = calloc(cap, sizeof(Entry));
+        if (!grown) return -1;
+        for (size_t j = 0; j < memo_cap; j++) {
+            if (!memo[j].k[3]) continue;
+            size_t i = mix(memo[j].k) & (cap - 1);
+            while (grown[i].k[3]) i = (i + 1) & (cap - 1);
+            grown[i] = memo[j];
+        }
+        free(memo);
+        memo = grown;
+        memo_cap = cap;
+    }
+    size_t mask = memo_cap - 1, i = mix(k) & mask;
+    while (memo[i].k[3]) {
+        if (!memcmp(memo[i].k, k, sizeof memo[i].k)) { memo[i].v = v; return 0; }
+        i = (i + 1) & mask;
+    }
+    memcpy(memo[i].k, k, sizeof memo[i].k);
+    memo[i].v = v;
+    memo_used++;
+    return 0;
+}
+
+enum { TAG_NK = 1, TAG_NK_CANON = 2, TAG_NN = 3 };
+
+/* ---- Python ints <-> u128 ------------------------------------------------------------------------ */
+
+static int to_u128(PyObject *o, u128 *out) {
+    if (!PyLong_Check(o)) { PyErr_SetString(PyExc_TypeError, "a cell mask is an int"); return -1; }
+    PyObject *zero = PyLong_FromLong(0);
+    if (!zero) return -1;
+    int bad = PyObject_RichCompareBool(o, zero, Py_LT);
+    Py_DECREF(zero);
+    if (bad) {
+        if (bad > 0) PyErr_SetString(PyExc_ValueError, "a cell mask cannot be negative");
+        return -1;
+    }
+    PyObject *shift = PyLong_FromLong(128);
+    if (!shift) return -1;
+    PyObject *top = PyNumber_Rshift(o, shift);
+    Py_DECREF(shift);
+    if (!top) return -1;
+    int wide = PyObject_IsTrue(top);
+    Py_DECREF(top);
+    if (wide) {
+        if (wide > 0) PyErr_SetString(PyExc_ValueError, "a cell mask of more than 128 cells");
+        return -1;
+    }
+    shift = PyLong_FromLong(64);
+    if (!shift) return -1;
+    PyObject *high = PyNumber_Rshift(o, shift);
+    Py_DECREF(shift);
+    if (!high) return -1;
+    unsigned long long lo = PyLong_AsUnsignedLongLongMask(o);
+    unsigned long long hi = PyLong_AsUnsignedLongLongMask(high);
+    Py_DECREF(high);
+    if (PyErr_Occurred()) return -1;
+    *out = ((u128)hi << 64) | lo;
+    return 0;
+}
+
+/* ---- box geometry ---------------------------------------------------------------------------- */
+
+typedef struct {
+    int h, w, n;
+    u128 full, not_first, not_last;
+    u128 closed[MAXCELLS]; /* cell and its orthogonal neighbours */
+    u128 orth[MAXCELLS];   /* orthogonal neighbours */
+    u128 king[MAXCELLS];   /* the eight around */
+} Frame;
+
+static Frame *frames[MAXCELLS + 1][MAXCELLS + 1];
+
+static Frame *frame(int h, int w) {
+    if (h < 1 || w < 1 || h * w > MAXCELLS) return NULL;
+    if (frames[h][w]) return frames[h][w];
+    Frame *f = calloc(1, sizeof(Frame));
+    if (!f) return NULL;
+    f->h = h; f->w = w; f->n = h * w;
+    f->full = h * w == 128 ? ~(u128)0 : BIT(h * w) - 1;
+    u128 first = 0;
+    for (int r = 0; r < h; r++) first |= BIT(r * w);
+    f->not_first = f->full & ~first;
+    f->not_last = f->full & ~(first << (w - 1));
+    for (int r = 0; r < h; r++)
+        for (int c = 0; c < w; c++) {
+            u128 o = 0, k = 0;
+            for (int dr = -1; dr <= 1; dr++)
+                for (int dc = -1; dc <= 1; dc++) {
+                    int rr = r + dr, cc = c + dc;
+                    if ((!dr && !dc) || rr < 0 || rr >= h || cc < 0 || cc >= w) continue;
+                    k |= BIT(rr * w + cc);
+                    if (!dr || !dc) o |= BIT(rr * w + cc);
+                }
+            f->orth[r * w + c] = o;
+            f->king[r * w + c] = k;
+            f->closed[r * w + c] = o | BIT(r * w + c);
+        }
+    frames[h][w] = f;
+    return f;
+}
+
+static u128 flood(const Frame *f, u128 seed, u128 within) {
+    u128 comp = seed;
+    for (;;) {
+        u128 grown = (comp | ((comp & f->not_last) << 1) | ((comp & f->not_first) >> 1) | (comp << f->w) |
+                      (comp >> f->w)) & within;
+        if (grown == comp) return comp;
+        comp = grown;
+    }
+}
+
+/* ---- Node Kayles: Grundy values of regions ---------------------------------------------------------- */
+
+static void nk_key(uint64_t *k, int tag, int h, int w, u128 bits) {
+    k[0] = (uint64_t)bits;
+    k[1] = (uint64_t)(bits >> 64);
+    k[2] = (uint64_t)(h << 8 | w);
+    k[3] = (uint64_t)tag;
+}
+
+static u128 cell_at(u128 bits, int w, int r, int c) { return (bits >> (r * w + c)) & 1; }
+
+/* The least (h, w, bits) over the 8 symmetries of a shape: a key shared by congruent shapes. */
+static void canonical(int h, int w, u128 bits, int *ch, int *cw, u128 *cb) {
+    int best_set = 0;
+    for (int s = 0; s < 8; s++) {
+        int th = (s & 4) ? w : h, tw = (s & 4) ? h : w;
+        u128 out = 0;
+        for (int r = 0; r < th; r++)
+            for (int c = 0; c < tw; c++) {
+                int sr = (s & 4) ? c : r, sc = (s & 4) ? r : c;
+                if (s & 1) sr = h - 1 - sr;
+                if (s & 2) sc = w - 1 - sc;
+                if (cell_at(bits, w, sr, sc)) out |= BIT(r * tw + c);
+            }
+        if (!best_set || th < *ch || (th == *ch && out < *cb)) {
+            *ch = th; *cw = tw; *cb = out; best_set = 1;
+        }
+    }
+}
+
+static int nk_shape(int h, int w, u128 bits, Budget *b);
+
+/* Grundy value of a connected region given inside an h x w box. */
+static int nk_region(const Frame *f, u128 comp, Budget *b) {
+    uint64_t k[4];
+    nk_key(k, TAG_NK, f->h, f->w, comp);
+    int v = memo_get(k);
+    if (v >= 0) return v;
+    /* move it into its bounding box */
+    int r0 = lowbit128(comp) / f->w, r1 = highbit128(comp) / f->w;
+    u128 rowmask = BIT(f->w) - 1, occupied = 0;
+    for (int r = r0; r <= r1; r++) occupied |= (comp >> (r * f->w)) & rowmask;
+    int c0 = lowbit128(occupied), c1 = highbit128(occupied);
+    int bh = r1 - r0 + 1, bw = c1 - c0 + 1;
+    u128 boxed = 0, m = BIT(bw) - 1;
+    for (int r = r0; r <= r1; r++) boxed |= ((comp >> (r * f->w + c0)) & m) << ((r - r0) * bw);
+    v = nk_shape(bh, bw, boxed, b);
+    if (v < 0) return v;
+    if (memo_put(k, v) < 0) return -2;
+    return v;
+}
+
+static int nk_solve(int h, int w, u128 bits, Budget *b) {
+    const Frame *f = frame(h, w);
+    if (!f) return -2;
+    u128 seen = 0, cells = bits;
+    while (cells) {
+        int i = lowbit128(cells);
+        cells &= cells - 1;
+        if (budget_spent(b)) return -1;
+        u128 rest = bits & ~f->closed[i];
+        int total = 0;
+        while (rest) {
+            u128 comp = flood(f, rest & (~rest + 1), rest);
+            rest ^= comp;
+            int v = nk_region(f, comp, b);
+            if (v < 0) return v;
+            total ^= v;
+        }
+        if (total >= 127) return -3;
+        seen |= BIT(total);
+    }
+    int mex = 0;
+    while (seen & BIT(mex)) mex++;
+    return mex;
+}
+
+static int nk_shape(int h, int w, u128 bits, Budget *b) {
+    uint64_t k[4], ck[4];
+    nk_key(k, TAG_NK, h, w, bits);
+    int v = memo_get(k);
+    if (v >= 0) return v;
+    int ch = 0, cw = 0;
+    u128 cb = 0;
+    canonical(h, w, bits, &ch, &cw, &cb);
+    nk_key(ck, TAG_NK_CANON, ch, cw, cb);
+    v = memo_get(ck);
+    if (v < 0) {
+        v = nk_solve(h, w, bits, b);
+        if (v < 0) return v;
+        if (memo_put(ck, v) < 0) return -2;
+    }
+    if (memo_put(k, v) < 0) return -2;
+    return v;
+}
+
+static PyObject *finish(Budget *b, int v) {
+    if (v == -1) {
+        if (b->stopped == 3) return NULL;
+        Py_RETURN_NONE;
+    }
+    if (v == -2) return PyErr_NoMemory();
+    if (v == -3) {
+        PyErr_SetString(PyExc_OverflowError, "a Grundy value beyond the native core's range");
+        return NULL;
+    }
+    return PyLong_FromLong(v);
+}
+
+static int parse_budget(PyObject *stop) {
+    if (stop != Py_None && !PyCallable_Check(stop)) {
+        PyErr_SetString(PyExc_TypeError, "stop must be a callable or None");
+        return -1;
+    }
+    return 0;
+}
+
+static unsigned long long last_nodes = 0;
+
+/* nk_grundy(rows, cols, free, remaining, stop) -> Grundy value of the free cells, or None */
+static PyObject *py_nk_grundy(PyObject *self, PyObject *args) {
+    int rows, cols;
+    PyObject *freeobj, *stop;
+    double remaining;
+    if (!PyArg_ParseTuple(args, "iiOdO", &rows, &cols, &freeobj, &remaining, &stop)) return NULL;
+    if (parse_budget(stop) < 0) return NULL;
+    const Frame *f = frame(rows, cols);
+    if (!f) { PyErr_SetString(PyExc_ValueError, "the native core handles boards of 1 to 128 cells"); return NULL; }
+    u128 free_cells;
+    if (to_u128(freeobj, &free_cells) < 0) return NULL;
+    free_cells &= f->full;
+    Budget b;
+    budget_init(&b, remaining, stop);
+    int total = 0, v = 0;
+    while (free_cells) {
+        u128 comp = flood(f, free_cells & (~free_cells + 1), free_cells);
+        free_cells ^= comp;
+        v = nk_region(f, comp, &b);
+        if (v < 0) break;
+        total ^= v;
+    }
+    last_nodes = b.nodes;
+    return finish(&b, v < 0 ? v : total);
+}
+
+/* ---- noneighbour: win or loss by negamax with the memo -------------------------------------------- */
+
+typedef struct { const Frame *f; const u128 *adj; uint64_t tag; Budget *b; } NN;
+
+static int nn_wins(NN *s, u128 occ, u128 forb) {
+    uint64_t k[4] = {(uint64_t)occ, (uint64_t)(occ >> 64), (uint64_t)forb, (uint64_t)(forb >> 64) ^ s->tag};
+    int v = memo_get(k);
+    if (v >= 0) return v;
+    if (budget_spent(s->b)) return -1;
+    u128 free_cells = s->f->full & ~(occ | forb);
+    int result = 0;
+    while (free_cells) {
+        int i = lowbit128(free_cells);
+        free_cells &= free_cells - 1;
+        u128 nocc = occ | BIT(i);
+        int r = nn_wins(s, nocc, s->adj[i] & ~nocc);
+        if (r < 0) return r;
+        if (!r) { result = 1; break; }
+    }
+    if (memo_put(k, result) < 0) return -2;
+    return result;
+}
+
+/* nn_wins(rows, cols, king, occupied, forbidden, remaining, stop) -> bool, or None */
+static PyObject *py_nn_wins(PyObject *self, PyObject *args) {
+    int rows, cols, king;
+    PyObject *occobj, *forbobj, *stop;
+    double remaining;
+    if (!PyArg_ParseTuple(args, "iipOOdO", &rows, &cols, &king, &occobj, &forbobj, &remaining, &stop)) return NULL;
+    if (parse_budget(stop) < 0) return NULL;
+    const Frame *f = frame(rows, cols);
+    if (!f) { PyErr_SetString(PyExc_ValueError, "the native core handles boards of 1 to 128 cells"); return NULL; }
+    u128 occ, forb;
+    if (to_u128(occobj, &occ) < 0 || to_u128(forbobj, &forb) < 0) return NULL;
+    Budget b;
+    budget_init(&b, remaining, stop);
+    /* the tag sits above the 64 + 64 bits a 128-cell board could use: boards up to 120 cells keep it apart */
+    NN s = {f, king ? f->king : f->orth, ((uint64_t)TAG_NN << 56) | ((uint64_t)rows << 48) | ((uint64_t)cols << 40) | ((uint64_t)king << 39), &b};
+    if (rows * cols > 103) { PyErr_SetString(PyExc_ValueError, "noneighbour in the native core: at most 103 cells"); return NULL; }
+    int v = nn_wins(&s, occ & f->full, forb & f->full);
+    last_nodes = b.nodes;
+    if (v == -1) { if (b.stopped == 3) return NULL; Py_RETURN_NONE; }
+    if (v == -2) return PyErr_NoMemory();
+    return PyBool_FromLong(v);
+}
+
+/* ---- walls: retrograde analysis of every position of a small graph ------------------------------- */
+
+/* walls_retrograde(neighbours, remaining, stop) -> bytes of 2-bit codes (1 loss, 2 draw, 3 win, 0 not
+ * a position) for index (walls * n + me) * n + opp, four codes a byte, low bits first; or None. */
+static PyObject *py_walls_retrograde(PyObject *self, PyObject *args) {
+    PyObject *seq, *stop;
+    double remaining;
+    if (!PyArg_ParseTuple(args, "OdO", &seq, &remaining, &stop)) return NULL;
+    if (parse_budget(stop) < 0) return NULL;
+    Py_ssize_t n = PySequence_Size(seq);
+    if (n < 0) return NULL;
+    if (n < 1 || n > 22) { PyErr_SetString(PyExc_ValueError, "walls retrograde: 1 to 22 cells"); return NULL; }
+    uint32_t nbr[32];
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *item = PySequence_GetItem(seq, i);
+        if (!item) return NULL;
+        nbr[i] = (uint32_t)PyLong_AsUnsignedLongMask(item);
+        Py_DECREF(item);
+        if (PyErr_Occurred()) return NULL;
+    }
+    uint64_t count = ((uint64_t)1 << n) * n * n;
+    PyObject *out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)((count + 3) / 4));
+    if (!out) return NULL;
+    uint8_t *t = (uint8_t *)PyBytes_AS_STRING(out);
+    memset(t, 0, (count + 3) / 4);
+    int nn = (int)n;
+    uint8_t *value = malloc(nn * nn), *pending = malloc(nn * nn), *drawish = malloc(nn * nn);
+    uint16_t *queue = malloc(sizeof(uint16_t) * nn * nn);
+    if (!value || !pending || !drawish || !queue) {
+        free(value); free(pending); free(drawish); free(queue); Py_DECREF(out);
+        return PyErr_NoMemory();
+    }
+#define GET(ix) ((t[(ix) >> 2] >> (((ix) & 3) * 2)) & 3)
+#define SET(ix, c) (t[(ix) >> 2] |= (uint8_t)((c) << (((ix) & 3) * 2)))
+    Budget b;
+    budget_init(&b, remaining, stop);
+    uint32_t full = (uint32_t)(((uint64_t)1 << n) - 1);
+    int stopped = 0;
+    for (int64_t walls = full; walls >= 0 && !stopped; walls--) {
+        uint32_t W = (uint32_t)walls, free_cells = full & ~W;
+        if (__builtin_popcount(free_cells) < 2) continue;
+        if (budget_spent(&b)) { stopped = 1; break; }
+        int qn = 0;
+        memset(value, 0, nn * nn);
+        memset(pending, 0, nn * nn);
+        memset(drawish, 0, nn * nn);
+        for (uint32_t ms = free_cells; ms; ms &= ms - 1) {
+            int me = __builtin_ctz(ms);
+            for (uint32_t os = free_cells & ~(1u << me); os; os &= os - 1) {
+                int opp = __builtin_ctz(os);
+                uint32_t empty = free_cells & ~(1u << me | 1u << opp);
+                uint32_t steps = nbr[me] & empty;
+                int at = me * nn + opp;
+                if (!steps) { value[at] = 1; queue[qn++] = (uint16_t)at; continue; }
+                uint32_t libs = nbr[opp] & empty;
+                if (!(libs & (libs - 1))) { value[at] = 3; queue[qn++] = (uint16_t)at; continue; }
+                int draws = 0, won = 0;
+                for (uint32_t cs = empty; cs; cs &= cs - 1) {
+                    int c = __builtin_ctz(cs);
+                    uint64_t ix = (((uint64_t)(W | 1u << c) * nn + opp) * nn + me);
+                    int code = GET(ix);
+                    if (code == 1) { won = 1; break; }
+                    if (code == 2) draws = 1;
+                }
+                if (won) { value[at] = 3; queue[qn++] = (uint16_t)at; continue; }
+                pending[at] = (uint8_t)__builtin_popcount(steps);
+                drawish[at] = (uint8_t)draws;
+            }
+        }
+        while (qn) {
+            int at = queue[--qn], a = at / nn, bb = at % nn, code = value[at];
+            for (uint32_t xs = nbr[bb] & free_cells & ~(1u << a); xs; xs &= xs - 1) {
+                int x = __builtin_ctz(xs), pred = x * nn + a;
+                if (value[pred] || !pending[pred]) continue;
+                if (code == 1) {
+                    value[pred] = 3; queue[qn++] = (uint16_t)pred;
+                } else if (code == 3) {
+                    if (!--pending[pred] && !drawish[pred]) { value[pred] = 1; queue[qn++] = (uint16_t)pred; }
+                }
+            }
+        }
+        for (uint32_t ms = free_cells; ms; ms &= ms - 1) {
+            int me = __builtin_ctz(ms);
+            for (uint32_t os = free_cells & ~(1u << me); os; os &= os - 1) {
+                int opp = __builtin_ctz(os), at = me * nn + opp;
+                int code = value[at] ? value[at] : 2;
+                SET(((uint64_t)W * nn + me) * nn + opp, code);
+            }
+        }
+    }
+#undef GET
+#undef SET
+    free(value); free(pending); free(drawish); free(queue);
+    last_nodes = b.nodes;
+    if (stopped) {
+        Py_DECREF(out);
+        if (b.stopped == 3) return NULL;
+        Py_RETURN_NONE;
+    }
+    return out;
+}
+
+/* ---- module ---------------------------------------------------------------------------------------- */
+
+static PyObject *py_clear(PyObject *self, PyObject *noargs) {
+    memo_clear();
+    Py_RETURN_NONE;
+}
+
+static PyObject *py_nodes(PyObject *self, PyObject *noargs) { return PyLong_FromUnsignedLongLong(last_nodes); }
+
+static PyObject *py_memo_size(PyObject *self, PyObject *noargs) { return PyLong_FromSize_t(memo_used); }
+
+static PyMethodDef methods[] = {
+    {"nk_grundy", py_nk_grundy, METH_VARARGS, "Grundy value of the free cells of a Node Kayles board, or None when stopped."},
+    {"nn_wins", py_nn_wins, METH_VARARGS, "Whether the mover wins a noneighbour position, or None when stopped."},
+    {"walls_retrograde", py_walls_retrograde, METH_VARARGS, "Every walls position's value on a small graph, 2 bits each."},
+    {"clear", py_clear, METH_NOARGS, "Forget every memoised value."},
+    {"nodes", py_nodes, METH_NOARGS, "Nodes the last call visited."},
+    {"memo_size", py_memo_size, METH_NOARGS, "Values held in the memo."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_native", "The optional C core of the solvers.", -1, methods, NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__native(void) { return PyModule_Create(&module); }

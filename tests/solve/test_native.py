@@ -1,0 +1,110 @@
+"""The C core against the Python reference: the same random positions, identical values and best moves.
+
+`rowcol` has no search loop to port (its solver is a linear-time theorem), so it has no native twin.
+Skipped when the C core is not built, unless GRIDGAMES_REQUIRE_NATIVE=1 (CI sets it), when that fails.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from collections.abc import Iterator
+
+import pytest
+
+from gridgames.engine.rules import orthogonal_masks
+from gridgames.solve import core, nodekayles, noneighbour, walls
+from gridgames.solve.analysis import analyse
+
+if os.environ.get("GRIDGAMES_REQUIRE_NATIVE") == "1":
+
+    def test_the_c_core_is_built_and_in_use():
+        assert core.built() and core.native() is not None, core.name()
+
+elif not core.built():
+    pytest.skip("the C core is not built here", allow_module_level=True)
+
+
+def _clear() -> None:
+    nodekayles.clear_cache()
+    noneighbour.clear_cache()
+    walls.clear_cache()
+    if core.built():
+        core._native.clear()  # type: ignore[union-attr]
+
+
+@pytest.fixture
+def both_cores() -> Iterator[None]:
+    previous = core.use_native(True)
+    nodekayles.use_table(False)
+    yield
+    nodekayles.use_table(True)
+    core.use_native(previous)
+    _clear()
+
+
+def _both(entry, state):
+    """(Python's, C's) evaluation of `state`, each from a cold start."""
+    answers = []
+    for native in (False, True):
+        core.use_native(native)
+        _clear()
+        answers.append(analyse(entry, state))
+    return answers
+
+
+def _random_positions(make_game, variant, size, count, rng, min_moves=0, **options):
+    for _ in range(count):
+        game = make_game(variant, size, **options)
+        for _ in range(rng.randrange(min_moves, min_moves + 8)):
+            moves = game.rules.legal_moves(game.state)
+            if not moves:
+                break
+            game = game.play(rng.choice(moves).notation())
+        if game.rules.legal_moves(game.state):
+            yield game
+
+
+@pytest.mark.parametrize("size", ["3x3", "4x4", "4x5", "5x5"])
+def test_node_kayles_native_equals_python(make_game, both_cores, size):
+    rng = random.Random(size)
+    for game in _random_positions(make_game, "locked-duel", size, 6, rng):
+        python, native = _both(game.entry, game.state)
+        assert python.exact and native.exact
+        assert (python.value, python.best) == (native.value, native.best)
+        assert python.move_values == native.move_values
+
+
+@pytest.mark.parametrize(("size", "adjacency", "min_moves"), [("3x3", "king", 0), ("4x4", "orthogonal", 1),
+                                                                ("5x5", "king", 4), ("5x5", "orthogonal", 6)])
+def test_noneighbour_native_equals_python(make_game, both_cores, size, adjacency, min_moves):
+    rng = random.Random(size + adjacency)
+    for game in _random_positions(make_game, "noneighbour", size, 5, rng, min_moves, adjacency=adjacency):
+        python, native = _both(game.entry, game.state)
+        assert python.exact and native.exact
+        assert python.move_values == native.move_values
+
+
+@pytest.mark.parametrize(("rows", "cols"), [(2, 2), (2, 5), (3, 3), (3, 4)])
+def test_walls_native_retrograde_equals_python_on_whole_boards(rows, cols):
+    nbr = orthogonal_masks(rows, cols)
+    python = walls.retrograde_graph(nbr)
+    native = walls.Packed(core._native.walls_retrograde(nbr, -1.0, None))  # type: ignore[union-attr]
+    assert all(python[i] == native[i] for i in range(len(python)))
+
+
+def test_walls_native_equals_python_on_5x5_positions_with_many_walls(make_game, both_cores):
+    rng = random.Random(5)
+    checked = 0
+    for _ in range(6):
+        game = make_game("walls", "5x5").play("A1").play("E5")
+        while game.state.walls.bit_count() < 13 and game.rules.legal_moves(game.state):
+            walls_left = [m for m in game.rules.legal_moves(game.state) if m.wall]
+            game = game.play(rng.choice(walls_left).notation())
+        if not game.rules.legal_moves(game.state):
+            continue
+        python, native = _both(game.entry, game.state)
+        assert python.exact and native.exact
+        assert python.move_values == native.move_values
+        checked += 1
+    assert checked

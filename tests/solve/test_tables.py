@@ -1,0 +1,56 @@
+"""A shipped table is checked before it is trusted: damaged, it is refused in one sentence and searched."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from gridgames.solve import tables
+
+DATA = Path(tables.__file__).with_name("data")
+SHIPPED = [("walls-4x4.bin", "walls-4x4"), ("noneighbour.bin", "noneighbour"),
+           ("nodekayles_shapes.bin", "nodekayles-shapes")]
+
+
+@pytest.mark.parametrize(("filename", "name"), SHIPPED)
+def test_every_shipped_table_passes_its_check(filename, name):
+    assert isinstance(tables.check(name, (DATA / filename).read_bytes()), bytes)
+
+
+def _damaged(blob: bytes) -> dict[str, bytes]:
+    flipped = bytearray(blob)
+    flipped[len(blob) // 2] ^= 0x01
+    version = bytearray(blob)
+    version[len(tables.MAGIC)] = tables.FORMAT_VERSION + 1
+    return {"truncated": blob[: len(blob) - 100], "flipped": bytes(flipped), "version": bytes(version),
+            "not a table": b"hello" + blob}
+
+
+@pytest.mark.parametrize("damage", ["truncated", "flipped", "version", "not a table"])
+def test_a_damaged_table_is_refused_in_one_sentence(damage, one_sentence):
+    blob = (DATA / "walls-4x4.bin").read_bytes()
+    sentence = tables.check("walls-4x4", _damaged(blob)[damage])
+    assert isinstance(sentence, str) and one_sentence(sentence)
+    assert tables.check("walls-3x3", blob) != tables.check("walls-4x4", blob)  # labelled for its board
+
+
+@pytest.mark.parametrize("damage", ["truncated", "flipped", "version"])
+def test_a_damaged_walls_table_means_search_never_a_wrong_exact_value(damage, monkeypatch, make_game):
+    from gridgames.solve import core, walls
+    from gridgames.solve.analysis import analyse
+
+    blob = (DATA / "walls-4x4.bin").read_bytes()
+    real_load = tables.load
+    monkeypatch.setattr(tables, "load", lambda filename, name: (
+        None if isinstance(tables.check(name, _damaged(blob)[damage]), str) else real_load(filename, name)))
+    previous = core.use_native(False)  # the Python core is the one that reads the 4x4 table
+    walls.clear_cache()
+    try:
+        game = make_game("walls", "4x4").play("A1").play("D4")
+        evaluation = analyse(game.entry, game.state, 0.2)
+    finally:
+        core.use_native(previous)
+        walls.clear_cache()
+    assert not walls.is_exact_board(4, 4) or core.native() is not None
+    assert not evaluation.exact or evaluation.value in ("win", "loss")
