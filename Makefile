@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test bench bench-online lint clean
+.PHONY: run test bench bench-online lint clean tables
 
 # Setting up prints one line per step; pip's own output goes to $(LOG), shown in full if a step fails.
 LOG := $(VENV)/setup.log
@@ -15,12 +15,12 @@ $(BIN)/python:
 	@$(BIN)/python -m pip install --quiet --upgrade pip $(QUIETLY)
 
 # Stamps reinstall when pyproject.toml changes.
-$(VENV)/.installed: pyproject.toml | $(BIN)/python
+$(VENV)/.installed: pyproject.toml setup.py gridgames/solve/_native.c | $(BIN)/python
 	@echo "Installing gridgames into $(VENV)..."
 	@$(BIN)/python -m pip install --quiet -e . $(QUIETLY)
 	@touch $@
 
-$(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
+$(VENV)/.installed-dev: pyproject.toml setup.py gridgames/solve/_native.c | $(BIN)/python
 	@echo "Installing gridgames and its test tools into $(VENV)..."
 	@$(BIN)/python -m pip install --quiet -e '.[dev]' $(QUIETLY)
 	@touch $@ $(VENV)/.installed
@@ -39,6 +39,10 @@ bench: $(VENV)/.installed-dev
 # 500 rooms of bots over loopback against `gridgames server`: move round trip and memory per room.
 bench-online: $(VENV)/.installed-dev
 	$(BIN)/python -m gridgames.online.load
+
+# Rebuild every shipped table under gridgames/solve/data byte for byte (see README: time and memory).
+tables: $(VENV)/.installed-dev
+	nice -n 10 $(BIN)/python scripts/make_tables.py
 
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check gridgames tests

@@ -91,7 +91,11 @@ static uint64_t mix(const uint64_t *k) {
     h ^= (k[1] + 0x632BE59BD9B4E019ULL) * 0xC2B2AE3D27D4EB4FULL;
     h = (h ^ (h >> 29)) + k[2] * 0x165667B19E3779F9ULL;
     h ^= k[3] * 0x27D4EB2F165667C5ULL;
-    return h ^ (h >> 32);
+    h ^= h >> 33; /* splitmix64's finaliser: every key bit reaches the low bits the index uses */
+    h *= 0xFF51AFD7ED558CCDULL;
+    h ^= h >> 33;
+    h *= 0xC4CEB9FE1A85EC53ULL;
+    return h ^ (h >> 33);
 }
 
 static int memo_get(const uint64_t *k) {

@@ -385,6 +385,9 @@ def main(argv: list[str] | None = None) -> int:
     results["rowcol 30x30"] = guarded("rowcol 30x30", bench_rowcol, rng)
     results["levels ladder"] = guarded("levels", bench_levels, 4 if args.quick else args.games, rng)
     results["analyse process time"] = guarded("analyse", bench_analyse_process)
+    from gridgames.solve import bench_core
+
+    results.update(bench_core.run(rng))
     print("\nSummary")
     for name, ok in results.items():
         print(f"  {name}: {verdict(ok)}")

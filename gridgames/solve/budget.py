@@ -99,6 +99,10 @@ class Budget:
             return self
         return self.within(max(MIN_SECONDS, (self.at - time.perf_counter()) * fraction))
 
+    def untimed(self) -> Budget:
+        """The same stop check without the time limit: for work that is bounded by itself."""
+        return Budget(None, self._stop)
+
     def at_least(self, seconds: float) -> Budget:
         """This budget, or one ending `seconds` from now if it ends sooner (a move must be found)."""
         if self.at is None or self.at - time.perf_counter() >= seconds:

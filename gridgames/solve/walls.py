@@ -16,6 +16,9 @@ territory evaluation; there only forced wins and losses within the horizon are e
 from __future__ import annotations
 
 import random
+import sys
+from array import array
+from bisect import bisect_left
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -38,6 +41,8 @@ NATIVE_CELLS = 16
 #: ...and whole boards this small too, given the time (20 cells, 4x5: ~4.5 s, 105 MB).
 NATIVE_BOARD_CELLS = 20
 SHIPPED = {(4, 4): "walls-4x4.bin"}
+#: Boards whose few-wall positions ship (the rest is solved live once the open part is small).
+LAYERED = {(5, 5): "walls-5x5.bin"}
 
 Pos = tuple  # (me: int | None, opp: int | None, walls: int)
 
@@ -132,11 +137,14 @@ def is_exact_board(rows: int, cols: int) -> bool:
 
 
 def is_exact(rows: int, cols: int, walls: int) -> bool:
-    """Whether positions with these walls get exact values (the whole board or its open part is small)."""
+    """Whether positions with these walls get exact values (the whole board or its open part is
+    small, or a shipped table covers them)."""
     open_cells = rows * cols - walls.bit_count()
-    return is_exact_board(rows, cols) or open_cells <= (
-        NATIVE_CELLS if core.native() is not None else RUNTIME_CELLS
-    )
+    live = NATIVE_CELLS if core.native() is not None else RUNTIME_CELLS
+    if is_exact_board(rows, cols) or open_cells <= live:
+        return True
+    layered = layered_table(rows, cols)
+    return layered is not None and layered.covers(walls)
 
 
 class Packed:
@@ -175,6 +183,141 @@ class ExactTable:
         return self.data[(sub * m + at[me]) * m + at[opp]]
 
 
+def _symmetries(side: int) -> tuple[tuple[int, ...], ...]:
+    """The 8 symmetries of a square board as cell permutations (the identity first)."""
+    e = side - 1
+    out = []
+    for s in range(8):
+        perm = []
+        for cell in range(side * side):
+            r, c = divmod(cell, side)
+            rr = (r, c, e - r, r, e - r, c, e - c, e - c)[s]
+            cc = (c, r, c, e - c, e - c, e - r, r, e - r)[s]
+            perm.append(rr * side + cc)
+        out.append(tuple(perm))
+    return tuple(out)
+
+
+class LayeredTable:
+    """The shipped 5x5 table (`scripts/walls_table.c`, `scripts/make_tables.py`): every position with
+    fewer than `max_walls` walls. Per wall count, the wall sets least among their 8 symmetric images,
+    ascending, and the 2-bit codes of their positions (mover on the i-th open cell, other on the j-th
+    open cell but the mover's), in blocks of BLOCK_SETS sets, each decompressed when first needed."""
+
+    BLOCK_SETS = 1024
+
+    def __init__(self, side: int, body: bytes) -> None:
+        self.side, self.n = side, side * side
+        self.perms = _symmetries(side)
+        view = memoryview(body)
+        layers = []
+        at = 1
+        for _ in range(body[0]):
+            count = int.from_bytes(view[at : at + 4], "little")
+            at += 4
+            sets_chunk, at = self._chunk(view, at)
+            count_blocks = int.from_bytes(view[at : at + 4], "little")
+            at += 4
+            blocks = []
+            for _ in range(count_blocks):
+                block, at = self._chunk(view, at)
+                blocks.append(block)
+            layers.append((count, sets_chunk, blocks))
+        if at != len(body):
+            raise ValueError("trailing bytes")
+        self.raw_layers = layers
+        self.sets: dict[int, array] = {}
+        self.blocks: dict[tuple[int, int], bytes] = {}
+
+    @staticmethod
+    def _chunk(view: memoryview, at: int) -> tuple[bytes, int]:
+        size = int.from_bytes(view[at : at + 4], "little")
+        end = at + 4 + size
+        if end > len(view):
+            raise ValueError("a chunk past the end")
+        return bytes(view[at + 4 : end]), end
+
+    @property
+    def max_walls(self) -> int:
+        return len(self.raw_layers) - 1
+
+    def covers(self, walls: int) -> bool:
+        """Positions with these walls, and their children (one wall more), are in the table."""
+        return walls.bit_count() < self.max_walls
+
+    def _sets(self, k: int) -> array:
+        sets = self.sets.get(k)
+        if sets is None:
+            import lzma
+
+            count, chunk, _ = self.raw_layers[k]
+            sets = array("I")
+            sets.frombytes(lzma.decompress(chunk))
+            if sys.byteorder != "little":
+                sets.byteswap()
+            if len(sets) != count:
+                raise ValueError("a layer's wall sets of the wrong size")
+            self.sets[k] = sets
+        return sets
+
+    def _block(self, k: int, b: int) -> bytes:
+        block = self.blocks.get((k, b))
+        if block is None:
+            import lzma
+
+            block = self.blocks[k, b] = lzma.decompress(self.raw_layers[k][2][b])
+        return block
+
+    def code(self, me: int, opp: int, walls: int) -> int:
+        least, perm = walls, self.perms[0]
+        for p in self.perms[1:]:
+            image = 0
+            for c in bits(walls):
+                image |= 1 << p[c]
+            if image < least:
+                least, perm = image, p
+        me, opp = perm[me], perm[opp]
+        k = walls.bit_count()
+        sets = self._sets(k)
+        i = bisect_left(sets, least)
+        if i == len(sets) or sets[i] != least:
+            raise ValueError("a wall set missing from its layer")
+        f = self.n - k
+        free = ((1 << self.n) - 1) & ~least
+        ri = (free & ((1 << me) - 1)).bit_count()
+        rj = (free & ~(1 << me) & ((1 << opp) - 1)).bit_count()
+        block, i = divmod(i, self.BLOCK_SETS)
+        codes = self._block(k, block)
+        at = ((i * f + ri) * (f - 1) + rj) * 2
+        return (codes[at >> 3] >> (at & 7)) & 3
+
+
+def _load_layered(rows: int, cols: int) -> LayeredTable | None:
+    """The checked 5x5 table (its header: tables.py), or None: then those positions are searched."""
+    if (rows, cols) not in LAYERED:
+        return None
+    from gridgames.solve import tables
+
+    name = _table_name(rows, cols)
+    body = tables.load(LAYERED[rows, cols], name)
+    if body is None:
+        return None
+    try:
+        return LayeredTable(rows, body)
+    except (ValueError, IndexError):
+        tables.refused[name] = f"The shipped table {name} is unreadable: search instead."
+        return None
+
+
+_layered: dict[tuple[int, int], LayeredTable | None] = {}
+
+
+def layered_table(rows: int, cols: int) -> LayeredTable | None:
+    if (rows, cols) not in _layered:
+        _layered[rows, cols] = _load_layered(rows, cols)
+    return _layered[rows, cols]
+
+
 def _graph(rows: int, cols: int, cells: tuple[int, ...]) -> list[int]:
     nbr = orthogonal_masks(rows, cols)
     at = {cell: k for k, cell in enumerate(cells)}
@@ -191,11 +334,23 @@ def _solve_graph(nbr: Sequence[int], budget: Budget | None) -> Packed | bytearra
     return Packed(data)
 
 
+def _bounded(budget: Budget | float | None, cells: int) -> Budget | None:
+    """The budget for solving `cells` cells: a small graph (bounded work, a fraction of a second
+    with the C core) keeps only the stop check, so its answer does not depend on the machine's load."""
+    if budget is None:
+        return None
+    budget = Budget.of(budget)
+    small = cells <= (NATIVE_CELLS if core.native() is not None else RUNTIME_CELLS - 3)
+    return budget.untimed() if small else budget
+
+
 _recent: dict[tuple[int, int, int], ExactTable] = {}  # (rows, cols, base walls) -> table; few kept
 RECENT_TABLES = 4
 
 
-def exact_for(rows: int, cols: int, walls: int, budget: Budget | float | None = None) -> ExactTable | None:
+def exact_for(
+    rows: int, cols: int, walls: int, budget: Budget | float | None = None
+) -> ExactTable | LayeredTable | None:
     """A table that holds the exact value of positions with these walls, if one can be had in time.
 
     Whole boards up to RUNTIME_CELLS (NATIVE_BOARD_CELLS with the C core) and the shipped 4x4; on
@@ -204,6 +359,9 @@ def exact_for(rows: int, cols: int, walls: int, budget: Budget | float | None = 
     whole = exact_table(rows, cols, budget)
     if whole is not None:
         return whole
+    layered = layered_table(rows, cols)
+    if layered is not None and layered.covers(walls):
+        return layered  # type: ignore[return-value]
     for (r, c, _base), table in list(_recent.items()):
         if (r, c) == (rows, cols) and table.covers(walls):
             return table
@@ -212,7 +370,7 @@ def exact_for(rows: int, cols: int, walls: int, budget: Budget | float | None = 
     if len(cells) > (NATIVE_CELLS if core.native() is not None else RUNTIME_CELLS):
         return None
     try:
-        data = _solve_graph(_graph(rows, cols, cells), None if budget is None else Budget.of(budget))
+        data = _solve_graph(_graph(rows, cols, cells), _bounded(budget, len(cells)))
     except SearchTimeout:
         return None
     table = ExactTable(walls, cells, data)
@@ -232,16 +390,15 @@ def exact_table(rows: int, cols: int, budget: Budget | float | None = None) -> E
         return _boards[key]
     n = rows * cols
     table: ExactTable | None = None
-    if n <= RUNTIME_CELLS or (core.native() is not None and n <= NATIVE_BOARD_CELLS):
+    shipped = _load_shipped(rows, cols) if (rows, cols) in SHIPPED else None
+    if shipped is not None:
+        table = ExactTable(0, tuple(range(n)), shipped)
+    elif n <= RUNTIME_CELLS or (core.native() is not None and n <= NATIVE_BOARD_CELLS):
         try:
-            data = _solve_graph(orthogonal_masks(rows, cols), None if budget is None else Budget.of(budget))
+            data = _solve_graph(orthogonal_masks(rows, cols), _bounded(budget, n))
         except SearchTimeout:
             return None
         table = ExactTable(0, tuple(range(n)), data)
-    else:
-        shipped = _load_shipped(rows, cols)
-        if shipped is not None:
-            table = ExactTable(0, tuple(range(n)), shipped)
     if len(_boards) >= 4:
         _boards.pop(next(iter(_boards)))
     _boards[key] = table
@@ -403,7 +560,7 @@ def board_for(rows: int, cols: int) -> WallsBoard:
 # -- exact values from the table -------------------------------------------------------
 
 
-def table_value(table: ExactTable, board: WallsBoard, pos: Pos) -> Value:
+def table_value(table: ExactTable | LayeredTable, board: WallsBoard, pos: Pos) -> Value:
     """The exact value of a position for the mover, set-up positions included."""
     me, opp, walls = pos
     if me is not None and opp is not None:

@@ -54,6 +54,17 @@ def too_big_to_solve(entry: Entry, state: GridState) -> bool:
     return too_big(entry, state)
 
 
+def proof_note(entry: Entry, state: GridState, level: str) -> str | None:
+    """'strongest search; not proven on 9x9' when the perfect (or hard) seat cannot prove its moves here."""
+    if level not in ("hard", "perfect") or not available():
+        return None
+    from gridgames.solve.analysis import needs_budget
+
+    if needs_budget(entry, state) or too_big_to_solve(entry, state):
+        return f"strongest search; not proven on {state.rows}x{state.cols}"
+    return None
+
+
 def _budget(seconds: float, stop: Stop) -> Any:
     from gridgames.solve.budget import Budget
 

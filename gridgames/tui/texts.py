@@ -37,6 +37,10 @@ def status_text(
         level = session.seat(game.state.to_move)
         if session.thinking is None:
             return f"{player}, the computer ({level}), could not move: u undoes, n starts again."
+        from gridgames.tui import computer
+
+        note = computer.proof_note(entry, game.state, level)
+        level = f"{level}: {note}" if note else level
         return f"{player}, the computer ({level}), is thinking…"
     return turn_text(entry, game.state, legal, wall_mode)
 
@@ -78,7 +82,9 @@ def legend_text(entry: Entry, evaluation: Any | None, regions: list[tuple[int, i
         lines.append(f"{v['win']} wins   {v['loss']} loses")
         lines.append(f"{v['draw']} draws  {v['unknown']} unsure")
         if evaluation is not None:
-            exact = "proven" if evaluation.exact else "estimate"
+            # A win needs one proven winning move (marked ✓), so the summary agrees with the marks;
+            # only "unknown" is a search's estimate.
+            exact = "proven" if evaluation.value != "unknown" else "not proven: estimate"
             lines.append(f"To move: {evaluation.value} ({exact})")
         if regions:
             xor = 0

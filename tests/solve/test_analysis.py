@@ -35,8 +35,9 @@ def test_a_finished_game_is_a_loss_with_no_moves(make_game):
 
 
 def test_only_big_walls_boards_need_a_time_budget(make_game):
-    assert needs_budget(make_game("walls").entry, make_game("walls").state)
+    assert needs_budget(make_game("walls", "7x7").entry, make_game("walls", "7x7").state)
     assert not needs_budget(make_game("walls", "4x4").entry, make_game("walls", "4x4").state)
+    assert not needs_budget(make_game("walls").entry, make_game("walls").state)  # 5x5: table + live
     assert not needs_budget(make_game("rowcol").entry, make_game("rowcol").state)
 
 

@@ -108,3 +108,23 @@ def test_walls_native_equals_python_on_5x5_positions_with_many_walls(make_game, 
         assert python.move_values == native.move_values
         checked += 1
     assert checked
+
+
+def test_the_shipped_5x5_walls_table_agrees_with_the_live_solver(make_game):
+    """Two independent passes: the whole-board layered table (scripts/walls_table.c) and the live
+    retrograde of the open cells, on positions with as many walls as the table holds."""
+    table = walls.layered_table(5, 5)
+    assert table is not None, "data/walls-5x5.bin should ship"
+    rng = random.Random(8)
+    k = table.max_walls - 1
+    for _ in range(2):
+        game = make_game("walls", "5x5").play("C3").play("A1")
+        while game.state.walls.bit_count() < k:
+            game = game.play(rng.choice([m for m in game.rules.legal_moves(game.state) if m.wall]).notation())
+        state = game.state
+        cells = tuple(i for i in range(25) if not state.walls >> i & 1)
+        live = walls.ExactTable(state.walls, cells, walls._solve_graph(walls._graph(5, 5, cells), None))
+        for me in cells:
+            for opp in cells:
+                if me != opp:
+                    assert table.code(me, opp, state.walls) == live.code(me, opp, state.walls)

@@ -9,7 +9,7 @@ import pytest
 from gridgames.solve import tables
 
 DATA = Path(tables.__file__).with_name("data")
-SHIPPED = [("walls-4x4.bin", "walls-4x4"), ("noneighbour.bin", "noneighbour"),
+SHIPPED = [("walls-4x4.bin", "walls-4x4"), ("walls-5x5.bin", "walls-5x5"), ("noneighbour.bin", "noneighbour"),
            ("nodekayles_shapes.bin", "nodekayles-shapes")]
 
 

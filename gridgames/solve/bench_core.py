@@ -1,0 +1,178 @@
+"""`make bench`, issue 9's section: the native core against the Python reference, walls 5x5, replies
+within a budget on every board up to 9x9, and the time from cancelling a search to an idle thread."""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+from collections.abc import Callable
+
+from gridgames.engine.game import Game
+from gridgames.engine.options import Options
+from gridgames.games import get_entry
+from gridgames.solve import core, nodekayles, noneighbour, walls
+from gridgames.solve.analysis import analyse
+from gridgames.solve.budget import Budget
+from gridgames.solve.players import choose_move
+
+SPEEDUP_TARGET = 30.0
+NODEKAYLES_7X7_TARGET = 10.0  # "in seconds"
+WALLS_P95_TARGET = 0.3
+REPLY_BUDGET = 0.4  # what a reply may think; the target below leaves room for the rest of the turn
+REPLY_P95_TARGET = 0.5
+CANCEL_TARGET = 0.05
+
+
+def verdict(ok: bool) -> str:
+    return "met" if ok else "NOT met"
+
+
+def p95(values: list[float]) -> float:
+    values = sorted(values)
+    return values[min(len(values) - 1, int(0.95 * len(values)))]
+
+
+def _clear() -> None:
+    nodekayles.clear_cache()
+    noneighbour.clear_cache()
+    walls.clear_cache()
+    if core.built():
+        core._native.clear()  # type: ignore[union-attr]
+
+
+def _timed(native: bool, work: Callable[[], object]) -> float:
+    core.use_native(native)
+    _clear()
+    began = time.perf_counter()
+    work()
+    return time.perf_counter() - began
+
+
+def _game(variant: str, rows: int, cols: int) -> Game:
+    entry = get_entry(variant)
+    return Game.new(entry, Options(rows, cols), first_player=1)
+
+
+def _walk(game: Game, rng: random.Random, moves: int) -> Game:
+    for _ in range(moves):
+        legal = game.rules.legal_moves(game.state)
+        if not legal:
+            break
+        game = game.play(rng.choice(legal).notation())
+    return game
+
+
+def speedups(rng: random.Random) -> bool:
+    print("\nNative core vs Python reference on the same work, cold caches (target >= "
+          f"{SPEEDUP_TARGET:.0f}x on the search loops)")
+    if not core.built():
+        print("  the C core is not built here: NOT met")
+        return False
+    nodekayles.use_table(False)
+    nk = _game("locked-duel", 5, 6)
+    nn_positions = [_walk(_game("noneighbour", 5, 5), rng, 5) for _ in range(4)]
+    cases = {
+        "Node Kayles 5x6 start, every move": lambda: analyse(nk.entry, nk.state),
+        "noneighbour 5x5, 4 positions after 5 markers": lambda: [
+            analyse(g.entry, g.state) for g in nn_positions
+        ],
+        "walls 3x4 retrograde, every position": lambda: walls.exact_table(3, 4),
+    }
+    ok = True
+    for label, work in cases.items():
+        python, native = _timed(False, work), _timed(True, work)
+        ratio = python / max(native, 1e-6)
+        ok &= ratio >= SPEEDUP_TARGET
+        met = verdict(ratio >= SPEEDUP_TARGET)
+        print(f"  {label}: Python {python:.3f} s, C {native:.4f} s: {ratio:.0f}x {met}")
+    nodekayles.use_table(True)
+    core.use_native(True)
+    return ok
+
+
+def nodekayles_7x7() -> bool:
+    if core.native() is None:
+        print("\nNode Kayles 7x7 from scratch: no C core, NOT met")
+        return False
+    nodekayles.use_table(False)
+    seconds = _timed(True, lambda: nodekayles.grundy_of_board(7, 7))
+    value = nodekayles.grundy_of_board(7, 7)
+    nodekayles.use_table(True)
+    ok = seconds <= NODEKAYLES_7X7_TARGET
+    print(f"\nNode Kayles 7x7 from scratch (no table), C core: Grundy value {value} in {seconds:.2f} s "
+          f"(target {NODEKAYLES_7X7_TARGET:.0f} s) {verdict(ok)}")
+    return ok
+
+
+def walls_5x5(rng: random.Random) -> bool:
+    """Exact analysis of positions a 5x5 game passes through, under the target's budget."""
+    times, exact = [], 0
+    positions = [_walk(_game("walls", 5, 5), rng, rng.randrange(0, 24)) for _ in range(40)]
+    positions = [g for g in positions if g.rules.legal_moves(g.state)]
+    for game in positions:
+        began = time.perf_counter()
+        evaluation = analyse(game.entry, game.state, WALLS_P95_TARGET)
+        times.append(time.perf_counter() - began)
+        exact += evaluation.exact
+    start = _game("walls", 5, 5)
+    value = analyse(start.entry, start.state, WALLS_P95_TARGET)
+    ok = exact == len(positions) and p95(times) <= WALLS_P95_TARGET
+    print(f"\nwalls 5x5 any-position exact analysis: {exact} of {len(positions)} random positions exact, "
+          f"p95 {p95(times):.3f} s (target all exact, p95 <= {WALLS_P95_TARGET} s) {verdict(ok)}; "
+          f"start: {value.value}{'' if value.exact else ' (not proven)'}")
+    return ok
+
+
+def replies(rng: random.Random) -> bool:
+    print(f"\nReply time per level and board, budget {REPLY_BUDGET} s (target p95 <= {REPLY_P95_TARGET} s)")
+    ok = True
+    for variant in ("locked-duel", "walls", "rowcol", "noneighbour"):
+        for size in (5, 7, 9):
+            line = f"  {variant:<12} {size}x{size}:"
+            for level in ("easy", "medium", "hard", "perfect"):
+                times = []
+                for _ in range(4):
+                    game = _walk(_game(variant, size, size), rng, rng.randrange(0, 2 * size))
+                    if not game.rules.legal_moves(game.state):
+                        continue
+                    began = time.perf_counter()
+                    choose_move(game.entry, game.state, level, rng, Budget(REPLY_BUDGET))
+                    times.append(time.perf_counter() - began)
+                worst = p95(times) if times else 0.0
+                ok &= worst <= REPLY_P95_TARGET
+                line += f" {level} {worst:.2f}"
+            print(line)
+    print(f"  every level and board: {verdict(ok)}")
+    return ok
+
+
+def cancel_to_idle() -> bool:
+    worst = 0.0
+    for variant, size in (("walls", 7), ("noneighbour", 7), ("locked-duel", 9)):
+        game = _game(variant, size, size)
+        stop = threading.Event()
+        nodekayles.use_table(False)
+        thread = threading.Thread(target=analyse, args=(game.entry, game.state, Budget(None, stop)))
+        thread.start()
+        time.sleep(0.3)
+        began = time.perf_counter()
+        stop.set()
+        thread.join()
+        nodekayles.use_table(True)
+        worst = max(worst, time.perf_counter() - began)
+    ok = worst <= CANCEL_TARGET
+    print(f"\nCancel to idle thread (walls 7x7, noneighbour 7x7, Node Kayles 9x9 searches): worst "
+          f"{worst * 1000:.1f} ms (target {CANCEL_TARGET * 1000:.0f} ms) {verdict(ok)}")
+    return ok
+
+
+def run(rng: random.Random) -> dict[str, bool]:
+    print(f"\nSolving core in use: {core.name()}")
+    return {
+        "native >= 30x Python": speedups(rng),
+        "Node Kayles 7x7 from scratch": nodekayles_7x7(),
+        "walls 5x5 exact any position": walls_5x5(rng),
+        "reply p95 <= 0.5 s up to 9x9": replies(rng),
+        "cancel to idle <= 50 ms": cancel_to_idle(),
+    }
