@@ -1,8 +1,9 @@
-"""What the game screen says, as pure functions of the session and the view (no widgets)."""
+"""What the game screens say, as pure functions of what they show (no widgets): the game screen's
+lines from its `PlaySession`, the online screen's from the room's `View`."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gridgames.engine.cells import Cell
 from gridgames.engine.entry import Entry
@@ -10,6 +11,9 @@ from gridgames.engine.match import Match
 from gridgames.engine.moves import Move
 from gridgames.session import PlaySession
 from gridgames.tui.marks import TARGET, VALUE_GLYPHS, WALL_TARGET, CellMark, book_target, in_setup, legend
+
+if TYPE_CHECKING:  # the online client (aiohttp) loads only with an online game
+    from gridgames.online.client import View
 
 _HINT_WHY = {
     "win": "it wins with best play",
@@ -118,3 +122,58 @@ def review_text(blunders: frozenset[int]) -> str:
         f"Review: {which} threw away a win (marked ?! in the log). "
         f"{pick} in the log and press t to retry from there."
     )
+
+
+# -- the online game screen ----------------------------------------------------------------------
+def online_status(view: View | None, seat: int, closed: str, lost: bool, wall_mode: bool) -> str:
+    """Who you are, whether the others and the server are there, and whose turn it is (and, on
+    yours, what the rules allow)."""
+    if view is None:
+        return closed or "Connecting…"
+    entry, state = view.entry, view.state
+    parts = [f"You: {entry.player(seat)}" if seat else "Watching"]
+    for other in (1, 2):
+        if other != seat:
+            presence = "connected" if state.connected[other - 1] else "disconnected"
+            if not state.seated[other - 1]:
+                presence = "not joined yet"
+            parts.append(f"{entry.player(other)} {presence}")
+    if closed:
+        parts.append("room closed")
+    elif lost:
+        parts.append("server: reconnecting")
+    if view.outcome is not None:
+        parts.append(f"Game over: {view.describe_outcome()}")
+    elif view.to_move == seat:
+        parts.append("your turn")
+        legal = view.game.legal_moves()
+        return " · ".join(parts) + "\n" + turn_text(entry, view.game.state, legal, wall_mode)
+    else:
+        parts.append(f"{entry.player(view.to_move)} to move")
+    return " · ".join(parts)
+
+
+def online_news(before: View, view: View, seat: int) -> str | None:
+    """What changed in the room between two states, in one line ("" clears the line; None: nothing
+    worth saying, the line stays)."""
+    state, entry = view.state, view.entry
+    other = 3 - seat if seat else 0
+    if other and state.seated[other - 1] and not before.state.seated[other - 1]:
+        return f"{entry.player(other)} has joined: the game is on."
+    if other and before.state.connected[other - 1] and not state.connected[other - 1]:
+        return f"{entry.player(other)} has disconnected; the game waits for them to come back."
+    if other and state.connected[other - 1] and not before.state.connected[other - 1]:
+        return f"{entry.player(other)} is back."
+    if state.game != before.state.game:
+        return f"Game {state.game}: {entry.player(view.game.first_player)} moves first."
+    if len(state.moves) < len(before.state.moves):
+        return f"A move was taken back; {entry.player(view.to_move)} to play."
+    if other and state.takeback == other and before.state.takeback != other:
+        return f"{entry.player(other)} asks to take back their last move: y accepts, x declines."
+    if other and state.rematch[other - 1] and not before.state.rematch[other - 1]:
+        return f"{entry.player(other)} offers a rematch: n or y accepts, x declines."
+    if before.state.takeback and not state.takeback and state.moves == before.state.moves:
+        return "The takeback request was declined."
+    if len(state.moves) > len(before.state.moves):
+        return ""
+    return None

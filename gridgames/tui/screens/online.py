@@ -28,7 +28,7 @@ from gridgames.online.launch import HOST_LEFT, Plan
 from gridgames.tui import house_rules
 from gridgames.tui.closing import close_screen, settle_after_first_paint
 from gridgames.tui.marks import cell_marks, in_setup
-from gridgames.tui.texts import turn_text
+from gridgames.tui.texts import online_news, online_status
 from gridgames.tui.widgets.board import Board, BoardArea
 from gridgames.tui.widgets.line import Line
 from gridgames.tui.widgets.move_log import MoveLog
@@ -154,7 +154,7 @@ class OnlineGameScreen(Screen[None]):
         warning = self.plan.count_result(before, view) if self.plan else None
         if warning:
             self.app.notify(warning, title="Not saved", severity="warning", timeout=10)
-        state, entry = view.state, view.entry
+        entry = view.entry
         if before is None:
             area = self.query_one(BoardArea)
             board = Board(view.game.state.rows, view.game.state.cols, letters=entry.coord_style == "letter")
@@ -169,26 +169,9 @@ class OnlineGameScreen(Screen[None]):
             self.call_after_refresh(ready)
             self.sub_title = f"{house_rules.header(entry, self.view.game.options)}, online"
             return
-        other = 3 - self.seat if self.seat else 0
-        if other and state.seated[other - 1] and not before.state.seated[other - 1]:
-            self.message = f"{entry.player(other)} has joined: the game is on."
-        elif other and before.state.connected[other - 1] and not state.connected[other - 1]:
-            self.message = f"{entry.player(other)} has disconnected; the game waits for them to come back."
-        elif other and state.connected[other - 1] and not before.state.connected[other - 1]:
-            self.message = f"{entry.player(other)} is back."
-        elif state.game != before.state.game:
-            self.message = f"Game {state.game}: {entry.player(view.game.first_player)} moves first."
-        elif len(state.moves) < len(before.state.moves):
-            self.message = f"A move was taken back; {entry.player(view.to_move)} to play."
-        elif other and state.takeback == other and before.state.takeback != other:
-            asker = entry.player(other)
-            self.message = f"{asker} asks to take back their last move: y accepts, x declines."
-        elif other and state.rematch[other - 1] and not before.state.rematch[other - 1]:
-            self.message = f"{entry.player(other)} offers a rematch: n or y accepts, x declines."
-        elif before.state.takeback and not state.takeback and state.moves == before.state.moves:
-            self.message = "The takeback request was declined."
-        elif len(state.moves) > len(before.state.moves):
-            self.message = ""
+        news = online_news(before, view, self.seat)
+        if news is not None:
+            self.message = news
 
     # -- drawing -------------------------------------------------------------------------------
     def refresh_view(self) -> None:
@@ -213,31 +196,7 @@ class OnlineGameScreen(Screen[None]):
         self.refresh_bindings()
 
     def status_text(self) -> str:
-        view = self.view
-        if view is None:
-            return self.closed or "Connecting…"
-        entry, state = view.entry, view.state
-        parts = [f"You: {entry.player(self.seat)}" if self.seat else "Watching"]
-        for seat in (1, 2):
-            if seat != self.seat:
-                presence = "connected" if state.connected[seat - 1] else "disconnected"
-                if not state.seated[seat - 1]:
-                    presence = "not joined yet"
-                parts.append(f"{entry.player(seat)} {presence}")
-        if self.closed:
-            parts.append("room closed")
-        elif self.lost:
-            parts.append("server: reconnecting")
-        outcome = view.outcome
-        if outcome is not None:
-            parts.append(f"Game over: {view.describe_outcome()}")
-        elif view.to_move == self.seat:
-            legal = view.game.legal_moves()
-            parts.append("your turn")
-            return " · ".join(parts) + "\n" + turn_text(entry, view.game.state, legal, self.wall_mode)
-        else:
-            parts.append(f"{entry.player(view.to_move)} to move")
-        return " · ".join(parts)
+        return online_status(self.view, self.seat, self.closed, self.lost, self.wall_mode)
 
     def say(self, message: str) -> None:
         self.message = message
