@@ -113,6 +113,8 @@ class GameServer:
     async def handle(self, request: web.Request) -> web.StreamResponse:
         if len(self.conns) >= MAX_CONNECTIONS:
             return web.Response(status=503, text="The server is full; try again later.\n")
+        if "Origin" in request.headers:  # browsers always send one: no web page may use this server
+            return web.Response(status=403, text="The game server does not accept web pages.\n")
         ws = web.WebSocketResponse(
             max_msg_size=p.MAX_CLIENT_FRAME, heartbeat=HEARTBEAT_SECONDS, compress=False
         )

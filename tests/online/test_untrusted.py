@@ -185,6 +185,13 @@ def test_any_frame_parses_to_a_message_or_one_refusal(frame):
         assert p.parse_client(message.to_json()) == message
 
 
+async def test_a_web_page_cannot_connect(room):
+    url, session, *_ = room
+    with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+        await session.ws_connect(url + p.PATH, origin="https://evil.example")
+    assert refused.value.status == 403
+
+
 async def test_a_connection_that_never_says_hello_is_closed(room, monkeypatch):
     url, session, host, *_ = room
     monkeypatch.setattr(server, "HELLO_SECONDS", 0.2)
