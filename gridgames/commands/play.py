@@ -28,6 +28,7 @@ from gridgames.games import catalogue, get_entry, ids_where, no_adjacency_option
 from gridgames.storage import LiveRecord, SavedGame, Store, check_record_target
 
 EXIT_USAGE = 2
+MAX_LINE = 1000  # characters read from one typed line; a move is a few
 CONFIRM = "another name, or confirm replacing it"  # the dialog's advice; the command line's differs
 
 
@@ -279,9 +280,16 @@ def _ask_resume(waiting: list[SavedGame]) -> SavedGame | None:
 
 
 def _stdin_line() -> str | None:
-    line = sys.stdin.readline()
+    """The next typed line without its ending, at most MAX_LINE characters (the rest is dropped)."""
+    line = sys.stdin.readline(MAX_LINE + 1)
     if not line:
         return None
+    if len(line) > MAX_LINE and not line.endswith("\n"):
+        while True:  # skip the rest of an over-long line without holding it in memory
+            rest = sys.stdin.readline(65536)
+            if not rest or rest.endswith("\n"):
+                break
+        return line[:MAX_LINE]  # no move is this long: it is refused like any other non-move
     return line.rstrip("\r\n")
 
 

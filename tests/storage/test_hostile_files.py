@@ -218,3 +218,14 @@ def test_saved_settings_with_numbers_no_game_has_resume_the_moves(tmp_path, make
     )
     assert "Traceback" not in done.stderr, done.stderr
     assert "are unreadable; the moves resume" in done.stdout and "Player 2 (O) claims C1." in done.stdout
+
+
+def test_a_typed_line_is_read_only_up_to_a_bound(monkeypatch):
+    import io
+
+    from gridgames.commands import play
+
+    monkeypatch.setattr(sys, "stdin", io.StringIO("C" * 5_000_000 + "\nC3\n"))
+    first = play._stdin_line()
+    assert first is not None and len(first) == play.MAX_LINE  # refused as a move, never held whole
+    assert play._stdin_line() == "C3" and play._stdin_line() is None
