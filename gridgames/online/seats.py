@@ -14,7 +14,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from gridgames.online.protocol import ROOM_ID, SECRET
-from gridgames.storage import atomic_write_text, default_data_dir
+from gridgames.storage import atomic_write_text, default_data_dir, read_capped_bytes
 
 FOLDER = "online"
 MAX_BYTES = 4096
@@ -80,9 +80,7 @@ def forget(room: str, role: str, root: Path | None = None) -> None:
 def _read(path: Path) -> SavedSeat | None:
     """A saved seat, or None for anything missing, odd or damaged (it is only a convenience)."""
     try:
-        if not path.is_file() or path.stat().st_size > MAX_BYTES:
-            return None
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(read_capped_bytes(path, MAX_BYTES, "a saved seat").decode("utf-8"))
         seat = SavedSeat(**data)
     except (OSError, ValueError, TypeError):
         return None
