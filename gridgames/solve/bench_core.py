@@ -11,7 +11,7 @@ from collections.abc import Callable
 from gridgames.engine.game import Game
 from gridgames.engine.options import Options
 from gridgames.games import get_entry
-from gridgames.solve import core, nodekayles, noneighbour, walls
+from gridgames.solve import core, nodekayles, walls
 from gridgames.solve.analysis import analyse
 from gridgames.solve.budget import Budget
 from gridgames.solve.players import choose_move
@@ -33,17 +33,9 @@ def p95(values: list[float]) -> float:
     return values[min(len(values) - 1, int(0.95 * len(values)))]
 
 
-def _clear() -> None:
-    nodekayles.clear_cache()
-    noneighbour.clear_cache()
-    walls.clear_cache()
-    if core.built():
-        core._native.clear()  # type: ignore[union-attr]
-
-
 def _timed(native: bool, work: Callable[[], object]) -> float:
     core.use_native(native)
-    _clear()
+    core.clear_caches()
     began = time.perf_counter()
     work()
     return time.perf_counter() - began

@@ -50,6 +50,17 @@ def name() -> str:
     return "Python core (no C core: it was not built)"
 
 
+def clear_caches() -> None:
+    """Forget every memoised value and table in both cores (benchmarks and comparisons start cold)."""
+    from gridgames.solve import nodekayles, noneighbour, walls
+
+    nodekayles.clear_cache()
+    noneighbour.clear_cache()
+    walls.clear_cache()
+    if _native is not None:
+        _native.clear()
+
+
 def budget_args(budget: Budget | None) -> tuple[float, Callable[[], bool] | None]:
     """(seconds left or -1, stop check) for a native call under `budget`."""
     if budget is None:

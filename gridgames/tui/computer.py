@@ -21,7 +21,8 @@ from gridgames.games import solver_for
 #: Returns True once the answer is no longer wanted.
 Stop = Callable[[], bool] | None
 #: Seconds a search-based move or analysis may take (exact solvers ignore it).
-MOVE_BUDGET = 1.5
+#: A reply thinks at most this long (then plays the best move found), so it answers within half a second.
+MOVE_BUDGET = 0.4
 ANALYSIS_BUDGET = 1.0
 REVIEW_BUDGET = 0.3
 

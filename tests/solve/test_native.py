@@ -13,7 +13,7 @@ from collections.abc import Iterator
 import pytest
 
 from gridgames.engine.rules import orthogonal_masks
-from gridgames.solve import core, nodekayles, noneighbour, walls
+from gridgames.solve import core, nodekayles, walls
 from gridgames.solve.analysis import analyse
 
 if os.environ.get("GRIDGAMES_REQUIRE_NATIVE") == "1":
@@ -25,14 +25,6 @@ elif not core.built():
     pytest.skip("the C core is not built here", allow_module_level=True)
 
 
-def _clear() -> None:
-    nodekayles.clear_cache()
-    noneighbour.clear_cache()
-    walls.clear_cache()
-    if core.built():
-        core._native.clear()  # type: ignore[union-attr]
-
-
 @pytest.fixture
 def both_cores() -> Iterator[None]:
     previous = core.use_native(True)
@@ -40,7 +32,7 @@ def both_cores() -> Iterator[None]:
     yield
     nodekayles.use_table(True)
     core.use_native(previous)
-    _clear()
+    core.clear_caches()
 
 
 def _both(entry, state):
@@ -48,7 +40,7 @@ def _both(entry, state):
     answers = []
     for native in (False, True):
         core.use_native(native)
-        _clear()
+        core.clear_caches()
         answers.append(analyse(entry, state))
     return answers
 
