@@ -84,7 +84,10 @@ static int budget_spent(Budget *b) {
 typedef struct { uint64_t k[4]; int32_t v; } Entry; /* k[3] != 0 marks a used slot */
 static Entry *memo = NULL;
 static size_t memo_cap = 0, memo_used = 0;
-static size_t memo_limit = 3u << 20; /* entries kept before the memo is emptied */
+/* A fixed size (160 MB of address space, touched as it fills): never rehashed, so no search stalls
+ * while it grows; emptied when three quarters full. */
+#define MEMO_SLOTS ((size_t)1 << 22)
+static size_t memo_limit = MEMO_SLOTS / 4 * 3;
 
 static uint64_t mix(const uint64_t *k) {
     uint64_t h = k[0] * 0x9E3779B97F4A7C15ULL;
@@ -116,19 +119,10 @@ static void memo_clear(void) {
 
 static int memo_put(const uint64_t *k, int v) {
     if (memo_used >= memo_limit) memo_clear();
-    if ((memo_used + 1) * 2 > memo_cap) {
-        size_t cap = memo_cap ? memo_cap * 2 : (1u << 16);
-        Entry *grown = calloc(cap, sizeof(Entry));
-        if (!grown) return -1;
-        for (size_t j = 0; j < memo_cap; j++) {
-            if (!memo[j].k[3]) continue;
-            size_t i = mix(memo[j].k) & (cap - 1);
-            while (grown[i].k[3]) i = (i + 1) & (cap - 1);
-            grown[i] = memo[j];
-        }
-        free(memo);
-        memo = grown;
-        memo_cap = cap;
+    if (!memo) {
+        memo = calloc(MEMO_SLOTS, sizeof(Entry));
+        if (!memo) return -1;
+        memo_cap = MEMO_SLOTS;
     }
     size_t mask = memo_cap - 1, i = mix(k) & mask;
     while (memo[i].k[3]) {
