@@ -147,3 +147,19 @@ async def test_opens_on_a_variants_new_game_panel() -> None:
         assert isinstance(app.screen, NewGamePanel) and app.screen.entry.id == "walls"
         await pilot.press("enter")
         assert isinstance(app.screen, GameScreen) and app.screen.entry.id == "walls"
+
+
+async def test_the_new_game_panel_says_where_the_perfect_seat_cannot_prove_its_moves() -> None:
+    app = make_app(variant="noneighbour")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        panel = app.screen
+        assert isinstance(panel, NewGamePanel)
+        note = panel.query_one("#proof-note")
+        panel.query_one("#seat2").value = "perfect"  # type: ignore[attr-defined]
+        await pilot.pause()
+        assert not note.display  # the book's 3x3 is solved
+        panel.query_one("#rows").value = 9  # type: ignore[attr-defined]
+        panel.query_one("#cols").value = 9  # type: ignore[attr-defined]
+        await pilot.pause()
+        assert note.display and "not proven on 9x9" in str(note.render())

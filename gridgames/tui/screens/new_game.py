@@ -79,6 +79,8 @@ class NewGamePanel(ModalScreen[Setup | None]):
                             id=f"seat{player}",
                         ),
                     )
+                # Where the computer cannot prove its moves on the chosen board, say so before play.
+                yield Static("", classes="note", id="proof-note", markup=False)
             else:
                 yield Static("Both sides are played by people on this computer.", classes="note")
             size_rows = (("Rows", options.rows, "rows"), ("Columns", options.cols, "cols"))
@@ -122,6 +124,25 @@ class NewGamePanel(ModalScreen[Setup | None]):
     def on_mount(self) -> None:
         settle_after_first_paint(self)
         self.query_one("#start", Button).focus()
+        self._show_proof_note()
+
+    def on_select_changed(self) -> None:
+        self._show_proof_note()
+
+    def _show_proof_note(self) -> None:
+        """'Computer (perfect) on 9x9: strongest search; not proven on 9x9.' when that is so."""
+        found = self.query("#proof-note")
+        if not found:
+            return
+        setup = self.chosen()
+        levels = [seat for seat in setup.seats if seat in ("hard", "perfect")]
+        note = None
+        if levels:
+            start = self.entry.rules.start(setup.options, 1)
+            note = computer.proof_note(self.entry, start, levels[-1])
+        widget = found.first(Static)
+        widget.update(f"Computer ({levels[-1]}): {note}." if note else "")
+        widget.display = note is not None
 
     def chosen(self) -> Setup:
         def value(selector: str, default: object) -> object:
