@@ -86,6 +86,16 @@ def king_masks(rows: int, cols: int) -> tuple[int, ...]:
     return tuple(masks)
 
 
+def marker_content(bit: int, marks1: int, marks2: int, blocked: int = 0) -> Content:
+    """What the cell `bit` holds in a game of markers on bit masks: player 1's or player 2's
+    marker, a blocked cell, or nothing (the markers win over `blocked` where both are set)."""
+    if marks1 & bit:
+        return Content.P1
+    if marks2 & bit:
+        return Content.P2
+    return Content.BLOCKED if blocked & bit else Content.EMPTY
+
+
 def bits(mask: int) -> list[int]:
     """Indices of the set bits, lowest first (the fixed move order)."""
     out = []

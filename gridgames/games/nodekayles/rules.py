@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from gridgames.engine.cells import Cell, CoordStyle, format_cell
 from gridgames.engine.moves import Move
 from gridgames.engine.options import Options
-from gridgames.engine.rules import Content, GridState, Rules, bits, orthogonal_masks
+from gridgames.engine.rules import Content, GridState, Rules, bits, marker_content, orthogonal_masks
 
 
 @dataclass(frozen=True)
@@ -69,14 +69,7 @@ class NodeKaylesRules(Rules[NodeKaylesState]):
         )
 
     def content(self, state: NodeKaylesState, cell: Cell) -> Content:
-        bit = 1 << state.index(cell)
-        if state.marks1 & bit:
-            return Content.P1
-        if state.marks2 & bit:
-            return Content.P2
-        if state.locked & bit:
-            return Content.BLOCKED
-        return Content.EMPTY
+        return marker_content(1 << state.index(cell), state.marks1, state.marks2, state.locked)
 
     @staticmethod
     def locked_by(state: NodeKaylesState, move: Move) -> list[Cell]:

@@ -11,7 +11,15 @@ from dataclasses import dataclass, replace
 from gridgames.engine.cells import Cell, CoordStyle, format_cell
 from gridgames.engine.moves import Move
 from gridgames.engine.options import Options
-from gridgames.engine.rules import Content, GridState, Rules, bits, king_masks, orthogonal_masks
+from gridgames.engine.rules import (
+    Content,
+    GridState,
+    Rules,
+    bits,
+    king_masks,
+    marker_content,
+    orthogonal_masks,
+)
 
 
 @dataclass(frozen=True)
@@ -92,12 +100,7 @@ class NoNeighbourRules(Rules[NoNeighbourState]):
         return replace(state, to_move=3 - state.to_move, ply=state.ply + 1, last=i)
 
     def content(self, state: NoNeighbourState, cell: Cell) -> Content:
-        bit = 1 << state.index(cell)
-        if state.marks1 & bit:
-            return Content.P1
-        if state.marks2 & bit:
-            return Content.P2
-        return Content.EMPTY
+        return marker_content(1 << state.index(cell), state.marks1, state.marks2)
 
 
 RULES = NoNeighbourRules()

@@ -8,7 +8,7 @@ from functools import lru_cache
 from gridgames.engine.cells import Cell, CoordStyle, format_cell, row_label
 from gridgames.engine.moves import Move
 from gridgames.engine.options import Options
-from gridgames.engine.rules import Content, GridState, Rules, bits
+from gridgames.engine.rules import Content, GridState, Rules, bits, marker_content
 
 
 @dataclass(frozen=True)
@@ -82,12 +82,7 @@ class RowColRules(Rules[RowColState]):
         return replace(state, to_move=3 - state.to_move, ply=state.ply + 1, last=i)
 
     def content(self, state: RowColState, cell: Cell) -> Content:
-        bit = 1 << state.index(cell)
-        if state.claims1 & bit:
-            return Content.P1
-        if state.claims2 & bit:
-            return Content.P2
-        return Content.EMPTY
+        return marker_content(1 << state.index(cell), state.claims1, state.claims2)
 
 
 RULES = RowColRules()

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import cast
 
 from gridgames.engine import Cell, Content, GridState, Move, Options, Rules, format_cell
+from gridgames.engine.cells import CoordStyle
+from gridgames.engine.rules import marker_content
 
 
 @dataclass(frozen=True)
@@ -19,42 +20,33 @@ class TwinsState(GridState):
         return self.full_mask & ~self.filled
 
 
-class TwinsRules(Rules):
+class TwinsRules(Rules[TwinsState]):
     family = "twins"
     no_move_reason = "{loser} has no empty cell left, so {winner} made the last mark and wins."
 
     def start(self, options: Options, first_player: int) -> TwinsState:
         return TwinsState(options.rows, options.cols, first_player, 0)
 
-    def legal_moves(self, state: GridState) -> tuple[Move, ...]:
-        s = cast(TwinsState, state)
-        return tuple(Move(s.cell(i)) for i in range(s.rows * s.cols) if s.empty >> i & 1)
+    def legal_moves(self, state: TwinsState) -> tuple[Move, ...]:
+        return tuple(Move(state.cell(i)) for i in range(state.rows * state.cols) if state.empty >> i & 1)
 
-    def why_illegal(self, state: GridState, move: Move, style: str = "letter") -> str | None:
-        s = cast(TwinsState, state)
+    def why_illegal(self, state: TwinsState, move: Move, style: CoordStyle = "letter") -> str | None:
         if move.wall:
             return "This game has no walls: mark an empty cell."
-        if not s.empty >> s.index(move.cell) & 1:
+        if not state.empty >> state.index(move.cell) & 1:
             return f"{format_cell(move.cell, style)} is not empty: choose an empty cell."
         return None
 
-    def apply_unchecked(self, state: GridState, move: Move) -> TwinsState:
-        s = cast(TwinsState, state)
-        bit = 1 << s.index(move.cell)
-        filled = s.filled | bit
-        if move.cell.col + 1 < s.cols:
+    def apply_unchecked(self, state: TwinsState, move: Move) -> TwinsState:
+        bit = 1 << state.index(move.cell)
+        filled = state.filled | bit
+        if move.cell.col + 1 < state.cols:
             filled |= bit << 1  # the twin to the right, if any
-        mine = {"marks1": s.marks1 | bit} if s.to_move == 1 else {"marks2": s.marks2 | bit}
-        return replace(s, to_move=3 - s.to_move, ply=s.ply + 1, filled=filled, **mine)
+        mine = {"marks1": state.marks1 | bit} if state.to_move == 1 else {"marks2": state.marks2 | bit}
+        return replace(state, to_move=3 - state.to_move, ply=state.ply + 1, filled=filled, **mine)
 
-    def content(self, state: GridState, cell: Cell) -> Content:
-        s = cast(TwinsState, state)
-        bit = 1 << s.index(cell)
-        if s.marks1 & bit:
-            return Content.P1
-        if s.marks2 & bit:
-            return Content.P2
-        return Content.BLOCKED if s.filled & bit else Content.EMPTY
+    def content(self, state: TwinsState, cell: Cell) -> Content:
+        return marker_content(1 << state.index(cell), state.marks1, state.marks2, state.filled)
 
 
 RULES = TwinsRules()
