@@ -1,4 +1,4 @@
-"""Game options: board size, who starts, and the `noneighbour` adjacency house rule."""
+"""Game options: board size, who starts, and the adjacency house rule (where a game offers it)."""
 
 from __future__ import annotations
 

@@ -4,7 +4,7 @@
     variant: rowcol
     size: 5x5
     first: 1
-    adjacency: king          (noneighbour only)
+    adjacency: king          (only games with the adjacency option)
     result: player 1 wins    (or: player 2 wins, draw, in progress)
     moves:
     1. C3
