@@ -128,6 +128,9 @@ class Rules(ABC, Generic[S]):
     #: The word this family's refusals use for a cell taken out of play ("locked"); a rule book
     #: with its own word says it instead (`Entry.in_book_words`).
     blocked_word: ClassVar[str] = ""
+    #: True when every empty cell is always playable (unavailable cells are BLOCKED content):
+    #: a board may then draw free cells with the book's own empty symbol (GridLock's `_`).
+    empty_is_playable: ClassVar[bool] = False
 
     # -- what a family implements ------------------------------------------------
     @abstractmethod

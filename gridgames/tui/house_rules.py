@@ -26,8 +26,8 @@ def in_force(entry: Entry, options: Options) -> list[str]:
 
 
 def header(entry: Entry, options: Options) -> str:
-    """The game screen's header: 'GridLock (rule book 004), 4x4, house rule: orthogonal only'."""
-    parts = [entry.label, f"{options.rows}x{options.cols}"]
+    """The game screen's header after the game's name: '4x4, house rule: orthogonal only'."""
+    parts = [f"{options.rows}x{options.cols}"]
     if entry.has_adjacency_option and options.adjacency == "orthogonal":
         parts.append("house rule: orthogonal only")
     return ", ".join(parts)

@@ -78,10 +78,10 @@ def cell_marks(
 
 
 def book_target(entry: Entry, state: GridState, targets: set[Cell]) -> str | None:
-    """The book's own empty symbol when it marks exactly the playable cells (every empty cell
-    is one, and the symbol is visible), else None."""
+    """The book's own empty symbol when it marks exactly the playable cells (the rules make every
+    empty cell playable, and the symbol is visible), else None."""
     symbol = entry.symbol(Content.EMPTY)
-    if not symbol.strip() or not targets:
+    if not entry.rules.empty_is_playable or not symbol.strip() or not targets:
         return None
     empty = {
         Cell(r, c)

@@ -310,7 +310,7 @@ async def test_the_rules_in_force_show_in_header_status_and_rules_pane() -> None
         for entry in catalogue():
             rows = 4 if entry.default_rows != 4 else 5
             await open_game(app, pilot, new_game(entry.id, rows, rows))
-            assert app.screen.sub_title == f"{entry.label}, {rows}x{rows}"
+            assert (app.screen.title, app.screen.sub_title) == (entry.label, f"{rows}x{rows}")
             await pilot.press("question_mark")
             await pilot.pause()
             text = app.screen.query_one("#rules-text", Markdown).source
@@ -320,7 +320,8 @@ async def test_the_rules_in_force_show_in_header_status_and_rules_pane() -> None
             await pilot.pause()
         # noneighbour's house rule, in all three places
         screen = await open_game(app, pilot, new_game("noneighbour", 4, 4, "(1,1)", adjacency="orthogonal"))
-        assert screen.sub_title == "GridLock (rule book 004), 4x4, house rule: orthogonal only"
+        assert screen.title == "GridLock (rule book 004)"
+        assert screen.sub_title == "4x4, house rule: orthogonal only"
         status = screen.query_one("#status").render().plain
         assert "not side by side with (1,1) (diagonally is allowed)" in status
         await pilot.press("question_mark")

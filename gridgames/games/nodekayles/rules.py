@@ -31,6 +31,7 @@ class NodeKaylesRules(Rules[NodeKaylesState]):
     no_move_reason = "{loser} has no free cell left to mark, so {winner} made the last move and wins."
     verb = "mark"
     blocked_word = "locked"
+    empty_is_playable = True
 
     def start(self, options: Options, first_player: int) -> NodeKaylesState:
         return NodeKaylesState(options.rows, options.cols, first_player, 0)

@@ -114,6 +114,7 @@ class GameScreen(AnalysisOverlay, ComputerJobs, Screen[None]):
     def on_mount(self) -> None:
         settle_after_first_paint(self)
         o = self.setup.options
+        self.title = self.entry.label  # the header: 'Grid Lock (rule book 001) — 5x5' (fits 60 columns)
         self.sub_title = house_rules.header(self.entry, o)
         self.query_one(Board).focus()
         self.session.store = self.app.store  # type: ignore[attr-defined]

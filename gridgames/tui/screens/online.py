@@ -167,6 +167,7 @@ class OnlineGameScreen(Screen[None]):
                 self.refresh_view()
 
             self.call_after_refresh(ready)
+            self.title = entry.label
             self.sub_title = f"{house_rules.header(entry, self.view.game.options)}, online"
             return
         news = online_news(before, view, self.seat)

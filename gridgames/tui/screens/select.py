@@ -69,10 +69,10 @@ def _score(tally: dict[str, int]) -> str:
 
 def unfinished_line(saves: list[SavedGame]) -> str:
     """'▶ Unfinished: 3 moves, saved 2026-11-26 03:10 (Enter resumes)', or how many there are."""
-    from gridgames.tui.screens.resume import describe_save
-
     if not saves:
         return ""
+    from gridgames.tui.screens.resume import describe_save
+
     if len(saves) == 1:
         return f"▶ Unfinished: {describe_save(saves[0], with_game=False)} (Enter resumes)"
     return f"▶ {len(saves)} unfinished games (Enter to choose one)"
