@@ -128,8 +128,8 @@ class GameScreen(AnalysisOverlay, ComputerJobs, Screen[None]):
         self.message = message
         self.viewing = None
         self.wall_mode = False
+        request = self.session.think_request()  # first: the status then says the computer is thinking
         self.refresh_view()
-        request = self.session.think_request()
         if request is not None:
             self.think(request, self.watch_delay if self.session.all_computer and self.game.cursor else 0.0)
         review = self.session.review_request() if computer.available() else None

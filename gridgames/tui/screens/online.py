@@ -19,7 +19,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Header, Static
 
 from gridgames.engine.moves import Move
 from gridgames.online import protocol as p
@@ -30,6 +30,7 @@ from gridgames.tui.closing import close_screen, settle_after_first_paint
 from gridgames.tui.marks import cell_marks, in_setup
 from gridgames.tui.texts import online_news, online_status
 from gridgames.tui.widgets.board import Board, BoardArea
+from gridgames.tui.widgets.keys_footer import KeysFooter
 from gridgames.tui.widgets.line import Line
 from gridgames.tui.widgets.move_log import MoveLog
 from gridgames.tui.widgets.too_small import TooSmall
@@ -49,6 +50,9 @@ class OnlineGameScreen(Screen[None]):
         Binding("question_mark,f1", "rules", "Rules", key_display="?"),
         Binding("q", "app.quit", "Quit"),
     ]
+
+    #: Keys the footer leaves out first when the terminal is narrow (the palette lists them all).
+    FOOTER_SPARE = ("log", "board", "wall_mode")
 
     def __init__(self, make_plan: PlanFactory) -> None:
         super().__init__()
@@ -77,7 +81,7 @@ class OnlineGameScreen(Screen[None]):
         with Horizontal(id="statusbar"):
             yield Line(id="status")
         yield Line(id="message")
-        yield Footer(compact=True, show_command_palette=False)
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         settle_after_first_paint(self)
