@@ -85,6 +85,10 @@ async def test_60x20_game_screen_shows_every_row_the_footer_and_whole_messages()
         assert refusal.startswith("✗") and len(refusal) > 60
         shown = " ".join(" ".join(screen_lines(app)).split())
         assert refusal in shown  # wrapped, not cut
+        await pilot.press("tab", "home", "enter")  # the start position, read-only
+        await pilot.pause()
+        assert screen.viewing == 0 and {"esc Back", "t Play here", "q Quit"} <= set(footer_keys(app))
+        await pilot.press("escape")
         await open_game(app, pilot, finished_9x9())  # the next game: a finished one
         banner = app.screen.query_one("#banner").region
         for col in range(9):

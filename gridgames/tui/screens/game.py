@@ -56,7 +56,10 @@ class GameScreen(AnalysisOverlay, ComputerJobs, Screen[None]):
         Binding("q", "app.quit", "Quit"),
     ]
     #: Keys the footer leaves out first when the terminal is narrow (the palette lists them all).
-    FOOTER_SPARE = ("analysis", "hint", "log", "board", "redo", "save_record", "wall_mode")
+    #: (While an earlier position is shown, "esc Back" and "t Play here" outrank New and Undo.)
+    FOOTER_SPARE = (
+        "analysis", "hint", "log", "board", "redo", "save_record", "wall_mode", "new_game", "undo",
+    )
 
     def __init__(
         self,
