@@ -163,6 +163,10 @@ def run(args: argparse.Namespace) -> int:
         sys.stderr.write(f"gridgames: {printable(str(error), 400)}\n")
         return 2
     fields = report(game, args.budget)
+    from gridgames.solve import tables
+
+    for sentence in tables.refused.values():  # a damaged shipped table: said once, then searched
+        sys.stderr.write(f"gridgames: {sentence}\n")
     if args.json:
         print(json.dumps(fields))
     else:

@@ -104,3 +104,35 @@ def test_every_variant_analyses_its_default_board(capsys):
         data = analyse_json(capsys, variant, "--budget", "0.05")
         assert data["variant"] == get_entry(variant).id
         assert set(data["best"]) <= set(data["legal"]) and data["best"]
+
+
+
+def test_a_damaged_table_is_named_in_one_sentence_and_searched(capsys, monkeypatch, one_sentence):
+    from pathlib import Path
+
+    from gridgames.solve import tables, walls
+
+    real_load = tables.load
+
+    def truncated(filename: str, name: str) -> bytes | None:
+        if name != "walls-5x5":
+            return real_load(filename, name)
+        blob = (Path(tables.__file__).with_name("data") / filename).read_bytes()
+        sentence = tables.check(name, blob[:-100])  # what load says of a truncated file
+        assert isinstance(sentence, str)
+        tables.refused[name] = sentence
+        return None
+
+    moves = "C3 A1 #B2"
+    truth = analyse_json(capsys, "walls", "--moves", moves)
+    assert truth["exact"]  # from the shipped table
+    monkeypatch.setattr(tables, "load", truncated)
+    monkeypatch.setattr(tables, "refused", {})
+    monkeypatch.setattr(walls, "_layered", {})
+    assert main(["analyse", "walls", "--moves", moves, "--budget", "0.2", "--json"]) == 0
+    captured = capsys.readouterr()
+    data = json.loads(captured.out)
+    sentence = captured.err.strip().removeprefix("gridgames: ")
+    assert "walls-5x5" in sentence and one_sentence(sentence)
+    # Searched instead: exact only where the search proved it, and then the same value.
+    assert not data["exact"] or (data["value"], data["best"]) == (truth["value"], truth["best"])
