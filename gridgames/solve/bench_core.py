@@ -14,6 +14,7 @@ from gridgames.games import get_entry
 from gridgames.solve import core, nodekayles, walls
 from gridgames.solve.analysis import analyse
 from gridgames.solve.budget import Budget
+from gridgames.solve.caches import clear_caches
 from gridgames.solve.players import choose_move
 
 SPEEDUP_TARGET = 30.0
@@ -35,7 +36,7 @@ def p95(values: list[float]) -> float:
 
 def _timed(native: bool, work: Callable[[], object]) -> float:
     core.use_native(native)
-    core.clear_caches()
+    clear_caches()
     began = time.perf_counter()
     work()
     return time.perf_counter() - began

@@ -28,6 +28,11 @@ def native() -> Any | None:
     return _native if _enabled else None
 
 
+def native_module() -> Any | None:
+    """The C module when it is built, whether or not it is in use (to clear its memo)."""
+    return _native
+
+
 def built() -> bool:
     """Whether the C core was built and imports (whether or not it is in use)."""
     return _native is not None
@@ -48,17 +53,6 @@ def name() -> str:
     if _native is not None:
         return "Python core (the C core is built but switched off)"
     return "Python core (no C core: it was not built)"
-
-
-def clear_caches() -> None:
-    """Forget every memoised value and table in both cores (benchmarks and comparisons start cold)."""
-    from gridgames.solve import nodekayles, noneighbour, walls
-
-    nodekayles.clear_cache()
-    noneighbour.clear_cache()
-    walls.clear_cache()
-    if _native is not None:
-        _native.clear()
 
 
 def budget_args(budget: Budget | None) -> tuple[float, Callable[[], bool] | None]:

@@ -15,6 +15,7 @@ import pytest
 from gridgames.engine.rules import orthogonal_masks
 from gridgames.solve import core, nodekayles, walls
 from gridgames.solve.analysis import analyse
+from gridgames.solve.caches import clear_caches
 
 if os.environ.get("GRIDGAMES_REQUIRE_NATIVE") == "1":
 
@@ -32,7 +33,7 @@ def both_cores() -> Iterator[None]:
     yield
     nodekayles.use_table(True)
     core.use_native(previous)
-    core.clear_caches()
+    clear_caches()
 
 
 def _both(entry, state):
@@ -40,7 +41,7 @@ def _both(entry, state):
     answers = []
     for native in (False, True):
         core.use_native(native)
-        core.clear_caches()
+        clear_caches()
         answers.append(analyse(entry, state))
     return answers
 
