@@ -10,8 +10,6 @@ import argparse
 import math
 from typing import Any
 
-#: Seconds a command-line computer move may search (the app's own budget for a move).
-MOVE_BUDGET = 1.5
 #: The largest budget accepted: a command that thinks longer than this is a hang, not an analysis.
 MAX_BUDGET = 600.0
 

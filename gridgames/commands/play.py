@@ -17,7 +17,7 @@ import sys
 import time
 from typing import Any, cast
 
-from gridgames.commands.limits import MOVE_BUDGET, too_big_to_solve
+from gridgames.commands.limits import too_big_to_solve
 from gridgames.engine.entry import Entry
 from gridgames.engine.errors import GameError, OptionsError
 from gridgames.engine.game import Game
@@ -25,6 +25,7 @@ from gridgames.engine.match import SCORING_CHOICES, STARTS_CHOICES, Match
 from gridgames.engine.options import ADJACENCY_CHOICES, FIRST_CHOICES, Options, parse_size
 from gridgames.engine.safetext import printable
 from gridgames.games import catalogue, get_entry, ids_where, no_adjacency_option
+from gridgames.solve.budget import REPLY_SECONDS
 from gridgames.storage import LiveRecord, SavedGame, Store, check_record_target
 
 EXIT_USAGE = 2
@@ -309,7 +310,7 @@ def _computer(level: str):  # type: ignore[no-untyped-def]
         chosen = level
         if level in ("hard", "perfect") and too_big_to_solve(rules, state):
             chosen = "medium"  # as in the app: a time-limited search until the board is small enough
-        return players.choose_move(rules, state, chosen, rng, budget=MOVE_BUDGET)
+        return players.choose_move(rules, state, chosen, rng, budget=REPLY_SECONDS)
 
     return choose
 

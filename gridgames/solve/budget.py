@@ -20,6 +20,8 @@ from collections.abc import Callable
 
 #: The longest time budget any search accepts (seconds).
 MAX_SECONDS = 3600.0
+#: Seconds a computer reply thinks (then it plays the best move found), in the app and `play --vs`.
+REPLY_SECONDS = 0.4
 #: The shortest: below this a search could not finish even its first step.
 MIN_SECONDS = 0.001
 

@@ -17,12 +17,11 @@ from gridgames.engine.entry import Entry
 from gridgames.engine.moves import Move
 from gridgames.engine.rules import GridState
 from gridgames.games import solver_for
+from gridgames.solve.budget import REPLY_SECONDS
 
 #: Returns True once the answer is no longer wanted.
 Stop = Callable[[], bool] | None
 #: Seconds a search-based move or analysis may take (exact solvers ignore it).
-#: A reply thinks at most this long (then plays the best move found), so it answers within half a second.
-MOVE_BUDGET = 0.4
 ANALYSIS_BUDGET = 1.0
 REVIEW_BUDGET = 0.3
 
@@ -80,7 +79,7 @@ def choose(
 
     if level in ("hard", "perfect") and too_big_to_solve(entry, state):
         level = "medium"
-    return choose_move(entry, state, level, rng=rng, budget=_budget(MOVE_BUDGET, stop))
+    return choose_move(entry, state, level, rng=rng, budget=_budget(REPLY_SECONDS, stop))
 
 
 def analyse(
