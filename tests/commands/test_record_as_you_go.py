@@ -29,14 +29,14 @@ def test_a_record_that_cannot_be_written_is_reported_at_once_and_the_moves_are_k
     monkeypatch, capsys, tmp_path, data_dir
 ):
     record = tmp_path / "game.txt"
-    real_write = storage.atomic_write_text
+    real_write = storage.records.atomic_write_text
 
     def disk_full_for_the_record(path, text):  # type: ignore[no-untyped-def]
         if Path(path) == record:
             raise OSError(errno.ENOSPC, "No space left on device")
         real_write(path, text)
 
-    monkeypatch.setattr(storage, "atomic_write_text", disk_full_for_the_record)
+    monkeypatch.setattr(storage.records, "atomic_write_text", disk_full_for_the_record)
     argv = ["rowcol", "--plain", "--size", "2x2", "--record", str(record)]
     code, out, _ = play(monkeypatch, capsys, argv, WHOLE_GAME_2X2)
     first_warning = out.index("Warning: Could not save the record")

@@ -80,7 +80,7 @@ def test_a_crash_between_write_and_rename_leaves_the_previous_save(store, make_g
     def killed(*_args):
         raise KeyboardInterrupt  # stands for the process dying mid-save
 
-    monkeypatch.setattr(storage.os, "replace", killed)
+    monkeypatch.setattr(storage.files.os, "replace", killed)
     with pytest.raises(KeyboardInterrupt):
         store.save_current(one.play("C1"), slot="rowcol")
     monkeypatch.undo()
@@ -95,7 +95,7 @@ def test_a_failed_write_warns_and_keeps_the_previous_save(store, make_game, monk
     def disk_full(fd, data):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(storage.os, "fsync", lambda fd: disk_full(fd, b""))
+    monkeypatch.setattr(storage.files.os, "fsync", lambda fd: disk_full(fd, b""))
     assert not store.save_current(make_game("rowcol").play("C3").play("C1"), slot="rowcol")
     monkeypatch.undo()
     (warning,) = store.take_warnings()

@@ -1,37 +1,7 @@
-"""Files on disk: games in progress, game records, statistics and last-used choices.
+"""The data folder's own files: one autosave per game in progress, statistics and choices, locked.
 
-Guarantees (several processes may share one data folder: two terminals, browser tabs):
-
-- Every write is atomic (temporary file in the same folder, flush, fsync, rename, fsync
-  the folder): a kill at any instant, even `kill -9`, leaves the previous file or the new
-  one, never a broken one.
-- Every read-modify-write (statistics, choices) holds a lock on the data folder
-  (`filelock`: an OS lock released by the kernel when a process dies, so a killed
-  process never leaves it stuck), so no result and no choice is lost to a race.
-- Each game in progress has its own autosave slot (`new_slot`), so two games of the same
-  variant never overwrite or delete each other's save; `unfinished()` lists them all.
-- Files are read with a hard byte cap whatever their size claims, regular files only (a
-  device, a FIFO or a folder is refused in one sentence and never blocks).
-
-Background storage (autosave, statistics, preferences) never stops play: a failure becomes
-a `StorageWarning` in `Store.warnings` that the UI shows as one sentence. Records the user
-names explicitly (open, save as, `--record`) fail loudly instead: `RecordError` with the
-line and the reason, or `StorageError`.
-
-The API a play session needs (small on purpose):
-
-    store = Store()                       # the data folder
-    slot = store.new_slot("rowcol")       # once per game in progress (a match keeps its slot)
-    store.save_current(game, settings, slot=slot)   # after every change
-    store.clear_current(slot)             # the game ended, or the player threw it away
-    store.unfinished(variant=None)        # every resumable game, newest first (SavedGame.slot)
-    slot = store.claim(saved)             # to resume one: its new slot, or None if another window took it
-    store.record_game(game, opponent, human_player)   # statistics, locked
-    LiveRecord(path, overwrite).write(game)           # `--record` after every move
-
-The data folder is `platformdirs.user_data_dir("gridgames")`, or the folder in the
-environment variable `GRIDGAMES_DATA_DIR` (tests and scripts isolate with it). Records are
-parsed by `gridgames.engine.record` (strict, no eval); statistics and preferences are JSON.
+Background storage never stops play: a failure becomes a `StorageWarning` that the UI shows as one
+sentence. Every read-modify-write holds the folder's lock (see the package docstring).
 """
 
 from __future__ import annotations
@@ -41,8 +11,6 @@ import json
 import os
 import re
 import secrets
-import stat
-import tempfile
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -54,8 +22,15 @@ from gridgames.engine.errors import RecordError
 from gridgames.engine.game import Game
 from gridgames.engine.safetext import printable
 from gridgames.games import get_entry
+from gridgames.storage.files import (
+    atomic_write_text,
+    default_data_dir,
+    describe_os_error,
+    fsync_dir,
+    read_capped_bytes,
+)
+from gridgames.storage.records import load_record, read_record_text, save_record
 
-ENV_DATA_DIR = "GRIDGAMES_DATA_DIR"
 CURRENT_PREFIX = "current-"
 CURRENT_SUFFIX = ".gridgames"
 SESSION_PREFIX = "# session: "
@@ -71,206 +46,9 @@ RESULTS = ("wins", "losses", "draws")
 _SLOT = re.compile(r"[a-z0-9][a-z0-9-]{0,99}")
 
 
+
 class StorageWarning(UserWarning):
     """A background save or load failed; play goes on. `str()` is one sentence for the player."""
-
-
-class StorageError(OSError):
-    """A file the player named could not be written; `str()` is one sentence."""
-
-
-def default_data_dir() -> Path:
-    """`$GRIDGAMES_DATA_DIR` if set, else the platform's user data folder for gridgames."""
-    override = os.environ.get(ENV_DATA_DIR)
-    if override:
-        return Path(override).expanduser()
-    import platformdirs
-
-    return Path(platformdirs.user_data_dir("gridgames", appauthor=False))
-
-
-def _fsync_dir(folder: Path) -> None:
-    """Make a rename durable; not every platform can open a folder, which is harmless."""
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
-
-
-def atomic_write_text(path: Path, text: str) -> None:
-    """Replace `path` with `text` so that readers see the old file or the new one, never a mix.
-
-    Raises OSError; the temporary file is removed on failure.
-    """
-    path = Path(path)
-    fd, temp_name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    temp = Path(temp_name)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(temp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            temp.unlink()
-        raise
-    _fsync_dir(path.parent)
-
-
-def _describe_os_error(error: OSError) -> str:
-    return printable(error.strerror or str(error))
-
-
-def _kind_of(mode: int) -> str:
-    if stat.S_ISDIR(mode):
-        return "a folder"
-    if stat.S_ISFIFO(mode):
-        return "a pipe (FIFO)"
-    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
-    if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "not a regular file"
-
-
-def read_capped_bytes(path: str | os.PathLike[str], limit: int, what: str = "a game record") -> bytes:
-    """At most `limit` bytes of a regular file, or OSError/ValueError with a reason.
-
-    Never trusts `st_size` (a device says 0 and never ends) and never blocks: a FIFO is
-    refused before it is opened, and the open is non-blocking in case one appears between.
-    Raises `ValueError(sentence)` for something that is not a regular file or is too large.
-    """
-    shown = printable(os.fspath(path))
-    info = os.stat(path)
-    if not stat.S_ISREG(info.st_mode):
-        raise ValueError(f"'{shown}' is {_kind_of(info.st_mode)}, not {what}.")
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
-    fd = os.open(path, flags)
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise ValueError(f"'{shown}' is {_kind_of(info.st_mode)}, not {what}.")
-        chunks: list[bytes] = []
-        total = 0
-        while total <= limit:
-            chunk = os.read(fd, min(65536, limit + 1 - total))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            total += len(chunk)
-    finally:
-        os.close(fd)
-    if total > limit:
-        raise ValueError(f"the file is too large to be {what} (over {limit} bytes).")
-    return b"".join(chunks)
-
-
-def read_record_text(path: str | os.PathLike[str]) -> str:
-    """The text of a record file, checked before parsing; raises RecordError (never changes the file)."""
-    shown = printable(os.fspath(path))
-    try:
-        data = read_capped_bytes(path, record.MAX_BYTES)
-    except FileNotFoundError:
-        raise RecordError(f"there is no file called '{shown}'.") from None
-    except ValueError as error:
-        raise RecordError(str(error)) from None
-    except OSError as error:
-        raise RecordError(f"'{shown}' cannot be read: {_describe_os_error(error)}.") from None
-    if b"\x00" in data:
-        raise RecordError("the file is binary, not a game record.")
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        line = len(record.split_lines(data[: error.start].decode("utf-8", "replace")))
-        raise RecordError("the file is not UTF-8 text, so it is not a game record.", line) from None
-
-
-def load_record(path: str | os.PathLike[str]) -> Game:
-    """Read, parse and replay a record file; raises RecordError with the line and the reason."""
-    return record.loads(read_record_text(path), get_entry)
-
-
-def check_record_target(path: str | os.PathLike[str], overwrite: bool) -> str | None:
-    """Why a record cannot be written to `path` (one sentence), or None when it can.
-
-    Only a regular file is ever replaced, and only with `overwrite`: never a device, a
-    pipe, a socket or a folder, even as root.
-    """
-    path = Path(path)
-    shown = printable(str(path))
-    try:
-        info = path.stat()
-    except FileNotFoundError:
-        info = None
-    except OSError as error:
-        return f"'{shown}' cannot be checked: {_describe_os_error(error)}."
-    if info is not None:
-        if stat.S_ISDIR(info.st_mode):
-            return f"'{shown}' is a folder: choose a file name for the record."
-        if not stat.S_ISREG(info.st_mode):
-            return f"'{shown}' is {_kind_of(info.st_mode)}: a record is only ever written to a regular file."
-        if not overwrite:
-            return f"'{shown}' already exists: choose another name, or confirm replacing it."
-    if not path.parent.is_dir():
-        folder = printable(str(path.parent))
-        return f"The folder '{folder}' does not exist, so the record cannot be saved there."
-    return None
-
-
-def save_record(game: Game, path: str | os.PathLike[str], overwrite: bool = False) -> Path:
-    """Write the record of `game` to `path` atomically; raises StorageError with one sentence."""
-    path = Path(path)
-    problem = check_record_target(path, overwrite)
-    if problem:
-        raise StorageError(problem)
-    try:
-        atomic_write_text(path, record.dumps(game))
-    except OSError as error:
-        raise StorageError(
-            f"Could not save the record to '{printable(str(path))}': {_describe_os_error(error)}."
-        ) from None
-    return path
-
-
-class LiveRecord:
-    """`--record FILE` written as the game goes: the whole record, atomically, after every move.
-
-    The first write checks the target (regular file; an existing one only with `overwrite`);
-    later writes replace the file this record wrote. `write` returns None, or the sentence
-    saying why the record could not be written this time (the caller reports it at once).
-    `safe` is whether the last write succeeded: the autosave must not be dropped unless it is.
-    """
-
-    def __init__(self, path: str | os.PathLike[str], overwrite: bool = False, started: bool = False) -> None:
-        self.path = Path(path)
-        self.overwrite = overwrite
-        self.started = started  # True once this record has written the file (survives a resume)
-        self.safe = False
-
-    def write(self, game: Game) -> str | None:
-        try:
-            save_record(game, self.path, overwrite=self.overwrite or self.started)
-        except StorageError as error:
-            self.safe = False
-            return str(error)
-        self.started = True
-        self.safe = True
-        return None
-
-
-def open_record_or_reason(path: str | os.PathLike[str]) -> Game | str:
-    """The game in a record, or the one sentence that says why it cannot be opened."""
-    try:
-        return load_record(path)
-    except RecordError as error:
-        return f"Could not open {printable(os.fspath(path))}: {error}"
 
 
 @dataclass(frozen=True)
@@ -341,7 +119,7 @@ class Store:
             self.root.mkdir(parents=True, exist_ok=True)
             atomic_write_text(self.root / name, text)
         except OSError as error:
-            reason = _describe_os_error(error)
+            reason = describe_os_error(error)
             self._warn(f"Could not save {what} in {self._shown_root} ({reason}); play goes on without it.")
             return False
         return True
@@ -360,7 +138,7 @@ class Store:
             yield False
             return
         except OSError as error:
-            reason = _describe_os_error(error)
+            reason = describe_os_error(error)
             self._warn(f"Could not save {what} in {self._shown_root} ({reason}); play goes on without it.")
             yield False
             return
@@ -434,7 +212,7 @@ class Store:
                     found.append((path.stat().st_mtime, path))
         except OSError as error:
             if not isinstance(error, (FileNotFoundError, NotADirectoryError)):
-                reason = _describe_os_error(error)
+                reason = describe_os_error(error)
                 self._warn(f"The saved games in {self._shown_root} cannot be read ({reason}).")
             return []
         found.sort(key=lambda pair: (pair[0], pair[1].name), reverse=True)
@@ -457,10 +235,10 @@ class Store:
         except FileNotFoundError:
             return None
         except OSError as error:
-            reason = _describe_os_error(error)
+            reason = describe_os_error(error)
             self._warn(f"The saved game in {printable(str(saved.path))} could not be taken over ({reason}).")
             return saved.slot  # play on in its slot: better than refusing to resume
-        _fsync_dir(self.root)
+        fsync_dir(self.root)
         return slot
 
     def load_current(self, variant: str | None = None) -> SavedGame | None:
@@ -511,10 +289,10 @@ class Store:
         try:
             path.unlink(missing_ok=True)
         except OSError as error:
-            reason = _describe_os_error(error)
+            reason = describe_os_error(error)
             self._warn(f"Could not remove the finished game's save {printable(str(path))} ({reason}).")
             return
-        _fsync_dir(self.root)
+        fsync_dir(self.root)
 
     # -- records the player names ----------------------------------------------------
     def save_record(self, game: Game, path: str | os.PathLike[str], overwrite: bool = False) -> Path:
@@ -594,7 +372,7 @@ class Store:
             self._warn(f"Could not read {what} from {shown} ({error}); starting afresh.")
             return {}
         except OSError as error:
-            self._warn(f"Could not read {what} from {shown} ({_describe_os_error(error)}); starting afresh.")
+            self._warn(f"Could not read {what} from {shown} ({describe_os_error(error)}); starting afresh.")
             return {}
         try:
             data = parse_json(data_bytes.decode("utf-8"))
