@@ -84,11 +84,11 @@ static int budget_spent(Budget *b) {
 typedef struct { uint64_t k[4]; int32_t v; } Entry; /* k[3] != 0 marks a used slot */
 static Entry *memo = NULL;
 static size_t memo_cap = 0, memo_used = 0;
-/* A fixed size (160 MB of address space, touched as it fills): never rehashed, so no search stalls
- * while it grows; emptied when three quarters full. */
+/* It starts small and doubles up to MEMO_SLOTS (160 MB), then is emptied when three quarters full.
+ * Starting small matters: every page of a fresh table is a page fault when first touched, and a small
+ * search spread over 160 MB paid several microseconds a node for them. */
+#define MEMO_MIN_SLOTS ((size_t)1 << 16)
 #define MEMO_SLOTS ((size_t)1 << 22)
-static size_t memo_limit = MEMO_SLOTS / 4 * 3;
-
 static uint64_t mix(const uint64_t *k) {
     uint64_t h = k[0] * 0x9E3779B97F4A7C15ULL;
     h ^= (k[1] + 0x632BE59BD9B4E019ULL) * 0xC2B2AE3D27D4EB4FULL;
@@ -117,21 +117,38 @@ static void memo_clear(void) {
     memo_cap = memo_used = 0;
 }
 
-static int memo_put(const uint64_t *k, int v) {
-    if (memo_used >= memo_limit) memo_clear();
-    if (!memo) {
-        memo = calloc(MEMO_SLOTS, sizeof(Entry));
-        if (!memo) return -1;
-        memo_cap = MEMO_SLOTS;
-    }
-    size_t mask = memo_cap - 1, i = mix(k) & mask;
-    while (memo[i].k[3]) {
-        if (!memcmp(memo[i].k, k, sizeof memo[i].k)) { memo[i].v = v; return 0; }
+static void memo_insert(Entry *table, size_t cap, const uint64_t *k, int v) {
+    size_t mask = cap - 1, i = mix(k) & mask;
+    while (table[i].k[3]) {
+        if (!memcmp(table[i].k, k, sizeof table[i].k)) { table[i].v = v; return; }
         i = (i + 1) & mask;
     }
-    memcpy(memo[i].k, k, sizeof memo[i].k);
-    memo[i].v = v;
+    memcpy(table[i].k, k, sizeof table[i].k);
+    table[i].v = v;
     memo_used++;
+}
+
+/* A table twice the size (or the first one) holding every value so far; -1 when out of memory. */
+static int memo_grow(void) {
+    size_t cap = memo ? memo_cap * 2 : MEMO_MIN_SLOTS;
+    Entry *table = calloc(cap, sizeof(Entry));
+    if (!table) return -1;
+    memo_used = 0;
+    for (size_t j = 0; j < memo_cap; j++)
+        if (memo[j].k[3]) memo_insert(table, cap, memo[j].k, memo[j].v);
+    free(memo);
+    memo = table;
+    memo_cap = cap;
+    return 0;
+}
+
+static int memo_put(const uint64_t *k, int v) {
+    if (memo && memo_used >= memo_cap / 4 * 3) {
+        if (memo_cap >= MEMO_SLOTS) memo_clear();
+        else if (memo_grow() < 0) memo_clear();
+    }
+    if (!memo && memo_grow() < 0) return -1;
+    memo_insert(memo, memo_cap, k, v);
     return 0;
 }
 
@@ -371,10 +388,62 @@ static PyObject *py_nk_grundy(PyObject *self, PyObject *args) {
 
 /* ---- noneighbour: win or loss by negamax with the memo -------------------------------------------- */
 
-typedef struct { const Frame *f; const u128 *adj; uint64_t tag; Budget *b; } NN;
+/* A position and its images under the board's symmetries (8 on a square, 4 on a rectangle: both
+ * adjacencies are kept by each) have the same value, so the memo holds it under the least image. */
+typedef struct {
+    const Frame *f; const u128 *adj; uint64_t tag; Budget *b;
+    int nsym; uint8_t image[8][MAXCELLS];
+} NN;
+
+#ifndef NN_SYM_MARKERS
+#define NN_SYM_MARKERS 4
+#endif
+
+static void nn_symmetries(NN *s) {
+    int h = s->f->h, w = s->f->w;
+    s->nsym = 0;
+    for (int t = 0; t < 8; t++) {
+        if ((t & 4) && h != w) continue; /* a transpose maps a rectangle onto another board */
+        for (int r = 0; r < h; r++)
+            for (int c = 0; c < w; c++) {
+                int rr = (t & 1) ? h - 1 - r : r, cc = (t & 2) ? w - 1 - c : c;
+                s->image[s->nsym][r * w + c] = (uint8_t)((t & 4) ? cc * w + rr : rr * w + cc);
+            }
+        s->nsym++;
+    }
+}
+
+static u128 nn_map(const uint8_t *image, u128 x) {
+    u128 out = 0;
+    while (x) {
+        out |= BIT(image[lowbit128(x)]);
+        x &= x - 1;
+    }
+    return out;
+}
+
+static void nn_key(const NN *s, u128 occ, u128 forb, uint64_t *k) {
+    u128 best_occ = occ, best_forb = forb;
+    /* Deeper down symmetric twins are rare and mapping costs more than it saves (measured on 5x5: a
+     * limit of 4 markers about breaks even, 6 and 9 are slower): there the position is its own key
+     * (any image is a sound key: all of them have the same value). */
+    int nsym = __builtin_popcountll((uint64_t)occ) + __builtin_popcountll((uint64_t)(occ >> 64)) <= NN_SYM_MARKERS
+        ? s->nsym : 1;
+    for (int t = 1; t < nsym; t++) {
+        u128 o = nn_map(s->image[t], occ);
+        if (o > best_occ) continue;
+        u128 f = nn_map(s->image[t], forb);
+        if (o < best_occ || f < best_forb) { best_occ = o; best_forb = f; }
+    }
+    k[0] = (uint64_t)best_occ;
+    k[1] = (uint64_t)(best_occ >> 64);
+    k[2] = (uint64_t)best_forb;
+    k[3] = (uint64_t)(best_forb >> 64) ^ s->tag;
+}
 
 static int nn_wins(NN *s, u128 occ, u128 forb) {
-    uint64_t k[4] = {(uint64_t)occ, (uint64_t)(occ >> 64), (uint64_t)forb, (uint64_t)(forb >> 64) ^ s->tag};
+    uint64_t k[4];
+    nn_key(s, occ, forb, k);
     int v = memo_get(k);
     if (v >= 0) return v;
     if (budget_spent(s->b)) return -1;
@@ -392,27 +461,71 @@ static int nn_wins(NN *s, u128 occ, u128 forb) {
     return result;
 }
 
-/* nn_wins(rows, cols, king, occupied, forbidden, remaining, stop) -> bool, or None */
-static PyObject *py_nn_wins(PyObject *self, PyObject *args) {
+/* The arguments both entry points share; 0 on success (the Python error set otherwise). */
+static int nn_parse(PyObject *args, NN *s, Budget *b, u128 *occ, u128 *forb) {
     int rows, cols, king;
     PyObject *occobj, *forbobj, *stop;
     double remaining;
-    if (!PyArg_ParseTuple(args, "iipOOdO", &rows, &cols, &king, &occobj, &forbobj, &remaining, &stop)) return NULL;
-    if (parse_budget(stop) < 0) return NULL;
+    if (!PyArg_ParseTuple(args, "iipOOdO", &rows, &cols, &king, &occobj, &forbobj, &remaining, &stop)) return -1;
+    if (parse_budget(stop) < 0) return -1;
     const Frame *f = frame(rows, cols);
-    if (!f) { PyErr_SetString(PyExc_ValueError, "the native core handles boards of 1 to 128 cells"); return NULL; }
-    u128 occ, forb;
-    if (to_u128(occobj, &occ) < 0 || to_u128(forbobj, &forb) < 0) return NULL;
-    Budget b;
-    budget_init(&b, remaining, stop);
+    if (!f) { PyErr_SetString(PyExc_ValueError, "the native core handles boards of 1 to 128 cells"); return -1; }
+    if (rows * cols > 103) { PyErr_SetString(PyExc_ValueError, "noneighbour in the native core: at most 103 cells"); return -1; }
+    if (to_u128(occobj, occ) < 0 || to_u128(forbobj, forb) < 0) return -1;
+    *occ &= f->full;
+    *forb &= f->full;
+    budget_init(b, remaining, stop);
     /* the tag sits above the 64 + 64 bits a 128-cell board could use: boards up to 120 cells keep it apart */
-    NN s = {f, king ? f->king : f->orth, ((uint64_t)TAG_NN << 56) | ((uint64_t)rows << 48) | ((uint64_t)cols << 40) | ((uint64_t)king << 39), &b};
-    if (rows * cols > 103) { PyErr_SetString(PyExc_ValueError, "noneighbour in the native core: at most 103 cells"); return NULL; }
-    int v = nn_wins(&s, occ & f->full, forb & f->full);
+    s->f = f;
+    s->adj = king ? f->king : f->orth;
+    s->tag = ((uint64_t)TAG_NN << 56) | ((uint64_t)rows << 48) | ((uint64_t)cols << 40) | ((uint64_t)king << 39);
+    s->b = b;
+    nn_symmetries(s);
+    return 0;
+}
+
+static NN nn_state; /* the symmetry tables are large for the stack; the GIL guards this */
+
+/* nn_wins(rows, cols, king, occupied, forbidden, remaining, stop) -> bool, or None */
+static PyObject *py_nn_wins(PyObject *self, PyObject *args) {
+    Budget b;
+    u128 occ, forb;
+    if (nn_parse(args, &nn_state, &b, &occ, &forb) < 0) return NULL;
+    int v = nn_wins(&nn_state, occ, forb);
     last_nodes = b.nodes;
     if (v == -1) { if (b.stopped == 3) return NULL; Py_RETURN_NONE; }
     if (v == -2) return PyErr_NoMemory();
     return PyBool_FromLong(v);
+}
+
+/* nn_values(rows, cols, king, occupied, forbidden, remaining, stop) -> for each free cell, lowest index
+ * first, whether placing there wins (True), loses (False) or was not solved in the budget (None). */
+static PyObject *py_nn_values(PyObject *self, PyObject *args) {
+    Budget b;
+    u128 occ, forb;
+    if (nn_parse(args, &nn_state, &b, &occ, &forb) < 0) return NULL;
+    PyObject *out = PyList_New(0);
+    if (!out) return NULL;
+    u128 free_cells = nn_state.f->full & ~(occ | forb);
+    int stopped = 0;
+    while (free_cells) {
+        int i = lowbit128(free_cells);
+        free_cells &= free_cells - 1;
+        int v = -1;
+        if (!stopped) {
+            u128 nocc = occ | BIT(i);
+            v = nn_wins(&nn_state, nocc, nn_state.adj[i] & ~nocc);
+            if (v == -2) { Py_DECREF(out); return PyErr_NoMemory(); }
+            if (v == -1) {
+                if (b.stopped == 3) { Py_DECREF(out); return NULL; }
+                stopped = 1;
+            }
+        }
+        PyObject *item = v < 0 ? Py_None : (v ? Py_False : Py_True);
+        if (PyList_Append(out, item) < 0) { Py_DECREF(out); return NULL; }
+    }
+    last_nodes = b.nodes;
+    return out;
 }
 
 /* ---- walls: retrograde analysis of every position of a small graph ------------------------------- */
@@ -531,6 +644,7 @@ static PyObject *py_memo_size(PyObject *self, PyObject *noargs) { return PyLong_
 static PyMethodDef methods[] = {
     {"nk_grundy", py_nk_grundy, METH_VARARGS, "Grundy value of the free cells of a Node Kayles board, or None when stopped."},
     {"nn_wins", py_nn_wins, METH_VARARGS, "Whether the mover wins a noneighbour position, or None when stopped."},
+    {"nn_values", py_nn_values, METH_VARARGS, "Whether each move of a noneighbour position wins, loses or is unsolved (None)."},
     {"walls_retrograde", py_walls_retrograde, METH_VARARGS, "Every walls position's value on a small graph, 2 bits each."},
     {"clear", py_clear, METH_NOARGS, "Forget every memoised value."},
     {"nodes", py_nodes, METH_NOARGS, "Nodes the last call visited."},

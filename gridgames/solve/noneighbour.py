@@ -150,6 +150,11 @@ def _position(state: NoNeighbourState) -> tuple[NoNeighbourSolver, int, int]:
     return solver, occ, forb
 
 
+def _children_shipped(solver: NoNeighbourSolver, occupied: int) -> bool:
+    """Whether the shipped table holds the positions every move leads to (then they are looked up)."""
+    return bool(solver.shipped) and occupied.bit_count() < TABLE_MAX_MARKERS
+
+
 def evaluate(state: NoNeighbourState, budget: Budget | float | None = None) -> Evaluation:
     """Every legal move's exact value; moves left unproven when `budget` runs out are UNKNOWN."""
     if state.rows * state.cols > EXACT_CELLS:
@@ -159,7 +164,18 @@ def evaluate(state: NoNeighbourState, budget: Budget | float | None = None) -> E
     start_nodes = solver.nodes
     values: dict[Move, Value] = {}
     exact = True
-    for i in bits(solver.full & ~(occ | forb)):
+    free = list(bits(solver.full & ~(occ | forb)))
+    native = core.native()
+    if native is not None and solver.cells <= NATIVE_CELLS and not _children_shipped(solver, occ):
+        # One C call values every move: the Python around a call per move cost more than small searches.
+        answers = native.nn_values(state.rows, state.cols, state.adjacency == "king", occ, forb,
+                                   *core.budget_args(deadline))
+        solver.nodes += native.nodes()
+        for i, wins in zip(free, answers, strict=True):
+            values[Move(state.cell(i))] = UNKNOWN if wins is None else WIN if wins else LOSS
+        exact = None not in answers
+        free = []  # every move is valued
+    for i in free:
         move = Move(state.cell(i))
         if not exact:
             values[move] = UNKNOWN

@@ -69,13 +69,21 @@ def test_node_kayles_native_equals_python(make_game, both_cores, size):
 
 
 @pytest.mark.parametrize(("size", "adjacency", "min_moves"), [("3x3", "king", 0), ("4x4", "orthogonal", 1),
-                                                                ("5x5", "king", 4), ("5x5", "orthogonal", 6)])
+                                                                ("5x5", "king", 4), ("5x5", "orthogonal", 6),
+                                                                ("4x5", "king", 2), ("3x6", "orthogonal", 1)])
 def test_noneighbour_native_equals_python(make_game, both_cores, size, adjacency, min_moves):
     rng = random.Random(size + adjacency)
     for game in _random_positions(make_game, "noneighbour", size, 5, rng, min_moves, adjacency=adjacency):
         python, native = _both(game.entry, game.state)
         assert python.exact and native.exact
         assert python.move_values == native.move_values
+
+
+def test_noneighbour_native_move_values_stop_as_unsolved_when_cancelled(both_cores):
+    """A stopped search leaves every move it did not finish as None, never as a guessed win or loss."""
+    native = core.native()
+    answers = native.nn_values(5, 5, True, 0, 0, -1.0, lambda: True)  # type: ignore[union-attr]
+    assert answers == [None] * 25
 
 
 @pytest.mark.parametrize(("rows", "cols"), [(2, 2), (2, 5), (3, 3), (3, 4)])
