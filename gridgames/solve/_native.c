@@ -386,6 +386,52 @@ static PyObject *py_nk_grundy(PyObject *self, PyObject *args) {
     return finish(&b, v < 0 ? v : total);
 }
 
+/* nk_move_values(rows, cols, free, remaining, stop) -> for each free cell, lowest index first, the
+ * Grundy value the position has after marking it, or None when the budget ran out first. */
+static PyObject *py_nk_move_values(PyObject *self, PyObject *args) {
+    int rows, cols;
+    PyObject *freeobj, *stop;
+    double remaining;
+    if (!PyArg_ParseTuple(args, "iiOdO", &rows, &cols, &freeobj, &remaining, &stop)) return NULL;
+    if (parse_budget(stop) < 0) return NULL;
+    const Frame *f = frame(rows, cols);
+    if (!f) { PyErr_SetString(PyExc_ValueError, "the native core handles boards of 1 to 128 cells"); return NULL; }
+    u128 free_cells;
+    if (to_u128(freeobj, &free_cells) < 0) return NULL;
+    free_cells &= f->full;
+    Budget b;
+    budget_init(&b, remaining, stop);
+    PyObject *out = PyList_New(0);
+    if (!out) return NULL;
+    int stopped = 0;
+    for (u128 cells = free_cells; cells; cells &= cells - 1) {
+        int i = lowbit128(cells), v = -1;
+        if (!stopped) {
+            u128 rest = free_cells & ~f->closed[i];
+            int total = 0;
+            v = 0;
+            while (rest) {
+                u128 comp = flood(f, rest & (~rest + 1), rest);
+                rest ^= comp;
+                int r = nk_region(f, comp, &b);
+                if (r < 0) { v = r; break; }
+                total ^= r;
+            }
+            if (v == 0) v = total;
+            if (v < -1) { Py_DECREF(out); return finish(&b, v); }
+            if (v == -1) {
+                if (b.stopped == 3) { Py_DECREF(out); return NULL; }
+                stopped = 1;
+            }
+        }
+        PyObject *item = v < 0 ? Py_NewRef(Py_None) : PyLong_FromLong(v);
+        if (!item || PyList_Append(out, item) < 0) { Py_XDECREF(item); Py_DECREF(out); return NULL; }
+        Py_DECREF(item);
+    }
+    last_nodes = b.nodes;
+    return out;
+}
+
 /* ---- noneighbour: win or loss by negamax with the memo -------------------------------------------- */
 
 /* A position and its images under the board's symmetries (8 on a square, 4 on a rectangle: both
@@ -643,6 +689,7 @@ static PyObject *py_memo_size(PyObject *self, PyObject *noargs) { return PyLong_
 
 static PyMethodDef methods[] = {
     {"nk_grundy", py_nk_grundy, METH_VARARGS, "Grundy value of the free cells of a Node Kayles board, or None when stopped."},
+    {"nk_move_values", py_nk_move_values, METH_VARARGS, "The Grundy value after each move of a Node Kayles position (None: unsolved)."},
     {"nn_wins", py_nn_wins, METH_VARARGS, "Whether the mover wins a noneighbour position, or None when stopped."},
     {"nn_values", py_nn_values, METH_VARARGS, "Whether each move of a noneighbour position wins, loses or is unsolved (None)."},
     {"walls_retrograde", py_walls_retrograde, METH_VARARGS, "Every walls position's value on a small graph, 2 bits each."},

@@ -68,6 +68,24 @@ def test_node_kayles_native_equals_python(make_game, both_cores, size):
         assert python.move_values == native.move_values
 
 
+def test_node_kayles_native_move_values_equal_python_grundy_values(make_game, both_cores):
+    """The one-call valuation gives the Grundy value after each move, not only win or loss: all compared."""
+    rng = random.Random(56)
+    native = core.native()
+    for game in _random_positions(make_game, "locked-duel", "5x6", 4, rng):
+        state = game.state
+        clear_caches()
+        answers = native.nk_move_values(state.rows, state.cols, state.free, -1.0, None)  # type: ignore[union-attr]
+        core.use_native(False)
+        clear_caches()
+        moves = game.rules.legal_moves(state)
+        expected = [nodekayles.grundy(game.play(move.notation()).state) for move in moves]
+        core.use_native(True)
+        assert answers == expected
+    clear_caches()
+    assert native.nk_move_values(6, 6, (1 << 36) - 1, -1.0, lambda: True) == [None] * 36  # type: ignore[union-attr]
+
+
 @pytest.mark.parametrize(("size", "adjacency", "min_moves"), [("3x3", "king", 0), ("4x4", "orthogonal", 1),
                                                                 ("5x5", "king", 4), ("5x5", "orthogonal", 6),
                                                                 ("4x5", "king", 2), ("3x6", "orthogonal", 1)])
