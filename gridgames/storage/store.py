@@ -10,7 +10,6 @@ import contextlib
 import json
 import os
 import re
-import secrets
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -174,6 +173,8 @@ class Store:
     # -- games in progress -----------------------------------------------------------
     def new_slot(self, variant: str) -> str:
         """A fresh autosave slot for one game in progress (unique across processes)."""
+        import secrets  # here, not at the top: it loads hashlib/OpenSSL (~3 ms) the first screen never needs
+
         stamp = f"{time.time_ns():x}{os.getpid():x}{secrets.token_hex(3)}"
         return f"{variant}-{stamp}"
 
