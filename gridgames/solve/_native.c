@@ -530,10 +530,9 @@ static int nn_parse(PyObject *args, NN *s, Budget *b, u128 *occ, u128 *forb) {
     return 0;
 }
 
-static NN nn_state; /* the symmetry tables are large for the stack; the GIL guards this */
-
 /* nn_wins(rows, cols, king, occupied, forbidden, remaining, stop) -> bool, or None */
 static PyObject *py_nn_wins(PyObject *self, PyObject *args) {
+    NN nn_state; /* per call: the search lets other threads run, and they may search too */
     Budget b;
     u128 occ, forb;
     if (nn_parse(args, &nn_state, &b, &occ, &forb) < 0) return NULL;
@@ -547,6 +546,7 @@ static PyObject *py_nn_wins(PyObject *self, PyObject *args) {
 /* nn_values(rows, cols, king, occupied, forbidden, remaining, stop) -> for each free cell, lowest index
  * first, whether placing there wins (True), loses (False) or was not solved in the budget (None). */
 static PyObject *py_nn_values(PyObject *self, PyObject *args) {
+    NN nn_state; /* per call: the search lets other threads run, and they may search too */
     Budget b;
     u128 occ, forb;
     if (nn_parse(args, &nn_state, &b, &occ, &forb) < 0) return NULL;

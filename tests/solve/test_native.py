@@ -147,3 +147,26 @@ def test_the_shipped_5x5_walls_table_agrees_with_the_live_solver(make_game):
             for opp in cells:
                 if me != opp:
                     assert table.code(me, opp, state.walls) == live.code(me, opp, state.walls)
+
+
+def test_noneighbour_native_searches_in_two_threads_at_once_agree_with_one_at_a_time(both_cores):
+    """A search lets other threads run while it checks its budget; a second search meanwhile (another
+    board and adjacency) must not change the first one's board, adjacency or memo keys."""
+    import threading
+
+    native = core.native()
+    jobs = [(5, 5, True, 0b1000000000001, 0), (4, 5, False, 0b10, 0b101)]
+    clear_caches()
+    alone = [native.nn_values(*job, -1.0, None) for job in jobs]  # type: ignore[union-attr]
+    clear_caches()
+    together: list[object] = [None, None]
+
+    def run(k: int) -> None:
+        together[k] = native.nn_values(*jobs[k], -1.0, lambda: False)  # type: ignore[union-attr]
+
+    threads = [threading.Thread(target=run, args=(k,)) for k in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert together == alone
