@@ -15,7 +15,7 @@ from gridgames.games import catalogue
 from gridgames.storage import SavedGame
 from gridgames.tui import computer
 from gridgames.tui.widgets.keys_footer import KeysFooter
-from gridgames.tui.widgets.picture import BoardPicture
+from gridgames.tui.widgets.picture import CardBody
 from gridgames.tui.widgets.too_small import TooSmall
 
 #: Room for the results line beside a card's picture at 80 columns.
@@ -81,8 +81,9 @@ def unfinished_line(saves: list[SavedGame]) -> str:
 class VariantCard(ListItem):
     """One catalogue entry: its sample board on the left; title, summary and results on the right.
 
-    Two widgets, not a nest of containers: the first screen is composed at start-up. The highlight
-    is a bar on the left and a faint background (app.tcss), so the text keeps its contrast.
+    One body widget draws picture and text, not a nest of widgets: the first screen is composed at
+    start-up. The highlight is a bar on the left and a faint background (app.tcss), so the text keeps
+    its contrast.
     """
 
     def __init__(self, entry: Entry) -> None:
@@ -92,8 +93,7 @@ class VariantCard(ListItem):
         self.unfinished = ""
 
     def compose(self) -> ComposeResult:
-        yield BoardPicture(self.entry)
-        yield Static(self._text(), classes="card-text")
+        yield CardBody(self.entry, self._text(), classes="card-text")
 
     def _text(self) -> Content:
         entry = self.entry
