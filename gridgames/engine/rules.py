@@ -96,6 +96,11 @@ def marker_content(bit: int, marks1: int, marks2: int, blocked: int = 0) -> Cont
     return Content.BLOCKED if blocked & bit else Content.EMPTY
 
 
+def with_marker(player: int, bit: int, marks1: int, marks2: int) -> tuple[int, int]:
+    """Both players' marker masks after `player` puts a marker on the cell `bit`."""
+    return (marks1 | bit, marks2) if player == 1 else (marks1, marks2 | bit)
+
+
 def bits(mask: int) -> list[int]:
     """Indices of the set bits, lowest first (the fixed move order)."""
     out = []

@@ -11,7 +11,15 @@ from dataclasses import dataclass, replace
 from gridgames.engine.cells import Cell, CoordStyle, format_cell
 from gridgames.engine.moves import Move
 from gridgames.engine.options import Options
-from gridgames.engine.rules import Content, GridState, Rules, bits, marker_content, orthogonal_masks
+from gridgames.engine.rules import (
+    Content,
+    GridState,
+    Rules,
+    bits,
+    marker_content,
+    orthogonal_masks,
+    with_marker,
+)
 
 
 @dataclass(frozen=True)
@@ -54,11 +62,7 @@ class NodeKaylesRules(Rules[NodeKaylesState]):
         i = state.index(move.cell)
         bit = 1 << i
         lock = bit | orthogonal_masks(state.rows, state.cols)[i]
-        marks1, marks2 = state.marks1, state.marks2
-        if state.to_move == 1:
-            marks1 |= bit
-        else:
-            marks2 |= bit
+        marks1, marks2 = with_marker(state.to_move, bit, state.marks1, state.marks2)
         return replace(
             state,
             to_move=3 - state.to_move,

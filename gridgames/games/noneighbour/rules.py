@@ -19,6 +19,7 @@ from gridgames.engine.rules import (
     king_masks,
     marker_content,
     orthogonal_masks,
+    with_marker,
 )
 
 
@@ -92,12 +93,10 @@ class NoNeighbourRules(Rules[NoNeighbourState]):
 
     def apply_unchecked(self, state: NoNeighbourState, move: Move) -> NoNeighbourState:
         i = state.index(move.cell)
-        bit = 1 << i
-        if state.to_move == 1:
-            state = replace(state, marks1=state.marks1 | bit)
-        else:
-            state = replace(state, marks2=state.marks2 | bit)
-        return replace(state, to_move=3 - state.to_move, ply=state.ply + 1, last=i)
+        marks1, marks2 = with_marker(state.to_move, 1 << i, state.marks1, state.marks2)
+        return replace(
+            state, marks1=marks1, marks2=marks2, to_move=3 - state.to_move, ply=state.ply + 1, last=i
+        )
 
     def content(self, state: NoNeighbourState, cell: Cell) -> Content:
         return marker_content(1 << state.index(cell), state.marks1, state.marks2)

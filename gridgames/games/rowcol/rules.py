@@ -8,7 +8,7 @@ from functools import lru_cache
 from gridgames.engine.cells import Cell, CoordStyle, format_cell, row_label
 from gridgames.engine.moves import Move
 from gridgames.engine.options import Options
-from gridgames.engine.rules import Content, GridState, Rules, bits, marker_content
+from gridgames.engine.rules import Content, GridState, Rules, bits, marker_content, with_marker
 
 
 @dataclass(frozen=True)
@@ -74,12 +74,10 @@ class RowColRules(Rules[RowColState]):
 
     def apply_unchecked(self, state: RowColState, move: Move) -> RowColState:
         i = state.index(move.cell)
-        bit = 1 << i
-        if state.to_move == 1:
-            state = replace(state, claims1=state.claims1 | bit)
-        else:
-            state = replace(state, claims2=state.claims2 | bit)
-        return replace(state, to_move=3 - state.to_move, ply=state.ply + 1, last=i)
+        claims1, claims2 = with_marker(state.to_move, 1 << i, state.claims1, state.claims2)
+        return replace(
+            state, claims1=claims1, claims2=claims2, to_move=3 - state.to_move, ply=state.ply + 1, last=i
+        )
 
     def content(self, state: RowColState, cell: Cell) -> Content:
         return marker_content(1 << state.index(cell), state.claims1, state.claims2)
