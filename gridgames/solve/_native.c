@@ -360,64 +360,59 @@ static int parse_budget(PyObject *stop) {
 
 static unsigned long long last_nodes = 0;
 
-/* nk_grundy(rows, cols, free, remaining, stop) -> Grundy value of the free cells, or None */
-static PyObject *py_nk_grundy(PyObject *self, PyObject *args) {
+/* The Grundy value of `cells`: the XOR of its regions' values, or a negative code when stopped. */
+static int nk_grundy_of(const Frame *f, u128 cells, Budget *b) {
+    int total = 0;
+    while (cells) {
+        u128 comp = flood(f, cells & (~cells + 1), cells);
+        cells ^= comp;
+        int r = nk_region(f, comp, b);
+        if (r < 0) return r;
+        total ^= r;
+    }
+    return total;
+}
+
+/* The arguments both Node Kayles calls take: (rows, cols, free, remaining, stop). -1 with an exception set. */
+static int nk_args(PyObject *args, const Frame **f, u128 *free_cells, Budget *b) {
     int rows, cols;
     PyObject *freeobj, *stop;
     double remaining;
-    if (!PyArg_ParseTuple(args, "iiOdO", &rows, &cols, &freeobj, &remaining, &stop)) return NULL;
-    if (parse_budget(stop) < 0) return NULL;
-    const Frame *f = frame(rows, cols);
-    if (!f) { PyErr_SetString(PyExc_ValueError, "the native core handles boards of 1 to 128 cells"); return NULL; }
+    if (!PyArg_ParseTuple(args, "iiOdO", &rows, &cols, &freeobj, &remaining, &stop)) return -1;
+    if (parse_budget(stop) < 0) return -1;
+    *f = frame(rows, cols);
+    if (!*f) { PyErr_SetString(PyExc_ValueError, "the native core handles boards of 1 to 128 cells"); return -1; }
+    if (to_u128(freeobj, free_cells) < 0) return -1;
+    *free_cells &= (*f)->full;
+    budget_init(b, remaining, stop);
+    return 0;
+}
+
+/* nk_grundy(rows, cols, free, remaining, stop) -> Grundy value of the free cells, or None */
+static PyObject *py_nk_grundy(PyObject *self, PyObject *args) {
+    const Frame *f;
     u128 free_cells;
-    if (to_u128(freeobj, &free_cells) < 0) return NULL;
-    free_cells &= f->full;
     Budget b;
-    budget_init(&b, remaining, stop);
-    int total = 0, v = 0;
-    while (free_cells) {
-        u128 comp = flood(f, free_cells & (~free_cells + 1), free_cells);
-        free_cells ^= comp;
-        v = nk_region(f, comp, &b);
-        if (v < 0) break;
-        total ^= v;
-    }
+    if (nk_args(args, &f, &free_cells, &b) < 0) return NULL;
+    int v = nk_grundy_of(f, free_cells, &b);
     last_nodes = b.nodes;
-    return finish(&b, v < 0 ? v : total);
+    return finish(&b, v);
 }
 
 /* nk_move_values(rows, cols, free, remaining, stop) -> for each free cell, lowest index first, the
  * Grundy value the position has after marking it, or None when the budget ran out first. */
 static PyObject *py_nk_move_values(PyObject *self, PyObject *args) {
-    int rows, cols;
-    PyObject *freeobj, *stop;
-    double remaining;
-    if (!PyArg_ParseTuple(args, "iiOdO", &rows, &cols, &freeobj, &remaining, &stop)) return NULL;
-    if (parse_budget(stop) < 0) return NULL;
-    const Frame *f = frame(rows, cols);
-    if (!f) { PyErr_SetString(PyExc_ValueError, "the native core handles boards of 1 to 128 cells"); return NULL; }
+    const Frame *f;
     u128 free_cells;
-    if (to_u128(freeobj, &free_cells) < 0) return NULL;
-    free_cells &= f->full;
     Budget b;
-    budget_init(&b, remaining, stop);
+    if (nk_args(args, &f, &free_cells, &b) < 0) return NULL;
     PyObject *out = PyList_New(0);
     if (!out) return NULL;
     int stopped = 0;
     for (u128 cells = free_cells; cells; cells &= cells - 1) {
         int i = lowbit128(cells), v = -1;
         if (!stopped) {
-            u128 rest = free_cells & ~f->closed[i];
-            int total = 0;
-            v = 0;
-            while (rest) {
-                u128 comp = flood(f, rest & (~rest + 1), rest);
-                rest ^= comp;
-                int r = nk_region(f, comp, &b);
-                if (r < 0) { v = r; break; }
-                total ^= r;
-            }
-            if (v == 0) v = total;
+            v = nk_grundy_of(f, free_cells & ~f->closed[i], &b);
             if (v < -1) { Py_DECREF(out); return finish(&b, v); }
             if (v == -1) {
                 if (b.stopped == 3) { Py_DECREF(out); return NULL; }
