@@ -10,6 +10,7 @@ from __future__ import annotations
 from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.events import Resize
+from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
@@ -36,19 +37,49 @@ def fitting(keys: list[FooterKey], spare: tuple[str, ...], width: int) -> list[F
 
 
 class KeysFooter(Footer):
-    """A compact footer that fits the terminal's width (see the module docstring)."""
+    """A compact footer that fits the terminal's width (see the module docstring).
+
+    It is rebuilt only when the keys it would show change: Textual's footer rebuilds on every
+    change of the screen's bindings (three times while the first screen settles, each time
+    mounting and styling every key again, for the same keys)."""
 
     def __init__(self, show_command_palette: bool = True) -> None:
         super().__init__(compact=True, show_command_palette=show_command_palette)
         self._width = 0
+        self._shown: object = None  # what the keys were built from (see `_keys_now`)
+        self._rebuild_pending = False
 
     def compose(self) -> ComposeResult:
+        self._shown = self._keys_now()
         keys: list[Widget] = list(super().compose())
+        for key in keys:
+            key.add_class("-compact")  # what binding `compact` does once mounted: one styling, not two
         if not all(isinstance(key, FooterKey) for key in keys):  # key groups: Textual's own layout
             yield from keys
             return
         spare = tuple(getattr(self.screen, "FOOTER_SPARE", ()))
         yield from fitting(keys, spare, self.app.size.width)  # type: ignore[arg-type]
+
+    def _keys_now(self) -> object:
+        """What the footer's keys are made of: the screen's active bindings (shown or not),
+        whether each is enabled, their tooltips; None while the bindings are not known yet."""
+        if not self._bindings_ready:
+            return None
+        bindings = self.screen.active_bindings.values()
+        return tuple((binding, enabled, tip) for _, binding, enabled, tip in bindings)
+
+    def bindings_changed(self, screen: Screen) -> None:
+        self._bindings_ready = True
+        if not screen.app.app_focus or not self.is_attached or screen is not self.screen:
+            return
+        if not self._rebuild_pending:
+            self._rebuild_pending = True
+            self.call_after_refresh(self._rebuild_if_changed)
+
+    async def _rebuild_if_changed(self) -> None:
+        self._rebuild_pending = False
+        if self.is_attached and self._keys_now() != self._shown:
+            await self.recompose()
 
     def on_resize(self, event: Resize) -> None:
         if event.size.width != self._width:
