@@ -1,21 +1,21 @@
 """The games: every rule book installed, found through the `gridgames.games` entry points.
 
 The built-in games register through the same entry-point group (in `pyproject.toml`) as a
-separately installed plugin does, so there is one way in. A plugin that fails to load, or
-loads as something other than a `RuleBook`, is skipped and reported in one sentence
-(`problems()`); it never stops the app.
+separately installed plugin does, so there is one way in (read by `discovery`, which finds what
+`importlib.metadata` finds). A plugin that fails to load, or loads as something other than a
+`RuleBook`, is skipped and reported in one sentence (`problems()`); it never stops the app.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
-from importlib.metadata import entry_points
 
 from gridgames.engine.entry import Entry
 from gridgames.engine.errors import OptionsError
 from gridgames.engine.rules import Rules
 from gridgames.games.api import GENERIC, RuleBook, Solver
+from gridgames.games.discovery import entry_points
 
 GROUP = "gridgames.games"
 
@@ -24,7 +24,7 @@ GROUP = "gridgames.games"
 def _load() -> tuple[dict[str, RuleBook], tuple[str, ...]]:
     books: dict[str, RuleBook] = {}
     problems: list[str] = []
-    for point in entry_points(group=GROUP):
+    for point in entry_points(GROUP):
         try:
             book = point.load()
             _check(point.name, book)

@@ -43,3 +43,40 @@ def test_the_command_line_goes_on_past_a_broken_plugin(register_games, capsys):
     captured = capsys.readouterr()
     assert "'broken'" in captured.err and captured.err.count("\n") == 1
     assert "rowcol" in captured.out.lower() or "Gridlock" in captured.out
+
+
+def _points(points) -> list[tuple[str, str]]:
+    return [(point.name, point.value) for point in points]
+
+
+@pytest.mark.parametrize("group", [games.GROUP, "console_scripts"])
+def test_discovery_finds_what_importlib_metadata_finds(register_games, group):
+    from importlib.metadata import entry_points
+
+    from gridgames.games.discovery import entry_points as discovered
+
+    register_games({"twins": "gridgames_example.book:BOOK", "other": "x.y:Z"})
+    found = _points(discovered(group))
+    assert found == _points(entry_points(group=group))
+    registered = {("twins", "gridgames_example.book:BOOK"), ("other", "x.y:Z")}
+    assert group != games.GROUP or registered <= set(found)
+
+
+def test_a_plugin_in_a_zip_file_on_the_path_is_found(tmp_path, monkeypatch):
+    """Where the folders cannot be read as plain folders, importlib.metadata finds the plugin."""
+    import zipfile
+
+    archive = tmp_path / "plugin.zip"
+    with zipfile.ZipFile(archive, "w") as zipped:
+        zipped.writestr("zipped_twin/__init__.py", "from gridgames.games.walls.books import WALLS as BOOK\n")
+        zipped.writestr("zipped_twin-0.1.dist-info/METADATA", "Metadata-Version: 2.1\nName: zipped-twin\n")
+        points = "[gridgames.games]\nwalls = zipped_twin:BOOK\n"
+        zipped.writestr("zipped_twin-0.1.dist-info/entry_points.txt", points)
+    monkeypatch.syspath_prepend(str(archive))
+    games.reload()
+    try:
+        (problem,) = games.problems()  # the same game twice: proof that the zipped one was read
+        assert "Two games are called 'walls'" in problem
+    finally:
+        monkeypatch.undo()
+        games.reload()
