@@ -152,7 +152,82 @@ static int memo_put(const uint64_t *k, int v) {
     return 0;
 }
 
+/* The compact memo: 16-byte slots for the keys that fit 64 bits plus a 32-bit tag (Node Kayles shapes
+ * in boxes of up to 64 cells, noneighbour boards of up to 32 cells: all the boards searched exactly).
+ * Four slots share a cache line, against one and a half for the 40-byte entries above, and a small
+ * search touches few pages: it starts at 4096 slots (64 KB) and doubles up to MEMO16_SLOTS. */
+typedef struct { uint64_t a, b; } Slot; /* b: the key's tag (never 0) above, the value below 32 bits */
+static Slot *memo16 = NULL;
+static size_t memo16_cap = 0, memo16_used = 0;
+#define MEMO16_MIN_SLOTS ((size_t)1 << 12)
+#define MEMO16_SLOTS ((size_t)1 << 23)
+
+static uint64_t mix16(uint64_t a, uint64_t tag) {
+    uint64_t h = (a ^ (tag * 0x9E3779B97F4A7C15ULL)) * 0xFF51AFD7ED558CCDULL;
+    h ^= h >> 32;
+    h *= 0xC4CEB9FE1A85EC53ULL;
+    return h ^ (h >> 29);
+}
+
+/* The value stored under (a, tag), or -1. */
+static int memo16_get(uint64_t a, uint32_t tag) {
+    if (!memo16) return -1;
+    size_t mask = memo16_cap - 1, i = mix16(a, tag) & mask;
+    uint64_t want = (uint64_t)tag << 32;
+    while (memo16[i].b) {
+        if (memo16[i].a == a && (memo16[i].b & 0xFFFFFFFF00000000ULL) == want) return (int)(uint32_t)memo16[i].b;
+        i = (i + 1) & mask;
+    }
+    return -1;
+}
+
+static void memo16_insert(Slot *table, size_t cap, uint64_t a, uint64_t b) {
+    size_t mask = cap - 1, i = mix16(a, b >> 32) & mask;
+    while (table[i].b) {
+        if (table[i].a == a && (table[i].b >> 32) == (b >> 32)) { table[i].b = b; return; }
+        i = (i + 1) & mask;
+    }
+    table[i].a = a;
+    table[i].b = b;
+    memo16_used++;
+}
+
+static void memo16_clear(void) {
+    free(memo16);
+    memo16 = NULL;
+    memo16_cap = memo16_used = 0;
+}
+
+static int memo16_grow(void) {
+    size_t cap = memo16 ? memo16_cap * 2 : MEMO16_MIN_SLOTS;
+    Slot *table = calloc(cap, sizeof(Slot));
+    if (!table) return -1;
+    memo16_used = 0;
+    for (size_t j = 0; j < memo16_cap; j++)
+        if (memo16[j].b) memo16_insert(table, cap, memo16[j].a, memo16[j].b);
+    free(memo16);
+    memo16 = table;
+    memo16_cap = cap;
+    return 0;
+}
+
+/* Stores v (>= 0) under (a, tag); -1 when out of memory. */
+static int memo16_put(uint64_t a, uint32_t tag, int v) {
+    if (memo16 && memo16_used >= memo16_cap / 4 * 3) {
+        if (memo16_cap >= MEMO16_SLOTS) memo16_clear();
+        else if (memo16_grow() < 0) memo16_clear();
+    }
+    if (!memo16 && memo16_grow() < 0) return -1;
+    memo16_insert(memo16, memo16_cap, a, (uint64_t)tag << 32 | (uint32_t)v);
+    return 0;
+}
+
 enum { TAG_NK = 1, TAG_NK_CANON = 2, TAG_NN = 3 };
+
+/* A compact tag: the top bit keeps it non-zero. */
+static uint32_t tag16(int tag, int h, int w, int extra) {
+    return 0x80000000u | (uint32_t)tag << 24 | (uint32_t)h << 16 | (uint32_t)w << 8 | (uint32_t)extra;
+}
 
 /* ---- Python ints <-> u128 ------------------------------------------------------------------------ */
 
@@ -198,6 +273,7 @@ typedef struct {
     u128 closed[MAXCELLS]; /* cell and its orthogonal neighbours */
     u128 orth[MAXCELLS];   /* orthogonal neighbours */
     u128 king[MAXCELLS];   /* the eight around */
+    uint8_t sym[8][MAXCELLS]; /* where each cell goes under symmetry s (see canonical) */
 } Frame;
 
 static Frame *frames[MAXCELLS + 1][MAXCELLS + 1];
@@ -227,6 +303,17 @@ static Frame *frame(int h, int w) {
             f->king[r * w + c] = k;
             f->closed[r * w + c] = o | BIT(r * w + c);
         }
+    /* Symmetry s: bit 4 transposes (the image box is w x h), bit 1 flips the rows, bit 2 the columns. */
+    for (int s = 0; s < 8; s++) {
+        int th = (s & 4) ? w : h, tw = (s & 4) ? h : w;
+        for (int r = 0; r < th; r++)
+            for (int c = 0; c < tw; c++) {
+                int sr = (s & 4) ? c : r, sc = (s & 4) ? r : c;
+                if (s & 1) sr = h - 1 - sr;
+                if (s & 2) sc = w - 1 - sc;
+                f->sym[s][sr * w + sc] = (uint8_t)(r * tw + c);
+            }
+    }
     frames[h][w] = f;
     return f;
 }
@@ -250,34 +337,47 @@ static void nk_key(uint64_t *k, int tag, int h, int w, u128 bits) {
     k[3] = (uint64_t)tag;
 }
 
-static u128 cell_at(u128 bits, int w, int r, int c) { return (bits >> (r * w + c)) & 1; }
+static u128 map_cells(const uint8_t *image, u128 x) {
+    u128 out = 0;
+    while (x) {
+        out |= BIT(image[lowbit128(x)]);
+        x &= x - 1;
+    }
+    return out;
+}
 
-/* The least (h, w, bits) over the 8 symmetries of a shape: a key shared by congruent shapes. */
-static void canonical(int h, int w, u128 bits, int *ch, int *cw, u128 *cb) {
-    int best_set = 0;
+/* The least (h, w, bits) over the 8 symmetries of a shape: a key shared by congruent shapes. Only the
+ * images with the fewer rows can be least, so a rectangle needs four of them. */
+static void canonical(const Frame *f, int *ch, int *cw, u128 *cb, u128 bits) {
+    int h = f->h, w = f->w, best_set = 0;
     for (int s = 0; s < 8; s++) {
         int th = (s & 4) ? w : h, tw = (s & 4) ? h : w;
-        u128 out = 0;
-        for (int r = 0; r < th; r++)
-            for (int c = 0; c < tw; c++) {
-                int sr = (s & 4) ? c : r, sc = (s & 4) ? r : c;
-                if (s & 1) sr = h - 1 - sr;
-                if (s & 2) sc = w - 1 - sc;
-                if (cell_at(bits, w, sr, sc)) out |= BIT(r * tw + c);
-            }
-        if (!best_set || th < *ch || (th == *ch && out < *cb)) {
-            *ch = th; *cw = tw; *cb = out; best_set = 1;
-        }
+        if (th > (h < w ? h : w)) continue;
+        u128 out = map_cells(f->sym[s], bits);
+        if (!best_set || out < *cb) { *ch = th; *cw = tw; *cb = out; best_set = 1; }
     }
+}
+
+/* Memo access for Node Kayles shapes: compact for boxes of up to 64 cells. */
+static int nk_get(int tag, int h, int w, u128 bits) {
+    if (h * w <= 64) return memo16_get((uint64_t)bits, tag16(tag, h, w, 0));
+    uint64_t k[4];
+    nk_key(k, tag, h, w, bits);
+    return memo_get(k);
+}
+
+static int nk_put(int tag, int h, int w, u128 bits, int v) {
+    if (h * w <= 64) return memo16_put((uint64_t)bits, tag16(tag, h, w, 0), v);
+    uint64_t k[4];
+    nk_key(k, tag, h, w, bits);
+    return memo_put(k, v);
 }
 
 static int nk_shape(int h, int w, u128 bits, Budget *b);
 
 /* Grundy value of a connected region given inside an h x w box. */
 static int nk_region(const Frame *f, u128 comp, Budget *b) {
-    uint64_t k[4];
-    nk_key(k, TAG_NK, f->h, f->w, comp);
-    int v = memo_get(k);
+    int v = nk_get(TAG_NK, f->h, f->w, comp);
     if (v >= 0) return v;
     /* move it into its bounding box */
     int r0 = lowbit128(comp) / f->w, r1 = highbit128(comp) / f->w;
@@ -289,13 +389,17 @@ static int nk_region(const Frame *f, u128 comp, Budget *b) {
     for (int r = r0; r <= r1; r++) boxed |= ((comp >> (r * f->w + c0)) & m) << ((r - r0) * bw);
     v = nk_shape(bh, bw, boxed, b);
     if (v < 0) return v;
-    if (memo_put(k, v) < 0) return -2;
+    if (nk_put(TAG_NK, f->h, f->w, comp, v) < 0) return -2;
     return v;
 }
+
+/* Boxes of up to 64 cells (every board searched from scratch in practice) in plain 64-bit words. */
+static int nk_solve64(const Frame *f, uint64_t bits, Budget *b);
 
 static int nk_solve(int h, int w, u128 bits, Budget *b) {
     const Frame *f = frame(h, w);
     if (!f) return -2;
+    if (f->n <= 64) return nk_solve64(f, (uint64_t)bits, b);
     u128 seen = 0, cells = bits;
     while (cells) {
         int i = lowbit128(cells);
@@ -318,22 +422,82 @@ static int nk_solve(int h, int w, u128 bits, Budget *b) {
     return mex;
 }
 
-static int nk_shape(int h, int w, u128 bits, Budget *b) {
-    uint64_t k[4], ck[4];
-    nk_key(k, TAG_NK, h, w, bits);
-    int v = memo_get(k);
+/* A connected region of 1, 2 or 3 cells: one cell and two adjacent ones have the value 1 (a move takes
+ * all); three connected grid cells are a path (no triangles), where the middle takes all and an end
+ * leaves one cell: options {0, 1}, value 2. Larger ones: -1. */
+static int nk_tiny(uint64_t comp) {
+    uint64_t two = comp & (comp - 1), three = two & (two - 1);
+    return !two ? 1 : !(two & (two - 1)) ? 1 : !(three & (three - 1)) ? 2 : -1;
+}
+
+static uint64_t flood64(uint64_t comp, uint64_t within, uint64_t not_first, uint64_t not_last, int w) {
+    for (;;) {
+        uint64_t grown = (comp | ((comp & not_last) << 1) | ((comp & not_first) >> 1) | (comp << w) | (comp >> w)) & within;
+        if (grown == comp) return comp;
+        comp = grown;
+    }
+}
+
+static int nk_region64(const Frame *f, uint64_t comp, Budget *b) {
+    int v = nk_tiny(comp);
     if (v >= 0) return v;
+    v = memo16_get(comp, tag16(TAG_NK, f->h, f->w, 0));
+    if (v >= 0) return v;
+    int w = f->w, r0 = __builtin_ctzll(comp) / w, r1 = (63 - __builtin_clzll(comp)) / w;
+    uint64_t rowmask = (w == 64 ? ~0ULL : (1ULL << w) - 1), occupied = 0;
+    for (int r = r0; r <= r1; r++) occupied |= (comp >> (r * w)) & rowmask;
+    int c0 = __builtin_ctzll(occupied), c1 = 63 - __builtin_clzll(occupied);
+    int bh = r1 - r0 + 1, bw = c1 - c0 + 1;
+    uint64_t boxed;
+    if (bw == w) boxed = comp >> (r0 * w);
+    else {
+        uint64_t m = (1ULL << bw) - 1;
+        boxed = 0;
+        for (int r = r0; r <= r1; r++) boxed |= ((comp >> (r * w + c0)) & m) << ((r - r0) * bw);
+    }
+    v = nk_shape(bh, bw, boxed, b);
+    if (v < 0) return v;
+    if (memo16_put(comp, tag16(TAG_NK, f->h, f->w, 0), v) < 0) return -2;
+    return v;
+}
+
+static int nk_solve64(const Frame *f, uint64_t bits, Budget *b) {
+    uint64_t seen = 0, cells = bits, not_first = (uint64_t)f->not_first, not_last = (uint64_t)f->not_last;
+    int w = f->w;
+    while (cells) {
+        int i = __builtin_ctzll(cells);
+        cells &= cells - 1;
+        if (budget_spent(b)) return -1;
+        uint64_t rest = bits & ~(uint64_t)f->closed[i];
+        int total = 0;
+        while (rest) {
+            uint64_t comp = flood64(rest & -rest, rest, not_first, not_last, w);
+            rest ^= comp;
+            int v = nk_region64(f, comp, b);
+            if (v < 0) return v;
+            total ^= v;
+        }
+        if (total >= 63) return -3;
+        seen |= 1ULL << total;
+    }
+    return __builtin_ctzll(~seen);
+}
+
+static int nk_shape(int h, int w, u128 bits, Budget *b) {
+    int v = nk_get(TAG_NK, h, w, bits);
+    if (v >= 0) return v;
+    const Frame *f = frame(h, w);
+    if (!f) return -2;
     int ch = 0, cw = 0;
     u128 cb = 0;
-    canonical(h, w, bits, &ch, &cw, &cb);
-    nk_key(ck, TAG_NK_CANON, ch, cw, cb);
-    v = memo_get(ck);
+    canonical(f, &ch, &cw, &cb, bits);
+    v = nk_get(TAG_NK_CANON, ch, cw, cb);
     if (v < 0) {
         v = nk_solve(h, w, bits, b);
         if (v < 0) return v;
-        if (memo_put(ck, v) < 0) return -2;
+        if (nk_put(TAG_NK_CANON, ch, cw, cb, v) < 0) return -2;
     }
-    if (memo_put(k, v) < 0) return -2;
+    if (nk_put(TAG_NK, h, w, bits, v) < 0) return -2;
     return v;
 }
 
@@ -454,15 +618,6 @@ static void nn_symmetries(NN *s) {
     }
 }
 
-static u128 nn_map(const uint8_t *image, u128 x) {
-    u128 out = 0;
-    while (x) {
-        out |= BIT(image[lowbit128(x)]);
-        x &= x - 1;
-    }
-    return out;
-}
-
 static void nn_key(const NN *s, u128 occ, u128 forb, uint64_t *k) {
     u128 best_occ = occ, best_forb = forb;
     /* Deeper down symmetric twins are rare and mapping costs more than it saves (measured on 5x5: a
@@ -471,9 +626,9 @@ static void nn_key(const NN *s, u128 occ, u128 forb, uint64_t *k) {
     int nsym = __builtin_popcountll((uint64_t)occ) + __builtin_popcountll((uint64_t)(occ >> 64)) <= NN_SYM_MARKERS
         ? s->nsym : 1;
     for (int t = 1; t < nsym; t++) {
-        u128 o = nn_map(s->image[t], occ);
+        u128 o = map_cells(s->image[t], occ);
         if (o > best_occ) continue;
-        u128 f = nn_map(s->image[t], forb);
+        u128 f = map_cells(s->image[t], forb);
         if (o < best_occ || f < best_forb) { best_occ = o; best_forb = f; }
     }
     k[0] = (uint64_t)best_occ;
@@ -675,12 +830,13 @@ static PyObject *py_walls_retrograde(PyObject *self, PyObject *args) {
 
 static PyObject *py_clear(PyObject *self, PyObject *noargs) {
     memo_clear();
+    memo16_clear();
     Py_RETURN_NONE;
 }
 
 static PyObject *py_nodes(PyObject *self, PyObject *noargs) { return PyLong_FromUnsignedLongLong(last_nodes); }
 
-static PyObject *py_memo_size(PyObject *self, PyObject *noargs) { return PyLong_FromSize_t(memo_used); }
+static PyObject *py_memo_size(PyObject *self, PyObject *noargs) { return PyLong_FromSize_t(memo_used + memo16_used); }
 
 static PyMethodDef methods[] = {
     {"nk_grundy", py_nk_grundy, METH_VARARGS, "Grundy value of the free cells of a Node Kayles board, or None when stopped."},
