@@ -152,73 +152,76 @@ static int memo_put(const uint64_t *k, int v) {
     return 0;
 }
 
-/* The compact memo: 16-byte slots for the keys that fit 64 bits plus a 32-bit tag (Node Kayles shapes
- * in boxes of up to 64 cells, noneighbour boards of up to 32 cells: all the boards searched exactly).
- * Four slots share a cache line, against one and a half for the 40-byte entries above, and a small
- * search touches few pages: it starts at 4096 slots (64 KB) and doubles up to MEMO16_SLOTS. */
-typedef struct { uint64_t a, b; } Slot; /* b: the key's tag (never 0) above, the value below 32 bits */
-static Slot *memo16 = NULL;
-static size_t memo16_cap = 0, memo16_used = 0;
-#define MEMO16_MIN_SLOTS ((size_t)1 << 12)
-#define MEMO16_SLOTS ((size_t)1 << 23)
+/* The compact memos: 16-byte slots {a, b}, four to a cache line (against one and a half for the 40-byte
+ * entries above). A table's key is a and the bits of b under its `keyed` mask; the rest of b is the
+ * stored value; a slot with a == b == 0 is empty (every key has a non-zero tag in a or b). A small
+ * search touches few pages: a table starts at 4096 slots (64 KB) and doubles up to TABLE_SLOTS, then is
+ * emptied when three quarters full. Like the memo above, no pointer into a table is held across a
+ * budget check. */
+typedef struct { uint64_t a, b; } Slot;
+typedef struct { Slot *slots; size_t cap, used; uint64_t keyed; } Table;
+#define TABLE_MIN_SLOTS ((size_t)1 << 12)
+#define TABLE_SLOTS ((size_t)1 << 23)
+/* Node Kayles shapes in boxes of up to 64 cells: a = cells, b = tag << 32 | Grundy value. */
+static Table nk_memo = {NULL, 0, 0, 0xFFFFFFFF00000000ULL};
+/* noneighbour boards of up to 32 cells: a = tag << 32 | occupied, b = what is known of its moves. */
+static Table nn_memo = {NULL, 0, 0, 0};
 
-static uint64_t mix16(uint64_t a, uint64_t tag) {
-    uint64_t h = (a ^ (tag * 0x9E3779B97F4A7C15ULL)) * 0xFF51AFD7ED558CCDULL;
+static size_t table_index(const Table *t, uint64_t a, uint64_t b) {
+    uint64_t h = (a ^ ((b & t->keyed) * 0x9E3779B97F4A7C15ULL)) * 0xFF51AFD7ED558CCDULL;
     h ^= h >> 32;
     h *= 0xC4CEB9FE1A85EC53ULL;
-    return h ^ (h >> 29);
+    return (size_t)(h ^ (h >> 29)) & (t->cap - 1);
 }
 
-/* The value stored under (a, tag), or -1. */
-static int memo16_get(uint64_t a, uint32_t tag) {
-    if (!memo16) return -1;
-    size_t mask = memo16_cap - 1, i = mix16(a, tag) & mask;
-    uint64_t want = (uint64_t)tag << 32;
-    while (memo16[i].b) {
-        if (memo16[i].a == a && (memo16[i].b & 0xFFFFFFFF00000000ULL) == want) return (int)(uint32_t)memo16[i].b;
+/* Whether the key (a, b's keyed bits) is stored; its b in *out if so. */
+static int table_get(const Table *t, uint64_t a, uint64_t b, uint64_t *out) {
+    if (!t->slots) return 0;
+    size_t mask = t->cap - 1, i = table_index(t, a, b);
+    const Slot *s = t->slots;
+    while (s[i].a | s[i].b) {
+        if (s[i].a == a && !((s[i].b ^ b) & t->keyed)) { *out = s[i].b; return 1; }
         i = (i + 1) & mask;
     }
-    return -1;
-}
-
-static void memo16_insert(Slot *table, size_t cap, uint64_t a, uint64_t b) {
-    size_t mask = cap - 1, i = mix16(a, b >> 32) & mask;
-    while (table[i].b) {
-        if (table[i].a == a && (table[i].b >> 32) == (b >> 32)) { table[i].b = b; return; }
-        i = (i + 1) & mask;
-    }
-    table[i].a = a;
-    table[i].b = b;
-    memo16_used++;
-}
-
-static void memo16_clear(void) {
-    free(memo16);
-    memo16 = NULL;
-    memo16_cap = memo16_used = 0;
-}
-
-static int memo16_grow(void) {
-    size_t cap = memo16 ? memo16_cap * 2 : MEMO16_MIN_SLOTS;
-    Slot *table = calloc(cap, sizeof(Slot));
-    if (!table) return -1;
-    memo16_used = 0;
-    for (size_t j = 0; j < memo16_cap; j++)
-        if (memo16[j].b) memo16_insert(table, cap, memo16[j].a, memo16[j].b);
-    free(memo16);
-    memo16 = table;
-    memo16_cap = cap;
     return 0;
 }
 
-/* Stores v (>= 0) under (a, tag); -1 when out of memory. */
-static int memo16_put(uint64_t a, uint32_t tag, int v) {
-    if (memo16 && memo16_used >= memo16_cap / 4 * 3) {
-        if (memo16_cap >= MEMO16_SLOTS) memo16_clear();
-        else if (memo16_grow() < 0) memo16_clear();
+static void table_insert(Table *t, uint64_t a, uint64_t b) {
+    size_t mask = t->cap - 1, i = table_index(t, a, b);
+    Slot *s = t->slots;
+    while (s[i].a | s[i].b) {
+        if (s[i].a == a && !((s[i].b ^ b) & t->keyed)) { s[i].b = b; return; }
+        i = (i + 1) & mask;
     }
-    if (!memo16 && memo16_grow() < 0) return -1;
-    memo16_insert(memo16, memo16_cap, a, (uint64_t)tag << 32 | (uint32_t)v);
+    s[i].a = a;
+    s[i].b = b;
+    t->used++;
+}
+
+static void table_clear(Table *t) {
+    free(t->slots);
+    t->slots = NULL;
+    t->cap = t->used = 0;
+}
+
+static int table_grow(Table *t) {
+    Table bigger = {calloc(t->slots ? t->cap * 2 : TABLE_MIN_SLOTS, sizeof(Slot)), t->slots ? t->cap * 2 : TABLE_MIN_SLOTS, 0, t->keyed};
+    if (!bigger.slots) return -1;
+    for (size_t j = 0; j < t->cap; j++)
+        if (t->slots[j].a | t->slots[j].b) table_insert(&bigger, t->slots[j].a, t->slots[j].b);
+    free(t->slots);
+    *t = bigger;
+    return 0;
+}
+
+/* Stores b under (a, b's keyed bits), replacing what was there; -1 when out of memory. */
+static int table_put(Table *t, uint64_t a, uint64_t b) {
+    if (t->slots && t->used >= t->cap / 4 * 3) {
+        if (t->cap >= TABLE_SLOTS) table_clear(t);
+        else if (table_grow(t) < 0) table_clear(t);
+    }
+    if (!t->slots && table_grow(t) < 0) return -1;
+    table_insert(t, a, b);
     return 0;
 }
 
@@ -358,16 +361,25 @@ static void canonical(const Frame *f, int *ch, int *cw, u128 *cb, u128 bits) {
     }
 }
 
+static int nk_get16(uint64_t bits, uint32_t tag) {
+    uint64_t b;
+    return table_get(&nk_memo, bits, (uint64_t)tag << 32, &b) ? (int)(uint32_t)b : -1;
+}
+
+static int nk_put16(uint64_t bits, uint32_t tag, int v) {
+    return table_put(&nk_memo, bits, (uint64_t)tag << 32 | (uint32_t)v);
+}
+
 /* Memo access for Node Kayles shapes: compact for boxes of up to 64 cells. */
 static int nk_get(int tag, int h, int w, u128 bits) {
-    if (h * w <= 64) return memo16_get((uint64_t)bits, tag16(tag, h, w, 0));
+    if (h * w <= 64) return nk_get16((uint64_t)bits, tag16(tag, h, w, 0));
     uint64_t k[4];
     nk_key(k, tag, h, w, bits);
     return memo_get(k);
 }
 
 static int nk_put(int tag, int h, int w, u128 bits, int v) {
-    if (h * w <= 64) return memo16_put((uint64_t)bits, tag16(tag, h, w, 0), v);
+    if (h * w <= 64) return nk_put16((uint64_t)bits, tag16(tag, h, w, 0), v);
     uint64_t k[4];
     nk_key(k, tag, h, w, bits);
     return memo_put(k, v);
@@ -441,7 +453,7 @@ static uint64_t flood64(uint64_t comp, uint64_t within, uint64_t not_first, uint
 static int nk_region64(const Frame *f, uint64_t comp, Budget *b) {
     int v = nk_tiny(comp);
     if (v >= 0) return v;
-    v = memo16_get(comp, tag16(TAG_NK, f->h, f->w, 0));
+    v = nk_get16(comp, tag16(TAG_NK, f->h, f->w, 0));
     if (v >= 0) return v;
     int w = f->w, r0 = __builtin_ctzll(comp) / w, r1 = (63 - __builtin_clzll(comp)) / w;
     uint64_t rowmask = (w == 64 ? ~0ULL : (1ULL << w) - 1), occupied = 0;
@@ -457,7 +469,7 @@ static int nk_region64(const Frame *f, uint64_t comp, Budget *b) {
     }
     v = nk_shape(bh, bw, boxed, b);
     if (v < 0) return v;
-    if (memo16_put(comp, tag16(TAG_NK, f->h, f->w, 0), v) < 0) return -2;
+    if (nk_put16(comp, tag16(TAG_NK, f->h, f->w, 0), v) < 0) return -2;
     return v;
 }
 
@@ -598,6 +610,8 @@ static PyObject *py_nk_move_values(PyObject *self, PyObject *args) {
 typedef struct {
     const Frame *f; const u128 *adj; uint64_t tag; Budget *b;
     int nsym; uint8_t image[8][MAXCELLS];
+    /* boards of up to 32 cells: 64-bit words and the compact memo (key: occupied | forbidden << 32) */
+    int small, reach, n_cells; uint64_t full64, adj64[32], tag64;
 } NN;
 
 #ifndef NN_SYM_MARKERS
@@ -657,6 +671,55 @@ static int nn_wins(NN *s, u128 occ, u128 forb) {
     return result;
 }
 
+/* nn_wins on boards of up to 32 cells, by what is known of each occupied set. Whether the mover wins
+ * depends on the forbidden cells only through which moves are allowed: a move m wins in (occupied,
+ * forbidden) exactly when it wins in (occupied, nothing forbidden), since the position it leaves is the
+ * same. So the memo keeps, per occupied set, the moves known to win and those known to lose (two cell
+ * masks), whatever was forbidden when they were found, and every forbidden set that position comes with
+ * shares them. The Python reference memoises each (occupied, forbidden) pair apart; the values and the
+ * winning moves are the same. Also, a move after which every empty cell is forbidden to the opponent
+ * wins at once: looked for with bit operations, before the memo, once few cells are left (`left`, the
+ * empty cells, is at most `reach`, one more than a cell's neighbours). */
+static int nn_wins64(NN *s, uint64_t occ, uint64_t forb, int left) {
+    uint64_t empty = s->full64 & ~occ, free_cells = empty & ~forb;
+    if (!free_cells) return 0;
+    if (left <= s->reach) {
+        for (uint64_t c = free_cells; c; c &= c - 1) {
+            int i = __builtin_ctzll(c);
+            if (!(empty & ~(c & -c) & ~s->adj64[i])) return 1;
+        }
+    }
+    uint64_t key = s->tag64 | occ, known = 0;
+    table_get(&nn_memo, key, 0, &known);
+    uint64_t wins = known & 0xFFFFFFFF, losses = known >> 32;
+    if (wins & free_cells) return 1;
+    uint64_t todo = free_cells & ~losses;
+    if (!todo) return 0;
+    if (budget_spent(s->b)) return -1;
+    int result = 0;
+    while (todo) {
+        int i = __builtin_ctzll(todo);
+        todo &= todo - 1;
+        uint64_t nocc = occ | (1ULL << i);
+        int r = nn_wins64(s, nocc, s->adj64[i] & ~nocc, left - 1);
+        if (r < 0) return r;
+        if (!r) { wins |= 1ULL << i; result = 1; break; }
+        losses |= 1ULL << i;
+    }
+    /* read again: the searches below may have added to it */
+    known = 0;
+    table_get(&nn_memo, key, 0, &known);
+    if (table_put(&nn_memo, key, (known | wins | losses << 32)) < 0) return -2;
+    return result;
+}
+
+/* The value of a position, whichever the board's size. */
+static int nn_search(NN *s, u128 occ, u128 forb) {
+    if (!s->small) return nn_wins(s, occ, forb);
+    uint64_t o = (uint64_t)occ;
+    return nn_wins64(s, o, (uint64_t)forb, s->n_cells - __builtin_popcountll(o));
+}
+
 /* The arguments both entry points share; 0 on success (the Python error set otherwise). */
 static int nn_parse(PyObject *args, NN *s, Budget *b, u128 *occ, u128 *forb) {
     int rows, cols, king;
@@ -677,6 +740,14 @@ static int nn_parse(PyObject *args, NN *s, Budget *b, u128 *occ, u128 *forb) {
     s->tag = ((uint64_t)TAG_NN << 56) | ((uint64_t)rows << 48) | ((uint64_t)cols << 40) | ((uint64_t)king << 39);
     s->b = b;
     nn_symmetries(s);
+    s->n_cells = f->n;
+    s->small = f->n <= 32;
+    s->reach = king ? 9 : 5;
+    if (s->small) {
+        s->full64 = (uint64_t)f->full;
+        for (int i = 0; i < f->n; i++) s->adj64[i] = (uint64_t)s->adj[i];
+        s->tag64 = (uint64_t)tag16(TAG_NN, rows, cols, king) << 32;
+    }
     return 0;
 }
 
@@ -686,7 +757,7 @@ static PyObject *py_nn_wins(PyObject *self, PyObject *args) {
     Budget b;
     u128 occ, forb;
     if (nn_parse(args, &nn_state, &b, &occ, &forb) < 0) return NULL;
-    int v = nn_wins(&nn_state, occ, forb);
+    int v = nn_search(&nn_state, occ, forb);
     last_nodes = b.nodes;
     if (v == -1) { if (b.stopped == 3) return NULL; Py_RETURN_NONE; }
     if (v == -2) return PyErr_NoMemory();
@@ -710,7 +781,7 @@ static PyObject *py_nn_values(PyObject *self, PyObject *args) {
         int v = -1;
         if (!stopped) {
             u128 nocc = occ | BIT(i);
-            v = nn_wins(&nn_state, nocc, nn_state.adj[i] & ~nocc);
+            v = nn_search(&nn_state, nocc, nn_state.adj[i] & ~nocc);
             if (v == -2) { Py_DECREF(out); return PyErr_NoMemory(); }
             if (v == -1) {
                 if (b.stopped == 3) { Py_DECREF(out); return NULL; }
@@ -830,13 +901,14 @@ static PyObject *py_walls_retrograde(PyObject *self, PyObject *args) {
 
 static PyObject *py_clear(PyObject *self, PyObject *noargs) {
     memo_clear();
-    memo16_clear();
+    table_clear(&nk_memo);
+    table_clear(&nn_memo);
     Py_RETURN_NONE;
 }
 
 static PyObject *py_nodes(PyObject *self, PyObject *noargs) { return PyLong_FromUnsignedLongLong(last_nodes); }
 
-static PyObject *py_memo_size(PyObject *self, PyObject *noargs) { return PyLong_FromSize_t(memo_used + memo16_used); }
+static PyObject *py_memo_size(PyObject *self, PyObject *noargs) { return PyLong_FromSize_t(memo_used + nk_memo.used + nn_memo.used); }
 
 static PyMethodDef methods[] = {
     {"nk_grundy", py_nk_grundy, METH_VARARGS, "Grundy value of the free cells of a Node Kayles board, or None when stopped."},
