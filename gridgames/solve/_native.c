@@ -159,15 +159,15 @@ static int memo_put(const uint64_t *k, int v) {
  * emptied when three quarters full. Like the memo above, no pointer into a table is held across a
  * budget check. */
 typedef struct { uint64_t a, b; } Slot;
-typedef struct { Slot *slots; size_t cap, used; uint64_t keyed; } Table;
+typedef struct { Slot *slots; size_t cap, used; uint64_t keyed; unsigned long moved; } Table; /* moved: counts regrowths and clears */
 #define TABLE_MIN_SLOTS ((size_t)1 << 12)
 #define TABLE_SLOTS ((size_t)1 << 23)
 /* Node Kayles shapes in boxes of up to 64 cells: a = cells, b = tag << 32 | Grundy value. */
-static Table nk_memo = {NULL, 0, 0, 0xFFFFFFFF00000000ULL};
+static Table nk_memo = {NULL, 0, 0, 0xFFFFFFFF00000000ULL, 0};
 /* noneighbour boards of up to 32 cells: a = tag << 32 | occupied, b = what is known of its moves. */
-static Table nn_memo = {NULL, 0, 0, 0};
+static Table nn_memo = {NULL, 0, 0, 0, 0};
 
-static size_t table_index(const Table *t, uint64_t a, uint64_t b) {
+static inline __attribute__((always_inline)) size_t table_index(const Table *t, uint64_t a, uint64_t b) {
     uint64_t h = (a ^ ((b & t->keyed) * 0x9E3779B97F4A7C15ULL)) * 0xFF51AFD7ED558CCDULL;
     h ^= h >> 32;
     h *= 0xC4CEB9FE1A85EC53ULL;
@@ -175,7 +175,7 @@ static size_t table_index(const Table *t, uint64_t a, uint64_t b) {
 }
 
 /* Whether the key (a, b's keyed bits) is stored; its b in *out if so. */
-static int table_get(const Table *t, uint64_t a, uint64_t b, uint64_t *out) {
+static inline __attribute__((always_inline)) int table_get(const Table *t, uint64_t a, uint64_t b, uint64_t *out) {
     if (!t->slots) return 0;
     size_t mask = t->cap - 1, i = table_index(t, a, b);
     const Slot *s = t->slots;
@@ -186,26 +186,29 @@ static int table_get(const Table *t, uint64_t a, uint64_t b, uint64_t *out) {
     return 0;
 }
 
-static void table_insert(Table *t, uint64_t a, uint64_t b) {
+static size_t table_insert(Table *t, uint64_t a, uint64_t b) {
     size_t mask = t->cap - 1, i = table_index(t, a, b);
     Slot *s = t->slots;
     while (s[i].a | s[i].b) {
-        if (s[i].a == a && !((s[i].b ^ b) & t->keyed)) { s[i].b = b; return; }
+        if (s[i].a == a && !((s[i].b ^ b) & t->keyed)) { s[i].b = b; return i; }
         i = (i + 1) & mask;
     }
     s[i].a = a;
     s[i].b = b;
     t->used++;
+    return i;
 }
 
 static void table_clear(Table *t) {
     free(t->slots);
     t->slots = NULL;
     t->cap = t->used = 0;
+    t->moved++;
 }
 
 static int table_grow(Table *t) {
-    Table bigger = {calloc(t->slots ? t->cap * 2 : TABLE_MIN_SLOTS, sizeof(Slot)), t->slots ? t->cap * 2 : TABLE_MIN_SLOTS, 0, t->keyed};
+    Table bigger = {calloc(t->slots ? t->cap * 2 : TABLE_MIN_SLOTS, sizeof(Slot)), t->slots ? t->cap * 2 : TABLE_MIN_SLOTS, 0,
+                    t->keyed, t->moved + 1};
     if (!bigger.slots) return -1;
     for (size_t j = 0; j < t->cap; j++)
         if (t->slots[j].a | t->slots[j].b) table_insert(&bigger, t->slots[j].a, t->slots[j].b);
@@ -214,15 +217,15 @@ static int table_grow(Table *t) {
     return 0;
 }
 
-/* Stores b under (a, b's keyed bits), replacing what was there; -1 when out of memory. */
-static int table_put(Table *t, uint64_t a, uint64_t b) {
+/* Stores b under (a, b's keyed bits), replacing what was there; -1 when out of memory, else the slot's
+ * index, which stays its index while t->moved is unchanged (slots are never removed one by one). */
+static long table_put(Table *t, uint64_t a, uint64_t b) {
     if (t->slots && t->used >= t->cap / 4 * 3) {
         if (t->cap >= TABLE_SLOTS) table_clear(t);
         else if (table_grow(t) < 0) table_clear(t);
     }
     if (!t->slots && table_grow(t) < 0) return -1;
-    table_insert(t, a, b);
-    return 0;
+    return (long)table_insert(t, a, b);
 }
 
 enum { TAG_NK = 1, TAG_NK_CANON = 2, TAG_NN = 3 };
@@ -367,7 +370,7 @@ static int nk_get16(uint64_t bits, uint32_t tag) {
 }
 
 static int nk_put16(uint64_t bits, uint32_t tag, int v) {
-    return table_put(&nk_memo, bits, (uint64_t)tag << 32 | (uint32_t)v);
+    return table_put(&nk_memo, bits, (uint64_t)tag << 32 | (uint32_t)v) < 0 ? -1 : 0;
 }
 
 /* Memo access for Node Kayles shapes: compact for boxes of up to 64 cells. */
@@ -696,6 +699,10 @@ static int nn_wins64(NN *s, uint64_t occ, uint64_t forb, int left) {
     uint64_t todo = free_cells & ~losses;
     if (!todo) return 0;
     if (budget_spent(s->b)) return -1;
+    /* its slot, kept (or made, knowing nothing yet) now, so the result below is stored without a search */
+    long slot = table_put(&nn_memo, key, known);
+    if (slot < 0) return -2;
+    unsigned long moved = nn_memo.moved;
     int result = 0;
     while (todo) {
         int i = __builtin_ctzll(todo);
@@ -706,10 +713,14 @@ static int nn_wins64(NN *s, uint64_t occ, uint64_t forb, int left) {
         if (!r) { wins |= 1ULL << i; result = 1; break; }
         losses |= 1ULL << i;
     }
-    /* read again: the searches below may have added to it */
-    known = 0;
-    table_get(&nn_memo, key, 0, &known);
-    if (table_put(&nn_memo, key, (known | wins | losses << 32)) < 0) return -2;
+    uint64_t learnt = wins | losses << 32;
+    if (nn_memo.moved == moved) {
+        nn_memo.slots[slot].b |= learnt; /* another search (thread) may have added to it meanwhile */
+    } else { /* regrown or emptied meanwhile: look it up again */
+        known = 0;
+        table_get(&nn_memo, key, 0, &known);
+        if (table_put(&nn_memo, key, known | learnt) < 0) return -2;
+    }
     return result;
 }
 
