@@ -612,8 +612,8 @@ static PyObject *py_nk_move_values(PyObject *self, PyObject *args) {
  * adjacencies are kept by each) have the same value, so the memo holds it under the least image. */
 typedef struct {
     const Frame *f; const u128 *adj; uint64_t tag; Budget *b;
-    int nsym; uint8_t image[8][MAXCELLS];
-    /* boards of up to 32 cells: 64-bit words and the compact memo (key: occupied | forbidden << 32) */
+    int nsym; uint8_t image[8][MAXCELLS], back[8][MAXCELLS]; /* back: the inverse of image */
+    /* boards of up to 32 cells: 64-bit words and the compact memo (see nn_wins64) */
     int small, reach, n_cells; uint64_t full64, adj64[32], tag64;
 } NN;
 
@@ -629,7 +629,9 @@ static void nn_symmetries(NN *s) {
         for (int r = 0; r < h; r++)
             for (int c = 0; c < w; c++) {
                 int rr = (t & 1) ? h - 1 - r : r, cc = (t & 2) ? w - 1 - c : c;
-                s->image[s->nsym][r * w + c] = (uint8_t)((t & 4) ? cc * w + rr : rr * w + cc);
+                int to = (t & 4) ? cc * w + rr : rr * w + cc;
+                s->image[s->nsym][r * w + c] = (uint8_t)to;
+                s->back[s->nsym][to] = (uint8_t)(r * w + c);
             }
         s->nsym++;
     }
@@ -692,9 +694,22 @@ static int nn_wins64(NN *s, uint64_t occ, uint64_t forb, int left) {
             if (!(empty & ~(c & -c) & ~s->adj64[i])) return 1;
         }
     }
-    uint64_t key = s->tag64 | occ, known = 0;
+    /* With few markers down, the memo holds the least image of the occupied cells under the board's
+     * symmetries, and the moves' masks as they are in that image. */
+    int sym = 0;
+    uint64_t least = occ, known = 0;
+    if (s->n_cells - left <= NN_SYM_MARKERS)
+        for (int t = 1; t < s->nsym; t++) {
+            uint64_t o = (uint64_t)map_cells(s->image[t], occ);
+            if (o < least) { least = o; sym = t; }
+        }
+    uint64_t key = s->tag64 | least;
     table_get(&nn_memo, key, 0, &known);
     uint64_t wins = known & 0xFFFFFFFF, losses = known >> 32;
+    if (sym) {
+        wins = (uint64_t)map_cells(s->back[sym], wins);
+        losses = (uint64_t)map_cells(s->back[sym], losses);
+    }
     if (wins & free_cells) return 1;
     uint64_t todo = free_cells & ~losses;
     if (!todo) return 0;
@@ -712,6 +727,10 @@ static int nn_wins64(NN *s, uint64_t occ, uint64_t forb, int left) {
         if (r < 0) return r;
         if (!r) { wins |= 1ULL << i; result = 1; break; }
         losses |= 1ULL << i;
+    }
+    if (sym) {
+        wins = (uint64_t)map_cells(s->image[sym], wins);
+        losses = (uint64_t)map_cells(s->image[sym], losses);
     }
     uint64_t learnt = wins | losses << 32;
     if (nn_memo.moved == moved) {
