@@ -97,6 +97,74 @@ def test_noneighbour_native_equals_python(make_game, both_cores, size, adjacency
         assert python.move_values == native.move_values
 
 
+def test_noneighbour_native_shares_move_values_across_forbidden_sets(both_cores):
+    """The C memo keeps, per set of occupied cells, which moves win and lose whatever was forbidden when
+    it learnt them: the same cells reached after different last markers, asked one after the other on a
+    warm memo, must still get the reference's answer for each forbidden set."""
+    from gridgames.engine.rules import bits, king_masks
+    from gridgames.solve import noneighbour
+
+    native = core.native()
+    rng = random.Random(45)
+    for adjacency in ("king", "orthogonal"):
+        adj = king_masks(5, 5) if adjacency == "king" else orthogonal_masks(5, 5)
+        reference = noneighbour.NoNeighbourSolver(5, 5, adjacency, use_table=False)
+        core.use_native(False)
+        clear_caches()
+        for markers in (8, 13, 16, 17, 18, 19, 20):
+            occupied = sum(1 << i for i in rng.sample(range(25), markers))
+            for last in bits(occupied):
+                forbidden = adj[last] & ~occupied
+                free = bits(reference.full & ~(occupied | forbidden))
+                expected = [not reference.wins(*reference.child(occupied, i)) for i in free]
+                answers = native.nn_values(5, 5, adjacency == "king", occupied, forbidden, -1.0, None)  # type: ignore[union-attr]
+                assert answers == expected
+
+
+@pytest.mark.parametrize(("rows", "cols"), [(3, 3), (2, 4), (3, 4), (4, 4)])
+def test_noneighbour_native_symmetric_twins_equal_python(both_cores, rows, cols):
+    """With few markers down the C memo holds a position under its least symmetric image (rotations and
+    reflections; a rectangle has no quarter turns) and maps the moves to and from it: twins asked one
+    after the other on a warm memo must get the reference's answers."""
+    from gridgames.engine.rules import bits, king_masks
+    from gridgames.solve import noneighbour
+
+    native = core.native()
+    rng = random.Random(rows * cols)
+    cells = rows * cols
+    for adjacency in ("king", "orthogonal"):
+        adj = king_masks(rows, cols) if adjacency == "king" else orthogonal_masks(rows, cols)
+        reference = noneighbour.NoNeighbourSolver(rows, cols, adjacency, use_table=False)
+        core.use_native(False)
+        clear_caches()
+        for _ in range(12):
+            occupied = sum(1 << i for i in rng.sample(range(cells), rng.randrange(1, 5)))
+            forbidden = adj[rng.choice(list(bits(occupied)))] & ~occupied
+            free = bits(reference.full & ~(occupied | forbidden))
+            expected = [not reference.wins(*reference.child(occupied, i)) for i in free]
+            answers = native.nn_values(rows, cols, adjacency == "king", occupied, forbidden, -1.0, None)  # type: ignore[union-attr]
+            assert answers == expected
+
+
+def test_noneighbour_native_equals_python_on_a_board_over_32_cells(make_game, both_cores):
+    """Boards over 32 cells take the C core's other memo (wide keys); late 6x6 positions stay quick."""
+    rng = random.Random(66)
+    for adjacency in ("king", "orthogonal"):
+        for game in _random_positions(make_game, "noneighbour", "6x6", 3, rng, 18, adjacency=adjacency):
+            python, native = _both(game.entry, game.state)
+            assert python.exact and native.exact
+            assert python.move_values == native.move_values
+
+
+def test_node_kayles_native_equals_python_on_a_board_over_64_cells(make_game, both_cores):
+    """A 9x9 board is over 64 cells (the wide memo keys), its regions after many moves are not."""
+    rng = random.Random(99)
+    for game in _random_positions(make_game, "locked-duel", "9x9", 3, rng, 16):
+        python, native = _both(game.entry, game.state)
+        assert python.exact and native.exact
+        assert python.move_values == native.move_values
+
+
 def test_noneighbour_native_move_values_stop_as_unsolved_when_cancelled(both_cores):
     """A stopped search leaves every move it did not finish as None, never as a guessed win or loss."""
     native = core.native()
