@@ -352,6 +352,12 @@ static u128 map_cells(const uint8_t *image, u128 x) {
     return out;
 }
 
+static uint64_t map_cells64(const uint8_t *image, uint64_t x) {
+    uint64_t out = 0;
+    for (; x; x &= x - 1) out |= 1ULL << image[__builtin_ctzll(x)];
+    return out;
+}
+
 /* The least (h, w, bits) over the 8 symmetries of a shape: a key shared by congruent shapes. Only the
  * images with the fewer rows can be least, so a rectangle needs four of them. */
 static void canonical(const Frame *f, int *ch, int *cw, u128 *cb, u128 bits) {
@@ -359,7 +365,7 @@ static void canonical(const Frame *f, int *ch, int *cw, u128 *cb, u128 bits) {
     for (int s = 0; s < 8; s++) {
         int th = (s & 4) ? w : h, tw = (s & 4) ? h : w;
         if (th > (h < w ? h : w)) continue;
-        u128 out = map_cells(f->sym[s], bits);
+        u128 out = f->n <= 64 ? map_cells64(f->sym[s], (uint64_t)bits) : map_cells(f->sym[s], bits);
         if (!best_set || out < *cb) { *ch = th; *cw = tw; *cb = out; best_set = 1; }
     }
 }
@@ -614,7 +620,7 @@ typedef struct {
     const Frame *f; const u128 *adj; uint64_t tag; Budget *b;
     int nsym; uint8_t image[8][MAXCELLS], back[8][MAXCELLS]; /* back: the inverse of image */
     /* boards of up to 32 cells: 64-bit words and the compact memo (see nn_wins64) */
-    int small, reach, n_cells; uint64_t full64, adj64[32], tag64;
+    int small, reach, n_cells; uint64_t full64, adj64[32], closed64[32], tag64;
 } NN;
 
 #ifndef NN_SYM_MARKERS
@@ -689,10 +695,11 @@ static int nn_wins64(NN *s, uint64_t occ, uint64_t forb, int left) {
     uint64_t empty = s->full64 & ~occ, free_cells = empty & ~forb;
     if (!free_cells) return 0;
     if (left <= s->reach) {
-        for (uint64_t c = free_cells; c; c &= c - 1) {
-            int i = __builtin_ctzll(c);
-            if (!(empty & ~(c & -c) & ~s->adj64[i])) return 1;
-        }
+        /* a move m leaves no cell when every empty cell is m or next to m, that is when m is in the
+         * closed neighbourhood of every empty cell: intersect those (soon empty when cells are apart) */
+        uint64_t traps = free_cells;
+        for (uint64_t c = empty; c && traps; c &= c - 1) traps &= s->closed64[__builtin_ctzll(c)];
+        if (traps) return 1;
     }
 #ifdef NN_SKIP
     if (left > NN_SKIP && (left & 1) == NN_PAR) {
@@ -802,7 +809,10 @@ static int nn_parse(PyObject *args, NN *s, Budget *b, u128 *occ, u128 *forb) {
     s->reach = king ? 9 : 5;
     if (s->small) {
         s->full64 = (uint64_t)f->full;
-        for (int i = 0; i < f->n; i++) s->adj64[i] = (uint64_t)s->adj[i];
+        for (int i = 0; i < f->n; i++) {
+            s->adj64[i] = (uint64_t)s->adj[i];
+            s->closed64[i] = s->adj64[i] | 1ULL << i;
+        }
         s->tag64 = (uint64_t)tag16(TAG_NN, rows, cols, king) << 32;
     }
     return 0;
