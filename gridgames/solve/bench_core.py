@@ -59,6 +59,13 @@ def _walk(game: Game, rng: random.Random, moves: int) -> Game:
 
 
 SPEEDUP_RUNS = 3  # each case runs this many times per core, cold each time; the median counts
+HOW_C_DIFFERS = (
+    "  Same answers, partly another search. noneighbour (boards up to 32 cells): the C memo keeps,\n"
+    "  per set of occupied cells, the moves known to win and to lose, shared by every forbidden set\n"
+    "  (Python memoises each occupied/forbidden pair); no memo where an odd number of cells is empty;\n"
+    "  a move that leaves the opponent no cell is found by bit operations. Node Kayles: Python's\n"
+    "  method, with a compact memo."
+)
 
 
 def _median_cold(native: bool, work: Callable[[], object]) -> float:
@@ -91,10 +98,7 @@ def speedups(rng: random.Random) -> bool:
     dominates; then whole analyses of small positions, where the wrapper shows (reported, not judged)."""
     print("\nNative core vs Python reference on the same positions, cold caches, "
           f"median of {SPEEDUP_RUNS} runs (target >= {SPEEDUP_TARGET:.0f}x on the search loops)")
-    print("  (same answers, partly another search: on noneighbour boards up to 32 cells the C memo keeps, per set "
-          "of occupied cells, the moves known to win and to lose, which every forbidden set shares, where Python "
-          "memoises each (occupied, forbidden) pair; it skips the memo where an odd number of cells is empty and "
-          "spots a move that leaves no cell at once. Node Kayles: the same method as Python, compact memo.)")
+    print(HOW_C_DIFFERS)
     if not core.built():
         print("  the C core is not built here: NOT met")
         return False
