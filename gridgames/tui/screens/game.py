@@ -32,6 +32,7 @@ from gridgames.tui.closing import close_screen, settle_after_first_paint
 from gridgames.tui.marks import cell_marks, in_setup, with_region_values
 from gridgames.tui.overlay import AnalysisOverlay
 from gridgames.tui.screens.confirm import ask
+from gridgames.tui.styles import add_game_css
 from gridgames.tui.texts import legend_text, score_text, status_text
 from gridgames.tui.widgets.board import Board, BoardArea
 from gridgames.tui.widgets.keys_footer import KeysFooter
@@ -70,6 +71,7 @@ class GameScreen(AnalysisOverlay, ComputerJobs, Screen[None]):
         slot: str = "",
     ) -> None:
         super().__init__()  # no id: switch_screen mounts the next game before the last one leaves
+        add_game_css(self.app)
         self.setup = setup
         self.entry: Entry = get_entry(setup.variant)
         self.session = PlaySession(

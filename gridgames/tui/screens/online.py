@@ -28,6 +28,7 @@ from gridgames.online.launch import HOST_LEFT, Plan
 from gridgames.tui import house_rules
 from gridgames.tui.closing import close_screen, settle_after_first_paint
 from gridgames.tui.marks import cell_marks, in_setup
+from gridgames.tui.styles import add_game_css
 from gridgames.tui.texts import online_news, online_status
 from gridgames.tui.widgets.board import Board, BoardArea
 from gridgames.tui.widgets.keys_footer import KeysFooter
@@ -56,6 +57,7 @@ class OnlineGameScreen(Screen[None]):
 
     def __init__(self, make_plan: PlanFactory) -> None:
         super().__init__()
+        add_game_css(self.app)
         self.make_plan = make_plan
         self.plan: Plan | None = None
         self.view: View | None = None
