@@ -79,7 +79,7 @@ def text_of(app: GridGamesApp, selector: str) -> str:
 
 def card_results(app: GridGamesApp, variant: str) -> str:
     """The results line of a card on the first screen ("" before any finished game)."""
-    lines = text_of(app, f"#variant-{variant} .card-text").split("\n")[2:]
+    lines = text_of(app, f"#variant-{variant}").split("\n")[2:]
     return next((line for line in lines if not line.startswith("▶")), "")
 
 
@@ -95,7 +95,8 @@ def screen_lines(app: GridGamesApp) -> list[str]:
 
 
 def shown_text(app: GridGamesApp, selector: str) -> str:
-    """The words a widget shows on screen (cropped to its region, lines joined), as a person reads them."""
-    region = app.screen.query_one(selector).region
+    """The words a widget shows on screen (cropped to its content, inside any border or padding;
+    lines joined), as a person reads them."""
+    region = app.screen.query_one(selector).content_region
     lines = screen_lines(app)[region.y : region.bottom]
     return " ".join(" ".join(line[region.x : region.right] for line in lines).split())

@@ -114,7 +114,7 @@ async def test_60x20_picker_shows_its_help_and_whole_results() -> None:
         await pilot.press("down", "down", "down")  # rowcol's card in view
         await pilot.pause()
         results = card_results(app, "rowcol")
-        assert results and shown_text(app, "#variant-rowcol .card-text").endswith(results)
+        assert results and shown_text(app, "#variant-rowcol").endswith(results)
 
 
 async def test_the_board_grows_on_a_large_terminal() -> None:
@@ -186,9 +186,8 @@ async def test_the_highlighted_card_is_readable() -> None:
         await pilot.pause()
         card = app.screen.query_one("#variant-locked-duel")
         assert card.highlighted
-        text = card.query_one(".card-text")
-        for y in (0, 1):  # the title and the summary
-            segment = next(s for s in text.render_line(y) if s.text.strip())
+        for y, words in ((0, "Locked Grid Duel"), (1, "Mark a free cell")):  # the title and the summary
+            segment = next(s for s in card.render_line(y) if words in s.text)
             style = segment.style
             ratio = _contrast(Color.from_rich_color(style.color), Color.from_rich_color(style.bgcolor))
             assert ratio >= 4.5, (y, ratio)
@@ -248,8 +247,8 @@ async def test_every_unfinished_game_is_offered_first_and_where_its_game_is_chos
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, SelectScreen)
-        assert "▶ 2 unfinished games" in app.screen.query_one("#variant-rowcol .card-text").render().plain
-        assert "▶ Unfinished: 2 moves" in app.screen.query_one("#variant-walls .card-text").render().plain
+        assert "▶ 2 unfinished games" in app.screen.query_one("#variant-rowcol").render().plain
+        assert "▶ Unfinished: 2 moves" in app.screen.query_one("#variant-walls").render().plain
         await pilot.press("down", "enter")  # Grid Lock: its one save is offered
         await pilot.pause()
         assert isinstance(app.screen, ConfirmScreen) and "Grid Lock" in app.screen.question

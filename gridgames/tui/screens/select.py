@@ -7,7 +7,9 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.content import Content
+from textual.geometry import Size
 from textual.screen import Screen
+from textual.strip import Strip
 from textual.widgets import Header, ListItem, ListView, Static
 
 from gridgames.engine.entry import Entry
@@ -15,7 +17,7 @@ from gridgames.games import catalogue
 from gridgames.storage import SavedGame
 from gridgames.tui import computer
 from gridgames.tui.widgets.keys_footer import KeysFooter
-from gridgames.tui.widgets.picture import CardBody
+from gridgames.tui.widgets.picture import CardLines, blank_style
 from gridgames.tui.widgets.too_small import TooSmall
 
 #: Room for the results line beside a card's picture at 80 columns.
@@ -79,21 +81,33 @@ def unfinished_line(saves: list[SavedGame]) -> str:
 
 
 class VariantCard(ListItem):
-    """One catalogue entry: its sample board on the left; title, summary and results on the right.
+    """One catalogue entry: its sample board on the left (styled by the `variant-card--picture`
+    component class); title, summary and results on the right (`render()` is that text).
 
-    One body widget draws picture and text, not a nest of widgets: the first screen is composed at
-    start-up. The highlight is a bar on the left and a faint background (app.tcss), so the text keeps
-    its contrast.
+    The card draws both itself rather than holding a picture widget and a text widget: the first
+    screen is composed at start-up, and every widget costs styling and layout. The highlight is a
+    bar on the left and a faint background (app.tcss), so the text keeps its contrast.
     """
+
+    COMPONENT_CLASSES = {"variant-card--picture"}
 
     def __init__(self, entry: Entry) -> None:
         super().__init__(id=f"variant-{entry.id}", classes="variant")
         self.entry = entry
         self.results = ""
         self.unfinished = ""
+        self._card = CardLines(entry)
+        self._content = self._text()
 
-    def compose(self) -> ComposeResult:
-        yield CardBody(self.entry, self._text(), classes="card-text")
+    def render(self) -> Content:
+        return self._content
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return self._card.height(self, self._content, width)
+
+    def render_line(self, y: int) -> Strip:
+        lines = self._card.lines(self, self._content, self.get_visual_style("variant-card--picture"))
+        return lines[y] if y < len(lines) else Strip.blank(self.size.width, blank_style(self))
 
     def _text(self) -> Content:
         entry = self.entry
@@ -113,8 +127,10 @@ class VariantCard(ListItem):
     ) -> None:
         self.results = results_line(tallies, levels, self.entry.player_names)
         self.unfinished = unfinished_line(saves)
-        if self.is_mounted:
-            self.query_one(".card-text", Static).update(self._text())
+        content = self._text()
+        if content != self._content:
+            self._content = content
+            self.refresh(layout=True)
 
 
 class VariantList(ListView):

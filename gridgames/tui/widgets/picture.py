@@ -1,14 +1,14 @@
 """A small sample board for the variant picker, played by the engine in the book's symbols, and the
-card body that draws it beside the card's text."""
+drawing of a card's lines: that board beside the card's text."""
 
 from __future__ import annotations
 
+from rich.style import Style as RichStyle
 from textual.content import Content
-from textual.geometry import Size
 from textual.strip import Strip
 from textual.style import Style
 from textual.visual import Visual
-from textual.widgets import Static
+from textual.widget import Widget
 
 from gridgames.engine.cells import Cell
 from gridgames.engine.entry import Entry
@@ -41,64 +41,52 @@ def sample_picture(entry: Entry, rows: int = 3, cols: int = 5, plies: int = 3) -
     )
 
 
-class CardBody(Static):
-    """A card's sample board (styled by the `card-body--picture` component class) and, beside it,
-    its text (the widget's own content, wrapped to the room left).
+class CardLines:
+    """Draws a card's content lines: its sample board (in the picture's style) and, beside it, its
+    text wrapped to the room left. The card widget itself calls it (one widget per card: each
+    widget on the first screen costs styling and layout time at start-up)."""
 
-    One widget draws both rather than a picture widget and a text widget: the first screen composes
-    five cards at start-up and each widget costs styling and layout time.
-    """
-
-    COMPONENT_CLASSES = {"card-body--picture"}
-
-    def __init__(self, entry: Entry, text: Content, classes: str = "") -> None:
-        super().__init__(text, classes=classes, markup=False)
+    def __init__(self, entry: Entry) -> None:
         self.picture = Content(sample_picture(entry))
-        self._lines_key: object = None
+        self._key: object = None
         self._lines: list[Strip] = []
 
-    def _text_strips(self, width: int) -> list[Strip]:
-        text = self.visual
-        if not isinstance(text, Visual) or width <= 0:
+    @staticmethod
+    def text_strips(widget: Widget, text: Content, width: int) -> list[Strip]:
+        if width <= 0:
             return []
-        return Visual.to_strips(self, text, width, None, self.visual_style)
+        return Visual.to_strips(widget, text, width - PICTURE_WIDTH - PICTURE_GAP, None, widget.visual_style)
 
-    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        text_width = width - PICTURE_WIDTH - PICTURE_GAP
-        return max(PICTURE_HEIGHT, len(self._text_strips(text_width)))
+    def height(self, widget: Widget, text: Content, width: int) -> int:
+        return max(PICTURE_HEIGHT, len(self.text_strips(widget, text, width)))
 
-    def _card_lines(self) -> list[Strip]:
-        width = self.size.width
-        card_style = self.visual_style
-        picture_style = self.get_visual_style("card-body--picture")
-        key = (width, card_style, picture_style, self.visual)
-        if key != self._lines_key:
-            text_width = width - PICTURE_WIDTH - PICTURE_GAP
-            picture = Visual.to_strips(self, self.picture, PICTURE_WIDTH, PICTURE_HEIGHT, picture_style)
-            text = self._text_strips(text_width)
+    def lines(self, widget: Widget, text: Content, picture_style: Style) -> list[Strip]:
+        width = widget.size.width
+        key = (width, widget.visual_style, picture_style, text)
+        if key != self._key:
+            picture = Visual.to_strips(widget, self.picture, PICTURE_WIDTH, PICTURE_HEIGHT, picture_style)
+            words = self.text_strips(widget, text, width)
             # blank cells styled as Textual pads a widget (background only), so runs merge alike
-            base, background = self.background_colors
-            blank = Style(background=base + background).rich_style
+            blank = blank_style(widget)
             picture_blank = Style(background=picture_style.background).rich_style
             lines = []
-            for y in range(max(len(picture), len(text))):
+            for y in range(max(len(picture), len(words))):
                 # blank runs are single segments, as the compositor would leave them
                 if y >= len(picture):
-                    parts = [Strip.blank(PICTURE_WIDTH + PICTURE_GAP, blank), text[y]]
+                    parts = [Strip.blank(PICTURE_WIDTH + PICTURE_GAP, blank), words[y]]
                 else:
                     left = picture[y].adjust_cell_length(PICTURE_WIDTH, picture_blank)
                     rest = width - PICTURE_WIDTH
-                    if y < len(text):
-                        parts = [left, Strip.blank(PICTURE_GAP, blank), text[y]]
+                    if y < len(words):
+                        parts = [left, Strip.blank(PICTURE_GAP, blank), words[y]]
                     else:
                         parts = [left, Strip.blank(rest, blank)]
                 lines.append(Strip.join(parts).adjust_cell_length(width, blank))
-            self._lines_key, self._lines = key, lines
+            self._key, self._lines = key, lines
         return self._lines
 
-    def render_line(self, y: int) -> Strip:
-        lines = self._card_lines()
-        if y < len(lines):
-            return lines[y]
-        base, background = self.background_colors
-        return Strip.blank(self.size.width, Style(background=base + background).rich_style)
+
+def blank_style(widget: Widget) -> RichStyle:
+    """The style of a blank cell of `widget`: its background over its parent's."""
+    base, background = widget.background_colors
+    return Style(background=base + background).rich_style
