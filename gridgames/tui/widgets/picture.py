@@ -50,12 +50,17 @@ class CardLines:
         self.picture = Content(sample_picture(entry))
         self._key: object = None
         self._lines: list[Strip] = []
+        self._text_key: object = None
+        self._text: list[Strip] = []
 
-    @staticmethod
-    def text_strips(widget: Widget, text: Content, width: int) -> list[Strip]:
-        if width <= 0:
-            return []
-        return Visual.to_strips(widget, text, width - PICTURE_WIDTH - PICTURE_GAP, None, widget.visual_style)
+    def text_strips(self, widget: Widget, text: Content, width: int) -> list[Strip]:
+        """The text wrapped beside the picture (kept: layout asks for the height more than once)."""
+        key = (width, widget.visual_style, text)
+        if key != self._text_key:
+            room = width - PICTURE_WIDTH - PICTURE_GAP
+            strips = Visual.to_strips(widget, text, room, None, widget.visual_style) if width > 0 else []
+            self._text_key, self._text = key, strips
+        return self._text
 
     def height(self, widget: Widget, text: Content, width: int) -> int:
         return max(PICTURE_HEIGHT, len(self.text_strips(widget, text, width)))
