@@ -161,7 +161,7 @@ static int memo_put(const uint64_t *k, int v) {
 typedef struct { uint64_t a, b; } Slot;
 typedef struct { Slot *slots; size_t cap, used; uint64_t keyed; unsigned long moved; } Table; /* moved: counts regrowths and clears */
 #define TABLE_MIN_SLOTS ((size_t)1 << 12)
-#define TABLE_SLOTS ((size_t)1 << 23)
+#define TABLE_SLOTS ((size_t)1 << 22)
 /* Node Kayles shapes in boxes of up to 64 cells: a = cells, b = tag << 32 | Grundy value. */
 static Table nk_memo = {NULL, 0, 0, 0xFFFFFFFF00000000ULL, 0};
 /* noneighbour boards of up to 32 cells: a = tag << 32 | occupied, b = what is known of its moves. */
