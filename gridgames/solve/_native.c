@@ -701,18 +701,6 @@ static int nn_wins64(NN *s, uint64_t occ, uint64_t forb, int left) {
         for (uint64_t c = empty; c && traps; c &= c - 1) traps &= s->closed64[__builtin_ctzll(c)];
         if (traps) return 1;
     }
-#ifdef NN_SKIP
-    if (left > NN_SKIP && (left & 1) == NN_PAR) {
-        if (budget_spent(s->b)) return -1;
-        for (uint64_t todo = free_cells; todo; todo &= todo - 1) {
-            int i = __builtin_ctzll(todo);
-            uint64_t nocc = occ | (1ULL << i);
-            int r = nn_wins64(s, nocc, s->adj64[i] & ~nocc, left - 1);
-            if (r <= 0) return r < 0 ? r : 1;
-        }
-        return 0;
-    }
-#endif
     /* Positions with an odd number of empty cells (above 2) are not memoised: there the mover nearly
      * always wins with the first move tried, so searching one again costs about one lookup of a
      * position one move on, which is memoised; skipping their lookups and stores saves more than that
