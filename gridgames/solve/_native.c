@@ -691,9 +691,27 @@ static int nn_wins(NN *s, u128 occ, u128 forb) {
  * winning moves are the same. Also, a move after which every empty cell is forbidden to the opponent
  * wins at once: looked for with bit operations, before the memo, once few cells are left (`left`, the
  * empty cells, is at most `reach`, one more than a cell's neighbours). */
+/* Whether the empty cells split into pairs of cells that are not neighbours (found greedily: a sure
+ * answer when yes, none when no). Then the player to move loses, whatever is forbidden: the other
+ * player answers every marker with its pair, which is never forbidden to them (not next to the marker
+ * just put) and always empty (pairs go together), so the player to move is the one who runs out. */
+static int nn_paired(const NN *s, uint64_t empty) {
+    while (empty) {
+        int a = __builtin_ctzll(empty);
+        empty &= empty - 1;
+        uint64_t partners = empty & ~s->adj64[a];
+        if (!partners) return 0;
+        empty &= ~(1ULL << (63 - __builtin_clzll(partners)));
+    }
+    return 1;
+}
+
 static int nn_wins64(NN *s, uint64_t occ, uint64_t forb, int left) {
     uint64_t empty = s->full64 & ~occ, free_cells = empty & ~forb;
     if (!free_cells) return 0;
+#ifndef NN_NO_PAIRS
+    if (!(left & 1) && nn_paired(s, empty)) return 0;
+#endif
     if (left <= s->reach) {
         /* a move m leaves no cell when every empty cell is m or next to m, that is when m is in the
          * closed neighbourhood of every empty cell: intersect those (soon empty when cells are apart) */
