@@ -29,6 +29,7 @@ static int lowbit128(u128 x) {
     uint64_t lo = (uint64_t)x;
     return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((uint64_t)(x >> 64));
 }
+static int count128(u128 x) { return __builtin_popcountll((uint64_t)x) + __builtin_popcountll((uint64_t)(x >> 64)); }
 
 /* ---- budget ---------------------------------------------------------------------------------- */
 
@@ -50,9 +51,9 @@ static double now(void) {
 static void budget_init(Budget *b, double remaining, PyObject *stop) {
     double t = now();
     b->deadline = remaining < 0 ? -1.0 : t + remaining;
-    b->next_yield = t + 0.002;
+    b->next_yield = t; /* the first check (the first node) already asks the stop check */
     b->stop = stop;
-    b->counter = 0;
+    b->counter = 1023;
     b->stopped = 0;
     b->nodes = 0;
 }
@@ -662,7 +663,44 @@ static void nn_key(const NN *s, u128 occ, u128 forb, uint64_t *k) {
     k[3] = (uint64_t)(best_forb >> 64) ^ s->tag;
 }
 
+/* Whether the empty cells split into pairs of cells that are not neighbours. Then the player to move
+ * loses, whatever is forbidden: the other player answers every marker with its pair, which is never
+ * forbidden to them (it is not next to the marker just put) and always empty (pairs go together), so
+ * the player to move is the one who runs out. The Python reference does not use this; it searches.
+ * A sure answer when yes: pairs are looked for greedily, first each lowest cell with its highest
+ * possible partner (quick, and enough nearly always), then, if that fails, always the cell with the
+ * fewest possible partners left with its partner with the fewest (cubic in the cells, rarely needed). */
+static int nn_paired(const u128 *adj, u128 empty) {
+    if (count128(empty) & 1) return 0;
+    u128 left = empty;
+    while (left) {
+        int a = lowbit128(left);
+        left &= left - 1;
+        u128 partners = left & ~adj[a];
+        if (!partners) break;
+        left &= ~BIT(highbit128(partners));
+    }
+    if (!left) return 1;
+    while (empty) {
+        int a = -1, b = -1, fewest = MAXCELLS + 1;
+        for (u128 c = empty; c; c &= c - 1) {
+            int i = lowbit128(c), k = count128(empty & ~adj[i] & ~BIT(i));
+            if (k < fewest) { fewest = k; a = i; }
+        }
+        if (!fewest) return 0;
+        empty &= ~BIT(a);
+        fewest = MAXCELLS + 1;
+        for (u128 c = empty & ~adj[a]; c; c &= c - 1) {
+            int i = lowbit128(c), k = count128(empty & ~adj[i] & ~BIT(i));
+            if (k < fewest) { fewest = k; b = i; }
+        }
+        empty &= ~BIT(b);
+    }
+    return 1;
+}
+
 static int nn_wins(NN *s, u128 occ, u128 forb) {
+    if (nn_paired(s->adj, s->f->full & ~occ)) return 0;
     uint64_t k[4];
     nn_key(s, occ, forb, k);
     int v = memo_get(k);
@@ -691,27 +729,10 @@ static int nn_wins(NN *s, u128 occ, u128 forb) {
  * winning moves are the same. Also, a move after which every empty cell is forbidden to the opponent
  * wins at once: looked for with bit operations, before the memo, once few cells are left (`left`, the
  * empty cells, is at most `reach`, one more than a cell's neighbours). */
-/* Whether the empty cells split into pairs of cells that are not neighbours (found greedily: a sure
- * answer when yes, none when no). Then the player to move loses, whatever is forbidden: the other
- * player answers every marker with its pair, which is never forbidden to them (not next to the marker
- * just put) and always empty (pairs go together), so the player to move is the one who runs out. */
-static int nn_paired(const NN *s, uint64_t empty) {
-    while (empty) {
-        int a = __builtin_ctzll(empty);
-        empty &= empty - 1;
-        uint64_t partners = empty & ~s->adj64[a];
-        if (!partners) return 0;
-        empty &= ~(1ULL << (63 - __builtin_clzll(partners)));
-    }
-    return 1;
-}
-
 static int nn_wins64(NN *s, uint64_t occ, uint64_t forb, int left) {
     uint64_t empty = s->full64 & ~occ, free_cells = empty & ~forb;
     if (!free_cells) return 0;
-#ifndef NN_NO_PAIRS
-    if (!(left & 1) && nn_paired(s, empty)) return 0;
-#endif
+    if (!(left & 1) && nn_paired(s->adj, empty)) return 0;
     if (left <= s->reach) {
         /* a move m leaves no cell when every empty cell is m or next to m, that is when m is in the
          * closed neighbourhood of every empty cell: intersect those (soon empty when cells are apart) */
@@ -852,9 +873,11 @@ static PyObject *py_nn_values(PyObject *self, PyObject *args) {
         int i = lowbit128(free_cells);
         free_cells &= free_cells - 1;
         int v = -1;
-        if (!stopped) {
+        if (!stopped && !budget_spent(&b)) { /* (a pairing may answer a move with no node searched) */
             u128 nocc = occ | BIT(i);
             v = nn_search(&nn_state, nocc, nn_state.adj[i] & ~nocc);
+        }
+        if (!stopped) {
             if (v == -2) { Py_DECREF(out); return PyErr_NoMemory(); }
             if (v == -1) {
                 if (b.stopped == 3) { Py_DECREF(out); return NULL; }
