@@ -60,11 +60,10 @@ def _walk(game: Game, rng: random.Random, moves: int) -> Game:
 
 SPEEDUP_RUNS = 3  # each case runs this many times per core, cold each time; the median counts
 HOW_C_DIFFERS = (
-    "  Same answers, partly another search. noneighbour (boards up to 32 cells): the C memo keeps,\n"
-    "  per set of occupied cells, the moves known to win and to lose, shared by every forbidden set\n"
-    "  (Python memoises each occupied/forbidden pair); no memo where an odd number of cells is empty;\n"
-    "  a move that leaves the opponent no cell is found by bit operations. Node Kayles: Python's\n"
-    "  method, with a compact memo."
+    "  Same answers, partly another method. noneighbour: the C core also proves a loss for the player\n"
+    "  to move when the empty cells split into pairs of non-neighbours (the other player answers each\n"
+    "  marker with its pair), and its memo keeps per occupied set the moves known to win and lose;\n"
+    "  the Python reference searches every position. Node Kayles: Python's method, a compact memo."
 )
 
 
