@@ -67,6 +67,10 @@ HOW_C_DIFFERS = (
 )
 
 
+def _seconds(t: float) -> str:
+    return f"{t:.4f} s" if t >= 0.001 else f"{t * 1e6:.0f} µs"
+
+
 def _median_cold(native: bool, work: Callable[[], object]) -> float:
     return sorted(_timed(native, work) for _ in range(SPEEDUP_RUNS))[SPEEDUP_RUNS // 2]
 
@@ -127,13 +131,13 @@ def speedups(rng: random.Random) -> bool:
         for label, work in cases.items():
             p, c = _median_cold(False, work), _median_cold(True, work)
             python, native = python + p, native + c
-            print(f"  {game} {label}: Python {p:.4f} s, C {c:.4f} s: {p / max(c, 1e-6):.1f}x")
+            print(f"  {game} {label}: Python {_seconds(p)}, C {_seconds(c)}: {p / max(c, 1e-6):.1f}x")
         ratio = python / max(native, 1e-6)
         ok &= ratio >= SPEEDUP_TARGET
         print(f"  {game} search loops in all: {ratio:.1f}x {verdict(ratio >= SPEEDUP_TARGET)}")
     for label, work in wrapped.items():
         p, c = _median_cold(False, work), _median_cold(True, work)
-        print(f"  (not judged: Python around the C calls) {label}: Python {p:.4f} s, C {c:.4f} s: "
+        print(f"  (not judged: Python around the C calls) {label}: Python {_seconds(p)}, C {_seconds(c)}: "
               f"{p / max(c, 1e-6):.1f}x")
     nodekayles.use_table(True)
     core.use_native(True)
@@ -198,6 +202,8 @@ def replies(rng: random.Random) -> bool:
 
 def cancel_to_idle() -> bool:
     worst = 0.0
+    cancelled: list[str] = []
+    finished: list[str] = []
     for variant, size in (("walls", 7), ("noneighbour", 7), ("locked-duel", 9)):
         game = _game(variant, size, size)
         stop = threading.Event()
@@ -205,14 +211,18 @@ def cancel_to_idle() -> bool:
         thread = threading.Thread(target=analyse, args=(game.entry, game.state, Budget(None, stop)))
         thread.start()
         time.sleep(0.3)
+        # a search that ended by itself (noneighbour 7x7 is solved in milliseconds by the C core) is
+        # named apart: its thread was idle already and says nothing about cancelling
+        (cancelled if thread.is_alive() else finished).append(f"{variant} {size}x{size}")
         began = time.perf_counter()
         stop.set()
         thread.join()
         nodekayles.use_table(True)
         worst = max(worst, time.perf_counter() - began)
-    ok = worst <= CANCEL_TARGET
-    print(f"\nCancel to idle thread (walls 7x7, noneighbour 7x7, Node Kayles 9x9 searches): worst "
-          f"{worst * 1000:.1f} ms (target {CANCEL_TARGET * 1000:.0f} ms) {verdict(ok)}")
+    ok = worst <= CANCEL_TARGET and bool(cancelled)
+    done = f"; finished before the cancel: {', '.join(finished)}" if finished else ""
+    print(f"\nCancel to idle thread (searches still running when cancelled: {', '.join(cancelled) or 'none'}"
+          f"{done}): worst {worst * 1000:.1f} ms (target {CANCEL_TARGET * 1000:.0f} ms) {verdict(ok)}")
     return ok
 
 
