@@ -669,7 +669,8 @@ static void nn_key(const NN *s, u128 occ, u128 forb, uint64_t *k) {
  * the player to move is the one who runs out. The Python reference does not use this; it searches.
  * A sure answer when yes: pairs are looked for greedily, first each lowest cell with its highest
  * possible partner (quick, and enough nearly always), then, if that fails, always the cell with the
- * fewest possible partners left with its partner with the fewest (cubic in the cells, rarely needed). */
+ * fewest possible partners left with its partner with the fewest (quadratic in the cells, rarely
+ * needed). */
 static int nn_paired(const u128 *adj, u128 empty) {
     if (count128(empty) & 1) return 0;
     u128 left = empty;
