@@ -31,9 +31,9 @@ from gridgames.engine.errors import GameError
 from gridgames.engine.game import Game
 from gridgames.engine.match import Match
 from gridgames.engine.moves import Move
+from gridgames.seats import HUMAN
 from gridgames.storage import Store
 
-HUMAN = "human"
 #: Why a later game of a match starts with the player it does.
 _WHY_FIRST = {
     "alternate": "the players take turns to start",

@@ -22,13 +22,15 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from gridgames.engine.entry import Entry
 from gridgames.engine.moves import Move
 from gridgames.engine.rules import GridState
-from gridgames.solve.base import Evaluation
 from gridgames.solve.budget import Budget
+
+if TYPE_CHECKING:
+    from gridgames.solve.base import Evaluation  # annotations only: the solvers load when asked
 
 
 def available_cells(entry: Entry, state: GridState, moves: tuple[Move, ...]) -> str:

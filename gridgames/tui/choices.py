@@ -10,7 +10,7 @@ from gridgames.engine.errors import GameError
 from gridgames.engine.match import SCORING_CHOICES, STARTS_CHOICES, Match
 from gridgames.engine.options import Options
 from gridgames.games import get_entry
-from gridgames.session import HUMAN
+from gridgames.seats import HUMAN
 
 ONLINE = "online"  # seat 2 only: a friend who joins over the network (`gridgames.online`)
 

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from gridgames.engine.rules import GridState
 from gridgames.games.api import Solver
 from gridgames.games.nodekayles.rules import NodeKaylesState
-from gridgames.solve.base import Evaluation
 from gridgames.solve.budget import Budget
+
+if TYPE_CHECKING:
+    from gridgames.solve.base import Evaluation  # annotations only: the solvers load when asked
 
 
 def _state(state: GridState) -> NodeKaylesState:

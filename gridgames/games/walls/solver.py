@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import random
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from gridgames.engine.moves import Move
 from gridgames.engine.rules import GridState
 from gridgames.games.api import Solver
 from gridgames.games.walls.rules import WallsState
-from gridgames.solve.base import Evaluation
 from gridgames.solve.budget import Budget
+
+if TYPE_CHECKING:
+    from gridgames.solve.base import Evaluation  # annotations only: the solvers load when asked
 
 
 def _state(state: GridState) -> WallsState:
