@@ -238,3 +238,21 @@ def test_noneighbour_native_searches_in_two_threads_at_once_agree_with_one_at_a_
     for thread in threads:
         thread.join()
     assert together == alone
+
+
+def test_the_c_core_proves_noneighbour_beyond_5x5_at_once(make_game):
+    """Its pairing proof settles big boards in milliseconds, so they need no budget and no "not proven"
+    note with the C core; the Python reference still searches them within a budget."""
+    from gridgames.solve.analysis import needs_budget
+
+    game = make_game("noneighbour", "9x9").play("E5").play("A1").play("I9")
+    previous = core.use_native(True)
+    try:
+        assert not needs_budget(game.entry, game.state)
+        evaluation = analyse(game.entry, game.state)
+        assert evaluation.exact and evaluation.value in ("win", "loss")
+        core.use_native(False)
+        assert needs_budget(game.entry, game.state)
+    finally:
+        core.use_native(previous)
+        clear_caches()

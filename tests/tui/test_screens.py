@@ -150,7 +150,7 @@ async def test_opens_on_a_variants_new_game_panel() -> None:
 
 
 async def test_the_new_game_panel_says_where_the_perfect_seat_cannot_prove_its_moves() -> None:
-    app = make_app(variant="noneighbour")
+    app = make_app(variant="walls")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         panel = app.screen
@@ -158,7 +158,7 @@ async def test_the_new_game_panel_says_where_the_perfect_seat_cannot_prove_its_m
         note = panel.query_one("#proof-note")
         panel.query_one("#seat2").value = "perfect"  # type: ignore[attr-defined]
         await pilot.pause()
-        assert not note.display  # the book's 3x3 is solved
+        assert not note.display  # the book's 5x5 is solved
         panel.query_one("#rows").value = 9  # type: ignore[attr-defined]
         panel.query_one("#cols").value = 9  # type: ignore[attr-defined]
         await pilot.pause()

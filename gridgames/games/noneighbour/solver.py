@@ -14,12 +14,12 @@ if TYPE_CHECKING:
 
 
 class NoNeighbourSolver(Solver):
-    """Exact up to `EXACT_CELLS` cells; larger boards are searched within a budget."""
+    """Exact up to `EXACT_CELLS` cells (with the C core, far beyond); larger boards within a budget."""
 
     def needs_budget(self, state: GridState) -> bool:
-        from gridgames.solve.noneighbour import EXACT_CELLS
+        from gridgames.solve.noneighbour import needs_budget
 
-        return state.rows * state.cols > EXACT_CELLS
+        return needs_budget(state.rows, state.cols)
 
     def evaluate(self, state: GridState, budget: Budget | None) -> Evaluation | None:
         from gridgames.solve import noneighbour
