@@ -25,13 +25,18 @@ from gridgames.storage.files import (
 )
 
 
+class MissingRecord(RecordError):
+    """The file is not there. For an autosave that is news, not damage: another process finished
+    the game and cleared it (and may already have saved its next game under the same name)."""
+
+
 def read_record_text(path: str | os.PathLike[str]) -> str:
     """The text of a record file, checked before parsing; raises RecordError (never changes the file)."""
     shown = printable(os.fspath(path))
     try:
         data = read_capped_bytes(path, record.MAX_BYTES)
     except FileNotFoundError:
-        raise RecordError(f"there is no file called '{shown}'.") from None
+        raise MissingRecord(f"there is no file called '{shown}'.") from None
     except ValueError as error:
         raise RecordError(str(error)) from None
     except OSError as error:

@@ -28,7 +28,7 @@ from gridgames.storage.files import (
     fsync_dir,
     read_capped_bytes,
 )
-from gridgames.storage.records import load_record, read_record_text, save_record
+from gridgames.storage.records import MissingRecord, load_record, read_record_text, save_record
 
 CURRENT_PREFIX = "current-"
 CURRENT_SUFFIX = ".gridgames"
@@ -253,8 +253,10 @@ class Store:
             text = read_record_text(path)
             game = record.loads(text, get_entry)
             saved_at = path.stat().st_mtime
-        except FileNotFoundError:
-            return None  # finished and cleared by another process meanwhile
+        except (FileNotFoundError, MissingRecord):
+            # Finished and cleared by another process since the listing. Whether the name is there
+            # again is no matter: that is the other process's next game, saved under the same slot.
+            return None
         except (RecordError, OSError) as error:
             if not os.path.lexists(path):
                 return None  # finished and cleared by another process while being read

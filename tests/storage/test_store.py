@@ -189,3 +189,27 @@ def test_two_windows_resuming_one_save_never_share_its_slot(store, make_game):
     assert other.claim(theirs) is None  # the other window is told, not handed the same slot
     (left,) = other.unfinished("rowcol")
     assert left.slot == slot and [m.notation() for m in left.game.played] == ["C3"]
+
+
+def test_a_save_cleared_and_saved_again_by_another_process_while_listed_is_no_warning(
+    store, make_game, monkeypatch
+):
+    """Another process ends its game (its save is cleared) and starts its next in the same slot
+    between this window's listing and its reading: the save is skipped quietly, never 'damaged'."""
+    from gridgames.storage import store as store_module
+
+    store.save_current(make_game("rowcol").play("C3"), slot="rowcol-other")
+    path = store.current_path("rowcol-other")
+    real_read = store_module.read_record_text
+
+    def read_racing_the_other_process(target):  # type: ignore[no-untyped-def]
+        text = path.read_text()
+        path.unlink()  # the other process's game ends ...
+        try:
+            return real_read(target)
+        finally:
+            path.write_text(text)  # ... and its next game is saved under the same name
+
+    monkeypatch.setattr(store_module, "read_record_text", read_racing_the_other_process)
+    assert store.unfinished("rowcol") == []
+    assert store.take_warnings() == []
