@@ -85,11 +85,11 @@ static int budget_spent(Budget *b) {
 typedef struct { uint64_t k[4]; int32_t v; } Entry; /* k[3] != 0 marks a used slot */
 static Entry *memo = NULL;
 static size_t memo_cap = 0, memo_used = 0;
-/* It starts small and doubles up to MEMO_SLOTS (160 MB), then is emptied when three quarters full.
+static size_t memo_slots = (size_t)1 << 22; /* the ceiling; set_memo_limit raises it for long offline runs */
+/* It starts small and doubles up to memo_slots (default 4M: 160 MB), then is emptied when three quarters full.
  * Starting small matters: every page of a fresh table is a page fault when first touched, and a small
  * search spread over 160 MB paid several microseconds a node for them. */
 #define MEMO_MIN_SLOTS ((size_t)1 << 16)
-#define MEMO_SLOTS ((size_t)1 << 22)
 static uint64_t mix(const uint64_t *k) {
     uint64_t h = k[0] * 0x9E3779B97F4A7C15ULL;
     h ^= (k[1] + 0x632BE59BD9B4E019ULL) * 0xC2B2AE3D27D4EB4FULL;
@@ -145,7 +145,7 @@ static int memo_grow(void) {
 
 static int memo_put(const uint64_t *k, int v) {
     if (memo && memo_used >= memo_cap / 4 * 3) {
-        if (memo_cap >= MEMO_SLOTS) memo_clear();
+        if (memo_cap >= memo_slots) memo_clear();
         else if (memo_grow() < 0) memo_clear();
     }
     if (!memo && memo_grow() < 0) return -1;
@@ -156,13 +156,13 @@ static int memo_put(const uint64_t *k, int v) {
 /* The compact memos: 16-byte slots {a, b}, four to a cache line (against one and a half for the 40-byte
  * entries above). A table's key is a and the bits of b under its `keyed` mask; the rest of b is the
  * stored value; a slot with a == b == 0 is empty (every key has a non-zero tag in a or b). A small
- * search touches few pages: a table starts at 4096 slots (64 KB) and doubles up to TABLE_SLOTS, then is
- * emptied when three quarters full. Like the memo above, no pointer into a table is held across a
- * budget check. */
+ * search touches few pages: a table starts at 4096 slots (64 KB) and doubles up to table_slots (by
+ * default 4M: 64 MB), then is emptied when three quarters full. Like the memo above, no pointer into a
+ * table is held across a budget check. */
 typedef struct { uint64_t a, b; } Slot;
 typedef struct { Slot *slots; size_t cap, used; uint64_t keyed; unsigned long moved; } Table; /* moved: counts regrowths and clears */
 #define TABLE_MIN_SLOTS ((size_t)1 << 12)
-#define TABLE_SLOTS ((size_t)1 << 22)
+static size_t table_slots = (size_t)1 << 22; /* the ceiling (see set_memo_limit) */
 /* Node Kayles shapes in boxes of up to 64 cells: a = cells, b = tag << 32 | Grundy value. */
 static Table nk_memo = {NULL, 0, 0, 0xFFFFFFFF00000000ULL, 0};
 /* noneighbour boards of up to 32 cells: a = tag << 32 | occupied, b = what is known of its moves. */
@@ -222,7 +222,7 @@ static int table_grow(Table *t) {
  * index, which stays its index while t->moved is unchanged (slots are never removed one by one). */
 static long table_put(Table *t, uint64_t a, uint64_t b) {
     if (t->slots && t->used >= t->cap / 4 * 3) {
-        if (t->cap >= TABLE_SLOTS) table_clear(t);
+        if (t->cap >= table_slots) table_clear(t);
         else if (table_grow(t) < 0) table_clear(t);
     }
     if (!t->slots && table_grow(t) < 0) return -1;
@@ -1004,6 +1004,19 @@ static PyObject *py_clear(PyObject *self, PyObject *noargs) {
     Py_RETURN_NONE;
 }
 
+/* set_memo_limit(log2_slots): how far each memo may grow before it is emptied (default 22: 4M slots,
+ * 64 MB compact and 160 MB wide). For offline runs such as scripts/nodekayles_values.py. */
+static PyObject *py_set_memo_limit(PyObject *self, PyObject *arg) {
+    long bits = PyLong_AsLong(arg);
+    if (bits == -1 && PyErr_Occurred()) return NULL;
+    if (bits < 16 || bits > 30) {
+        PyErr_SetString(PyExc_ValueError, "the memo limit is 2**16 to 2**30 slots");
+        return NULL;
+    }
+    memo_slots = table_slots = (size_t)1 << bits;
+    Py_RETURN_NONE;
+}
+
 static PyObject *py_nodes(PyObject *self, PyObject *noargs) { return PyLong_FromUnsignedLongLong(last_nodes); }
 
 static PyObject *py_memo_size(PyObject *self, PyObject *noargs) { return PyLong_FromSize_t(memo_used + nk_memo.used + nn_memo.used); }
@@ -1015,6 +1028,7 @@ static PyMethodDef methods[] = {
     {"nn_values", py_nn_values, METH_VARARGS, "Whether each move of a noneighbour position wins, loses or is unsolved (None)."},
     {"walls_retrograde", py_walls_retrograde, METH_VARARGS, "Every walls position's value on a small graph, 2 bits each."},
     {"clear", py_clear, METH_NOARGS, "Forget every memoised value."},
+    {"set_memo_limit", py_set_memo_limit, METH_O, "Let each memo grow to 2**n slots before it is emptied."},
     {"nodes", py_nodes, METH_NOARGS, "Nodes the last call visited."},
     {"memo_size", py_memo_size, METH_NOARGS, "Values held in the memo."},
     {NULL, NULL, 0, NULL},

@@ -256,3 +256,20 @@ def test_the_c_core_proves_noneighbour_beyond_5x5_at_once(make_game):
     finally:
         core.use_native(previous)
         clear_caches()
+
+
+def test_a_memo_held_small_is_emptied_as_it_fills_and_the_values_stay_right(both_cores):
+    """set_memo_limit bounds the memos (scripts/nodekayles_values.py raises it for long runs); a memo
+    emptied again and again mid-search must still give the reference's values."""
+    native = core.native()
+    assert native is not None
+    with pytest.raises(ValueError, match="2\\*\\*16 to 2\\*\\*30"):
+        native.set_memo_limit(40)
+    native.set_memo_limit(16)  # 65,536 slots: 5x7 from scratch holds 56,699 values, so it is emptied
+    try:
+        clear_caches()
+        assert nodekayles.grundy_of_board(5, 7) == 2
+        assert native.memo_size() < 56_699
+    finally:
+        native.set_memo_limit(22)
+        clear_caches()

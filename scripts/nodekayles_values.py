@@ -1,0 +1,101 @@
+"""Grundy values of Node Kayles on empty m x n boards, computed from scratch by the project's solver.
+
+The shipped table is switched off, so every value comes from search (the C core when it is built,
+else the Python reference; `GRIDGAMES_CORE=python` forces the reference). Values already published are
+checked on the way: OEIS A316632 (3 x n, n <= 16), A002187 (1 x n, Dawson's chess) and 2 x n = n mod 2.
+A board not finished within its budget is shown as "?"; its row stops there (longer boards cost more).
+
+    python scripts/nodekayles_values.py --rows 3 --cols 1-26 --budget 900 --memo 27
+    python scripts/nodekayles_values.py --rows 4-8 --cols 4-9 --budget 120 --markdown
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+
+from gridgames.solve import core, nodekayles
+from gridgames.solve.budget import SearchTimeout
+
+PUBLISHED = {
+    3: [2, 1, 1, 0, 3, 3, 2, 2, 2, 3, 3, 5, 2, 4, 1, 3],  # OEIS A316632
+    1: [1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4, 5],  # A002187
+}
+
+
+def span(text: str) -> range:
+    low, _, high = text.partition("-")
+    return range(int(low), int(high or low) + 1)
+
+
+def published(rows: int, cols: int) -> int | None:
+    for a, b in ((rows, cols), (cols, rows)):
+        if a == 2:
+            return b % 2
+        seq = PUBLISHED.get(a)
+        if seq and b <= len(seq):
+            return seq[b - 1]
+    return None
+
+
+def cell(values: dict[tuple[int, int], int | None], rows: int, cols: int) -> str:
+    if (rows, cols) not in values:
+        return ""
+    value = values[rows, cols]
+    return "?" if value is None else str(value)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rows", type=span, default=span("3"), help="a number or a range, e.g. 3-5")
+    parser.add_argument("--cols", type=span, default=span("1-16"), help="a number or a range, e.g. 1-20")
+    parser.add_argument("--budget", type=float, default=60.0, help="seconds per board (default 60)")
+    parser.add_argument("--memo", type=int, default=22,
+                        help="let each memo grow to 2**MEMO entries (default 22; 27 is about 2 GB in C)")
+    parser.add_argument("--markdown", action="store_true", help="end with a table for the README")
+    args = parser.parse_args()
+    sys.setrecursionlimit(10_000)
+    nodekayles.use_table(False)
+    native = core.native()
+    if native is not None:
+        native.set_memo_limit(args.memo)
+    else:
+        nodekayles.MEMO_LIMIT = 1 << args.memo
+    print(f"core: {core.name()}; shipped table off; budget {args.budget:g} s a board", flush=True)
+    values: dict[tuple[int, int], int | None] = {}
+    mismatches = 0
+    for rows in args.rows:
+        for cols in args.cols:
+            if cols < rows and (cols, rows) in values:
+                values[rows, cols] = values[cols, rows]
+                continue
+            start = time.perf_counter()
+            try:
+                value: int | None = nodekayles.grundy_of_board(rows, cols, budget=args.budget)
+            except SearchTimeout:
+                value = None
+            took = time.perf_counter() - start
+            values[rows, cols] = value
+            known = published(rows, cols)
+            check = ""
+            if known is not None and value is not None:
+                check = " = published" if known == value else f" PUBLISHED {known}"
+                mismatches += known != value
+            print(f"{rows}x{cols}: {'?' if value is None else value} ({took:.2f} s){check}", flush=True)
+            if value is None:
+                break
+    if args.markdown:
+        cols = list(args.cols)
+        print("\n| rows \\ cols | " + " | ".join(str(c) for c in cols) + " |")
+        print("|---|" + "---|" * len(cols))
+        for rows in args.rows:
+            shown = [cell(values, rows, c) for c in cols]
+            print(f"| {rows} | " + " | ".join(shown) + " |")
+    if mismatches:
+        print(f"{mismatches} value(s) differ from the published ones")
+    return 1 if mismatches else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
