@@ -24,8 +24,8 @@ from gridgames.engine.game import Game
 from gridgames.engine.match import SCORING_CHOICES, STARTS_CHOICES, Match
 from gridgames.engine.options import ADJACENCY_CHOICES, FIRST_CHOICES, Options, parse_size
 from gridgames.engine.safetext import printable
-from gridgames.games import catalogue, get_entry, ids_where, no_adjacency_option
-from gridgames.solve.budget import REPLY_SECONDS
+from gridgames.games import catalogue, get_entry, ids_where, no_adjacency_option, solver_for
+from gridgames.solve.budget import PREPARE_SECONDS, REPLY_SECONDS, Budget
 from gridgames.storage import LiveRecord, SavedGame, Store, check_record_target
 
 EXIT_USAGE = 2
@@ -310,6 +310,10 @@ def _computer(level: str):  # type: ignore[no-untyped-def]
         chosen = level
         if level in ("hard", "perfect") and too_big_to_solve(rules, state):
             chosen = "medium"  # as in the app: a time-limited search until the board is small enough
+        elif level in ("hard", "perfect") and solver_for(rules).needs_preparing(state):
+            # the board's one-off table (walls 4x5: seconds), made before this reply; the app makes it
+            # beside play instead, and searches until it is there
+            solver_for(rules).prepare(state, Budget(PREPARE_SECONDS))
         return players.choose_move(rules, state, chosen, rng, budget=REPLY_SECONDS)
 
     return choose

@@ -83,6 +83,16 @@ class Solver:
         """Whether the best move here comes from `search_move` rather than from an exact analysis."""
         return False
 
+    def needs_preparing(self, state: GridState) -> bool:
+        """Whether work done once, ahead of play (`prepare`: a table of seconds to build), would make
+        the answers here exact; until it is done the perfect seat plays by search."""
+        return False
+
+    def prepare(self, state: GridState, budget: Budget | None) -> bool:
+        """Do that work now; True when the answers here are exact from now on, False when the budget
+        ran out or was cancelled first (what was done is then dropped)."""
+        return True
+
     def search_move(self, state: GridState, rng: random.Random, budget: Budget) -> Move | None:
         """The family's own searched move (used where `plays_by_search`); None when it found none."""
         return None

@@ -22,6 +22,8 @@ from collections.abc import Callable
 MAX_SECONDS = 3600.0
 #: Seconds a computer reply thinks (then it plays the best move found), in the app and `play --vs`.
 REPLY_SECONDS = 0.4
+#: Seconds a solver's one-off preparation of a board may take (walls 4x5, the largest, takes 2 to 5 s).
+PREPARE_SECONDS = 60.0
 #: The shortest: below this a search could not finish even its first step.
 MIN_SECONDS = 0.001
 

@@ -147,6 +147,28 @@ def is_exact(rows: int, cols: int, walls: int) -> bool:
     return layered is not None and layered.covers(walls)
 
 
+def awaits_board_pass(rows: int, cols: int, walls: int) -> bool:
+    """Whether exact values here wait on a whole-board pass that takes seconds (17 to 20 cells, C core)
+    and has not been made in this process. Until `prepare` has made it, play searches (not proven):
+    a reply's budget is far too short for the pass, and a pass cut short is thrown away."""
+    live = NATIVE_CELLS if core.native() is not None else RUNTIME_CELLS
+    n = rows * cols
+    if n <= live or (rows, cols) in SHIPPED or _boards.get((rows, cols)) is not None:
+        return False
+    if not is_exact_board(rows, cols) or n - walls.bit_count() <= live:
+        return False
+    layered = layered_table(rows, cols)
+    if layered is not None and layered.covers(walls):
+        return False
+    return not any((r, c) == (rows, cols) and t.covers(walls) for (r, c, _), t in list(_recent.items()))
+
+
+def prepare(rows: int, cols: int, budget: Budget | float | None = None) -> bool:
+    """Make the whole-board pass now, kept for the rest of the process (the app does it in a worker as
+    a game with a perfect or hard seat starts); True when the board's exact table is at hand."""
+    return exact_table(rows, cols, budget) is not None
+
+
 class Packed:
     """The C core's table: 2-bit codes, four a byte; indexed like the Python bytearray."""
 

@@ -17,7 +17,7 @@ from gridgames.engine.entry import Entry
 from gridgames.engine.moves import Move
 from gridgames.engine.rules import GridState
 from gridgames.games import solver_for
-from gridgames.solve.budget import REPLY_SECONDS
+from gridgames.solve.budget import PREPARE_SECONDS, REPLY_SECONDS
 
 #: Returns True once the answer is no longer wanted.
 Stop = Callable[[], bool] | None
@@ -54,10 +54,22 @@ def too_big_to_solve(entry: Entry, state: GridState) -> bool:
     return too_big(entry, state)
 
 
+def needs_preparing(entry: Entry, state: GridState) -> bool:
+    """Whether the solver has seconds of work to do once (a whole-board table) before it proves moves here."""
+    return available() and solver_for(entry.rules).needs_preparing(state)
+
+
+def prepare(entry: Entry, state: GridState, stop: Stop = None) -> bool:
+    """Do that work (in a worker: it takes seconds and stops when cancelled); True once done."""
+    return solver_for(entry.rules).prepare(state, _budget(PREPARE_SECONDS, stop))
+
+
 def proof_note(entry: Entry, state: GridState, level: str) -> str | None:
     """'strongest search; not proven on 9x9' when the perfect (or hard) seat cannot prove its moves here."""
     if level not in ("hard", "perfect") or not available():
         return None
+    if needs_preparing(entry, state):
+        return f"strongest search until the {state.rows}x{state.cols} board is solved (a few seconds)"
     from gridgames.solve.analysis import needs_budget
 
     if needs_budget(entry, state) or too_big_to_solve(entry, state):

@@ -1,5 +1,5 @@
 """The game screen's background jobs, as Textual thread workers: the computer's move, the analysis
-(hint and overlay) and the end-of-game review.
+(hint and overlay), the solver's one-off preparation of a board and the end-of-game review.
 
 Each job runs `gridgames.tui.computer` in a worker thread and hands its stop check (the worker's
 `is_cancelled`) to the search's `Budget`, so cancelling a worker (undo, a new game, leaving the
@@ -61,6 +61,11 @@ class ComputerJobs:
         regions = None if evaluation is None else computer.regions(game.entry, game.state, stop)
         return game, hint, evaluation, regions
 
+    @work(thread=True, exclusive=True, group="prepare", exit_on_error=False)
+    def prepare_solver(self, game: Game) -> bool:
+        """The solver's one-off work for this board (see `computer.prepare`), beside play."""
+        return computer.prepare(game.entry, game.state, _stop_check())
+
     @work(thread=True, exclusive=True, group="review", exit_on_error=False)
     def review(self, request: ReviewRequest) -> tuple[ReviewRequest, frozenset[int]]:
         game = request.game
@@ -77,6 +82,8 @@ class ComputerJobs:
                 self.analysed(*answer)
             elif worker.group == "review":
                 self.review_done(*answer)
+            elif worker.group == "prepare":
+                self.prepared(answer)
         elif event.state == WorkerState.ERROR:
             self.job_failed(worker.group, worker.error)
 
@@ -98,6 +105,12 @@ class ComputerJobs:
         game = screen.session.game
         if game.is_over and game.played == request.key:
             screen.say(review_text(blunders))
+
+    def prepared(self, done: bool) -> None:
+        """The board is solved: the status drops its 'strongest search until ...' note."""
+        screen: Any = self
+        if done:
+            screen.refresh_view()
 
     def job_failed(self, group: str | None, error: BaseException | None) -> None:
         screen: Any = self

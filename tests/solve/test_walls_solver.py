@@ -127,3 +127,30 @@ def test_stuck_mover_has_lost(make_game):
     evaluation = walls.evaluate(state)
     assert evaluation.value == WIN
     assert set(evaluation.best) == set(RULES.legal_moves(state))
+
+
+def test_a_board_solved_in_seconds_is_searched_until_prepared_then_proven(make_game):
+    """3x6 (18 cells): a whole-board pass outlasts a reply, so the perfect seat searches until the pass
+    is made once (the app makes it in a worker); a cancelled pass leaves the board to search."""
+    from gridgames.games import solver_for
+    from gridgames.solve import core
+    from gridgames.solve.analysis import analyse
+    from gridgames.solve.budget import Budget
+    from gridgames.solve.caches import clear_caches
+    from gridgames.solve.players import choose_move
+
+    if core.native() is None:
+        pytest.skip("boards of 17 to 20 cells are solved live by the C core only")
+    clear_caches()
+    state = make_game("walls", "3x6").state
+    hooks = solver_for(RULES)
+    assert hooks.needs_preparing(state) and hooks.plays_by_search(state)
+    assert not hooks.prepare(state, Budget(30.0, lambda: True))  # cancelled: nothing kept
+    assert hooks.needs_preparing(state)
+    assert hooks.prepare(state, Budget(30.0))
+    assert not hooks.needs_preparing(state) and not hooks.plays_by_search(state)
+    evaluation = analyse(RULES, state, Budget(1.0))
+    assert evaluation.exact and evaluation.value == WIN
+    for seed in range(4):
+        assert choose_move(RULES, state, "perfect", random.Random(seed), budget=0.4) in evaluation.best
+    clear_caches()

@@ -163,3 +163,47 @@ async def test_the_new_game_panel_says_where_the_perfect_seat_cannot_prove_its_m
         panel.query_one("#cols").value = 9  # type: ignore[attr-defined]
         await pilot.pause()
         assert note.display and "not proven on 9x9" in str(note.render())
+
+
+async def test_a_board_solved_in_seconds_is_solved_beside_play_and_the_note_goes() -> None:
+    """Walls 3x6 (18 cells) takes a whole-board pass longer than a reply: the perfect seat says it plays
+    by search until the board is solved, the game screen solves it in a worker, and the note goes."""
+    import asyncio
+
+    import pytest
+
+    from gridgames.solve import core
+    from gridgames.solve.caches import clear_caches
+
+    if core.native() is None:
+        pytest.skip("boards of 17 to 20 cells are solved live by the C core only")
+    clear_caches()
+    app = make_app(variant="walls")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        panel = app.screen
+        assert isinstance(panel, NewGamePanel)
+        panel.query_one("#seat2").value = "perfect"  # type: ignore[attr-defined]
+        panel.query_one("#rows").value = 3  # type: ignore[attr-defined]
+        panel.query_one("#cols").value = 6  # type: ignore[attr-defined]
+        await pilot.pause()
+        note = panel.query_one("#proof-note")
+        assert note.display and "strongest search until the 3x6 board is solved" in str(note.render())
+        await pilot.press("enter")
+        assert isinstance(app.screen, GameScreen)
+        for _ in range(200):  # the pass takes about half a second; the worker runs beside play
+            if not any(w.group == "prepare" and not w.is_finished for w in app.workers):
+                break
+            await asyncio.sleep(0.05)
+        await pilot.press("escape")  # back to the picker, and the same game's panel again
+        await pilot.pause()
+        app.open_new_game(get_entry("walls"))  # type: ignore[attr-defined]
+        await pilot.pause()
+        panel = app.screen
+        assert isinstance(panel, NewGamePanel)
+        panel.query_one("#seat2").value = "perfect"  # type: ignore[attr-defined]
+        panel.query_one("#rows").value = 3  # type: ignore[attr-defined]
+        panel.query_one("#cols").value = 6  # type: ignore[attr-defined]
+        await pilot.pause()
+        assert not panel.query_one("#proof-note").display  # solved: the perfect seat proves its moves
+    clear_caches()

@@ -38,7 +38,18 @@ class WallsSolver(Solver):
     def plays_by_search(self, state: GridState) -> bool:
         from gridgames.solve import walls
 
-        return not walls.is_exact(state.rows, state.cols, _state(state).walls)
+        rows, cols, w = state.rows, state.cols, _state(state).walls
+        return not walls.is_exact(rows, cols, w) or walls.awaits_board_pass(rows, cols, w)
+
+    def needs_preparing(self, state: GridState) -> bool:
+        from gridgames.solve import walls
+
+        return walls.awaits_board_pass(state.rows, state.cols, _state(state).walls)
+
+    def prepare(self, state: GridState, budget: Budget | None) -> bool:
+        from gridgames.solve import walls
+
+        return walls.prepare(state.rows, state.cols, budget)
 
     def search_move(self, state: GridState, rng: random.Random, budget: Budget) -> Move | None:
         from gridgames.solve import walls

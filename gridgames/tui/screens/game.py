@@ -140,6 +140,16 @@ class GameScreen(AnalysisOverlay, ComputerJobs, Screen[None]):
         review = self.session.review_request() if computer.available() else None
         if review is not None:
             self.review(review)
+        self.prepare_if_due()
+
+    def prepare_if_due(self) -> None:
+        """With a hard or perfect seat, let the solver do its one-off work on this board (a walls 4x5
+        table: seconds) beside play, once; its moves are proven from then on."""
+        session = self.session
+        strong = any(session.seat(p) in ("hard", "perfect") for p in (1, 2))
+        running = any(w.node is self and w.group == "prepare" and not w.is_finished for w in self.workers)
+        if strong and not running and computer.needs_preparing(self.entry, session.game.state):
+            self.prepare_solver(session.game)
 
     def _apply(self, change: Callable[[], Any], say: Callable[[Any], str] = lambda _: "") -> None:
         """Make a session change, with the jobs about the old position cancelled, and redraw saying
