@@ -165,6 +165,17 @@ async def test_the_new_game_panel_says_where_the_perfect_seat_cannot_prove_its_m
         assert note.display and "not proven on 9x9" in str(note.render())
 
 
+async def _perfect_seat_note(app, pilot, rows: int, cols: int):  # type: ignore[no-untyped-def]
+    """On the new-game panel on top: a perfect second seat on a rows x cols board; its proof note."""
+    panel = app.screen
+    assert isinstance(panel, NewGamePanel)
+    panel.query_one("#seat2").value = "perfect"
+    panel.query_one("#rows").value = rows
+    panel.query_one("#cols").value = cols
+    await pilot.pause()
+    return panel.query_one("#proof-note")
+
+
 async def test_a_board_solved_in_seconds_is_solved_beside_play_and_the_note_goes() -> None:
     """Walls 3x6 (18 cells) takes a whole-board pass longer than a reply: the perfect seat says it plays
     by search until the board is solved, the game screen solves it in a worker, and the note goes."""
@@ -181,13 +192,7 @@ async def test_a_board_solved_in_seconds_is_solved_beside_play_and_the_note_goes
     app = make_app(variant="walls")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        panel = app.screen
-        assert isinstance(panel, NewGamePanel)
-        panel.query_one("#seat2").value = "perfect"  # type: ignore[attr-defined]
-        panel.query_one("#rows").value = 3  # type: ignore[attr-defined]
-        panel.query_one("#cols").value = 6  # type: ignore[attr-defined]
-        await pilot.pause()
-        note = panel.query_one("#proof-note")
+        note = await _perfect_seat_note(app, pilot, 3, 6)
         assert note.display and "strongest search until the 3x6 board is solved" in str(note.render())
         await pilot.press("enter")
         assert isinstance(app.screen, GameScreen)
@@ -197,13 +202,8 @@ async def test_a_board_solved_in_seconds_is_solved_beside_play_and_the_note_goes
             await asyncio.sleep(0.05)
         await pilot.press("escape")  # back to the picker, and the same game's panel again
         await pilot.pause()
-        app.open_new_game(get_entry("walls"))  # type: ignore[attr-defined]
+        app.open_new_game(get_entry("walls"))
         await pilot.pause()
-        panel = app.screen
-        assert isinstance(panel, NewGamePanel)
-        panel.query_one("#seat2").value = "perfect"  # type: ignore[attr-defined]
-        panel.query_one("#rows").value = 3  # type: ignore[attr-defined]
-        panel.query_one("#cols").value = 6  # type: ignore[attr-defined]
-        await pilot.pause()
-        assert not panel.query_one("#proof-note").display  # solved: the perfect seat proves its moves
+        note = await _perfect_seat_note(app, pilot, 3, 6)
+        assert not note.display  # solved: the perfect seat proves its moves
     clear_caches()
