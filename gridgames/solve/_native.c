@@ -418,6 +418,19 @@ static int nk_region(const Frame *f, u128 comp, Budget *b) {
 /* Boxes of up to 64 cells (every board searched from scratch in practice) in plain 64-bit words. */
 static int nk_solve64(const Frame *f, uint64_t bits, Budget *b);
 
+/* The Grundy value of `cells`: the XOR of its regions' values, or a negative code when stopped. */
+static int nk_grundy_of(const Frame *f, u128 cells, Budget *b) {
+    int total = 0;
+    while (cells) {
+        u128 comp = flood(f, cells & (~cells + 1), cells);
+        cells ^= comp;
+        int r = nk_region(f, comp, b);
+        if (r < 0) return r;
+        total ^= r;
+    }
+    return total;
+}
+
 static int nk_solve(int h, int w, u128 bits, Budget *b) {
     const Frame *f = frame(h, w);
     if (!f) return -2;
@@ -427,15 +440,8 @@ static int nk_solve(int h, int w, u128 bits, Budget *b) {
         int i = lowbit128(cells);
         cells &= cells - 1;
         if (budget_spent(b)) return -1;
-        u128 rest = bits & ~f->closed[i];
-        int total = 0;
-        while (rest) {
-            u128 comp = flood(f, rest & (~rest + 1), rest);
-            rest ^= comp;
-            int v = nk_region(f, comp, b);
-            if (v < 0) return v;
-            total ^= v;
-        }
+        int total = nk_grundy_of(f, bits & ~f->closed[i], b);
+        if (total < 0) return total;
         if (total >= 127) return -3;
         seen |= BIT(total);
     }
@@ -545,19 +551,6 @@ static int parse_budget(PyObject *stop) {
 }
 
 static unsigned long long last_nodes = 0;
-
-/* The Grundy value of `cells`: the XOR of its regions' values, or a negative code when stopped. */
-static int nk_grundy_of(const Frame *f, u128 cells, Budget *b) {
-    int total = 0;
-    while (cells) {
-        u128 comp = flood(f, cells & (~cells + 1), cells);
-        cells ^= comp;
-        int r = nk_region(f, comp, b);
-        if (r < 0) return r;
-        total ^= r;
-    }
-    return total;
-}
 
 /* The arguments both Node Kayles calls take: (rows, cols, free, remaining, stop). -1 with an exception set. */
 static int nk_args(PyObject *args, const Frame **f, u128 *free_cells, Budget *b) {
