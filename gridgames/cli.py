@@ -8,6 +8,7 @@ Each subcommand lives in `gridgames.commands.<name>` with `add_arguments(parser)
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import re
 import sys
@@ -116,8 +117,23 @@ def _attach_dashed_values(argv: list[str]) -> list[str]:
     return joined
 
 
+def _replace_what_cannot_be_written() -> None:
+    """Any terminal encoding works: a character the output cannot encode is written as `?`, and
+    input bytes that are not text in the locale's encoding are read as U+FFFD, instead of a
+    UnicodeError traceback (`PYTHONIOENCODING=ascii`, a latin-1 terminal, a binary pipe)."""
+    for stream in (sys.stdin, sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            with contextlib.suppress(ValueError, OSError):
+                reconfigure(errors="replace")
+
+
 def main(argv: list[str] | None = None) -> int:
-    argv = _attach_dashed_values(sys.argv[1:] if argv is None else argv)
+    _replace_what_cannot_be_written()
+    return _run(_attach_dashed_values(sys.argv[1:] if argv is None else argv))
+
+
+def _run(argv: list[str]) -> int:
     args = build_parser(argv).parse_args(argv)
     module = _command_module(args.command or "app")
     if args.command:  # the app shows them itself

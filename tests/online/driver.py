@@ -28,7 +28,7 @@ class Proc:
         self.popen = subprocess.Popen(
             [sys.executable, "-m", "gridgames", *args],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-            text=True, env=env, bufsize=1,
+            text=True, errors="replace", env=env, bufsize=1,  # output in any encoding is read
         )
         self.lines: queue.Queue[str | None] = queue.Queue()
         self.seen: list[str] = []
