@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import importlib
+import os
 import re
 import sys
 
@@ -117,6 +118,10 @@ def _attach_dashed_values(argv: list[str]) -> list[str]:
     return joined
 
 
+#: The exit code when the reader of the output went away (`| head`): a shell's code for SIGPIPE, 128 + 13.
+EXIT_READER_GONE = 141
+
+
 def _replace_what_cannot_be_written() -> None:
     """Any terminal encoding works: a character the output cannot encode is written as `?`, and
     input bytes that are not text in the locale's encoding are read as U+FFFD, instead of a
@@ -128,9 +133,26 @@ def _replace_what_cannot_be_written() -> None:
                 reconfigure(errors="replace")
 
 
+def _discard_further_output() -> None:
+    """Point stdout at the null device, so that the exit's own flush of what is left in its buffer
+    cannot raise again (the recipe of Python's "Note on SIGPIPE" in the `signal` docs)."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+
+
 def main(argv: list[str] | None = None) -> int:
     _replace_what_cannot_be_written()
-    return _run(_attach_dashed_values(sys.argv[1:] if argv is None else argv))
+    try:
+        try:
+            return _run(_attach_dashed_values(sys.argv[1:] if argv is None else argv))
+        finally:
+            if sys.stdout is not None:
+                sys.stdout.flush()  # here, not at exit, so a closed pipe is caught below
+    except BrokenPipeError:  # the reader went away (`| head`, `| less` then q): end quietly
+        _discard_further_output()
+        return EXIT_READER_GONE
 
 
 def _run(argv: list[str]) -> int:

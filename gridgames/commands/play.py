@@ -201,10 +201,7 @@ def _play_plain(args: argparse.Namespace, entry: Any, new_settings: Any, new_gam
         slot=slot,
         records=records,
     )
-    try:
-        return session.run()
-    except BrokenPipeError:  # the reader went away (e.g. `| head`); the game is saved
-        return 1
+    return session.run()  # a closed output pipe ends in cli.main (the game is saved after every move)
 
 
 def _new_session(args: argparse.Namespace, entry: Any, rng: random.Random) -> tuple[Any, Game]:
