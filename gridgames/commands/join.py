@@ -17,10 +17,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from gridgames.online.address import AddressError, parse_address
+    from gridgames.online.address import AddressError
+    from gridgames.online.invite import parse_invite
 
     try:
-        address = parse_address(args.address)
+        address = parse_invite(args.address)
     except AddressError as error:
         sys.stderr.write(f"gridgames: {error}\n")
         return 2
