@@ -36,8 +36,11 @@ class Proc:
 
     def _read(self) -> None:
         assert self.popen.stdout is not None
-        for line in self.popen.stdout:
-            self.lines.put(line.rstrip("\n"))
+        try:
+            for line in self.popen.stdout:
+                self.lines.put(line.rstrip("\n"))
+        except ValueError:  # `stop` closed the pipe before this thread read its end
+            pass
         self.lines.put(None)
 
     def expect(self, pattern: str, wait: float = WAIT) -> re.Match[str]:
