@@ -11,6 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from textual import events
 
+from gridgames.cli import main
 from gridgames.online.address import Address, AddressError, parse_address
 from gridgames.online.invite import address_in, invite_line, parse_invite
 from gridgames.tui import online as tui_online
@@ -51,6 +52,12 @@ def test_an_invite_without_a_room_is_refused_in_one_sentence(pasted, one_sentenc
     with pytest.raises(AddressError) as refused:
         parse_invite(pasted)
     assert one_sentence(str(refused.value)) and "is not a game address" in str(refused.value)
+
+
+def test_gridgames_join_shows_a_pasted_escape_sequence_escaped(capsys):
+    assert main(["join", "gridgames join \x1bc"]) == 2  # ESC c resets a terminal
+    err = capsys.readouterr().err
+    assert "\x1b" not in err and "'\\x1bc' is not a game address" in err
 
 
 hosts = st.sampled_from(["127.0.0.1", "localhost", "192.168.1.5", "[::1]", "games.example.org"])
