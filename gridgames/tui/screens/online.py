@@ -24,6 +24,7 @@ from textual.widgets import Header, Static
 from gridgames.games import rule_book
 from gridgames.online import protocol as p
 from gridgames.online.client import Event, View, answer_offer
+from gridgames.online.invite import invite_line
 from gridgames.online.launch import HOST_LEFT, Plan
 from gridgames.play.picking import NOTHING, Picking, point
 from gridgames.tui import house_rules
@@ -142,7 +143,7 @@ class OnlineGameScreen(Screen[None]):
                     self.app.notify(warning, severity="warning", timeout=10)
                 if plan.role == "host" and not self.invite:
                     address = plan.invite_address()
-                    self.invite = f"Invite: gridgames join {address}" if address else ""
+                    self.invite = f"Invite: {invite_line(address)}" if address else ""
                     self.message = "Send your friend the invite above; they join with that one line."
                     if plan.running is not None and plan.bind == "127.0.0.1":
                         self.invite += " (this computer only; your network: gridgames host --bind 0.0.0.0)"
