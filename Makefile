@@ -32,7 +32,7 @@ test: lint
 	$(BIN)/python -m pytest
 
 bench: $(VENV)/.installed-dev
-	$(BIN)/python -m gridgames.solve.bench
+	$(BIN)/python -m gridgames.games.bench
 	$(BIN)/python -m gridgames.tui.startup_bench
 	$(MAKE) bench-online
 
@@ -40,7 +40,7 @@ bench: $(VENV)/.installed-dev
 bench-online: $(VENV)/.installed-dev
 	$(BIN)/python -m gridgames.online.load
 
-# Rebuild every shipped table under gridgames/solve/data byte for byte (see README: time and memory).
+# Rebuild every shipped table in gridgames/games/*/ byte for byte (see README: time and memory).
 tables: $(VENV)/.installed-dev
 	nice -n 10 $(BIN)/python scripts/make_tables.py
 

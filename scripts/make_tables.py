@@ -1,7 +1,7 @@
 """Rebuild every shipped table byte for byte (`make tables`), each behind a checked header (tables.py).
 
     walls-4x4.bin          retrograde values of every 4x4 walls position, lzma preset 9
-    walls-5x5.bin          5x5 walls positions with at most 8 walls, by scripts/walls_table.c
+    walls-5x5.bin          5x5 walls positions with at most 8 walls, by gridgames/games/walls/make_table.c
     noneighbour.bin        5x5 noneighbour positions with at most three markers, JSON
     nodekayles_shapes.bin  Node Kayles region values up to 7x7 and 3x20 (Python core: minutes)
 
@@ -20,9 +20,11 @@ import sys
 import time
 from pathlib import Path
 
-from gridgames.solve import core, noneighbour, tables, walls
+from gridgames.games.noneighbour import algorithm as noneighbour
+from gridgames.games.walls import algorithm as walls
+from gridgames.solve import core, tables
 
-DATA = Path(__file__).resolve().parent.parent / "gridgames" / "solve" / "data"
+GAMES = Path(__file__).resolve().parent.parent / "gridgames" / "games"
 
 
 def build_walls() -> bytes:
@@ -53,11 +55,11 @@ def split_layers(raw: bytes, cells: int) -> list[bytes]:
 
 
 def build_walls_5x5() -> bytes:
-    """Compile scripts/walls_table.c (gcc, OpenMP) and run the whole-board pass: a few minutes on two
+    """Compile games/walls/make_table.c (gcc, OpenMP) and run the whole-board pass: a few minutes on two
     cores, about 2 GB at its peak. Each layer is compressed on its own so a query reads only two."""
     import tempfile
 
-    source = Path(__file__).with_name("walls_table.c")
+    source = GAMES / "walls" / "make_table.c"
     with tempfile.TemporaryDirectory() as tmp:
         program = Path(tmp) / "walls_table"
         subprocess.run(["gcc", "-O2", "-fopenmp", "-o", str(program), str(source)], check=True)
@@ -105,7 +107,7 @@ def build_nodekayles() -> bytes:
     """Run the shape enumerator on the Python core (its memo is the table's content)."""
     out = Path(os.environ.get("TMPDIR", "/tmp")) / "nodekayles_shapes.body"
     env = dict(os.environ, GRIDGAMES_CORE="python")
-    script = Path(__file__).with_name("make_nodekayles_table.py")
+    script = GAMES / "nodekayles" / "make_table.py"
     subprocess.run([sys.executable, str(script), "--out", str(out)], check=True, env=env)
     body = out.read_bytes()
     out.unlink()
@@ -113,10 +115,10 @@ def build_nodekayles() -> bytes:
 
 
 BUILDERS = {
-    "walls": ("walls-4x4.bin", build_walls),
-    "walls5": ("walls-5x5.bin", build_walls_5x5),
-    "noneighbour": ("noneighbour.bin", build_noneighbour),
-    "nodekayles": ("nodekayles_shapes.bin", build_nodekayles),
+    "walls": ("walls/walls-4x4.bin", build_walls),
+    "walls5": ("walls/walls-5x5.bin", build_walls_5x5),
+    "noneighbour": ("noneighbour/noneighbour.bin", build_noneighbour),
+    "nodekayles": ("nodekayles/nodekayles_shapes.bin", build_nodekayles),
 }
 
 
@@ -132,7 +134,7 @@ def main() -> int:
         start = time.perf_counter()
         blob = build()
         took = time.perf_counter() - start
-        target = DATA / filename
+        target = GAMES / filename
         if args.check:
             identical = target.is_file() and target.read_bytes() == blob
             same &= identical

@@ -15,7 +15,8 @@ import argparse
 import sys
 import time
 
-from gridgames.solve import core, nodekayles
+from gridgames.games.nodekayles import algorithm as nodekayles
+from gridgames.solve import core
 from gridgames.solve.budget import SearchTimeout
 
 PUBLISHED = {

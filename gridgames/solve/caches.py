@@ -6,7 +6,10 @@ each other.
 
 from __future__ import annotations
 
-from gridgames.solve import core, nodekayles, noneighbour, walls
+from gridgames.games.nodekayles import algorithm as nodekayles
+from gridgames.games.noneighbour import algorithm as noneighbour
+from gridgames.games.walls import algorithm as walls
+from gridgames.solve import core
 
 
 def clear_caches() -> None:

@@ -13,7 +13,9 @@ from collections.abc import Iterator
 import pytest
 
 from gridgames.engine.rules import orthogonal_masks
-from gridgames.solve import core, nodekayles, walls
+from gridgames.games.nodekayles import algorithm as nodekayles
+from gridgames.games.walls import algorithm as walls
+from gridgames.solve import core
 from gridgames.solve.analysis import analyse
 from gridgames.solve.caches import clear_caches
 
@@ -102,7 +104,7 @@ def test_noneighbour_native_shares_move_values_across_forbidden_sets(both_cores)
     it learnt them: the same cells reached after different last markers, asked one after the other on a
     warm memo, must still get the reference's answer for each forbidden set."""
     from gridgames.engine.rules import bits, king_masks
-    from gridgames.solve import noneighbour
+    from gridgames.games.noneighbour import algorithm as noneighbour
 
     native = core.native()
     rng = random.Random(45)
@@ -127,7 +129,7 @@ def test_noneighbour_native_symmetric_twins_equal_python(both_cores, rows, cols)
     reflections; a rectangle has no quarter turns) and maps the moves to and from it: twins asked one
     after the other on a warm memo must get the reference's answers."""
     from gridgames.engine.rules import bits, king_masks
-    from gridgames.solve import noneighbour
+    from gridgames.games.noneighbour import algorithm as noneighbour
 
     native = core.native()
     rng = random.Random(rows * cols)
@@ -198,10 +200,10 @@ def test_walls_native_equals_python_on_5x5_positions_with_many_walls(make_game, 
 
 
 def test_the_shipped_5x5_walls_table_agrees_with_the_live_solver(make_game):
-    """Two independent passes: the whole-board layered table (scripts/walls_table.c) and the live
+    """Two independent passes: the whole-board layered table (games/walls/make_table.c) and the live
     retrograde of the open cells, on positions with as many walls as the table holds."""
     table = walls.layered_table(5, 5)
-    assert table is not None, "data/walls-5x5.bin should ship"
+    assert table is not None, "walls-5x5.bin should ship"
     rng = random.Random(8)
     k = table.max_walls - 1
     for _ in range(2):

@@ -8,8 +8,8 @@ from dataclasses import replace
 import pytest
 
 from gridgames.engine.rules import GridState
+from gridgames.games.walls import algorithm as walls
 from gridgames.games.walls.rules import RULES, WallsState
-from gridgames.solve import walls
 from gridgames.solve.base import DRAW, LOSS, UNKNOWN, WIN
 
 
@@ -82,7 +82,7 @@ def _random_4x4(rng: random.Random, wall_count: int) -> WallsState:
 
 
 def test_4x4_table_matches_the_fixed_point_on_random_positions():
-    assert walls.is_exact_board(4, 4), "data/walls-4x4.bin should ship"
+    assert walls.is_exact_board(4, 4), "walls-4x4.bin should ship"
     rng = random.Random(7)
     checked = 0
     values = set()

@@ -1,8 +1,8 @@
-"""Regenerate gridgames/solve/data/nodekayles_shapes.bin: the Grundy value of every region shape
+"""Regenerate gridgames/games/nodekayles/nodekayles_shapes.bin: the Grundy value of every region shape
 reachable on Node Kayles boards up to 7x7 and 3 x n up to 3x20, found by search with the shipped
 table switched off.
 
-Run from the repository root: `.venv/bin/python scripts/make_nodekayles_table.py` (a few minutes).
+Run from the repository root: `.venv/bin/python -m gridgames.games.nodekayles.make_table` (a few minutes).
 """
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ import argparse
 import time
 from pathlib import Path
 
-from gridgames.solve import nodekayles
+from gridgames.games.nodekayles import algorithm as nodekayles
 
-OUT = Path(__file__).resolve().parent.parent / "gridgames" / "solve" / "data" / nodekayles.TABLE_RESOURCE
+OUT = Path(__file__).with_name(nodekayles.TABLE_RESOURCE)
 
 
 def main() -> None:

@@ -8,7 +8,7 @@ set, stepping stays inside the current one, where the standard retrograde fixed 
 runs (a stuck mover loses; a position with a move to a loss wins; one whose moves all
 lead to wins loses; whatever is left is a draw). Boards up to 12 cells are solved on
 first use (20 with the C core, and the open part of a larger board once it is
-that small); 4x4 ships as `data/walls-4x4.bin` for the Python core (`make tables`
+that small); 4x4 ships as `walls-4x4.bin` for the Python core (`make tables`
 rebuilds it). Larger boards use iterative-deepening alpha-beta with a liberties and
 territory evaluation; there only forced wins and losses within the horizon are exact.
 """
@@ -31,6 +31,8 @@ from gridgames.solve import core
 from gridgames.solve.base import DRAW, LOSS, RANK, UNKNOWN, WIN, Evaluation, Value, after_move
 from gridgames.solve.budget import Budget, SearchTimeout
 from gridgames.solve.search import MATE, MATE_BOUND, Searcher, SearchResult, iterate
+
+_PACKAGE = __name__.rpartition(".")[0]  # this game's package: its tables ship there
 
 #: Table codes (0 = not a position).
 CODE = {LOSS: 1, DRAW: 2, WIN: 3}
@@ -221,7 +223,7 @@ def _symmetries(side: int) -> tuple[tuple[int, ...], ...]:
 
 
 class LayeredTable:
-    """The shipped 5x5 table (`scripts/walls_table.c`, `scripts/make_tables.py`): every position with
+    """The shipped 5x5 table (`make_table.c`, `make_table.py`): every position with
     fewer than `max_walls` walls. Per wall count, the wall sets least among their 8 symmetric images,
     ascending, and the 2-bit codes of their positions (mover on the i-th open cell, other on the j-th
     open cell but the mover's), in blocks of BLOCK_SETS sets, each decompressed when first needed."""
@@ -321,7 +323,7 @@ def _load_layered(rows: int, cols: int) -> LayeredTable | None:
     from gridgames.solve import tables
 
     name = _table_name(rows, cols)
-    body = tables.load(LAYERED[rows, cols], name)
+    body = tables.load(_PACKAGE, LAYERED[rows, cols], name)
     if body is None:
         return None
     try:
@@ -434,7 +436,7 @@ def _load_shipped(rows: int, cols: int) -> bytearray | None:
         return None
     from gridgames.solve import tables
 
-    body = tables.load(name, _table_name(rows, cols))
+    body = tables.load(_PACKAGE, name, _table_name(rows, cols))
     if body is None:
         return None
     import lzma

@@ -13,7 +13,10 @@ from gridgames.engine.game import Game
 from gridgames.engine.options import Options
 from gridgames.engine.rules import king_masks
 from gridgames.games import get_entry
-from gridgames.solve import core, nodekayles, noneighbour, walls
+from gridgames.games.nodekayles import algorithm as nodekayles
+from gridgames.games.noneighbour import algorithm as noneighbour
+from gridgames.games.walls import algorithm as walls
+from gridgames.solve import core
 from gridgames.solve.analysis import analyse
 from gridgames.solve.budget import Budget
 from gridgames.solve.caches import clear_caches

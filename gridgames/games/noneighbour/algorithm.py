@@ -4,7 +4,7 @@ Who owns the markers never matters, only which cells are occupied and which empt
 the last marker forbids, so a position is the key `occupied | forbidden << cells`. The
 memo lives as long as the process (one per board and adjacency), so a game analysed move
 after move reuses it. The 5x5 openings are slow to prove in Python (seconds), so the
-values of every position with at most three markers ship in `data/noneighbour.bin`;
+values of every position with at most three markers ship in `noneighbour.bin`;
 `make tables` regenerates that file by search.
 """
 
@@ -20,6 +20,8 @@ from gridgames.games.noneighbour.rules import NoNeighbourState
 from gridgames.solve import core
 from gridgames.solve.base import LOSS, UNKNOWN, WIN, Evaluation, Value
 from gridgames.solve.budget import Budget, SearchTimeout
+
+_PACKAGE = __name__.rpartition(".")[0]  # this game's package: its tables ship there
 
 TABLE_FILE = "noneighbour.bin"  # a checked header over JSON
 TABLE_BOARDS = ((5, 5, "king"), (5, 5, "orthogonal"))
@@ -53,7 +55,7 @@ def _shipped() -> dict[str, dict[str, bool]]:
 
     from gridgames.solve import tables
 
-    body = tables.load(TABLE_FILE, "noneighbour")
+    body = tables.load(_PACKAGE, TABLE_FILE, "noneighbour")
     if body is None:
         return {}
     try:
