@@ -14,13 +14,14 @@ $(BIN)/python:
 	@$(PYTHON) -m venv $(VENV)
 	@$(BIN)/python -m pip install --quiet --upgrade pip $(QUIETLY)
 
-# Stamps reinstall when pyproject.toml changes.
-$(VENV)/.installed: pyproject.toml setup.py gridgames/solve/_native.c | $(BIN)/python
+# Stamps reinstall when pyproject.toml, setup.py or any game's C core (or the header they share) changes.
+NATIVE_SOURCES := $(wildcard gridgames/games/*/_native.c) gridgames/solve/native/gridgames_native.h
+$(VENV)/.installed: pyproject.toml setup.py $(NATIVE_SOURCES) | $(BIN)/python
 	@echo "Installing gridgames into $(VENV)..."
 	@$(BIN)/python -m pip install --quiet -e . $(QUIETLY)
 	@touch $@
 
-$(VENV)/.installed-dev: pyproject.toml setup.py gridgames/solve/_native.c | $(BIN)/python
+$(VENV)/.installed-dev: pyproject.toml setup.py $(NATIVE_SOURCES) | $(BIN)/python
 	@echo "Installing gridgames and its test tools into $(VENV)..."
 	@$(BIN)/python -m pip install --quiet -e '.[dev]' $(QUIETLY)
 	@touch $@ $(VENV)/.installed

@@ -28,7 +28,7 @@ GAMES = Path(__file__).resolve().parent.parent / "gridgames" / "games"
 
 
 def build_walls() -> bytes:
-    native = core.native()
+    native = walls.NATIVE()
     if native is not None:
         codes = walls.Packed(native.walls_retrograde(walls.orthogonal_masks(4, 4), -1.0, None))
         table = bytearray(codes[i] for i in range((1 << 16) * 16 * 16))

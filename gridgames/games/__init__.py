@@ -104,6 +104,22 @@ def _solvers() -> dict[type, Solver]:
     return {type(book.entry.rules): book.solver for book in rule_books() if book.solver is not GENERIC}
 
 
+def native_cores() -> tuple[str, ...]:
+    """The optional C core module of every built-in game package that has one, built or not (its
+    `_native.c` is in the source tree, or its compiled module is installed)."""
+    import pkgutil
+    from importlib.util import find_spec
+    from pathlib import Path
+
+    found = []
+    for package in pkgutil.iter_modules(__path__):
+        name = f"{__name__}.{package.name}._native"
+        if package.ispkg and (any((Path(p) / package.name / "_native.c").is_file() for p in __path__)
+                              or find_spec(name) is not None):
+            found.append(name)
+    return tuple(found)
+
+
 def no_adjacency_option(entry: Entry) -> str:
     """The sentence refusing the adjacency house rule for a game that does not offer it."""
     return f"{entry.id} has no adjacency option: only {ids_where(lambda e: e.has_adjacency_option)} has."
@@ -116,6 +132,6 @@ def reload() -> None:
 
 
 __all__ = [
-    "GROUP", "catalogue", "get_entry", "ids_where", "no_adjacency_option", "problems", "reload",
-    "rule_book", "rule_books", "solver_for",
+    "GROUP", "catalogue", "get_entry", "ids_where", "native_cores", "no_adjacency_option", "problems",
+    "reload", "rule_book", "rule_books", "solver_for",
 ]

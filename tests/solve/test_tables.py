@@ -55,5 +55,5 @@ def test_a_damaged_walls_table_means_search_never_a_wrong_exact_value(damage, mo
     finally:
         core.use_native(previous)
         walls.clear_cache()
-    assert not walls.is_exact_board(4, 4) or core.native() is not None
+    assert not walls.is_exact_board(4, 4) or walls.NATIVE() is not None
     assert not evaluation.exact or evaluation.value in ("win", "loss")

@@ -133,13 +133,12 @@ def test_a_board_solved_in_seconds_is_searched_until_prepared_then_proven(make_g
     """3x6 (18 cells): a whole-board pass outlasts a reply, so the perfect seat searches until the pass
     is made once (the app makes it in a worker); a cancelled pass leaves the board to search."""
     from gridgames.games import solver_for
-    from gridgames.solve import core
     from gridgames.solve.analysis import analyse
     from gridgames.solve.budget import Budget
     from gridgames.solve.caches import clear_caches
     from gridgames.solve.players import choose_move
 
-    if core.native() is None:
+    if walls.NATIVE() is None:
         pytest.skip("boards of 17 to 20 cells are solved live by the C core only")
     clear_caches()
     state = make_game("walls", "3x6").state

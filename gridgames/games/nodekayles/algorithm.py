@@ -24,11 +24,13 @@ from typing import Any
 from gridgames.engine.moves import Move
 from gridgames.engine.rules import bits
 from gridgames.games.nodekayles.rules import NodeKaylesState
-from gridgames.solve import core
+from gridgames.solve import caches, core
 from gridgames.solve.base import LOSS, UNKNOWN, WIN, Evaluation, Value
 from gridgames.solve.budget import Budget, SearchTimeout
 
 _PACKAGE = __name__.rpartition(".")[0]  # this game's package: its tables ship there
+#: This game's optional C core (`_native.c` here); NATIVE() is the module while in use, else None.
+NATIVE = core.load(f"{_PACKAGE}._native")
 
 TABLE_RESOURCE = "nodekayles_shapes.bin"
 TABLE_NAME = "nodekayles-shapes"
@@ -172,7 +174,7 @@ def _shape_value(height: int, width: int, bits: int) -> int:
     if value is None:
         value = _canonical.get(ckey)
     if value is None:
-        value = _solve_natively(height, width, bits) if core.native() else _solve_shape(height, width, bits)
+        value = _solve_natively(height, width, bits) if NATIVE() else _solve_shape(height, width, bits)
         _canonical[ckey] = value
     _memo[key] = value
     return value
@@ -184,7 +186,7 @@ def _solve_natively(height: int, width: int, bits: int) -> int:
     if bin(bits).count("1") > MAX_REGION_CELLS:
         raise TooLarge
     budget = getattr(_local, "budget", None)
-    native: Any = core.native()
+    native: Any = NATIVE()
     value = native.nk_grundy(height, width, bits, *core.budget_args(budget))
     _nodes += native.nodes()
     if value is None:
@@ -313,6 +315,7 @@ def use_table(enabled: bool) -> None:
     clear_cache()
 
 
+@caches.register
 def clear_cache() -> None:
     """Forget every computed value (the shipped table stays loaded)."""
     _memo.clear()
@@ -377,7 +380,7 @@ def is_quick(state: NodeKaylesState, max_cells: int | None = None) -> bool:
     caller with a time budget can fall back to a heuristic search when this is False.
     """
     if max_cells is None:
-        max_cells = NATIVE_QUICK_CELLS if core.native() is not None else QUICK_CELLS
+        max_cells = NATIVE_QUICK_CELLS if NATIVE() is not None else QUICK_CELLS
     rows, cols = state.rows, state.cols
     for comp in _components(state.free, rows, cols):
         if bin(comp).count("1") <= max_cells or shape_key(rows, cols, comp) in _memo:
@@ -417,7 +420,7 @@ def evaluate(state: NodeKaylesState, budget: Budget | float | None = None) -> Ev
         values: dict[Move, Value] = {}
         exact = True
         cell_bits = free
-        native: Any = core.native()
+        native: Any = NATIVE()
         if native is not None and _all_regions_small(state):
             # One C call values every move: the Python around a call per region cost more than the search.
             answers = native.nk_move_values(rows, cols, free, *core.budget_args(_local.budget))

@@ -17,11 +17,13 @@ from functools import lru_cache
 from gridgames.engine.moves import Move
 from gridgames.engine.rules import bits, king_masks, orthogonal_masks
 from gridgames.games.noneighbour.rules import NoNeighbourState
-from gridgames.solve import core
+from gridgames.solve import caches, core
 from gridgames.solve.base import LOSS, UNKNOWN, WIN, Evaluation, Value
 from gridgames.solve.budget import Budget, SearchTimeout
 
 _PACKAGE = __name__.rpartition(".")[0]  # this game's package: its tables ship there
+#: This game's optional C core (`_native.c` here); NATIVE() is the module while in use, else None.
+NATIVE = core.load(f"{_PACKAGE}._native")
 
 TABLE_FILE = "noneighbour.bin"  # a checked header over JSON
 TABLE_BOARDS = ((5, 5, "king"), (5, 5, "orthogonal"))
@@ -41,7 +43,7 @@ def needs_budget(rows: int, cols: int) -> bool:
     proof: random positions of 6x6 to 10x10 took at most 2.6 ms, none unsolved); `evaluate` still gives
     those boards a default budget, in case one ever takes long."""
     cells = rows * cols
-    return cells > EXACT_CELLS and (core.native() is None or cells > NATIVE_CELLS)
+    return cells > EXACT_CELLS and (NATIVE() is None or cells > NATIVE_CELLS)
 
 
 def _table_name(rows: int, cols: int, adjacency: str) -> str:
@@ -96,7 +98,7 @@ class NoNeighbourSolver:
         Safe to call from several threads: the memo only ever gains true facts.
         """
         deadline = Budget.of(deadline)
-        native = core.native()
+        native = NATIVE()
         if native is not None and self.cells <= NATIVE_CELLS:
             known = self.shipped.get(self.key(occupied, forbidden))
             if known is not None:
@@ -149,6 +151,7 @@ def solver_for(rows: int, cols: int, adjacency: str) -> NoNeighbourSolver:
     return NoNeighbourSolver(rows, cols, adjacency)
 
 
+@caches.register
 def clear_cache() -> None:
     """Forget every solved position but the shipped ones (benchmarks start cold)."""
     solver_for.cache_clear()
@@ -176,7 +179,7 @@ def evaluate(state: NoNeighbourState, budget: Budget | float | None = None) -> E
     values: dict[Move, Value] = {}
     exact = True
     free = list(bits(solver.full & ~(occ | forb)))
-    native = core.native()
+    native = NATIVE()
     if native is not None and solver.cells <= NATIVE_CELLS and not _children_shipped(solver, occ):
         # One C call values every move: the Python around a call per move cost more than small searches.
         answers = native.nn_values(state.rows, state.cols, state.adjacency == "king", occ, forb,

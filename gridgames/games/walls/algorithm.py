@@ -27,12 +27,14 @@ from gridgames.engine.cells import Cell
 from gridgames.engine.moves import Move
 from gridgames.engine.rules import bits, orthogonal_masks
 from gridgames.games.walls.rules import WallsState
-from gridgames.solve import core
+from gridgames.solve import caches, core
 from gridgames.solve.base import DRAW, LOSS, RANK, UNKNOWN, WIN, Evaluation, Value, after_move
 from gridgames.solve.budget import Budget, SearchTimeout
 from gridgames.solve.search import MATE, MATE_BOUND, Searcher, SearchResult, iterate
 
 _PACKAGE = __name__.rpartition(".")[0]  # this game's package: its tables ship there
+#: This game's optional C core (`_native.c` here); NATIVE() is the module while in use, else None.
+NATIVE = core.load(f"{_PACKAGE}._native")
 
 #: Table codes (0 = not a position).
 CODE = {LOSS: 1, DRAW: 2, WIN: 3}
@@ -133,7 +135,7 @@ def retrograde_graph(nbr: Sequence[int], budget: Budget | None = None) -> bytear
 
 def is_exact_board(rows: int, cols: int) -> bool:
     """Whether every position of this board has a retrograde value (computed or shipped)."""
-    if rows * cols <= RUNTIME_CELLS or (core.native() is not None and rows * cols <= NATIVE_BOARD_CELLS):
+    if rows * cols <= RUNTIME_CELLS or (NATIVE() is not None and rows * cols <= NATIVE_BOARD_CELLS):
         return True
     return (rows, cols) in SHIPPED and exact_table(rows, cols) is not None
 
@@ -142,7 +144,7 @@ def is_exact(rows: int, cols: int, walls: int) -> bool:
     """Whether positions with these walls get exact values (the whole board or its open part is
     small, or a shipped table covers them)."""
     open_cells = rows * cols - walls.bit_count()
-    live = NATIVE_CELLS if core.native() is not None else RUNTIME_CELLS
+    live = NATIVE_CELLS if NATIVE() is not None else RUNTIME_CELLS
     if is_exact_board(rows, cols) or open_cells <= live:
         return True
     layered = layered_table(rows, cols)
@@ -153,7 +155,7 @@ def awaits_board_pass(rows: int, cols: int, walls: int) -> bool:
     """Whether exact values here wait on a whole-board pass that takes seconds (17 to 20 cells, C core)
     and has not been made in this process. Until `prepare` has made it, play searches (not proven):
     a reply's budget is far too short for the pass, and a pass cut short is thrown away."""
-    live = NATIVE_CELLS if core.native() is not None else RUNTIME_CELLS
+    live = NATIVE_CELLS if NATIVE() is not None else RUNTIME_CELLS
     n = rows * cols
     if n <= live or (rows, cols) in SHIPPED or _boards.get((rows, cols)) is not None:
         return False
@@ -349,7 +351,7 @@ def _graph(rows: int, cols: int, cells: tuple[int, ...]) -> list[int]:
 
 
 def _solve_graph(nbr: Sequence[int], budget: Budget | None) -> Packed | bytearray:
-    native = core.native()
+    native = NATIVE()
     if native is None:
         return retrograde_graph(nbr, budget)
     data = native.walls_retrograde(nbr, *core.budget_args(budget))
@@ -364,7 +366,7 @@ def _bounded(budget: Budget | float | None, cells: int) -> Budget | None:
     if budget is None:
         return None
     budget = Budget.of(budget)
-    small = cells <= (NATIVE_CELLS if core.native() is not None else RUNTIME_CELLS - 3)
+    small = cells <= (NATIVE_CELLS if NATIVE() is not None else RUNTIME_CELLS - 3)
     return budget.untimed() if small else budget
 
 
@@ -391,7 +393,7 @@ def exact_for(
             return table
     full = (1 << (rows * cols)) - 1
     cells = tuple(bits(full & ~walls))
-    if len(cells) > (NATIVE_CELLS if core.native() is not None else RUNTIME_CELLS):
+    if len(cells) > (NATIVE_CELLS if NATIVE() is not None else RUNTIME_CELLS):
         return None
     try:
         data = _solve_graph(_graph(rows, cols, cells), _bounded(budget, len(cells)))
@@ -417,7 +419,7 @@ def exact_table(rows: int, cols: int, budget: Budget | float | None = None) -> E
     shipped = _load_shipped(rows, cols) if (rows, cols) in SHIPPED else None
     if shipped is not None:
         table = ExactTable(0, tuple(range(n)), shipped)
-    elif n <= RUNTIME_CELLS or (core.native() is not None and n <= NATIVE_BOARD_CELLS):
+    elif n <= RUNTIME_CELLS or (NATIVE() is not None and n <= NATIVE_BOARD_CELLS):
         try:
             data = _solve_graph(orthogonal_masks(rows, cols), _bounded(budget, n))
         except SearchTimeout:
@@ -459,6 +461,7 @@ def _table_name(rows: int, cols: int) -> str:
     return f"walls-{rows}x{cols}"
 
 
+@caches.register
 def clear_cache() -> None:
     """Forget every computed table (benchmarks start cold)."""
     _boards.clear()
