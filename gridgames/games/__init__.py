@@ -16,6 +16,7 @@ from gridgames.engine.errors import OptionsError
 from gridgames.engine.rules import Rules
 from gridgames.games.api import GENERIC, RuleBook, Solver
 from gridgames.games.discovery import entry_points
+from gridgames.solve import hooks
 
 GROUP = "gridgames.games"
 
@@ -97,6 +98,9 @@ def solver_for(rules: Rules) -> Solver:
     """The solver hooks of a rules family (every rule book of one family shares them), or the
     generic defaults for rules no loaded game plays."""
     return _solvers().get(type(rules), GENERIC)
+
+
+hooks.use_lookup(solver_for)  # the shared solving code finds each game's hooks through the registry
 
 
 @lru_cache(maxsize=1)

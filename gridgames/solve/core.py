@@ -91,7 +91,7 @@ def name(module_names: Iterable[str]) -> str:
 
 
 def _game(module_name: str) -> str:
-    """`gridgames.games.walls._native` -> `walls`."""
+    """`gridgames.games.<family>._native` -> `<family>`."""
     return module_name.rsplit(".", 2)[-2]
 
 
