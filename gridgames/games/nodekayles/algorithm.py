@@ -34,8 +34,10 @@ NATIVE = core.load(f"{_PACKAGE}._native")
 
 TABLE_RESOURCE = "nodekayles_shapes.bin"
 TABLE_NAME = "nodekayles-shapes"
-#: The memo is emptied between calls once it holds this many shapes (about 100 bytes each).
-MEMO_LIMIT = 2_000_000
+#: The memos are emptied once they hold this many shapes together (about 150 bytes each: at most
+#: about 150 MB), between calls and within a long search alike; they hold only proven values, so a
+#: search goes on after emptying them, slower.
+MEMO_LIMIT = 1_000_000
 #: Regions up to this many cells are solved from scratch in about a second at most.
 QUICK_CELLS = 30
 #: The same with the C core (a fresh 6x7 region, 42 cells, takes about a second).
@@ -204,6 +206,8 @@ def _solve_shape(height: int, width: int, bits: int) -> int:
     budget = getattr(_local, "budget", None)
     if budget is not None:
         budget.check()
+    if len(_memo) + len(_canonical) > MEMO_LIMIT:  # the cap holds within one long search too
+        clear_cache()
     closed, not_first, not_last = _frame(height, width)
     memo = _memo
     seen = 0  # bit g set when some move leaves value g

@@ -28,7 +28,11 @@ NATIVE = core.load(f"{_PACKAGE}._native")
 TABLE_FILE = "noneighbour.bin"  # a checked header over JSON
 TABLE_BOARDS = ((5, 5, "king"), (5, 5, "orthogonal"))
 TABLE_MAX_MARKERS = 3
-MEMO_LIMIT = 2_000_000
+#: What one board's memo may hold (Python core), in bytes by `entry_bytes`; reaching it empties the
+#: memo, even mid-search (it only holds proven values, so the search goes on, slower). At most
+#: `SOLVERS_KEPT` boards keep a memo, so the Python memos stay under about 2 x 96 MB together.
+MEMO_BYTES = 96 << 20
+SOLVERS_KEPT = 2
 #: Boards up to this many cells are solved however long it takes (5x5: seconds at most);
 #: larger ones get a time budget, one second when the caller gives none.
 EXACT_CELLS = 25
@@ -44,6 +48,17 @@ def needs_budget(rows: int, cols: int) -> bool:
     those boards a default budget, in case one ever takes long."""
     cells = rows * cols
     return cells > EXACT_CELLS and (NATIVE() is None or cells > NATIVE_CELLS)
+
+
+def entry_bytes(cells: int) -> int:
+    """About what one memo entry costs on a board of `cells` cells: the dict's share (with its spare
+    room while it grows) and the key, an int of 2 x cells bits."""
+    return 100 + sys.getsizeof(1 << (2 * cells))
+
+
+def memo_positions(cells: int) -> int:
+    """How many positions one board's memo holds before it is emptied (MEMO_BYTES)."""
+    return max(1024, MEMO_BYTES // entry_bytes(cells))
 
 
 def _table_name(rows: int, cols: int, adjacency: str) -> str:
@@ -75,7 +90,7 @@ class NoNeighbourSolver:
     """Win/loss of every position of one board size and adjacency, computed on demand."""
 
     def __init__(
-        self, rows: int, cols: int, adjacency: str, use_table: bool = True, memo_limit: int = MEMO_LIMIT
+        self, rows: int, cols: int, adjacency: str, use_table: bool = True, memo_limit: int | None = None
     ) -> None:
         self.rows, self.cols, self.adjacency = rows, cols, adjacency
         self.cells = rows * cols
@@ -86,7 +101,7 @@ class NoNeighbourSolver:
             stored = _shipped().get(_table_name(rows, cols, adjacency), {})
             self.shipped = {int(k): v for k, v in stored.items()}
         self.memo: dict[int, bool] = dict(self.shipped)
-        self.memo_limit = memo_limit
+        self.memo_limit = memo_positions(self.cells) if memo_limit is None else memo_limit
         self.nodes = 0
 
     def key(self, occupied: int, forbidden: int) -> int:
@@ -110,9 +125,9 @@ class NoNeighbourSolver:
             if answer is None:
                 raise core.stopped(deadline)
             return bool(answer)
-        if len(self.memo) > self.memo_limit:
-            self.memo = dict(self.shipped)
-        memo, adj, full, n = self.memo, self.adj, self.full, self.cells
+        memo, adj, full, n, limit = self.memo, self.adj, self.full, self.cells, self.memo_limit
+        if len(memo) > limit:
+            self._empty()
         count = [0]
 
         def search(occ: int, forb: int) -> bool:
@@ -123,6 +138,8 @@ class NoNeighbourSolver:
             count[0] += 1
             if not count[0] & 1023:
                 deadline.check()
+                if len(memo) > limit:  # the cap holds within one long search too
+                    self._empty()
             free = full & ~(occ | forb)
             result = False
             while free:
@@ -140,12 +157,17 @@ class NoNeighbourSolver:
         finally:
             self.nodes += count[0]
 
+    def _empty(self) -> None:
+        """Forget every searched value (in place: a search running now keeps its reference)."""
+        self.memo.clear()
+        self.memo.update(self.shipped)
+
     def child(self, occupied: int, index: int) -> tuple[int, int]:
         occ = occupied | 1 << index
         return occ, self.adj[index] & ~occ
 
 
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=SOLVERS_KEPT)
 def solver_for(rows: int, cols: int, adjacency: str) -> NoNeighbourSolver:
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 4 * rows * cols + 1000))
     return NoNeighbourSolver(rows, cols, adjacency)

@@ -407,6 +407,9 @@ def exact_for(
 
 
 _boards: dict[tuple[int, int], ExactTable | None] = {}
+#: Whole-board tables kept at once: a 20-cell board's is 105 MB (2 bits for each of 2**20 x 20 x 20
+#: positions), so at most two are held, and room is made before the next is built.
+BOARDS_KEPT = 2
 
 
 def exact_table(rows: int, cols: int, budget: Budget | float | None = None) -> ExactTable | None:
@@ -416,6 +419,8 @@ def exact_table(rows: int, cols: int, budget: Budget | float | None = None) -> E
         return _boards[key]
     n = rows * cols
     table: ExactTable | None = None
+    while len(_boards) >= BOARDS_KEPT:
+        _boards.pop(next(iter(_boards)))
     shipped = _load_shipped(rows, cols) if (rows, cols) in SHIPPED else None
     if shipped is not None:
         table = ExactTable(0, tuple(range(n)), shipped)
@@ -425,8 +430,6 @@ def exact_table(rows: int, cols: int, budget: Budget | float | None = None) -> E
         except SearchTimeout:
             return None
         table = ExactTable(0, tuple(range(n)), data)
-    if len(_boards) >= 4:
-        _boards.pop(next(iter(_boards)))
     _boards[key] = table
     return table
 
