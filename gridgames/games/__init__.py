@@ -16,6 +16,7 @@ from gridgames.engine.errors import OptionsError
 from gridgames.engine.rules import Rules
 from gridgames.games.api import GENERIC, RuleBook, Solver
 from gridgames.games.discovery import entry_points
+from gridgames.solve import hooks
 
 GROUP = "gridgames.games"
 
@@ -99,9 +100,28 @@ def solver_for(rules: Rules) -> Solver:
     return _solvers().get(type(rules), GENERIC)
 
 
+hooks.use_lookup(solver_for)  # the shared solving code finds each game's hooks through the registry
+
+
 @lru_cache(maxsize=1)
 def _solvers() -> dict[type, Solver]:
     return {type(book.entry.rules): book.solver for book in rule_books() if book.solver is not GENERIC}
+
+
+def native_cores() -> tuple[str, ...]:
+    """The optional C core module of every built-in game package that has one, built or not (its
+    `_native.c` is in the source tree, or its compiled module is installed)."""
+    import pkgutil
+    from importlib.util import find_spec
+    from pathlib import Path
+
+    found = []
+    for package in pkgutil.iter_modules(__path__):
+        name = f"{__name__}.{package.name}._native"
+        if package.ispkg and (any((Path(p) / package.name / "_native.c").is_file() for p in __path__)
+                              or find_spec(name) is not None):
+            found.append(name)
+    return tuple(found)
 
 
 def no_adjacency_option(entry: Entry) -> str:
@@ -116,6 +136,6 @@ def reload() -> None:
 
 
 __all__ = [
-    "GROUP", "catalogue", "get_entry", "ids_where", "no_adjacency_option", "problems", "reload",
-    "rule_book", "rule_books", "solver_for",
+    "GROUP", "catalogue", "get_entry", "ids_where", "native_cores", "no_adjacency_option", "problems",
+    "reload", "rule_book", "rule_books", "solver_for",
 ]
