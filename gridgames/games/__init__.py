@@ -15,6 +15,7 @@ from functools import lru_cache
 from gridgames.engine.entry import Entry
 from gridgames.engine.errors import OptionsError
 from gridgames.engine.rules import Rules
+from gridgames.games import guard
 from gridgames.games.api import GENERIC, RuleBook, Solver
 from gridgames.games.discovery import entry_points
 from gridgames.games.guard import Guard, GuardedRules, GuardedSolver, unwrapped
@@ -130,6 +131,7 @@ def reload() -> None:
     """Look for games again (after a plugin was installed or registered at run time)."""
     _load.cache_clear()
     _solvers.cache_clear()
+    guard.forget()  # new rule books: none is switched off yet
 
 
 

@@ -119,7 +119,8 @@ class Guard:
 
     def moves(self, what: str, moves: object, state: GridState) -> tuple[Move, ...]:
         """`moves` if it is a tuple of distinct moves on the board of `state`, else a fault."""
-        self.expect(what, isinstance(moves, tuple), f"returned a {type(moves).__name__}, not a tuple of moves")
+        problem = f"returned a {type(moves).__name__}, not a tuple of moves"
+        self.expect(what, isinstance(moves, tuple), problem)
         assert isinstance(moves, tuple)
         for move in moves:
             self.move(what, move, state)
@@ -226,7 +227,9 @@ class GuardedRules(Rules[Any]):
         self.guard.expect("reading its notation", isinstance(move, Move), f"gave {printable(repr(move), 60)}")
         return move  # type: ignore[no-any-return]
 
-    def candidates(self, state: GridState, picked: tuple[Cell, ...], alternate: bool = False) -> tuple[Move, ...]:
+    def candidates(
+        self, state: GridState, picked: tuple[Cell, ...], alternate: bool = False
+    ) -> tuple[Move, ...]:
         moves = self.guard.call("its moves at a cell", self.wrapped.candidates, state, picked, alternate)
         return self.guard.moves("its moves at a cell", moves, state)
 
@@ -242,7 +245,8 @@ class GuardedRules(Rules[Any]):
     def look(self, state: GridState, cell: Cell, symbols: Mapping[Content, str]) -> Look:
         look = self.guard.call("its drawing", self.wrapped.look, state, cell, symbols)
         ok = isinstance(look, Look) and look.role in ROLES and isinstance(look.glyph, str)
-        self.guard.expect("its drawing", ok, f"gave {printable(repr(look), 60)}, not a look with a known role")
+        problem = f"gave {printable(repr(look), 60)}, not a look with a known role"
+        self.guard.expect("its drawing", ok, problem)
         return look  # type: ignore[no-any-return]
 
 
@@ -287,7 +291,8 @@ class GuardedSolver(Solver):
         evaluation = self._call("evaluate", state, budget)
         if evaluation is not None:
             values = getattr(evaluation, "move_values", None)
-            ok = getattr(evaluation, "value", None) in ("win", "loss", "draw", "unknown") and isinstance(values, dict)
+            value = getattr(evaluation, "value", None)
+            ok = value in ("win", "loss", "draw", "unknown") and isinstance(values, dict)
             self.guard.expect("its solver's evaluate", ok, f"gave {printable(repr(evaluation), 60)}")
             assert isinstance(values, dict)
             for move in values:
