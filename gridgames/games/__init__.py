@@ -9,13 +9,16 @@ separately installed plugin does, so there is one way in (read by `discovery`, w
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from functools import lru_cache
 
 from gridgames.engine.entry import Entry
 from gridgames.engine.errors import OptionsError
 from gridgames.engine.rules import Rules
+from gridgames.games import guard
 from gridgames.games.api import GENERIC, RuleBook, Solver
 from gridgames.games.discovery import entry_points
+from gridgames.games.guard import Guard, GuardedRules, GuardedSolver, unwrapped
 from gridgames.solve import hooks
 
 GROUP = "gridgames.games"
@@ -38,9 +41,17 @@ def _load() -> tuple[dict[str, RuleBook], tuple[str, ...]]:
         if point.name in books:
             problems.append(f"Two games are called '{point.name}'; the second ({point.value}) is left out.")
             continue
-        books[point.name] = book
+        books[point.name] = guarded(book)
     ordered = dict(sorted(books.items(), key=lambda item: (item[1].entry.book, item[0])))
     return ordered, tuple(problems)
+
+
+def guarded(book: RuleBook) -> RuleBook:
+    """The rule book with its rules and solver hooks behind a guard: a fault in the game's code
+    switches that game off for the run instead of stopping everything (see `guard`)."""
+    watch = Guard(book.entry.id, book.entry.title)
+    entry = replace(book.entry, rules=GuardedRules(book.entry.rules, watch))
+    return replace(book, entry=entry)
 
 
 def _check(name: str, book: object) -> None:
@@ -97,7 +108,12 @@ def ids_where(feature: Callable[[Entry], bool]) -> str:
 def solver_for(rules: Rules) -> Solver:
     """The solver hooks of a rules family (every rule book of one family shares them), or the
     generic defaults for rules no loaded game plays."""
-    return _solvers().get(type(rules), GENERIC)
+    found = _solvers().get(type(unwrapped(rules)), GENERIC)
+    if isinstance(rules, GuardedRules):
+        if rules.hooks is None or rules.hooks.wrapped is not found:
+            rules.hooks = GuardedSolver(found, rules.guard)
+        return rules.hooks
+    return found
 
 
 hooks.use_lookup(solver_for)  # the shared solving code finds each game's hooks through the registry
@@ -105,7 +121,9 @@ hooks.use_lookup(solver_for)  # the shared solving code finds each game's hooks 
 
 @lru_cache(maxsize=1)
 def _solvers() -> dict[type, Solver]:
-    return {type(book.entry.rules): book.solver for book in rule_books() if book.solver is not GENERIC}
+    return {
+        type(unwrapped(book.entry.rules)): book.solver for book in rule_books() if book.solver is not GENERIC
+    }
 
 
 def native_cores() -> tuple[str, ...]:
@@ -133,6 +151,8 @@ def reload() -> None:
     """Look for games again (after a plugin was installed or registered at run time)."""
     _load.cache_clear()
     _solvers.cache_clear()
+    guard.forget()  # new rule books: none is switched off yet
+
 
 
 __all__ = [
