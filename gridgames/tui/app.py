@@ -45,7 +45,7 @@ class GridGamesApp(App[None]):
 
     CSS_PATH = "app.tcss"
     TITLE = "gridgames"
-    COMMANDS = App.COMMANDS | {GridGamesCommands}
+    COMMANDS = {GridGamesCommands}  # the game's commands, then Textual's own (see commands.py)
     BINDINGS = [
         Binding("ctrl+o", "open_record", "Open", show=False),
         # the palette's key, named for what it holds (Textual calls it "palette")
