@@ -60,7 +60,7 @@ async def test_dialogs_show_their_own_keys_and_the_screens_show_palette_and_tab(
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, NewGamePanel)
-        assert footer_keys(app) == ["^s Start", "esc Cancel"]
+        assert footer_keys(app) == ["⏎ Open list", "tab/↑↓ Move", "^s Start", "esc Cancel"]
         await pilot.press("ctrl+s")
         await pilot.pause()
         keys = footer_keys(app)

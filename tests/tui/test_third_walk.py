@@ -57,3 +57,23 @@ async def test_the_palette_lists_the_games_commands_first_and_quit_once() -> Non
         await pilot.pause()
         titles = await palette_titles(app, pilot)
         assert titles.count("Quit") == 1 and titles.index("Quit") < titles.index("Theme")
+
+
+async def test_the_new_game_panel_is_driven_by_arrows_and_enter_at_60x20() -> None:
+    from gridgames.tui.screens.new_game import NewGamePanel
+
+    app = make_app(variant="rowcol")
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        panel = app.screen
+        assert isinstance(panel, NewGamePanel) and panel.focused is panel.query_one("#seat1")
+        await pilot.press("down", "enter")  # Player 2's list opens; no game starts
+        await pilot.pause()
+        assert app.screen is panel and panel.query_one("#seat2").expanded
+        await pilot.press("down", "down", "enter")  # Human, Online friend, Computer (easy)
+        await pilot.pause()
+        assert panel.query_one("#seat2").value == "easy" and not panel.query_one("#seat2").expanded
+        await pilot.press("down", "up", "up")
+        assert panel.focused is panel.query_one("#seat1")
+        await pilot.press("up")  # round to the last row: Cancel
+        assert panel.focused is panel.query_one("#cancel")
