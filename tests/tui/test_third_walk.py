@@ -3,6 +3,9 @@ the footer at 60x20, the command palette, resizing a finished game, and readable
 
 from __future__ import annotations
 
+import asyncio
+from pathlib import Path
+
 from textual.command import CommandList, CommandPalette
 
 from gridgames.engine.game import Game
@@ -10,7 +13,8 @@ from gridgames.engine.options import Options
 from gridgames.games import get_entry
 from gridgames.tui.choices import Setup
 from gridgames.tui.screens.game import GameScreen
-from tests.tui.helpers import make_app
+from tests.tui.helpers import make_app, screen_lines
+from tests.tui.test_newcomer import footer_keys
 
 SMALL = (60, 20)
 
@@ -77,3 +81,68 @@ async def test_the_new_game_panel_is_driven_by_arrows_and_enter_at_60x20() -> No
         assert panel.focused is panel.query_one("#seat1")
         await pilot.press("up")  # round to the last row: Cancel
         assert panel.focused is panel.query_one("#cancel")
+
+
+async def test_the_60x20_footer_shows_the_keys_that_matter_most_first() -> None:
+    app = make_app()
+    async with app.run_test(size=SMALL) as pilot:
+        await open_game(app, pilot, new_game("walls", 5, 5, "A1", "C3"))
+        assert footer_keys(app) == [
+            "? Rules", "⏎ Play", "tab Log", "i Hint", "a Analyse", "u Undo", "^p Commands"
+        ]
+        assert screen_lines(app)[-1].rstrip().endswith("u Undo ▏^p Commands")
+        await pilot.press("tab", "home", "enter")  # an earlier position: t plays on from it
+        await pilot.pause()
+        assert footer_keys(app)[:4] == ["? Rules", "⏎ Show", "tab Board", "t Play here"]
+        await pilot.press("escape", "question_mark")
+        await pilot.pause()
+        assert footer_keys(app) == ["esc Close"] and screen_lines(app)[-1].startswith("esc Close")
+    async with make_app().run_test(size=(100, 32)) as pilot:  # wide: every key, in the same order
+        app = pilot.app
+        await open_game(app, pilot, new_game("walls", 5, 5, "A1", "C3"))
+        assert footer_keys(app)[:8] == [
+            "? Rules", "⏎ Play", "tab Log", "i Hint", "a Analyse", "u Undo", "esc Back", "w Walls"
+        ]
+        assert footer_keys(app)[-2:] == ["q Quit", "^p Commands"]
+
+
+async def test_the_60x20_online_footer_shows_resign_and_leave_then_rematch(tmp_path: Path) -> None:
+    from gridgames.online import protocol as p
+    from gridgames.online import server
+    from gridgames.online.address import parse_address
+    from gridgames.online.client import Link
+    from gridgames.tui.online import plan_to_join
+    from gridgames.tui.screens.online import OnlineGameScreen
+
+    running = await server.start("127.0.0.1", 0, tmp_path / "rooms.sqlite")
+    url = f"ws://127.0.0.1:{running.port}"
+    friend = Link(url, create=p.Create(p.VERSION, "noneighbour", "3x3", "1", "king"))
+    friend_task = asyncio.create_task(friend.run())
+    try:
+        app = make_app()
+        async with app.run_test(size=SMALL) as pilot:
+            while friend.room is None:
+                await pilot.pause(0.05)
+            app.start_online(plan_to_join(parse_address(f"{url}/{friend.room}")))
+            screen = app.screen
+            assert isinstance(screen, OnlineGameScreen)
+            for _ in range(400):
+                if screen.view is not None and screen.seat == 2 and screen.board_ready:
+                    break
+                await pilot.pause(0.05)
+            await pilot.pause()
+            assert footer_keys(app)[:4] == ["? Rules", "⏎ Play", "R Resign", "esc Leave"]
+            assert footer_keys(app)[-1] == "^p Commands"
+            await friend.send(p.MoveMsg(0, "B2"))  # the centre: on 3x3 nothing is left for O
+            for _ in range(400):
+                if screen.view.outcome is not None:
+                    break
+                await pilot.pause(0.05)
+            await pilot.pause()
+            assert screen.view.outcome is not None, screen.message
+            assert footer_keys(app)[:4] == ["? Rules", "⏎ Play", "esc Leave", "n Rematch"]
+            await pilot.press("escape")
+    finally:
+        await friend.close()
+        friend_task.cancel()
+        await running.stop()
