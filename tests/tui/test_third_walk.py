@@ -146,3 +146,20 @@ async def test_the_60x20_online_footer_shows_resign_and_leave_then_rematch(tmp_p
         await friend.close()
         friend_task.cancel()
         await running.stop()
+
+
+async def test_a_finished_5x5_game_regrows_from_60x20_to_100x32() -> None:
+    from tests.tui.helpers import scripted_game
+
+    game, _ = scripted_game(get_entry("rowcol"))
+    app = make_app()
+    async with app.run_test(size=SMALL) as pilot:
+        screen = await open_game(app, pilot, game)
+        await screen.workers.wait_for_complete()  # the review of the finished game
+        await pilot.pause()
+        small = screen.query_one("#cell-0-0").region.size
+        await pilot.resize_terminal(100, 32)
+        await pilot.pause()
+        large = screen.query_one("#cell-0-0").region.size
+        assert large.width > small.width and large.height > small.height
+        assert screen.query_one("#cell-4-4").region.bottom <= screen.query_one("#banner").region.y
