@@ -163,3 +163,63 @@ async def test_a_finished_5x5_game_regrows_from_60x20_to_100x32() -> None:
         large = screen.query_one("#cell-0-0").region.size
         assert large.width > small.width and large.height > small.height
         assert screen.query_one("#cell-4-4").region.bottom <= screen.query_one("#banner").region.y
+
+
+async def test_open_offers_recent_records_and_a_file_tree(tmp_path: Path, data_dir: Path) -> None:
+    from textual.widgets import DirectoryTree, Input, OptionList
+
+    from gridgames.storage import load_record, save_record
+    from gridgames.tui.screens.record_file import OpenRecordScreen, SaveRecordScreen
+
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    other = save_record(new_game("rowcol", 5, 5, "A1"), elsewhere / "other.gridgames")
+    app = make_app()
+    async with app.run_test(size=SMALL) as pilot:
+        await open_game(app, pilot, new_game("rowcol", 5, 5, "C3", "C1"))
+        await pilot.press("ctrl+s")
+        assert isinstance(app.screen, SaveRecordScreen)
+        await pilot.press("enter")
+        saved = next((data_dir / "records").iterdir())
+        await pilot.press("escape", "y")  # leave the game
+        await pilot.press("ctrl+o")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, OpenRecordScreen)
+        recent = dialog.query_one("#recent", OptionList)
+        assert dialog.focused is recent and str(recent.get_option_at_index(0).prompt) == str(saved)
+        tree = dialog.query_one("#files", DirectoryTree)
+        assert Path(tree.path) == data_dir / "records"
+        await pilot.press("enter")  # the newest recent record
+        assert isinstance(app.screen, GameScreen) and app.screen.game.played == load_record(saved).played
+        await pilot.press("escape", "y", "ctrl+o")
+        await pilot.pause()
+        dialog = app.screen
+        path_box = dialog.query_one("#path", Input)
+        path_box.value = str(elsewhere)  # a folder: the tree shows it
+        path_box.focus()
+        await pilot.press("enter")
+        await pilot.pause(0.3)
+        tree = dialog.query_one("#files", DirectoryTree)
+        assert Path(tree.path) == elsewhere and app.screen is dialog
+        tree.focus()
+        await pilot.press("down", "enter")  # the tree's first file
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen) and app.screen.game.played == load_record(other).played
+        assert app.store.recent_records()[:2] == [other, saved]
+
+
+def test_the_recent_list_in_prefs_is_read_as_hostile(tmp_path: Path, data_dir: Path) -> None:
+    from gridgames.storage import Store, save_record
+
+    good = save_record(new_game("rowcol", 5, 5), tmp_path / "good.gridgames")
+    save_record(new_game("rowcol", 5, 5), tmp_path / "bad\x1b[2J.gridgames")  # a name that clears a screen
+    store = Store()
+    junk = [
+        42, None, "relative.gridgames", str(tmp_path / "missing.gridgames"), str(tmp_path),
+        str(tmp_path / "bad\x1b[2J.gridgames"), "/" + "x" * 5000, str(good), str(good),
+    ]
+    store.save_prefs({"recent_records": junk + [str(good)] * 100})
+    assert store.recent_records() == [good]
+    store.remember_record(good)
+    assert store.recent_records() == [good]
