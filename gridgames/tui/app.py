@@ -28,6 +28,7 @@ from gridgames.storage import SavedGame, Store, open_record_or_reason
 from gridgames.tui.choices import ONLINE, LastChoices, Setup
 from gridgames.tui.commands import GridGamesCommands, OnceClosingPalette
 from gridgames.tui.screens.select import SelectScreen
+from gridgames.tui.themes import offer_only_ours
 from gridgames.tui.widgets.too_small import MIN_SIZE, SizeGuard, TooSmall
 
 if TYPE_CHECKING:
@@ -62,6 +63,7 @@ class GridGamesApp(App[None]):
         rng: random.Random | None = None,
     ) -> None:
         super().__init__()
+        offer_only_ours(self)  # themes measured for contrast (see themes.py)
         self.online = online  # {"host": argparse args} or {"join": Address, "watch": bool}
         self.rng = rng or random.Random()  # coin tosses and the computer's choices (seeded in tests)
         self.load_path = load
