@@ -10,6 +10,8 @@ so no theme goes untested. Neutral greys keep their shade when rounded to 256 co
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual.app import App
 from textual.theme import Theme
 
@@ -48,7 +50,7 @@ LIGHT = Theme(
 THEMES = (DARK, LIGHT)
 
 
-def offer_only_ours(app: App[object]) -> None:
+def offer_only_ours(app: App[Any]) -> None:
     """Register the two themes, drop Textual's others from the list, and start on the dark one."""
     for name in list(app.available_themes):
         app.unregister_theme(name)
