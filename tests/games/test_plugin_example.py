@@ -58,7 +58,7 @@ async def test_the_app_plays_it_to_the_end(monkeypatch):
     monkeypatch.setattr(computer, "available", lambda: False)
     app = GridGamesApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press(*["down"] * 5, "enter", "enter")  # the sixth game in the list; start
+        await pilot.press(*["down"] * 5, "enter", "ctrl+s")  # the sixth game in the list; start
         screen = app.screen
         assert isinstance(screen, GameScreen) and screen.entry.id == "twins"
         for text in MOVES:
