@@ -72,6 +72,7 @@ class Room:
     takeback_by: int | None = None
     rematch: set[int] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    seq: int = 0  # the stored room's change counter: a change is committed only at this number
 
     @classmethod
     def from_row(cls, row: RoomRow) -> Room:
@@ -87,7 +88,7 @@ class Room:
             winner = row.result.get("winner")
             resigned = Outcome(winner if winner in (1, 2) else None, "resignation", RESIGN_REASON)
         return cls(row.id, entry, options, Match.from_dict(row.match, get_entry), row.game_no, game, resigned,
-                   dict(row.seats))
+                   dict(row.seats), takeback_by=row.takeback_by, rematch=set(row.rematch), seq=row.seq)
 
     # -- the game ----------------------------------------------------------------------------
     @property

@@ -1,0 +1,110 @@
+"""Keeping a server's rooms in step with the database when other servers change them too.
+
+With PostgreSQL several servers hold the same room in memory. The database orders every change
+(the room's `seq`, see `store.base`); a server that loses a race (`Conflict`) or hears that a
+room changed elsewhere (LISTEN/NOTIFY) calls `catch_up`, which reads the room and brings the
+one in memory up to it: only the new moves go through the engine when the game merely went on,
+the whole game is rebuilt otherwise (a takeback, a new game). With SQLite the server is alone and
+none of this runs.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Awaitable, Callable
+
+from gridgames.engine.errors import GameError
+from gridgames.engine.match import Match
+from gridgames.games import get_entry
+from gridgames.online.room import Room
+from gridgames.online.store import RoomStore, StoreError
+
+log = logging.getLogger("gridgames.online")
+
+PURGE_EVERY = 600.0  # seconds between sweeps for rooms past the retention period
+
+
+async def catch_up(store: RoomStore, room: Room) -> bool:
+    """Bring `room` up to what is stored (call with its lock held); False when the room is gone."""
+    row = await store.load(room.id)
+    if row is None:
+        return False
+    if row.seq == room.seq:
+        return True
+    if _continues(room, row.game_no, row.moves):
+        game = room.game
+        for move in row.moves[len(game.played):]:
+            game = game.play(move)
+        room.game = game
+        room.resigned = None if row.result is None else room.resign_outcome(3 - _winner(row.result))
+    else:
+        fresh = Room.from_row(row)
+        room.game, room.game_no, room.resigned = fresh.game, fresh.game_no, fresh.resigned
+    room.match = Match.from_dict(row.match, get_entry)
+    room.seats = dict(row.seats)
+    room.takeback_by, room.rematch, room.seq = row.takeback_by, set(row.rematch), row.seq
+    return True
+
+
+def _continues(room: Room, game_no: int, moves: tuple[str, ...]) -> bool:
+    """Whether the stored game is the one in memory with moves added (none taken back)."""
+    played = room.game.played
+    if game_no != room.game_no or len(moves) < len(played):
+        return False
+    return all(move.notation() == stored for move, stored in zip(played, moves, strict=False))
+
+
+def _winner(result: dict[str, object]) -> int:
+    winner = result.get("winner")
+    return winner if isinstance(winner, int) and winner in (1, 2) else 1
+
+
+class Follower:
+    """Hears of every committed change (LISTEN/NOTIFY) and brings the rooms in memory up to it, then
+    tells the room's players and watchers on this server, as if the change had been made here."""
+
+    def __init__(
+        self, store: RoomStore, rooms: dict[str, Room], broadcast: Callable[[Room], Awaitable[None]]
+    ) -> None:
+        self.store, self.rooms, self.broadcast = store, rooms, broadcast
+
+    def start(self) -> None:
+        self.store.on_change(self.changed, self.lost)
+
+    async def changed(self, room_id: str, seq: int) -> None:
+        room = self.rooms.get(room_id)
+        if room is None or room.seq >= seq:
+            return  # not in this server's memory, or the change was made here
+        async with room.lock:
+            await self._catch_up(room)
+
+    async def lost(self) -> None:
+        """Notifications may have been missed while the listener was down: check every room."""
+        for room in list(self.rooms.values()):
+            async with room.lock:
+                await self._catch_up(room)
+
+    async def _catch_up(self, room: Room) -> None:
+        before = room.seq
+        try:
+            if not await catch_up(self.store, room):
+                return
+        except (StoreError, GameError) as error:
+            log.warning("room %s could not catch up: %s", room.id, error)
+            return
+        if room.seq != before:
+            await self.broadcast(room)
+
+
+async def purge_loop(store: RoomStore, retention: float, every: float = PURGE_EVERY) -> None:
+    """Delete rooms whose game ended more than `retention` seconds ago, now and every `every` seconds."""
+    while True:
+        try:
+            purged = await store.purge(time.time() - retention)
+            if purged:
+                log.info("purged %d finished rooms older than the retention period", purged)
+        except StoreError as error:
+            log.warning("purging finished rooms failed: %s", error)
+        await asyncio.sleep(every)
