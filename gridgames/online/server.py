@@ -37,6 +37,7 @@ CREATE_BURST = 1000.0
 MAX_ADDRESSES = 100_000  # addresses whose room creations are counted
 HELLO_SECONDS = 10.0  # a connection that has not created or joined a room by then is closed
 STORE_FAILED = "The server could not store that; try again in a moment."
+CONFLICT_TRIES = 5  # decisions per message when other servers keep changing the room first
 ROOM_GONE = "This room is no longer on the server (finished rooms are removed after a while)."
 
 
@@ -221,11 +222,8 @@ class GameServer:
         if isinstance(message, (p.Create, p.Join)):
             if conn.room is not None:
                 await conn.send(p.Error("This connection is already in a room."))
-            elif message.v != p.VERSION:
-                await conn.send(p.Error(
-                    f"This server speaks version {p.VERSION} of the gridgames protocol, not {message.v}: "
-                    "use the same gridgames version on both sides."
-                ))
+            elif (refusal := p.version_refusal(message.v)) is not None:
+                await conn.send(p.Error(refusal))
             elif isinstance(message, p.Create):
                 await self.create(conn, message)
             else:
@@ -255,14 +253,16 @@ class GameServer:
         """Run `act` (with the room's lock held). When another server changed the room first, the
         store refuses the change (`Conflict`): catch up with what it has, tell this server's
         clients, and decide again on the room as it now is (a move for a ply already taken is then
-        refused as one for an earlier position)."""
-        try:
-            return await act()
-        except Conflict:
-            if not await cluster.catch_up(self.store, room):
-                raise RoomGone from None
-            await self.broadcast(room)
-            return await act()
+        refused as one for an earlier position). Each conflict means another change committed, so a
+        few tries are enough; past them the client is told to try again."""
+        for _ in range(CONFLICT_TRIES - 1):
+            try:
+                return await act()
+            except Conflict:
+                if not await cluster.catch_up(self.store, room):
+                    raise RoomGone from None
+                await self.broadcast(room)
+        return await act()
 
     async def create(self, conn: Conn, message: p.Create) -> None:
         if len(self.creates) > MAX_ADDRESSES:  # forget old addresses rather than grow without end
