@@ -69,16 +69,54 @@ class Follower:
         self, store: RoomStore, rooms: dict[str, Room], broadcast: Callable[[Room], Awaitable[None]]
     ) -> None:
         self.store, self.rooms, self.broadcast = store, rooms, broadcast
+        self._following: dict[str, asyncio.Task[None]] = {}  # rooms being brought up to date
+        self._again: set[str] = set()  # ... that changed again meanwhile
 
     def start(self) -> None:
         self.store.on_change(self.changed, self.lost)
 
-    async def changed(self, room_id: str, seq: int) -> None:
+    async def changed(self, room_id: str, seq: int, news: str = "") -> None:
+        """Returns at once. The next move of a game goes through the engine straight from the news,
+        with no read; anything else is read from the database by a task of the room's own (news of
+        other rooms must not wait behind it), and news arriving meanwhile is folded into one more round."""
         room = self.rooms.get(room_id)
         if room is None or room.seq >= seq:
             return  # not in this server's memory, or the change was made here
-        async with room.lock:
-            await self._catch_up(room)
+        if room_id not in self._following and not room.lock.locked():
+            async with room.lock:  # free, so taken at once: nothing else runs in between
+                if self._apply(room, seq, news):
+                    await self.broadcast(room)
+                    return
+        if room_id in self._following:
+            self._again.add(room_id)
+            return
+        self._following[room_id] = asyncio.get_running_loop().create_task(self._follow(room))
+
+    def _apply(self, room: Room, seq: int, news: str) -> bool:
+        """Play the move the news tells of, if it is the room's very next change; False: read instead."""
+        parts = news.split(" ")
+        if seq != room.seq + 1 or len(parts) != 3 or not parts[0].isdigit() or not parts[1].isdigit():
+            return False
+        game_no, ply = int(parts[0]), int(parts[1])
+        if game_no != room.game_no or ply != len(room.game.played) or room.outcome is not None:
+            return False
+        try:
+            room.game = room.game.play(parts[2])
+        except GameError:
+            return False
+        room.seq, room.takeback_by = seq, None
+        return True
+
+    async def _follow(self, room: Room) -> None:
+        try:
+            while True:
+                async with room.lock:
+                    await self._catch_up(room)
+                if room.id not in self._again:
+                    return
+                self._again.discard(room.id)
+        finally:
+            self._following.pop(room.id, None)
 
     async def lost(self) -> None:
         """Notifications may have been missed while the listener was down: check every room."""

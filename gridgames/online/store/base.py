@@ -61,8 +61,9 @@ class RoomRow:
     rematch: frozenset[int] = field(default_factory=frozenset)
 
 
-#: Called with (room id, seq) when another server (or this one) committed a change to a room.
-Changed = Callable[[str, int], Awaitable[None]]
+#: Called with (room id, seq, news) when a server (this one too) committed a change to a room; `news`
+#: is the change itself when it is a move that did not end the game ("GAME PLY MOVE"), else "".
+Changed = Callable[[str, int, str], Awaitable[None]]
 
 
 class RoomStore(Protocol):

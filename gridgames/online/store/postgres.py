@@ -1,9 +1,12 @@
 """The rooms in PostgreSQL (psycopg 3): one database that any number of servers share.
 
-Each change is one transaction on one of a few connections: it raises the room's `seq` only if
-the room is still at the number the change was decided on (otherwise `Conflict`, nothing
-written), writes the move or the offer, and sends `NOTIFY gridgames_rooms, 'ROOM SEQ'`, which
-PostgreSQL delivers only once the transaction has committed. Every server LISTENs on one more
+Each change is one statement: it raises the room's `seq` only if the room is still at the number
+the change was decided on (otherwise `Conflict`, nothing written), writes the move or the offer,
+and sends `NOTIFY gridgames_rooms, 'ROOM SEQ'`, which PostgreSQL delivers only once the
+transaction has committed. Changes made in the same turn of the event loop are committed together
+in one transaction, sent without waiting for each answer (pipeline mode): one round trip and one
+disk flush for many moves (group commit, as the SQLite store does). If such a batch fails, its
+changes are retried one by one, so one bad change fails only itself. Every server LISTENs on one more
 connection and reloads the rooms it has in memory when told they changed; after that connection
 drops it reconnects and reloads them all, since notifications sent meanwhile are gone.
 
@@ -41,7 +44,9 @@ HEALTH_SECONDS = 2.0
 LISTEN_BACKOFF = (0.2, 5.0)
 MIGRATION_LOCK = 0x6767524D  # pg_advisory_xact_lock key: servers starting together migrate one at a time
 
+BATCH_LIMIT = 500  # changes committed in one transaction at most
 Query = Callable[[psycopg.AsyncConnection[Any]], Awaitable[Any]]
+Statement = tuple[str, "tuple[Any, ...] | dict[str, Any]"]
 
 
 class PostgresStore:
@@ -54,6 +59,9 @@ class PostgresStore:
         self._idle: asyncio.Queue[psycopg.AsyncConnection[Any]] = asyncio.Queue()
         self._listener: asyncio.Task[None] | None = None
         self._closed = False
+        self._queue: list[tuple[list[Statement], asyncio.Future[int]]] = []
+        self._wake: asyncio.Event | None = None
+        self._writer: asyncio.Task[None] | None = None
 
     @classmethod
     async def open(cls, url: str, where: str) -> PostgresStore:
@@ -153,73 +161,133 @@ class PostgresStore:
         async with self._conn() as conn:
             return await query(conn)
 
+    # -- writing: group commit -----------------------------------------------------------------
+    async def _write(self, statements: list[Statement], checked: bool) -> None:
+        """Commit `statements` (with whatever else is queued in this turn of the event loop, in one
+        transaction: one disk flush for all). `checked`: the last statement returns how many rooms it
+        changed, and 0 means the room was not at the expected seq (raises Conflict)."""
+        loop = asyncio.get_running_loop()
+        if self._writer is None:
+            self._wake = asyncio.Event()
+            self._writer = loop.create_task(self._write_loop())
+        done: asyncio.Future[int] = loop.create_future()
+        self._queue.append((statements, done))
+        assert self._wake is not None
+        self._wake.set()
+        if await done == 0 and checked:
+            raise Conflict("The room changed meanwhile.")
+
+    async def _write_loop(self) -> None:
+        assert self._wake is not None
+        while True:
+            await self._wake.wait()
+            await asyncio.sleep(0)  # every change made in this turn of the loop joins the batch
+            self._wake.clear()
+            while self._queue:
+                batch, self._queue = self._queue[:BATCH_LIMIT], self._queue[BATCH_LIMIT:]
+                try:
+                    async with self._conn() as conn:
+                        results = await self._commit(conn, [statements for statements, _ in batch])
+                except (StoreError, psycopg.Error):
+                    results = [await self._one_by_one(statements) for statements, _ in batch]
+                for (_, done), result in zip(batch, results, strict=True):
+                    if done.done():
+                        continue
+                    if isinstance(result, BaseException):
+                        done.set_exception(result)
+                    else:
+                        done.set_result(result)
+
+    async def _commit(
+        self, conn: psycopg.AsyncConnection[Any], batch: list[list[Statement]]
+    ) -> list[int | BaseException]:
+        """The batch in one transaction, sent without waiting for each answer (pipeline mode)."""
+        async with conn.transaction():
+            async with conn.pipeline():
+                cursors = [[await conn.execute(sql, params) for sql, params in statements]  # type: ignore[arg-type]
+                           for statements in batch]
+            results: list[int | BaseException] = []
+            for mine in cursors:
+                row = await mine[-1].fetchone() if mine[-1].description else None
+                results.append(int(row[0]) if row else 1)
+        return results
+
+    async def _one_by_one(self, statements: list[Statement]) -> int | BaseException:
+        """After a batch failed: this change alone, so one bad change fails only itself."""
+        try:
+            async with self._conn() as conn:
+                return (await self._commit(conn, [statements]))[0]
+        except StoreError as error:
+            return error
+
     # -- changes ---------------------------------------------------------------------------------
-    async def _change(self, room: str, seq: int, sets: str, values: tuple[Any, ...],
-                      then: Query | None = None) -> int:
-        """`UPDATE rooms SET seq=seq+1, <sets>` if the room is still at `seq`, `then(db)`, and NOTIFY."""
-        async with self._conn() as conn, conn.transaction():
-            cursor = await conn.execute(
-                f"UPDATE rooms SET seq=seq+1{', ' if sets else ''}{sets} WHERE id=%s AND seq=%s",  # type: ignore[arg-type]
-                (*values, room, seq),
-            )
-            if cursor.rowcount != 1:
-                raise Conflict("The room changed meanwhile.")
-            if then is not None:
-                await then(conn)
-            await conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{room} {seq + 1}"))
+    async def _change(
+        self, room: str, seq: int, sets: str, values: dict[str, Any], then: str = "", news: str = ""
+    ) -> int:
+        """One statement: raise the room's seq if it is still `seq` (setting `sets`), run `then` (more
+        WITH clauses, on the room in `bumped`), and NOTIFY 'ROOM SEQ[ NEWS]', all or nothing."""
+        sql = (
+            f"WITH bumped AS (UPDATE rooms SET seq=seq+1{', ' if sets else ''}{sets} "
+            "WHERE id=%(room)s AND seq=%(seq)s RETURNING id, seq)"
+            f"{then}, told AS (SELECT pg_notify('{CHANNEL}', id || ' ' || seq || %(news)s) FROM bumped) "
+            "SELECT count(*) FROM told"
+        )
+        values = {"room": room, "seq": seq, "news": f" {news}" if news else "", **values}
+        await self._write([(sql, values)], checked=True)
         return seq + 1
 
     async def create(self, row: RoomRow) -> None:
-        async with self._conn() as conn, conn.transaction():
-            await conn.execute(
-                "INSERT INTO rooms (id, variant, size, first, adjacency, game_no, first_player, match, "
-                "result, created, seq) VALUES (%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s)",
-                (row.id, row.variant, row.size, row.first, row.adjacency, row.game_no, row.first_player,
-                 json.dumps(row.match), None, time.time(), row.seq),
-            )
-            for seat, digest in row.seats.items():
-                await conn.execute("INSERT INTO seats VALUES (%s,%s,%s)", (row.id, seat, digest))
+        statements: list[Statement] = [(
+            "INSERT INTO rooms (id, variant, size, first, adjacency, game_no, first_player, match, "
+            "result, created, seq) VALUES (%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s)",
+            (row.id, row.variant, row.size, row.first, row.adjacency, row.game_no, row.first_player,
+             json.dumps(row.match), None, time.time(), row.seq),
+        )]
+        for seat, digest in row.seats.items():
+            statements.append(("INSERT INTO seats VALUES (%s,%s,%s)", (row.id, seat, digest)))
+        await self._write(statements, checked=False)
 
     async def add_seat(self, room: str, seq: int, seat: int, digest: str) -> int:
-        async def insert(db: psycopg.AsyncConnection[Any]) -> None:
-            await db.execute("INSERT INTO seats VALUES (%s,%s,%s)", (room, seat, digest))
-
-        return await self._change(room, seq, "", (), insert)
+        return await self._change(
+            room, seq, "", {"seat": seat, "digest": digest},
+            ", added AS (INSERT INTO seats SELECT id, %(seat)s, %(digest)s FROM bumped)",
+        )
 
     async def add_move(
         self, room: str, seq: int, game_no: int, ply: int, move: str, match: dict[str, Any] | None
     ) -> int:
-        async def insert(db: psycopg.AsyncConnection[Any]) -> None:
-            await db.execute("INSERT INTO moves VALUES (%s,%s,%s,%s)", (room, game_no, ply, move))
-
-        if match is None:
-            return await self._change(room, seq, "takeback_by=NULL", (), insert)
+        sets = "takeback_by=NULL" if match is None else "takeback_by=NULL, match=%(match)s, finished=%(now)s"
+        values = {"game": game_no, "ply": ply, "move": move, "now": time.time(),
+                  "match": None if match is None else json.dumps(match)}
         return await self._change(
-            room, seq, "takeback_by=NULL, match=%s, finished=%s", (json.dumps(match), time.time()), insert
+            room, seq, sets, values,
+            ", added AS (INSERT INTO moves SELECT id, %(game)s, %(ply)s, %(move)s FROM bumped)",
+            news=f"{game_no} {ply} {move}" if match is None else "",
         )
 
     async def take_back(self, room: str, seq: int, game_no: int, keep: int) -> int:
-        async def delete(db: psycopg.AsyncConnection[Any]) -> None:
-            await db.execute(
-                "DELETE FROM moves WHERE room=%s AND game_no=%s AND ply>=%s", (room, game_no, keep)
-            )
-
-        return await self._change(room, seq, "takeback_by=NULL", (), delete)
+        return await self._change(
+            room, seq, "takeback_by=NULL", {"game": game_no, "keep": keep},
+            ", gone AS (DELETE FROM moves WHERE room IN (SELECT id FROM bumped) "
+            "AND game_no=%(game)s AND ply>=%(keep)s)",
+        )
 
     async def set_offers(self, room: str, seq: int, takeback_by: int | None, rematch: frozenset[int]) -> int:
         text = ",".join(str(seat) for seat in sorted(rematch))
-        return await self._change(room, seq, "takeback_by=%s, rematch=%s", (takeback_by, text))
+        return await self._change(
+            room, seq, "takeback_by=%(by)s, rematch=%(rematch)s", {"by": takeback_by, "rematch": text}
+        )
 
     async def finish(self, room: str, seq: int, result: dict[str, Any], match: dict[str, Any]) -> int:
         return await self._change(
-            room, seq, "result=%s, match=%s, takeback_by=NULL, finished=%s",
-            (json.dumps(result), json.dumps(match), time.time()),
+            room, seq, "result=%(result)s, match=%(match)s, takeback_by=NULL, finished=%(now)s",
+            {"result": json.dumps(result), "match": json.dumps(match), "now": time.time()},
         )
 
     async def next_game(self, room: str, seq: int, game_no: int, first_player: int) -> int:
         return await self._change(
-            room, seq, "game_no=%s, first_player=%s, result=NULL, rematch='', finished=NULL",
-            (game_no, first_player),
+            room, seq, "game_no=%(game)s, first_player=%(first)s, result=NULL, rematch='', finished=NULL",
+            {"game": game_no, "first": first_player},
         )
 
     async def purge(self, older_than: float) -> int:
@@ -232,24 +300,24 @@ class PostgresStore:
 
     # -- reads ---------------------------------------------------------------------------------
     async def load(self, room_id: str) -> RoomRow | None:
+        """The room, its seats and its current game's moves in one round trip."""
+
         async def query(db: psycopg.AsyncConnection[Any]) -> RoomRow | None:
             row = await (await db.execute(
                 "SELECT id, variant, size, first, adjacency, game_no, first_player, match, result, seq, "
-                "takeback_by, rematch FROM rooms WHERE id=%s", (room_id,),
+                "takeback_by, rematch, "
+                "ARRAY(SELECT seat::text || ' ' || secret_hash FROM seats WHERE room=r.id), "
+                "ARRAY(SELECT move FROM moves WHERE room=r.id AND game_no=r.game_no ORDER BY ply) "
+                "FROM rooms r WHERE id=%s", (room_id,),
             )).fetchone()
             if row is None:
                 return None
-            seats = dict(await (await db.execute(
-                "SELECT seat, secret_hash FROM seats WHERE room=%s", (room_id,)
-            )).fetchall())
-            moves = tuple(m for (m,) in await (await db.execute(
-                "SELECT move FROM moves WHERE room=%s AND game_no=%s ORDER BY ply", (room_id, row[5])
-            )).fetchall())
+            seats = {int(seat): digest for seat, _, digest in (text.partition(" ") for text in row[12])}
             return RoomRow(
                 id=row[0], variant=row[1], size=row[2], first=row[3], adjacency=row[4], game_no=row[5],
                 first_player=row[6], match=json.loads(row[7]), result=json.loads(row[8]) if row[8] else None,
-                seats=seats, moves=moves, seq=row[9], takeback_by=row[10] if row[10] in (1, 2) else None,
-                rematch=seats_from_text(row[11]),
+                seats=seats, moves=tuple(row[13]), seq=row[9],
+                takeback_by=row[10] if row[10] in (1, 2) else None, rematch=seats_from_text(row[11]),
             )
 
         return await self._read(query)  # type: ignore[no-any-return]
@@ -266,7 +334,7 @@ class PostgresStore:
 
     # -- hearing about changes -----------------------------------------------------------------
     def on_change(self, changed: Changed, lost: Callable[[], Awaitable[None]] | None = None) -> None:
-        """Call `changed(room, seq)` for every committed change, and `lost()` after the listening
+        """Call `changed(room, seq, news)` for every committed change, and `lost()` after the listening
         connection came back (notifications sent while it was down are gone: reload everything)."""
         if self._listener is None:
             self._listener = asyncio.get_running_loop().create_task(self._listen(changed, lost))
@@ -287,10 +355,11 @@ class PostgresStore:
                 if dropped and lost is not None:
                     await lost()
                 async for note in conn.notifies():
-                    room, _, seq = note.payload.partition(" ")
+                    room, _, rest = note.payload.partition(" ")
+                    seq, _, news = rest.partition(" ")
                     if seq.isdigit():
                         try:
-                            await changed(room, int(seq))
+                            await changed(room, int(seq), news)
                         except Exception:  # one room's failure must not stop the others' news
                             log.exception("applying a change to room %s failed", room)
             except psycopg.Error as error:
@@ -303,6 +372,12 @@ class PostgresStore:
 
     async def close(self) -> None:
         self._closed = True
+        if self._writer is not None:
+            while self._queue:
+                await asyncio.sleep(0.01)
+            self._writer.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._writer
         if self._listener is not None:
             self._listener.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
