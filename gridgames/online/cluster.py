@@ -72,8 +72,8 @@ class Follower:
         self._following: dict[str, asyncio.Task[None]] = {}  # rooms being brought up to date
         self._again: set[str] = set()  # ... that changed again meanwhile
 
-    def start(self) -> None:
-        self.store.on_change(self.changed, self.lost)
+    def start(self, presence: Callable[[str], Awaitable[None]] | None = None) -> None:
+        self.store.on_change(self.changed, self.lost, presence)
 
     async def changed(self, room_id: str, seq: int, news: str = "") -> None:
         """Returns at once. The next move of a game goes through the engine straight from the news,

@@ -73,6 +73,7 @@ class Room:
     rematch: set[int] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     seq: int = 0  # the stored room's change counter: a change is committed only at this number
+    elsewhere: set[int] = field(default_factory=set)  # seats connected through other servers (a cluster)
 
     @classmethod
     def from_row(cls, row: RoomRow) -> Room:
@@ -122,7 +123,7 @@ class Room:
 
     # -- what clients see ----------------------------------------------------------------------
     def connected(self, seat: int) -> bool:
-        return any(conn.seat == seat for conn in self.conns)
+        return seat in self.elsewhere or any(conn.seat == seat for conn in self.conns)
 
     def state(self) -> State:
         outcome = self.outcome

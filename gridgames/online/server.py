@@ -21,6 +21,7 @@ from aiohttp import WSMsgType, web
 from gridgames.engine.errors import GameError
 from gridgames.online import cluster, health
 from gridgames.online import protocol as p
+from gridgames.online.presence import Presence
 from gridgames.online.room import Room, new_row, new_secret
 from gridgames.online.store import Conflict, DbSpec, RoomStore, StoreError, hash_secret, open_store
 
@@ -106,6 +107,7 @@ class GameServer:
         self.registry = asyncio.Lock()
         self.creates: dict[str, Bucket] = {}
         self.follower = cluster.Follower(store, self.rooms, self.broadcast)
+        self.presence = Presence(store, self.rooms, self.broadcast) if store.shared else None
 
     # -- the application -------------------------------------------------------------------
     def app(self) -> web.Application:
@@ -193,6 +195,8 @@ class GameServer:
                     log.error("room %s does not replay; refused", room_id)
                     return None
                 self.rooms[room_id] = room
+                if self.presence is not None:
+                    self.presence.ask(room)
             room.conns.add(conn)
             conn.room = room
             return room
@@ -205,12 +209,16 @@ class GameServer:
             room.conns.discard(conn)
             if not room.conns:
                 self.rooms.pop(room.id, None)
+                if self.presence is not None:
+                    self.presence.local_changed(room)
                 return
         async with room.lock:
             await self.broadcast(room)
 
     async def broadcast(self, room: Room) -> None:
         """Send the room's state to everyone in it (call with the room's lock held: states stay in order)."""
+        if self.presence is not None:
+            self.presence.local_changed(room)  # who is connected here may be what changed
         text = room.state().to_json()
         await asyncio.gather(*(conn.send_text(text) for conn in list(room.conns)))
 
@@ -420,6 +428,8 @@ class Running:
             await self.server.close_all(message)
         if self.purging is not None:
             self.purging.cancel()
+        if self.server.presence is not None:
+            self.server.presence.stop()
         await self.runner.cleanup()
         await self.server.store.close()
 
@@ -442,8 +452,9 @@ async def start(
         await runner.cleanup()
         await store.close()
         raise
-    if store.shared:
-        server.follower.start()
+    if server.presence is not None:
+        server.follower.start(server.presence.hear)
+        server.presence.start()
     bound = runner.addresses[0][1] if runner.addresses else port
     running = Running(server, runner, host, bound)
     if retention is not None:

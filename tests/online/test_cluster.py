@@ -108,6 +108,16 @@ async def test_takebacks_resignations_and_rematches_are_ordered_across_servers(n
         await guest.__aexit__()
 
 
+async def test_a_player_on_another_server_shows_as_connected_until_they_leave(nodes):
+    async with aiohttp.ClientSession() as session:
+        host, guest, _, _ = await seated_pair(session, *nodes)
+        await state_where(host, lambda s: s.connected == (True, True))
+        await state_where(guest, lambda s: s.connected == (True, True))
+        await guest.__aexit__()
+        await state_where(host, lambda s: s.connected == (True, False))
+        await host.__aexit__()
+
+
 async def test_each_server_answers_the_health_check(nodes):
     async with aiohttp.ClientSession() as session:
         for url in nodes:

@@ -111,9 +111,17 @@ class RoomStore(Protocol):
         """Whether the database answers now (the health check a load balancer asks)."""
         ...
 
-    def on_change(self, changed: Changed, lost: Callable[[], Awaitable[None]] | None = None) -> None:
-        """Call `changed` for every committed change to any room (shared stores only), and `lost` when
-        news may have been missed (the listening connection dropped): reload every room then."""
+    def on_change(
+        self, changed: Changed, lost: Callable[[], Awaitable[None]] | None = None,
+        presence: Callable[[str], Awaitable[None]] | None = None,
+    ) -> None:
+        """Call `changed` for every committed change to any room (shared stores only), `lost` when
+        news may have been missed (the listening connection dropped): reload every room then, and
+        `presence` with what other servers say about who is connected (see online/presence.py)."""
+        ...
+
+    async def notify_presence(self, payload: str) -> None:
+        """Tell every server (shared stores only) who is connected here; see online/presence.py."""
         ...
 
     async def close(self) -> None: ...

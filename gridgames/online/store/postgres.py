@@ -38,6 +38,7 @@ from gridgames.online.store.sqlite import seats_from_text
 log = logging.getLogger("gridgames.online")
 
 CHANNEL = "gridgames_rooms"
+PRESENCE_CHANNEL = "gridgames_presence"
 POOL_SIZE = 6  # connections per server for reads and writes (each change holds one for a transaction)
 CONNECT_SECONDS = 10.0
 HEALTH_SECONDS = 2.0
@@ -333,13 +334,23 @@ class PostgresStore:
         return True
 
     # -- hearing about changes -----------------------------------------------------------------
-    def on_change(self, changed: Changed, lost: Callable[[], Awaitable[None]] | None = None) -> None:
+    def on_change(
+        self, changed: Changed, lost: Callable[[], Awaitable[None]] | None = None,
+        presence: Callable[[str], Awaitable[None]] | None = None,
+    ) -> None:
         """Call `changed(room, seq, news)` for every committed change, and `lost()` after the listening
         connection came back (notifications sent while it was down are gone: reload everything)."""
         if self._listener is None:
-            self._listener = asyncio.get_running_loop().create_task(self._listen(changed, lost))
+            self._listener = asyncio.get_running_loop().create_task(self._listen(changed, lost, presence))
 
-    async def _listen(self, changed: Changed, lost: Callable[[], Awaitable[None]] | None) -> None:
+    async def notify_presence(self, payload: str) -> None:
+        async with self._conn() as conn:
+            await conn.execute("SELECT pg_notify(%s, %s)", (PRESENCE_CHANNEL, payload))
+
+    async def _listen(
+        self, changed: Changed, lost: Callable[[], Awaitable[None]] | None,
+        presence: Callable[[str], Awaitable[None]] | None,
+    ) -> None:
         pause, dropped = LISTEN_BACKOFF[0], False
         while not self._closed:
             try:
@@ -351,10 +362,16 @@ class PostgresStore:
                 continue
             try:
                 await conn.execute(f"LISTEN {CHANNEL}")
+                if presence is not None:
+                    await conn.execute(f"LISTEN {PRESENCE_CHANNEL}")
                 pause = LISTEN_BACKOFF[0]
                 if dropped and lost is not None:
                     await lost()
                 async for note in conn.notifies():
+                    if note.channel == PRESENCE_CHANNEL:
+                        if presence is not None:
+                            await presence(note.payload)
+                        continue
                     room, _, rest = note.payload.partition(" ")
                     seq, _, news = rest.partition(" ")
                     if seq.isdigit():

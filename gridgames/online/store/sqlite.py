@@ -245,8 +245,14 @@ class SqliteStore:
             return False
         return True
 
-    def on_change(self, changed: Changed, lost: Callable[[], Awaitable[None]] | None = None) -> None:
+    def on_change(
+        self, changed: Changed, lost: Callable[[], Awaitable[None]] | None = None,
+        presence: Callable[[str], Awaitable[None]] | None = None,
+    ) -> None:
         """Nothing to hear: this server is the file's only writer."""
+
+    async def notify_presence(self, payload: str) -> None:
+        """Nobody to tell."""
 
     async def create(self, row: RoomRow) -> None:
         def change(db: sqlite3.Connection) -> None:
