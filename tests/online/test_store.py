@@ -120,3 +120,11 @@ async def test_rooms_of_the_first_schema_are_migrated_and_kept(tmp_path):
         await store.close()
     with sqlite3.connect(db) as check:
         assert check.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+
+
+def test_two_games_hosted_at_once_from_one_data_folder_each_get_a_database(procs, tmp_path):
+    first = procs.start("host", "rowcol", "--plain", "--port", "0", person="host")
+    first.expect("^Invite: gridgames join ")
+    second = procs.start("host", "walls", "--plain", "--port", "0", "--new", person="host")
+    second.expect("^Invite: gridgames join ")  # the first holds host.sqlite: this one uses host-2.sqlite
+    assert (tmp_path / "data-host" / "online" / "host-2.sqlite").exists()
