@@ -16,14 +16,17 @@ i+1, and each bot moves 0.5 to 2 s after its turn comes. Reports:
 - moves per second, and each server's memory per room it holds (its resident memory with every
   room set up and both players connected and silent, minus before, divided by its rooms).
 
-Each target line ends in "met" or "NOT met". The bots run in this one process, so on a small machine
-part of what is measured is this process being busy: its own wake-up delay is printed too.
+Each target line ends in "met" or "NOT met". The bots run in one process per core (both bots of a room
+in the same one); on a small machine part of what is measured is the bots' processes waiting for a
+core: their own wake-up delay is printed too.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import multiprocessing
+import multiprocessing.queues
 import os
 import random
 import re
@@ -32,6 +35,7 @@ import subprocess
 import sys
 import time
 from dataclasses import dataclass
+from typing import Any
 
 import aiohttp
 
@@ -46,6 +50,7 @@ MAX_SECONDS = 120.0
 TARGET_WITHIN_P99_MS = 50.0
 TARGET_ACROSS_P99_MS = 100.0
 SETUP_BATCH = 25
+SETUP_SECONDS = 180.0  # the bots must have set up every room by then
 Key = tuple[str, int, int]  # room, game, ply
 
 
@@ -57,7 +62,7 @@ class Figures:
     across: list[float]  # seconds, sent until the other bot has it
     kb_per_room: list[float]  # per server
     node_cpu: list[float]  # per server, cores
-    bots_cpu: float
+    bots_cpu: float  # all bot processes together, cores
     lags: list[float]
 
 
@@ -141,16 +146,80 @@ async def bench(nodes: int, rooms: int, seconds: float, seed: int) -> Figures:
 async def _measure(
     servers: list[subprocess.Popen[str]], urls: list[str], rooms: int, seconds: float, rng: random.Random
 ) -> Figures:
+    """Bots in `bot_processes()` processes (each room's two bots in the same one, on different servers);
+    this process only starts them, measures the servers, and gathers the figures."""
+    context = multiprocessing.get_context("spawn")
+    workers = bot_processes()
+    ready = [context.Event() for _ in range(workers)]
+    go = context.Event()
+    results: multiprocessing.queues.Queue[Share] = context.Queue()
+    await asyncio.sleep(0.5)
+    before = [rss_kb(node.pid) for node in servers]
+    started = time.perf_counter()
+    procs = [
+        context.Process(
+            target=play_share, daemon=True,
+            args=(urls, list(range(w, rooms, workers)), seconds, rng.random(), ready[w], go, results),
+        )
+        for w in range(workers)
+    ]
+    for proc in procs:
+        proc.start()
+    deadline = time.monotonic() + SETUP_SECONDS
+    for event in ready:
+        if not await asyncio.to_thread(event.wait, max(0.0, deadline - time.monotonic())):
+            raise SystemExit(f"The bots did not set up {rooms} rooms within {SETUP_SECONDS:.0f} s.")
+    setup = time.perf_counter() - started
+    await asyncio.sleep(3.0)  # every room idle: both players connected, nobody moving
+    idle = [rss_kb(node.pid) for node in servers]
+    cpu = [cpu_seconds(node.pid) for node in servers]
+    go.set()
+    shares = [await asyncio.to_thread(results.get, True, seconds + SETUP_SECONDS) for _ in procs]
+    cpu = [cpu_seconds(node.pid) - was for node, was in zip(servers, cpu, strict=True)]
+    for proc in procs:
+        proc.join(timeout=10)
+    held = [0] * len(urls)
+    for index in range(rooms):
+        held[index % len(urls)] += 1
+        held[(index + 1) % len(urls)] += 1
+    return Figures(
+        setup, sum(len(share.within) for share in shares),
+        [t for share in shares for t in share.within], [t for share in shares for t in share.across],
+        [(after - was) / max(1, n) for after, was, n in zip(idle, before, held, strict=True)],
+        [c / seconds for c in cpu], sum(share.cpu for share in shares) / seconds,
+        [t for share in shares for t in share.lags],
+    )
+
+
+def bot_processes() -> int:
+    """The bots' processes: one per core, so the bots are not what is measured on a small machine."""
+    return max(1, min(4, os.cpu_count() or 1))
+
+
+@dataclass
+class Share:
+    """One bot process's figures (seconds)."""
+
+    within: list[float]
+    across: list[float]
+    lags: list[float]
+    cpu: float
+
+
+def play_share(urls: list[str], indices: list[int], seconds: float, seed: float, ready: Any, go: Any,
+               results: Any) -> None:
+    """A bot process: set up its rooms, say so, wait for the word, play, send back what it measured."""
+    results.put(asyncio.run(_share(urls, indices, seconds, random.Random(seed), ready, go)))
+
+
+async def _share(urls: list[str], indices: list[int], seconds: float, rng: random.Random, ready: Any,
+                 go: Any) -> Share:
     rtts: list[float] = []
     arrivals: list[float] = []
     sent: dict[Key, tuple[float, int]] = {}
-    held = [0] * len(urls)
     async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0)) as session:
-        await asyncio.sleep(0.5)
-        before = [rss_kb(node.pid) for node in servers]
         bots: list[ClusterBot] = []
         readers: list[asyncio.Task[None]] = []
-        started = time.perf_counter()
 
         def bot(ws: aiohttp.ClientWebSocketResponse[bool]) -> ClusterBot:
             return ClusterBot(ws, random.Random(rng.random()), rtts, sent, arrivals)
@@ -165,18 +234,13 @@ async def _measure(
             guest = bot(await session.ws_connect(urls[there] + p.PATH))
             await guest.ws.send_str(p.Join(p.VERSION, host.room).to_json())
             await guest.welcome()
-            guest.room = host.room
-            held[here] += 1
-            held[there] += 1
             bots.extend((host, guest))
             readers.extend((asyncio.create_task(host.read()), asyncio.create_task(guest.read())))
 
-        for first in range(0, rooms, SETUP_BATCH):
-            await asyncio.gather(*(open_room(i) for i in range(first, min(rooms, first + SETUP_BATCH))))
-        setup = time.perf_counter() - started
-        await asyncio.sleep(3.0)  # every room idle: both players connected, nobody moving
-        idle = [rss_kb(node.pid) for node in servers]
-        cpu = [cpu_seconds(node.pid) for node in servers]
+        for first in range(0, len(indices), SETUP_BATCH):
+            await asyncio.gather(*(open_room(i) for i in indices[first:first + SETUP_BATCH]))
+        ready.set()
+        await asyncio.to_thread(go.wait)
         own_cpu = time.process_time()
         lags: list[float] = []
         probe = asyncio.create_task(loop_lag(lags))
@@ -185,18 +249,13 @@ async def _measure(
             await one.act()
         await asyncio.sleep(seconds)
         probe.cancel()
-        cpu = [cpu_seconds(node.pid) - was for node, was in zip(servers, cpu, strict=True)]
         own_cpu = time.process_time() - own_cpu
         for one in bots:
             one.playing = False
         for one in bots:
             await one.stop()
         await asyncio.gather(*readers, return_exceptions=True)
-    return Figures(
-        setup, len(rtts), rtts, arrivals,
-        [(after - was) / max(1, n) for after, was, n in zip(idle, before, held, strict=True)],
-        [c / seconds for c in cpu], own_cpu / seconds, lags,
-    )
+    return Share(rtts, arrivals, lags, own_cpu)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -224,7 +283,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  set up in {result.setup_seconds:.1f} s; {result.moves} moves in {args.seconds:.0f} s "
           f"({result.moves / args.seconds:.0f}/s)")
     cpu = ", ".join(f"{100 * c:.0f}%" for c in result.node_cpu)
-    print(f"  CPU while playing: servers {cpu} of a core, bots {100 * result.bots_cpu:.0f}% (one process); "
+    print(f"  CPU while playing: servers {cpu} of a core, bots {100 * result.bots_cpu:.0f}% "
+          f"({bot_processes()} processes); "
           f"machine load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; "
           f"the bots' own wake-up delay p99 {_p(result.lags, 0.99):.1f} ms")
     for label, times, target in (
