@@ -58,11 +58,14 @@ def _unprivileged() -> tuple[int, int] | None:
     try:
         entry = pwd.getpwnam(TEST_USER)
     except KeyError:
-        subprocess.run(
+        made = subprocess.run(
             ["useradd", "--system", "--no-create-home", "--shell", "/usr/sbin/nologin", TEST_USER],
-            check=True, capture_output=True,
+            capture_output=True, text=True,
         )
-        entry = pwd.getpwnam(TEST_USER)
+        try:
+            entry = pwd.getpwnam(TEST_USER)  # made now, or by another run at the same moment
+        except KeyError:
+            raise RuntimeError(f"cannot create the user {TEST_USER}: {made.stderr.strip()}") from None
     return entry.pw_uid, entry.pw_gid
 
 

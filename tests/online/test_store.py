@@ -128,3 +128,15 @@ def test_two_games_hosted_at_once_from_one_data_folder_each_get_a_database(procs
     second = procs.start("host", "walls", "--plain", "--port", "0", "--new", person="host")
     second.expect("^Invite: gridgames join ")  # the first holds host.sqlite: this one uses host-2.sqlite
     assert (tmp_path / "data-host" / "online" / "host-2.sqlite").exists()
+
+
+def test_the_retention_is_a_number_and_a_unit_or_never():
+    import argparse
+
+    from gridgames.commands.server import retention_type
+
+    assert retention_type("7d") == 7 * 86400 and retention_type("90m") == 5400
+    assert retention_type("never") is None
+    for wrong in ("7", "7 days", "-1d", "1w", "7d\n"):
+        with pytest.raises(argparse.ArgumentTypeError):
+            retention_type(wrong)
