@@ -13,7 +13,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
+from typing import Any
 
 from gridgames.engine.errors import GameError
 from gridgames.engine.match import Match
@@ -71,6 +72,7 @@ class Follower:
         self.store, self.rooms, self.broadcast = store, rooms, broadcast
         self._following: dict[str, asyncio.Task[None]] = {}  # rooms being brought up to date
         self._again: set[str] = set()  # ... that changed again meanwhile
+        self._telling: set[asyncio.Task[None]] = set()
 
     def start(self, presence: Callable[[str], Awaitable[None]] | None = None) -> None:
         self.store.on_change(self.changed, self.lost, presence)
@@ -82,15 +84,23 @@ class Follower:
         room = self.rooms.get(room_id)
         if room is None or room.seq >= seq:
             return  # not in this server's memory, or the change was made here
-        if room_id not in self._following and not room.lock.locked():
-            async with room.lock:  # free, so taken at once: nothing else runs in between
-                if self._apply(room, seq, news):
-                    await self.broadcast(room)
-                    return
+        if room_id not in self._following and not room.lock.locked() and self._apply(room, seq, news):
+            self._spawn(self._tell(room))  # the listener never waits on a client's socket
+            return
         if room_id in self._following:
             self._again.add(room_id)
             return
-        self._following[room_id] = asyncio.get_running_loop().create_task(self._follow(room))
+        self._following[room_id] = self._spawn(self._follow(room))
+
+    def _spawn(self, work: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
+        task = asyncio.get_running_loop().create_task(work)
+        self._telling.add(task)
+        task.add_done_callback(self._telling.discard)
+        return task
+
+    async def _tell(self, room: Room) -> None:
+        async with room.lock:  # states go out in order
+            await self.broadcast(room)
 
     def _apply(self, room: Room, seq: int, news: str) -> bool:
         """Play the move the news tells of, if it is the room's very next change; False: read instead."""

@@ -63,6 +63,8 @@ class Presence:
     def local_changed(self, room: Room) -> None:
         """Call after the room's connections changed here (a seat taken, someone left)."""
         seats = _seats_here(room) if room.id in self.rooms else "-"
+        if room.id not in self.rooms:
+            self.heard.pop(room.id, None)
         if self.told.get(room.id, "-") != seats:
             if seats == "-":
                 self.told.pop(room.id, None)
@@ -105,6 +107,8 @@ class Presence:
                 if room_id in self.told:
                     asked.append(f"{room_id}={self.told[room_id]}")
                 continue
+            if room_id not in self.rooms:
+                continue  # kept only for rooms held here: a room loaded later asks (and is answered)
             held = frozenset() if seats == "-" else frozenset(int(seat) for seat in seats)
             nodes = self.heard.setdefault(room_id, {})
             before = nodes.get(node, (frozenset(), 0.0))[0]
