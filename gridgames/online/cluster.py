@@ -54,7 +54,8 @@ def _continues(room: Room, game_no: int, moves: tuple[str, ...]) -> bool:
     played = room.game.played
     if game_no != room.game_no or len(moves) < len(played):
         return False
-    return all(move.notation() == stored for move, stored in zip(played, moves, strict=False))
+    text = room.game.rules.format_move
+    return all(text(move) == stored for move, stored in zip(played, moves, strict=False))
 
 
 def _winner(result: dict[str, object]) -> int:

@@ -96,7 +96,7 @@ class ClusterBot(Bot):
         move = self.rng.choice(game.legal_moves())
         self.sent_at = time.perf_counter()
         self.sent[(self.room, self.game_no, ply)] = (self.sent_at, self.seat)
-        await self.ws.send_str(p.MoveMsg(ply, move.notation()).to_json())
+        await self.ws.send_str(p.MoveMsg(ply, game.rules.format_move(move)).to_json())
 
 
 async def start_node(url: str) -> tuple[subprocess.Popen[str], str]:

@@ -38,9 +38,10 @@ def test_kill_9_of_a_server_mid_game_loses_no_acknowledged_move(procs, pg_url):
         mover = {1: host, 2: guest}[game.state.to_move]
         wait_turn(mover, len(game.played) + 1)
         move = rng.choice(game.legal_moves())
-        mover.send(move.notation())
+        text = game.rules.format_move(move)
+        mover.send(text)
         game = game.play(move)
-        (guest if mover is host else host).expect(f"claims {move.notation()}")
+        (guest if mover is host else host).expect(f"claims {text}")
     node_a.kill9()
     host.expect("The connection to the server is lost; reconnecting")
     host.expect("^Reconnected.")  # to node b, the invite's second server
@@ -48,4 +49,4 @@ def test_kill_9_of_a_server_mid_game_loses_no_acknowledged_move(procs, pg_url):
     with psycopg.connect(pg_url) as db:  # and the database holds them all, in order
         rows = db.execute("SELECT move FROM moves WHERE room=%s ORDER BY ply", (room,)).fetchall()
     stored = [move for (move,) in rows]
-    assert stored == [move.notation() for move in final.played]
+    assert stored == [final.rules.format_move(move) for move in final.played]
