@@ -50,3 +50,10 @@ def test_anything_else_is_refused_in_one_sentence(text):
         parse_address(text)
     message = str(refused.value)
     assert message.endswith(".") and "\n" not in message.strip()
+
+
+def test_a_pasted_invite_line_naming_several_servers_is_read_whole():
+    from gridgames.online.invite import parse_invite
+
+    address = parse_invite(f"Invite: gridgames join `ws://a.example:1,b.example:2/{ROOM}`")
+    assert address.servers == ("ws://a.example:1", "ws://b.example:2") and address.room == ROOM
