@@ -40,6 +40,15 @@ def hash_secret(secret: str) -> str:
     return hashlib.sha256(secret.encode("ascii", "replace")).hexdigest()
 
 
+def offer_text(seats: frozenset[int]) -> str:
+    """The seats offering a rematch as stored: "", "1", "2" or "1,2"."""
+    return ",".join(str(seat) for seat in sorted(seats))
+
+
+def offers_from_text(text: str) -> frozenset[int]:
+    return frozenset(int(part) for part in text.split(",") if part in ("1", "2"))
+
+
 @dataclass(frozen=True)
 class RoomRow:
     """A room as stored: its options, the current game's number and moves, the seats' hashes, and the

@@ -31,9 +31,17 @@ import psycopg
 from psycopg import errors as pg_errors
 
 from gridgames.online.store import migrations
-from gridgames.online.store.base import SCHEMA_VERSION, Changed, Conflict, RoomRow, StoreError, StoreRefused
+from gridgames.online.store.base import (
+    SCHEMA_VERSION,
+    Changed,
+    Conflict,
+    RoomRow,
+    StoreError,
+    StoreRefused,
+    offer_text,
+    offers_from_text,
+)
 from gridgames.online.store.dsn import redact_error
-from gridgames.online.store.sqlite import seats_from_text
 
 log = logging.getLogger("gridgames.online")
 
@@ -274,9 +282,9 @@ class PostgresStore:
         )
 
     async def set_offers(self, room: str, seq: int, takeback_by: int | None, rematch: frozenset[int]) -> int:
-        text = ",".join(str(seat) for seat in sorted(rematch))
         return await self._change(
-            room, seq, "takeback_by=%(by)s, rematch=%(rematch)s", {"by": takeback_by, "rematch": text}
+            room, seq, "takeback_by=%(by)s, rematch=%(rematch)s",
+            {"by": takeback_by, "rematch": offer_text(rematch)},
         )
 
     async def finish(self, room: str, seq: int, result: dict[str, Any], match: dict[str, Any]) -> int:
@@ -318,7 +326,7 @@ class PostgresStore:
                 id=row[0], variant=row[1], size=row[2], first=row[3], adjacency=row[4], game_no=row[5],
                 first_player=row[6], match=json.loads(row[7]), result=json.loads(row[8]) if row[8] else None,
                 seats=seats, moves=tuple(row[13]), seq=row[9],
-                takeback_by=row[10] if row[10] in (1, 2) else None, rematch=seats_from_text(row[11]),
+                takeback_by=row[10] if row[10] in (1, 2) else None, rematch=offers_from_text(row[11]),
             )
 
         return await self._read(query)  # type: ignore[no-any-return]

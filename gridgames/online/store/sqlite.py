@@ -35,6 +35,8 @@ from gridgames.online.store.base import (
     StoreError,
     StoreLocked,
     StoreRefused,
+    offer_text,
+    offers_from_text,
 )
 
 BATCH_LIMIT = 500
@@ -310,7 +312,7 @@ class SqliteStore:
 
     async def set_offers(self, room: str, seq: int, takeback_by: int | None, rematch: frozenset[int]) -> int:
         return await self._change(
-            room, seq, "takeback_by=?, rematch=?", (takeback_by, _seats_text(rematch))
+            room, seq, "takeback_by=?, rematch=?", (takeback_by, offer_text(rematch))
         )
 
     async def finish(self, room: str, seq: int, result: dict[str, Any], match: dict[str, Any]) -> int:
@@ -338,14 +340,6 @@ class SqliteStore:
         return purged[0]
 
 
-def _seats_text(seats: frozenset[int]) -> str:
-    return ",".join(str(seat) for seat in sorted(seats))
-
-
-def seats_from_text(text: str) -> frozenset[int]:
-    return frozenset(int(part) for part in text.split(",") if part in ("1", "2"))
-
-
 def _load(db: sqlite3.Connection, room_id: str) -> RoomRow | None:
     row = db.execute(
         "SELECT id, variant, size, first, adjacency, game_no, first_player, match, result, seq, "
@@ -364,5 +358,5 @@ def _load(db: sqlite3.Connection, room_id: str) -> RoomRow | None:
         id=row[0], variant=row[1], size=row[2], first=row[3], adjacency=row[4], game_no=row[5],
         first_player=row[6], match=json.loads(row[7]), result=json.loads(row[8]) if row[8] else None,
         seats=seats, moves=moves, seq=row[9], takeback_by=row[10] if row[10] in (1, 2) else None,
-        rematch=seats_from_text(row[11]),
+        rematch=offers_from_text(row[11]),
     )
