@@ -193,3 +193,28 @@ def test_the_url_password_is_never_shown(tmp_path, pg_cluster, pg_url):
     assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
     assert "Cannot connect to the rooms' database postgresql://gridgames:***@" in err
     assert password not in out + err
+
+
+async def test_changes_committed_together_fail_only_themselves(pg_url):
+    """Changes made at once share one transaction; one that breaks a rule must not take the others down."""
+    from gridgames.online.store import Conflict, RoomRow
+
+    def row(name: str) -> RoomRow:
+        return RoomRow(name * 22, "rowcol", "3x3", "1", "king", 1, 1, {}, None, {1: "h"}, ())
+
+    store = await open_store(pg_url)
+    try:
+        await store.create(row("a"))
+        outcomes = await asyncio.gather(
+            store.create(row("a")),  # the same room again: refused by its key
+            store.create(row("b")),
+            store.add_move("a" * 22, 0, 1, 0, "A1", None),
+            store.add_move("a" * 22, 0, 1, 0, "C3", None),  # the same seq: the room moved on
+            return_exceptions=True,
+        )
+        assert isinstance(outcomes[0], Conflict) and outcomes[1] is None
+        assert 1 in outcomes[2:] and any(isinstance(outcome, Conflict) for outcome in outcomes[2:])
+        stored = await store.load("a" * 22)
+        assert stored is not None and len(stored.moves) == 1 and await store.load("b" * 22) is not None
+    finally:
+        await store.close()

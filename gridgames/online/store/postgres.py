@@ -210,15 +210,24 @@ class PostgresStore:
     async def _commit(
         self, conn: psycopg.AsyncConnection[Any], batch: list[list[Statement]]
     ) -> list[int | BaseException]:
-        """The batch in one transaction, sent without waiting for each answer (pipeline mode)."""
-        async with conn.transaction():
+        """The batch in one transaction, BEGIN to COMMIT sent at once (pipeline mode): one round trip.
+        Its results are read only after the COMMIT's answer, so nothing is reported done before it is
+        committed; after a failure the transaction is rolled back and the caller retries one by one."""
+        try:
             async with conn.pipeline():
+                await conn.execute("BEGIN")
                 cursors = [[await conn.execute(sql, params) for sql, params in statements]  # type: ignore[arg-type]
                            for statements in batch]
-            results: list[int | BaseException] = []
-            for mine in cursors:
-                row = await mine[-1].fetchone() if mine[-1].description else None
-                results.append(int(row[0]) if row else 1)
+                await conn.execute("COMMIT")
+        except BaseException:
+            if not conn.closed and not conn.broken:
+                with contextlib.suppress(psycopg.Error):
+                    await conn.execute("ROLLBACK")  # a failed statement left the transaction open
+            raise
+        results: list[int | BaseException] = []
+        for mine in cursors:
+            row = await mine[-1].fetchone() if mine[-1].description else None
+            results.append(int(row[0]) if row else 1)
         return results
 
     async def _one_by_one(self, statements: list[Statement]) -> int | BaseException:
