@@ -29,6 +29,7 @@ log = logging.getLogger("gridgames.online")
 REFRESH_SECONDS = 10.0
 EXPIRE_SECONDS = 3 * REFRESH_SECONDS
 PAYLOAD_LIMIT = 7000  # bytes; PostgreSQL's limit is 8000
+STOP_SECONDS = 1.0
 _ENTRY = re.compile(r"([A-Za-z0-9_-]{16,64})=(1|2|12|-|\?)")
 
 
@@ -49,13 +50,18 @@ class Presence:
         self.heard: dict[str, dict[str, tuple[frozenset[int], float]]] = {}  # room -> node -> seats, until
         self._tasks: set[asyncio.Task[None]] = set()
         self._refresh: asyncio.Task[None] | None = None
+        self._stopped = False
 
     def start(self) -> None:
         self._refresh = asyncio.get_running_loop().create_task(self._refresh_loop())
 
-    def stop(self) -> None:
+    async def stop(self) -> None:
+        """Stop refreshing, let what is being told go out (at most STOP_SECONDS), then tell nothing more."""
         if self._refresh is not None:
             self._refresh.cancel()
+        if self._tasks:
+            await asyncio.wait(list(self._tasks), timeout=STOP_SECONDS)
+        self._stopped = True
         for task in list(self._tasks):
             task.cancel()
 
@@ -77,6 +83,8 @@ class Presence:
         self._send([f"{room.id}=?"])
 
     def _send(self, entries: list[str]) -> None:
+        if self._stopped:
+            return
         task = asyncio.get_running_loop().create_task(self._tell(entries))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)

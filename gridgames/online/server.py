@@ -422,18 +422,17 @@ class Running:
     runner: web.AppRunner
     host: str
     port: int
+    purging: asyncio.Task[None] | None = None  # the sweep for rooms past the retention period
 
     async def stop(self, message: str | None = None) -> None:
         if message is not None:
             await self.server.close_all(message)
         if self.purging is not None:
             self.purging.cancel()
-        if self.server.presence is not None:
-            self.server.presence.stop()
         await self.runner.cleanup()
+        if self.server.presence is not None:
+            await self.server.presence.stop()  # after the connections closed: their leaving is told
         await self.server.store.close()
-
-    purging: asyncio.Task[None] | None = None
 
 
 async def start(
