@@ -46,6 +46,12 @@ def test_an_unknown_url_scheme_is_refused_without_creating_anything(tmp_path):
     assert sorted(os.listdir(tmp_path)) == []  # no folder named 'mysql:'
 
 
+def test_a_database_url_missing_its_slashes_is_refused_without_echoing_it(tmp_path):
+    line = refused(tmp_path, "--db", "postgresql:/ann:hunter2secret@db.example/rooms")
+    assert "postgresql://USER@HOST/DATABASE" in line and "hunter2secret" not in line
+    assert sorted(os.listdir(tmp_path)) == []
+
+
 def test_another_programs_rooms_table_is_refused(tmp_path):
     db = tmp_path / "theirs.sqlite"
     with sqlite3.connect(db) as other:

@@ -16,6 +16,9 @@ POSTGRES_SCHEMES = ("postgresql", "postgres")
 _URL = re.compile(r"(?P<scheme>[A-Za-z][A-Za-z0-9+.-]*)://(?:(?P<user>[^:@/]*)(?::(?P<password>[^@/]*))?@)?(?P<rest>.*)",
                   re.DOTALL)
 _QUERY_PASSWORD = re.compile(r"(?i)([?&]password=)[^&]*")
+# `NAME:` without `//` is a file name, unless NAME is a database's URL scheme (a URL missing its //).
+_DB_SCHEMES = ("postgresql", "postgres", "mysql", "mariadb", "sqlite", "sqlite3", "redis", "mongodb")
+_HALF_URL = re.compile(rf"(?i)({'|'.join(_DB_SCHEMES)}):(?!//).*", re.DOTALL)
 
 
 class DbError(ValueError):
@@ -40,6 +43,12 @@ class DbSpec:
 def parse_db(text: str) -> DbSpec:
     """Raises DbError for a URL whose scheme gridgames does not know."""
     found = _URL.fullmatch(text.strip())
+    half = _HALF_URL.fullmatch(text.strip())
+    if half is not None:
+        raise DbError(  # not echoed: a mistyped URL may hold a password that redact() cannot find
+            f"--db starts with '{half.group(1)}:' but not '{half.group(1)}://': write "
+            "postgresql://USER@HOST/DATABASE for PostgreSQL, or a path for a SQLite file."
+        )
     if found is None:
         return DbSpec("sqlite", text, text)
     scheme = found.group("scheme").lower()
