@@ -13,6 +13,18 @@ setup(
             ["gridgames/solve/_native.c"],
             extra_compile_args=["-O2", "-std=gnu11"],
             optional=True,  # no compiler (or a failed build): install the pure-Python package
-        )
+        ),
+        Extension(
+            "gridgames.games.cram._native",
+            ["gridgames/games/cram/_native.c"],
+            extra_compile_args=["-O2", "-std=gnu11"],
+            optional=True,
+        ),
+        Extension(
+            "gridgames.games.domineering._native",
+            ["gridgames/games/domineering/_native.c"],
+            extra_compile_args=["-O2", "-std=gnu11"],
+            optional=True,
+        ),
     ]
 )
