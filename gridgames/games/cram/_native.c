@@ -1,9 +1,10 @@
-/* Cram's optional C core: the method of reference.py on bitboards (unsigned __int128, up to 128 cells).
+/* Cram's optional C core: the method of reference.py on 64-bit bitboards (boards of up to 64 cells;
+ * solver.py hands larger boards over region by region).
  *
  * A region's Grundy value is the mex, over its dominoes, of the XOR of the values of the regions the
- * domino leaves; values are memoised by the shape where it sits, in its bounding box and canonically (the
- * least of its 8 rotations and reflections). `wins` decides who wins without every value: the position
- * plus a nim-heap *g is a loss for the mover exactly when its value is g, so "is this region worth g?" is
+ * domino leaves; values are memoised under the region's canonical shape (moved into its bounding box, the
+ * least of its 8 rotations and reflections), one slot per shape. `wins` decides who wins without every
+ * value: the position plus a nim-heap *g is a loss for the mover exactly when its value is g, so "is this region worth g?" is
  * a search that stops at the first move to a loss (eq_shape), with the smaller regions of a sum valued
  * exactly and only the largest searched. Both answers share one memo: per shape, its exact value when
  * known and the values it is known not to have.
@@ -12,8 +13,8 @@
  * 256 nodes and the stop check called every 2 ms (with the GIL released for a moment), so a cancelled
  * search ends within a few milliseconds. A stopped search returns None; Python raises SearchTimeout.
  *
- * Memory: one open-addressing table of 32-byte slots that starts at 64K slots (2 MB) and doubles up to
- * memo_slots (default 2**22 slots: 128 MB), then is emptied when three quarters full. No pointer into it
+ * Memory: one open-addressing table of 16-byte slots that starts at 64K slots (1 MB) and doubles up to
+ * memo_slots (default 2**23 slots: 128 MB), then is emptied when three quarters full. No pointer into it
  * is held across a call that may insert, so emptying it mid-search loses time, never correctness.
  */
 #define PY_SSIZE_T_CLEAN
@@ -23,22 +24,16 @@
 #include <string.h>
 #include <time.h>
 
-typedef unsigned __int128 u128;
-#define BIT(i) (((u128)1) << (i))
-#define MAXCELLS 128
-#define MAXVALUE 255 /* mex over at most 2 * 128 dominoes */
+typedef uint64_t u64;
+#define BIT(i) (((u64)1) << (i))
+#define MAXCELLS 64
+#define MAXVALUE 255 /* mex over at most 2 * 64 dominoes */
 
 enum { STOPPED = -1, NO_MEMORY = -2 };
 
-static int lowbit(u128 x) {
-    uint64_t lo = (uint64_t)x;
-    return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((uint64_t)(x >> 64));
-}
-static int highbit(u128 x) {
-    uint64_t hi = (uint64_t)(x >> 64);
-    return hi ? 127 - __builtin_clzll(hi) : 63 - __builtin_clzll((uint64_t)x);
-}
-static int count(u128 x) { return __builtin_popcountll((uint64_t)x) + __builtin_popcountll((uint64_t)(x >> 64)); }
+static inline int lowbit(u64 x) { return __builtin_ctzll(x); }
+static inline int highbit(u64 x) { return 63 - __builtin_clzll(x); }
+static inline int count(u64 x) { return __builtin_popcountll(x); }
 
 /* ---- budget ---------------------------------------------------------------------------------- */
 
@@ -89,39 +84,39 @@ static int budget_spent(Budget *b) {
 
 /* ---- the memo ----------------------------------------------------------------------------------- */
 
-typedef struct {
-    uint64_t lo, hi; /* the cells, row-major in an h x w box */
-    uint32_t hw;     /* h << 8 | w; 0 marks an empty slot */
-    int32_t exact;   /* the Grundy value, or -1 when not known */
-    uint64_t not_values; /* bit g: the value is known not to be g (g < 64) */
-} Slot;
+/* A slot: the cells of a shape (row-major in an h x w box) and meta: bits 0-15 h << 8 | w (0 marks an
+ * empty slot), bits 16-23 the exact value plus one (0: not known), bits 24-63 for g < 40 whether the
+ * value is known not to be g. */
+typedef struct { u64 bits, meta; } Slot;
+#define NOT_SHIFT 24
+#define NOT_VALUES 40
 
 #define MEMO_MIN_SLOTS ((size_t)1 << 16)
 static Slot *memo = NULL;
 static size_t memo_cap = 0, memo_used = 0;
-static size_t memo_slots = (size_t)1 << 22;
+static size_t memo_slots = (size_t)1 << 23;
 
-static size_t slot_index(u128 bits, uint32_t hw, size_t mask) {
-    uint64_t h = (uint64_t)bits * 0x9E3779B97F4A7C15ULL;
-    h ^= ((uint64_t)(bits >> 64) + hw) * 0xC2B2AE3D27D4EB4FULL;
-    h ^= h >> 33;
-    h *= 0xFF51AFD7ED558CCDULL;
-    h ^= h >> 33;
+static inline size_t slot_index(u64 bits, u64 hw, size_t mask) {
+    u64 h = (bits ^ (hw << 56) ^ (hw * 0x632BE59BD9B4E019ULL)) * 0x9E3779B97F4A7C15ULL;
+    h ^= h >> 32;
+    h *= 0xD6E8FEB86659FD93ULL;
+    h ^= h >> 32;
     return (size_t)h & mask;
 }
 
-/* The slot holding (bits, h, w), or NULL. Valid only until the next memo_slot_for. */
-static Slot *memo_find(u128 bits, int h, int w) {
+/* The slot holding the shape, or NULL. Valid only until the next memo_slot_for. */
+static inline Slot *memo_find(u64 bits, int h, int w) {
     if (!memo) return NULL;
-    uint32_t hw = (uint32_t)(h << 8 | w);
+    u64 hw = (u64)(h << 8 | w);
     size_t mask = memo_cap - 1, i = slot_index(bits, hw, mask);
-    uint64_t lo = (uint64_t)bits, hi = (uint64_t)(bits >> 64);
-    while (memo[i].hw) {
-        if (memo[i].hw == hw && memo[i].lo == lo && memo[i].hi == hi) return &memo[i];
+    while (memo[i].meta) {
+        if (memo[i].bits == bits && (memo[i].meta & 0xFFFF) == hw) return &memo[i];
         i = (i + 1) & mask;
     }
     return NULL;
 }
+
+static inline int slot_exact(const Slot *s) { return s ? (int)((s->meta >> 16) & 0xFF) - 1 : -1; }
 
 static void memo_clear(void) {
     free(memo);
@@ -130,9 +125,10 @@ static void memo_clear(void) {
 }
 
 static Slot *slot_insert(Slot *table, size_t cap, const Slot *s) {
-    size_t mask = cap - 1, i = slot_index(((u128)s->hi << 64) | s->lo, s->hw, mask);
-    while (table[i].hw) {
-        if (table[i].hw == s->hw && table[i].lo == s->lo && table[i].hi == s->hi) return &table[i];
+    u64 hw = s->meta & 0xFFFF;
+    size_t mask = cap - 1, i = slot_index(s->bits, hw, mask);
+    while (table[i].meta) {
+        if (table[i].bits == s->bits && (table[i].meta & 0xFFFF) == hw) return &table[i];
         i = (i + 1) & mask;
     }
     table[i] = *s;
@@ -146,15 +142,15 @@ static int memo_grow(void) {
     if (!table) return -1;
     memo_used = 0;
     for (size_t j = 0; j < memo_cap; j++)
-        if (memo[j].hw) slot_insert(table, cap, &memo[j]);
+        if (memo[j].meta) slot_insert(table, cap, &memo[j]);
     free(memo);
     memo = table;
     memo_cap = cap;
     return 0;
 }
 
-/* The slot of (bits, h, w), made if new (exact -1, nothing known); NULL when out of memory. */
-static Slot *memo_slot_for(u128 bits, int h, int w) {
+/* The slot of the shape, made if new (nothing known); NULL when out of memory. */
+static Slot *memo_slot_for(u64 bits, int h, int w) {
     Slot *found = memo_find(bits, h, w);
     if (found) return found;
     if (memo && memo_used >= memo_cap / 4 * 3) {
@@ -162,21 +158,21 @@ static Slot *memo_slot_for(u128 bits, int h, int w) {
         else if (memo_grow() < 0) memo_clear();
     }
     if (!memo && memo_grow() < 0) return NULL;
-    Slot s = {(uint64_t)bits, (uint64_t)(bits >> 64), (uint32_t)(h << 8 | w), -1, 0};
+    Slot s = {bits, (u64)(h << 8 | w)};
     return slot_insert(memo, memo_cap, &s);
 }
 
-static int remember_exact(u128 bits, int h, int w, int v) {
+static int remember_exact(u64 bits, int h, int w, int v) {
     Slot *s = memo_slot_for(bits, h, w);
     if (!s) return NO_MEMORY;
-    s->exact = v;
+    s->meta = (s->meta & ~((u64)0xFF << 16)) | (u64)(v + 1) << 16;
     return v;
 }
 
-static int remember_not(u128 bits, int h, int w, int g) {
+static int remember_not(u64 bits, int h, int w, int g) {
     Slot *s = memo_slot_for(bits, h, w);
     if (!s) return NO_MEMORY;
-    if (g < 64) s->not_values |= (uint64_t)1 << g;
+    if (g < NOT_VALUES) s->meta |= (u64)1 << (NOT_SHIFT + g);
     return 0;
 }
 
@@ -184,8 +180,7 @@ static int remember_not(u128 bits, int h, int w, int g) {
 
 typedef struct {
     int h, w;
-    u128 full, not_first, not_last;
-    uint8_t sym[8][MAXCELLS]; /* where each cell goes under symmetry s (bit 4 transposes) */
+    u64 full, not_first, not_last, row_mask;
 } Frame;
 
 static Frame *frames[MAXCELLS + 1][MAXCELLS + 1];
@@ -196,75 +191,96 @@ static const Frame *frame(int h, int w) {
     Frame *f = calloc(1, sizeof(Frame));
     if (!f) return NULL;
     f->h = h; f->w = w;
-    f->full = h * w == 128 ? ~(u128)0 : BIT(h * w) - 1;
-    u128 first = 0;
+    f->full = h * w == 64 ? ~(u64)0 : BIT(h * w) - 1;
+    f->row_mask = w == 64 ? ~(u64)0 : BIT(w) - 1;
+    u64 first = 0;
     for (int r = 0; r < h; r++) first |= BIT(r * w);
     f->not_first = f->full & ~first;
     f->not_last = f->full & ~(first << (w - 1));
-    /* Symmetry s: bit 4 transposes (the image box is w x h), bit 1 flips the rows, bit 2 the columns. */
-    for (int s = 0; s < 8; s++) {
-        int tw = (s & 4) ? h : w;
-        for (int r = 0; r < h; r++)
-            for (int c = 0; c < w; c++) {
-                int rr = (s & 1) ? h - 1 - r : r, cc = (s & 2) ? w - 1 - c : c;
-                int tr = (s & 4) ? cc : rr, tc = (s & 4) ? rr : cc;
-                f->sym[s][r * w + c] = (uint8_t)(tr * tw + tc);
-            }
-    }
     frames[h][w] = f;
     return f;
 }
 
-static u128 flood(const Frame *f, u128 seed, u128 within) {
-    u128 comp = seed;
+static inline u64 flood(const Frame *f, u64 seed, u64 within) {
+    u64 comp = seed;
     for (;;) {
-        u128 grown = (comp | ((comp & f->not_last) << 1) | ((comp & f->not_first) >> 1) | (comp << f->w)
-                      | (comp >> f->w)) & within;
+        u64 grown = (comp | ((comp & f->not_last) << 1) | ((comp & f->not_first) >> 1) | (comp << f->w)
+                     | (comp >> f->w)) & within;
         if (grown == comp) return comp;
         comp = grown;
     }
 }
 
 /* A region moved from its frame into its bounding box. */
-static void box(const Frame *f, u128 comp, int *bh, int *bw, u128 *bits) {
+static void box(const Frame *f, u64 comp, int *bh, int *bw, u64 *bits) {
     int w = f->w, r0 = lowbit(comp) / w, r1 = highbit(comp) / w;
-    u128 row_mask = w == 128 ? ~(u128)0 : BIT(w) - 1, columns = 0;
-    for (int r = r0; r <= r1; r++) columns |= (comp >> (r * w)) & row_mask;
+    u64 columns = 0;
+    for (int r = r0; r <= r1; r++) columns |= (comp >> (r * w)) & f->row_mask;
     int c0 = lowbit(columns), nw = highbit(columns) - c0 + 1;
-    u128 keep = nw == 128 ? ~(u128)0 : BIT(nw) - 1, out = 0;
-    for (int r = r0; r <= r1; r++) out |= ((comp >> (r * w + c0)) & keep) << ((r - r0) * nw);
     *bh = r1 - r0 + 1;
     *bw = nw;
+    if (nw == w) { *bits = comp >> (r0 * w); return; }
+    u64 keep = BIT(nw) - 1, out = 0; /* nw < w <= 64 */
+    for (int r = r0; r <= r1; r++) out |= ((comp >> (r * w + c0)) & keep) << ((r - r0) * nw);
     *bits = out;
 }
 
-static int key_less(u128 a, int ah, int aw, u128 b, int bh, int bw) {
-    if (a != b) return a < b;
-    return (ah << 8 | aw) < (bh << 8 | bw);
+static inline u64 reverse(u64 x, int width) {
+    x = ((x >> 1) & 0x5555555555555555ULL) | ((x & 0x5555555555555555ULL) << 1);
+    x = ((x >> 2) & 0x3333333333333333ULL) | ((x & 0x3333333333333333ULL) << 2);
+    x = ((x >> 4) & 0x0F0F0F0F0F0F0F0FULL) | ((x & 0x0F0F0F0F0F0F0F0FULL) << 4);
+    x = __builtin_bswap64(x);
+    return x >> (64 - width);
 }
 
-/* The least image of a boxed shape under the 8 symmetries. */
-static void canonical(const Frame *f, u128 bits, int *ch, int *cw, u128 *cb) {
-    *ch = f->h; *cw = f->w; *cb = bits;
-    for (int s = 1; s < 8; s++) {
-        u128 image = 0;
-        for (u128 x = bits; x; x &= x - 1) image |= BIT(f->sym[s][lowbit(x)]);
-        int th = (s & 4) ? f->w : f->h, tw = (s & 4) ? f->h : f->w;
-        if (key_less(image, th, tw, *cb, *ch, *cw)) { *ch = th; *cw = tw; *cb = image; }
+static inline int key_less(u64 a, int ahw, u64 b, int bhw) { return a != b ? a < b : ahw < bhw; }
+
+/* Four images of h rows of width w (as is, rows reversed, each row reversed, both): keep the least. */
+static void least_of_flips(const u64 *rows, int h, int w, u64 *best, int *best_hw) {
+    u64 plain = 0, upside = 0, mirrored = 0, both = 0;
+    for (int r = 0; r < h; r++) {
+        u64 m = reverse(rows[r], w);
+        plain |= rows[r] << (r * w);
+        upside |= rows[r] << ((h - 1 - r) * w);
+        mirrored |= m << (r * w);
+        both |= m << ((h - 1 - r) * w);
     }
+    int hw = h << 8 | w;
+    u64 images[4] = {plain, upside, mirrored, both};
+    for (int k = 0; k < 4; k++)
+        if (key_less(images[k], hw, *best, *best_hw)) { *best = images[k]; *best_hw = hw; }
+}
+
+/* The least image of a boxed shape under the 8 rotations and reflections. */
+static void canonical(int h, int w, u64 bits, int *ch, int *cw, u64 *cb) {
+    u64 rows[MAXCELLS], cols[MAXCELLS];
+    u64 row_mask = w == 64 ? ~(u64)0 : BIT(w) - 1;
+    for (int r = 0; r < h; r++) rows[r] = (bits >> (r * w)) & row_mask;
+    for (int c = 0; c < w; c++) cols[c] = 0;
+    for (u64 x = bits; x; x &= x - 1) {
+        int i = lowbit(x);
+        cols[i % w] |= BIT(i / w);
+    }
+    u64 best = bits;
+    int best_hw = h << 8 | w;
+    least_of_flips(rows, h, w, &best, &best_hw);
+    least_of_flips(cols, w, h, &best, &best_hw);
+    *cb = best;
+    *ch = best_hw >> 8;
+    *cw = best_hw & 0xFF;
 }
 
 /* ---- Grundy values ------------------------------------------------------------------------------ */
 
 static unsigned long long last_nodes = 0;
 
-static int region_value(const Frame *f, u128 comp, Budget *b);
+static int region_value(const Frame *f, u64 comp, Budget *b);
 
 /* The XOR of the values of the regions of `cells` (a negative code when stopped). */
-static int value_of(const Frame *f, u128 cells, Budget *b) {
+static int value_of(const Frame *f, u64 cells, Budget *b) {
     int total = 0;
     while (cells) {
-        u128 comp = flood(f, cells & -cells, cells);
+        u64 comp = flood(f, cells & -cells, cells);
         cells ^= comp;
         int v = region_value(f, comp, b);
         if (v < 0) return v;
@@ -273,14 +289,21 @@ static int value_of(const Frame *f, u128 cells, Budget *b) {
     return total;
 }
 
+/* Regions of at most this many cells are valued by their mex; larger ones by search (eq_shape). */
+#ifndef EXACT_CELLS
+#define EXACT_CELLS 14
+#endif
+
+static int eq_shape(int h, int w, u64 bits, int g, Budget *b);
+
 /* mex over the dominoes of a boxed shape of the value each leaves. */
-static int solve_shape(const Frame *f, u128 bits, Budget *b) {
+static int solve_shape(const Frame *f, u64 bits, Budget *b) {
     if (budget_spent(b)) return STOPPED;
     uint64_t seen[4] = {0, 0, 0, 0};
-    u128 right = bits & (bits >> 1) & f->not_last, down = bits & (bits >> f->w);
+    u64 right = bits & (bits >> 1) & f->not_last, down = bits & (bits >> f->w);
     for (int pass = 0; pass < 2; pass++) {
         int step = pass ? f->w : 1;
-        for (u128 m = pass ? down : right; m; m &= m - 1) {
+        for (u64 m = pass ? down : right; m; m &= m - 1) {
             int i = lowbit(m);
             int v = value_of(f, bits & ~(BIT(i) | BIT(i + step)), b);
             if (v < 0) return v;
@@ -289,62 +312,47 @@ static int solve_shape(const Frame *f, u128 bits, Budget *b) {
     }
     for (int k = 0; k < 4; k++)
         if (~seen[k]) return k * 64 + __builtin_ctzll(~seen[k]);
-    return MAXVALUE; /* unreachable: at most 256 moves cannot fill 256 values */
+    return MAXVALUE; /* unreachable: at most 128 moves cannot fill 256 values */
 }
 
-/* The value of a boxed connected shape: memo by the box, then canonically, else solved. */
-static int shape_value(int h, int w, u128 bits, Budget *b) {
-    Slot *s = memo_find(bits, h, w);
-    if (s && s->exact >= 0) return s->exact;
-    const Frame *f = frame(h, w);
-    if (!f) return NO_MEMORY;
-    int ch, cw;
-    u128 cb;
-    canonical(f, bits, &ch, &cw, &cb);
-    s = memo_find(cb, ch, cw);
-    int v = s && s->exact >= 0 ? s->exact : -1;
-    if (v < 0) {
-        v = solve_shape(f, bits, b);
-        if (v < 0) return v;
-        if (remember_exact(cb, ch, cw, v) < 0) return NO_MEMORY;
-    }
-    return remember_exact(bits, h, w, v);
-}
-
-static int region_value(const Frame *f, u128 comp, Budget *b) {
+/* The value of a region: memoised under its canonical shape only (one slot per shape). */
+static int region_value(const Frame *f, u64 comp, Budget *b) {
     int n = count(comp);
     if (n < 2) return 0;
     if (n < 4) return 1; /* every region of two or three cells: one move, to nothing or one cell */
-    Slot *s = memo_find(comp, f->h, f->w);
-    if (s && s->exact >= 0) return s->exact;
-    int bh, bw;
-    u128 bits;
+    int bh, bw, ch, cw;
+    u64 bits, cb;
     box(f, comp, &bh, &bw, &bits);
-    int v = shape_value(bh, bw, bits, b);
-    if (v < 0) return v;
-    return remember_exact(comp, f->h, f->w, v);
+    canonical(bh, bw, bits, &ch, &cw, &cb);
+    int v = slot_exact(memo_find(cb, ch, cw));
+    if (v >= 0) return v;
+    if (n <= EXACT_CELLS) {
+        v = solve_shape(frame(ch, cw), cb, b);
+        return v < 0 ? v : remember_exact(cb, ch, cw, v);
+    }
+    /* A large region: ask "worth 0? worth 1? ..." by search, each question cut short at its first proof. */
+    for (int g = 0;; g++) {
+        int r = eq_shape(ch, cw, cb, g, b);
+        if (r != 0) return r < 0 ? r : g;
+    }
 }
 
 /* ---- who wins: "is this worth g?" by search ------------------------------------------------------ */
 
-/* Regions of at most this many cells are valued exactly rather than searched (fast, and memoised). */
-#define EXACT_CELLS 14
-
-static int eq_shape(int h, int w, u128 bits, int g, Budget *b);
 
 /* 1 when the regions of `cells` have values whose XOR is g, 0 when not: the smaller regions valued
  * exactly, the largest searched. */
-static int eq_cells(const Frame *f, u128 cells, int g, Budget *b) {
-    u128 largest = 0;
+static int eq_cells(const Frame *f, u64 cells, int g, Budget *b) {
+    u64 largest = 0;
     int most = -1, others = 0;
-    for (u128 rest = cells; rest;) {
-        u128 comp = flood(f, rest & -rest, rest);
+    for (u64 rest = cells; rest;) {
+        u64 comp = flood(f, rest & -rest, rest);
         rest ^= comp;
         int n = count(comp);
         if (n > most) { most = n; largest = comp; }
     }
-    for (u128 rest = cells & ~largest; rest;) {
-        u128 comp = flood(f, rest & -rest, rest);
+    for (u64 rest = cells & ~largest; rest;) {
+        u64 comp = flood(f, rest & -rest, rest);
         rest ^= comp;
         int v = region_value(f, comp, b);
         if (v < 0) return v;
@@ -355,77 +363,84 @@ static int eq_cells(const Frame *f, u128 cells, int g, Budget *b) {
         int v = region_value(f, largest, b);
         return v < 0 ? v : (v ^ others) == g;
     }
-    int bh, bw;
-    u128 bits;
+    int bh, bw, ch, cw;
+    u64 bits, cb;
     box(f, largest, &bh, &bw, &bits);
-    return eq_shape(bh, bw, bits, g ^ others, b);
+    canonical(bh, bw, bits, &ch, &cw, &cb);
+    return eq_shape(ch, cw, cb, g ^ others, b);
 }
 
-/* Whether some domino of the shape leaves regions worth g (1), none does (0), or a negative code. */
-static int some_move_leaves(const Frame *f, u128 bits, int g, Budget *b) {
-    u128 right = bits & (bits >> 1) & f->not_last, down = bits & (bits >> f->w);
+/* Whether some domino of the shape leaves regions worth g (1), none does (0), or a negative code.
+ * Dominoes that leave the smallest largest region go first: their searches are the cheapest. */
+static int some_move_leaves(const Frame *f, u64 bits, int g, Budget *b) {
+    u64 right = bits & (bits >> 1) & f->not_last, down = bits & (bits >> f->w);
+    u64 left_over[2 * MAXCELLS];
+    int size[2 * MAXCELLS], n = 0;
     for (int pass = 0; pass < 2; pass++) {
         int step = pass ? f->w : 1;
-        for (u128 m = pass ? down : right; m; m &= m - 1) {
+        for (u64 m = pass ? down : right; m; m &= m - 1) {
             int i = lowbit(m);
-            int r = eq_cells(f, bits & ~(BIT(i) | BIT(i + step)), g, b);
-            if (r != 0) return r;
+            u64 rest = bits & ~(BIT(i) | BIT(i + step));
+            int most = 0;
+            for (u64 x = rest; x;) {
+                u64 comp = flood(f, x & -x, x);
+                x ^= comp;
+                int c = count(comp);
+                if (c > most) most = c;
+            }
+            int k = n++;
+            while (k > 0 && size[k - 1] > most) { size[k] = size[k - 1]; left_over[k] = left_over[k - 1]; k--; }
+            size[k] = most;
+            left_over[k] = rest;
         }
+    }
+    for (int k = 0; k < n; k++) {
+        int r = eq_cells(f, left_over[k], g, b);
+        if (r != 0) return r;
     }
     return 0;
 }
 
-/* 1 when the boxed connected shape's value is g, 0 when it is not (a negative code when stopped). */
-static int eq_shape(int h, int w, u128 bits, int g, Budget *b) {
+/* 1 when a canonical connected shape's value is g, 0 when it is not (a negative code when stopped). */
+static int eq_shape(int h, int w, u64 bits, int g, Budget *b) {
     if (budget_spent(b)) return STOPPED;
     const Frame *f = frame(h, w);
-    if (!f) return NO_MEMORY;
-    int ch, cw;
-    u128 cb;
-    canonical(f, bits, &ch, &cw, &cb);
-    Slot *s = memo_find(cb, ch, cw);
-    if (s && s->exact >= 0) return s->exact == g;
-    if (s && g < 64 && (s->not_values >> g & 1)) return 0;
-    u128 right = bits & (bits >> 1) & f->not_last, down = bits & (bits >> f->w);
+    Slot *s = memo_find(bits, h, w);
+    if (s) {
+        int v = slot_exact(s);
+        if (v >= 0) return v == g;
+        if (g < NOT_VALUES && (s->meta >> (NOT_SHIFT + g) & 1)) return 0;
+    }
+    u64 right = bits & (bits >> 1) & f->not_last, down = bits & (bits >> f->w);
     if (g > count(right) + count(down)) return 0; /* a mex over n moves is at most n */
     int r = some_move_leaves(f, bits, g, b);
     if (r < 0) return r;
-    if (r == 1) return remember_not(cb, ch, cw, g);
+    if (r == 1) return remember_not(bits, h, w, g);
     for (int smaller = 0; smaller < g; smaller++) { /* worth g only if every smaller value is reachable */
         r = some_move_leaves(f, bits, smaller, b);
         if (r < 0) return r;
-        if (r == 0) return remember_not(cb, ch, cw, g);
+        if (r == 0) return remember_not(bits, h, w, g);
     }
-    r = remember_exact(cb, ch, cw, g);
+    r = remember_exact(bits, h, w, g);
     return r < 0 ? r : 1;
 }
 
 /* ---- Python interface --------------------------------------------------------------------------- */
 
-static int to_u128(PyObject *o, u128 *out) {
+static int to_u64(PyObject *o, u64 *out) {
     if (!PyLong_Check(o)) { PyErr_SetString(PyExc_TypeError, "a cell mask is an int"); return -1; }
-    PyObject *shift = PyLong_FromLong(64);
-    if (!shift) return -1;
-    PyObject *high = PyNumber_Rshift(o, shift);
-    PyObject *top = high ? PyNumber_Rshift(high, shift) : NULL;
-    Py_DECREF(shift);
-    if (!top) { Py_XDECREF(high); return -1; }
-    int sign = PyObject_Not(top); /* 1: nothing above bit 127 (and not negative) */
-    Py_DECREF(top);
-    if (sign != 1) {
-        Py_DECREF(high);
-        if (sign == 0) PyErr_SetString(PyExc_ValueError, "a cell mask is a non-negative int of at most 128 bits");
+    unsigned long long v = PyLong_AsUnsignedLongLong(o);
+    if (v == (unsigned long long)-1 && PyErr_Occurred()) {
+        PyErr_Clear();
+        PyErr_SetString(PyExc_ValueError, "a cell mask is a non-negative int of at most 64 bits");
         return -1;
     }
-    unsigned long long lo = PyLong_AsUnsignedLongLongMask(o), hi = PyLong_AsUnsignedLongLongMask(high);
-    Py_DECREF(high);
-    if (PyErr_Occurred()) return -1;
-    *out = ((u128)hi << 64) | lo;
+    *out = v;
     return 0;
 }
 
 /* (rows, cols, free, remaining, stop): -1 with an exception set when they are not usable. */
-static int parse(PyObject *args, const Frame **f, u128 *cells, Budget *b) {
+static int parse(PyObject *args, const Frame **f, u64 *cells, Budget *b) {
     int rows, cols;
     PyObject *freeobj, *stop;
     double remaining;
@@ -435,8 +450,8 @@ static int parse(PyObject *args, const Frame **f, u128 *cells, Budget *b) {
         return -1;
     }
     *f = frame(rows, cols);
-    if (!*f) { PyErr_SetString(PyExc_ValueError, "the Cram core handles boards of 1 to 128 cells"); return -1; }
-    if (to_u128(freeobj, cells) < 0) return -1;
+    if (!*f) { PyErr_SetString(PyExc_ValueError, "the Cram core handles boards of 1 to 64 cells"); return -1; }
+    if (to_u64(freeobj, cells) < 0) return -1;
     *cells &= (*f)->full;
     budget_init(b, remaining, stop);
     return 0;
@@ -455,7 +470,7 @@ static PyObject *finish(Budget *b, int v) {
 /* grundy(rows, cols, free, remaining, stop) -> the Grundy value of the empty cells, or None when stopped */
 static PyObject *py_grundy(PyObject *self, PyObject *args) {
     const Frame *f;
-    u128 cells;
+    u64 cells;
     Budget b;
     if (parse(args, &f, &cells, &b) < 0) return NULL;
     return finish(&b, value_of(f, cells, &b));
@@ -464,7 +479,7 @@ static PyObject *py_grundy(PyObject *self, PyObject *args) {
 /* wins(rows, cols, free, remaining, stop) -> whether the player to move wins, or None when stopped */
 static PyObject *py_wins(PyObject *self, PyObject *args) {
     const Frame *f;
-    u128 cells;
+    u64 cells;
     Budget b;
     if (parse(args, &f, &cells, &b) < 0) return NULL;
     int r = eq_cells(f, cells, 0, &b);
@@ -477,14 +492,14 @@ static PyObject *py_wins(PyObject *self, PyObject *args) {
  * before the vertical) the Grundy value it leaves, or None once the budget ran out. */
 static PyObject *py_move_values(PyObject *self, PyObject *args) {
     const Frame *f;
-    u128 cells;
+    u64 cells;
     Budget b;
     if (parse(args, &f, &cells, &b) < 0) return NULL;
     PyObject *out = PyList_New(0);
     if (!out) return NULL;
-    u128 right = cells & (cells >> 1) & f->not_last, down = cells & (cells >> f->w);
+    u64 right = cells & (cells >> 1) & f->not_last, down = cells & (cells >> f->w);
     int stopped = 0;
-    for (u128 m = right | down; m; m &= m - 1) {
+    for (u64 m = right | down; m; m &= m - 1) {
         int i = lowbit(m);
         for (int pass = 0; pass < 2; pass++) {
             if (!((pass ? down : right) & BIT(i))) continue;
@@ -508,7 +523,7 @@ static PyObject *py_clear(PyObject *self, PyObject *noargs) {
     Py_RETURN_NONE;
 }
 
-/* set_memo_limit(log2_slots): how far the memo may grow before it is emptied (default 22: 128 MB). */
+/* set_memo_limit(log2_slots): how far the memo may grow before it is emptied (default 23: 128 MB). */
 static PyObject *py_set_memo_limit(PyObject *self, PyObject *arg) {
     long bits = PyLong_AsLong(arg);
     if (bits == -1 && PyErr_Occurred()) return NULL;
