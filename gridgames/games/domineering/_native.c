@@ -206,6 +206,19 @@ static int some_move_wins(Board *d, u128 free, int vertical) {
         order[k] = i;
         score[k] = s;
     }
+    if (!d->plain) {
+        /* Enhanced transposition cutoff: a reply the table or the counting bounds already show lost
+         * for the opponent wins at once; one they show won for the opponent is not searched. */
+        int keep = 0;
+        for (int k = 0; k < n; k++) {
+            u128 child = free & ~(BIT(order[k]) | BIT(order[k] + step));
+            int known = table_get(child | ((u128)(vertical ? 0 : SIDE_BIT) << 64));
+            if (known < 0) known = bound(d, child, !vertical);
+            if (known == 0) return 1;
+            if (known < 0) order[keep++] = order[k];
+        }
+        n = keep;
+    }
     for (int k = 0; k < n; k++) {
         int i = order[k];
         int r = wins(d, free & ~(BIT(i) | BIT(i + step)), !vertical);
