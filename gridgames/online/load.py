@@ -117,7 +117,7 @@ class Bot:
             return
         move = self.rng.choice(game.legal_moves())
         self.sent_at = time.perf_counter()
-        await self.ws.send_str(p.MoveMsg(ply, move.notation()).to_json())
+        await self.ws.send_str(p.MoveMsg(ply, game.rules.format_move(move)).to_json())
 
     async def stop(self) -> None:
         self.playing = False

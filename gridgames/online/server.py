@@ -316,7 +316,7 @@ class GameServer:
             return
         match = room.match.record(after) if after.outcome is not None else None
         await self.store.add_move(
-            room.id, room.game_no, len(game.played), after.played[-1].notation(),
+            room.id, room.game_no, len(game.played), after.rules.format_move(after.played[-1]),
             match.to_dict() if match else None,
         )
         room.game = after

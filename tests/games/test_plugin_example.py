@@ -63,6 +63,6 @@ async def test_the_app_plays_it_to_the_end(monkeypatch):
         assert isinstance(screen, GameScreen) and screen.entry.id == "twins"
         for text in MOVES:
             move = screen.game.parse(text)
-            await pilot.click(f"#cell-{move.cell.row}-{move.cell.col}", offset=(1, 0))
+            await pilot.click(f"#cell-{move.cells[0].row}-{move.cells[0].col}", offset=(1, 0))
         assert screen.game.is_over
         assert str(screen.query_one("#headline").render()) == "Player 2 (O) wins!"
