@@ -25,6 +25,10 @@ MEMO_LIMIT = 1_000_000
 #: The budget is checked every this many shapes solved (well under a millisecond of work).
 CHECK_EVERY = 64
 
+# A region of n cells recurses about 3n frames deep at most (boards up to 128 cells here).
+if sys.getrecursionlimit() < 10_000:
+    sys.setrecursionlimit(10_000)
+
 _memo: dict[int, int] = {}  # shape key (in its bounding box, or canonical) -> Grundy value
 _solved = 0  # shapes solved since the last public call began
 
@@ -116,8 +120,6 @@ class Solver:
     def __init__(self, budget: Budget | None) -> None:
         self.budget = budget
         self.solved = 0
-        if sys.getrecursionlimit() < 10_000:
-            sys.setrecursionlimit(10_000)  # a region of n cells recurses about 3n frames deep at most
 
     def value(self, free: int, rows: int, cols: int) -> int:
         """Grundy value of the empty cells `free` of a `rows` x `cols` board: the XOR of its regions'."""
