@@ -9,7 +9,8 @@
  * search ends within a few milliseconds. A stopped search returns None; Python raises SearchTimeout.
  *
  * Memory: the transposition table is 2**table_log2 buckets of two 16-byte slots (default 2**21: 64 MB),
- * allocated on first use, kept between calls (positions stay solved) and freed by clear(). A bucket keeps
+ * allocated on first use, kept between calls on the same board size (positions stay solved), emptied for
+ * another size and freed by clear(). A bucket keeps
  * the position with more empty cells (more work saved) and the newest one.
  */
 #define PY_SSIZE_T_CLEAN
@@ -85,6 +86,7 @@ static Slot *table = NULL;
 static size_t table_buckets = 0;
 static int table_log2 = 21;
 static size_t table_used = 0;
+static int table_rows = 0, table_cols = 0; /* the board the table's positions are on */
 
 #define SIDE_BIT ((uint64_t)1 << 62)
 #define WIN_BIT ((uint64_t)1 << 63)
@@ -291,7 +293,12 @@ static int parse(PyObject *args, Board *d, u128 *free, int *vertical, Budget *b)
     d->not_first = d->full & ~first;
     d->not_last = d->full & ~(first << (cols - 1));
     *free &= d->full;
-    if (!plain && table_ready() < 0) { PyErr_NoMemory(); return -1; }
+    if (!plain) {
+        if (rows != table_rows || cols != table_cols) table_free(); /* a mask means another game on another board */
+        table_rows = rows;
+        table_cols = cols;
+        if (table_ready() < 0) { PyErr_NoMemory(); return -1; }
+    }
     budget_init(b, remaining, stop);
     return 0;
 }
