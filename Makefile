@@ -15,12 +15,12 @@ $(BIN)/python:
 	@$(BIN)/python -m pip install --quiet --upgrade pip $(QUIETLY)
 
 # Stamps reinstall when pyproject.toml changes.
-$(VENV)/.installed: pyproject.toml setup.py gridgames/solve/_native.c | $(BIN)/python
+$(VENV)/.installed: pyproject.toml setup.py gridgames/solve/_native.c gridgames/games/*/_native.c | $(BIN)/python
 	@echo "Installing gridgames into $(VENV)..."
 	@$(BIN)/python -m pip install --quiet -e . $(QUIETLY)
 	@touch $@
 
-$(VENV)/.installed-dev: pyproject.toml setup.py gridgames/solve/_native.c | $(BIN)/python
+$(VENV)/.installed-dev: pyproject.toml setup.py gridgames/solve/_native.c gridgames/games/*/_native.c | $(BIN)/python
 	@echo "Installing gridgames and its test tools into $(VENV)..."
 	@$(BIN)/python -m pip install --quiet -e '.[dev]' $(QUIETLY)
 	@touch $@ $(VENV)/.installed
@@ -33,6 +33,8 @@ test: lint
 
 bench: $(VENV)/.installed-dev
 	$(BIN)/python -m gridgames.solve.bench
+	$(BIN)/python -m gridgames.games.cram.bench
+	$(BIN)/python -m gridgames.games.domineering.bench
 	$(BIN)/python -m gridgames.tui.startup_bench
 	$(MAKE) bench-online
 

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gridgames.games.cram import reference, solver
-from gridgames.solve import core
+from gridgames.solve import core, symmetry
 from gridgames.solve.budget import Budget, SearchCancelled, SearchTimeout
 
 native = pytest.mark.skipif(not solver.built(), reason="the C core was not built")
@@ -115,3 +115,22 @@ def test_a_small_memo_is_emptied_and_the_value_stays_right() -> None:
     finally:
         mod.set_memo_limit(solver.NATIVE_MEMO_LOG2)
         mod.clear()
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from([(2, 2), (2, 3), (3, 3), (3, 4), (4, 4), (2, 5), (4, 5)]), st.data())
+def test_the_mirror_shortcut_agrees_with_search(size: tuple[int, int], data: st.DataObject) -> None:
+    """Near-symmetric positions (a symmetric one, perhaps after one domino): where `by_symmetry` answers,
+    the exact value agrees, and `wins` with the shortcut equals `wins` without it."""
+    rows, cols = size
+    half = data.draw(st.integers(0, (1 << (rows * cols)) - 1))
+    free = half | symmetry.image(rows, cols, half)
+    moves = reference.dominoes(rows, cols, free)
+    if moves and data.draw(st.booleans()):
+        a, b = data.draw(st.sampled_from(moves))
+        free &= ~((1 << a) | (1 << b))
+    proven = solver.by_symmetry(rows, cols, free)
+    value, _ = reference.grundy(rows, cols, free)
+    if proven is not None:
+        assert proven == (value != 0)
+    assert solver.wins(rows, cols, free) == solver.wins(rows, cols, free, use_symmetry=False) == (value != 0)

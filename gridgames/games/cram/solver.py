@@ -15,8 +15,8 @@ from typing import Any
 
 from gridgames.games.cram import reference
 from gridgames.games.cram.reference import dominoes
-from gridgames.solve import core
-from gridgames.solve.budget import Budget
+from gridgames.solve import core, symmetry
+from gridgames.solve.budget import Budget, SearchTimeout
 
 _native: ModuleType | None
 try:
@@ -24,6 +24,8 @@ try:
 except ImportError:  # no compiler at install time: the reference answers
     _native = None
 
+#: The C core's boards (and regions' bounding boxes) hold at most this many cells.
+NATIVE_CELLS = 64
 #: The C memo's ceiling: 2**22 slots of 32 bytes (128 MB).
 NATIVE_MEMO_LOG2 = 22
 #: Regions of at most this many cells are solved from scratch within about a second (C) ...
@@ -63,25 +65,66 @@ def _native_answer(value: object, budget: Budget | None) -> Any:
     return value
 
 
-def grundy(rows: int, cols: int, free: int, budget: Budget | float | None = None) -> int:
-    """The Grundy value of the empty cells `free`: the player to move wins iff it is not zero."""
+class _Hybrid(reference.Solver):
+    """The reference's walk over regions on a board of more than 64 cells, each region whose bounding box
+    holds at most 64 cells valued by the C core."""
+
+    def shape(self, height: int, width: int, cells: int) -> int:
+        mod: Any = _native
+        if height * width > NATIVE_CELLS:
+            return super().shape(height, width, cells)
+        value = mod.grundy(height, width, cells, *core.budget_args(self.budget))
+        self.solved += mod.nodes()
+        if value is None:
+            raise core.stopped(self.budget)
+        return int(value)
+
+
+def by_symmetry(rows: int, cols: int, free: int) -> bool | None:
+    """Whether the player to move wins, when the mirror strategy proves it (`gridgames.solve.symmetry`):
+    False in a mirror-lost position, True one mirror reply away from one; None when symmetry is silent."""
+    if symmetry.mirror_lost(rows, cols, free):
+        return False
+    if (free & ~symmetry.image(rows, cols, free)).bit_count() > 2:
+        return None  # a reply fills two cells: more free cells than that facing filled ones are too many
+    options = ((move, free & ~(1 << move[0] | 1 << move[1])) for move in dominoes(rows, cols, free))
+    return True if symmetry.mirror_reply(rows, cols, options) is not None else None
+
+
+def grundy(
+    rows: int, cols: int, free: int, budget: Budget | float | None = None, use_symmetry: bool = True
+) -> int:
+    """The Grundy value of the empty cells `free`: the player to move wins iff it is not zero.
+    `use_symmetry=False` searches even where the mirror strategy proves the value 0 (for checks)."""
     global _last_nodes
+    if use_symmetry and symmetry.mirror_lost(rows, cols, free):
+        _last_nodes = 0
+        return 0  # a second-player win, so worth 0 (the mirror strategy)
     b = _call(budget)
     mod = native()
-    if mod is not None:
+    if mod is not None and rows * cols <= NATIVE_CELLS:
         return int(_native_answer(mod.grundy(rows, cols, free, *core.budget_args(b)), b))
-    value, _last_nodes = reference.grundy(rows, cols, free, b)
+    search = _Hybrid(b) if mod is not None else reference.Solver(b)
+    value = search.value(free, rows, cols)
+    _last_nodes = search.solved
     return value
 
 
-def wins(rows: int, cols: int, free: int, budget: Budget | float | None = None) -> bool:
-    """Whether the player to move wins. The C core searches for a winning move without valuing every
-    region; the reference computes the Grundy value."""
+def wins(
+    rows: int, cols: int, free: int, budget: Budget | float | None = None, use_symmetry: bool = True
+) -> bool:
+    """Whether the player to move wins: by the mirror strategy where it applies (at once), else by search
+    (the C core looks for a winning move without valuing every region; the reference computes the value)."""
+    global _last_nodes
+    proven = by_symmetry(rows, cols, free) if use_symmetry else None
+    if proven is not None:
+        _last_nodes = 0
+        return proven
     b = _call(budget)
     mod = native()
-    if mod is not None:
+    if mod is not None and rows * cols <= NATIVE_CELLS:
         return bool(_native_answer(mod.wins(rows, cols, free, *core.budget_args(b)), b))
-    return grundy(rows, cols, free, b) != 0
+    return grundy(rows, cols, free, b, use_symmetry) != 0
 
 
 def region_values(
@@ -99,11 +142,20 @@ def move_values(
     (a move leaving 0 wins). Cancellation raises SearchCancelled."""
     b = _call(budget)
     mod = native()
-    if mod is not None:
+    values: list[int | None]
+    if mod is not None and rows * cols <= NATIVE_CELLS:
         values = mod.move_values(rows, cols, free, *core.budget_args(b))
         _native_answer(values, b)
     else:
-        values = reference.move_values(rows, cols, free, b)
+        values = []
+        for a, c in dominoes(rows, cols, free):
+            if values and values[-1] is None:
+                values.append(None)
+                continue
+            try:
+                values.append(grundy(rows, cols, free & ~(1 << a | 1 << c), b))
+            except SearchTimeout:
+                values.append(None)
     if b is not None and b.cancelled:
         b.check()
     return dict(zip(dominoes(rows, cols, free), values, strict=True))
