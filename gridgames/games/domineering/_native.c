@@ -1,6 +1,7 @@
 /* Domineering's optional C core: the search of reference.py on bitboards (unsigned __int128, up to 126
  * cells), with the same move-counting bounds (safe moves, Breuker, Uiterwijk and van den Herik 2000) and
- * move ordering, and a transposition table.
+ * move ordering, and a transposition table keyed by the least of a position's four mirror images
+ * (boards up to 12 columns wide: mirroring in either axis keeps each player's direction).
  *
  * `plain` switches every speed-up off (no table, no bounds, no ordering): the oracle the tests compare with.
  *
@@ -141,8 +142,71 @@ typedef struct {
     int rows, cols, plain;
     u128 full, not_first, not_last;
     u128 row_mask;
+    const uint16_t *reversed; /* each row value with its bits reversed (cols <= MIRROR_COLS), else NULL */
+    const uint8_t *row_pairs; /* each row value's most disjoint horizontal dominoes (cols <= MIRROR_COLS) */
     Budget *b;
 } Board;
+
+/* ---- mirror images: a position and its mirror images in the vertical and horizontal axes have the
+ * same value (both keep each player's direction), so the table holds the least of the four ----------- */
+
+#define MIRROR_COLS 12
+static uint16_t *reversed_rows[MIRROR_COLS + 1];
+
+static const uint16_t *reversal_table(int cols) {
+    if (cols > MIRROR_COLS) return NULL;
+    if (reversed_rows[cols]) return reversed_rows[cols];
+    uint16_t *t = malloc(sizeof(uint16_t) << cols);
+    if (!t) return NULL;
+    for (int x = 0; x < 1 << cols; x++) {
+        int r = 0;
+        for (int c = 0; c < cols; c++)
+            if (x >> c & 1) r |= 1 << (cols - 1 - c);
+        t[x] = (uint16_t)r;
+    }
+    reversed_rows[cols] = t;
+    return t;
+}
+
+static uint8_t *pairs_in_rows[MIRROR_COLS + 1];
+
+/* For each row value: half of each run of empty cells, rounded down, summed. */
+static const uint8_t *pairs_table(int cols) {
+    if (cols > MIRROR_COLS) return NULL;
+    if (pairs_in_rows[cols]) return pairs_in_rows[cols];
+    uint8_t *t = malloc((size_t)1 << cols);
+    if (!t) return NULL;
+    for (int x = 0; x < 1 << cols; x++) {
+        int total = 0, run = 0;
+        for (int c = 0; c <= cols; c++) {
+            if (c < cols && (x >> c & 1)) { run++; continue; }
+            total += run / 2;
+            run = 0;
+        }
+        t[x] = (uint8_t)total;
+    }
+    pairs_in_rows[cols] = t;
+    return t;
+}
+
+/* The least of the position's four mirror images (itself when the board is too wide to mirror). */
+static u128 least_mirror(const Board *d, u128 free) {
+    if (!d->reversed) return free;
+    u128 flipped = 0, upside = 0, both = 0;
+    int w = d->cols, h = d->rows;
+    for (int r = 0; r < h; r++) {
+        unsigned row = (unsigned)((free >> (r * w)) & d->row_mask);
+        u128 mirrored = d->reversed[row];
+        flipped |= mirrored << (r * w);
+        upside |= (u128)row << ((h - 1 - r) * w);
+        both |= mirrored << ((h - 1 - r) * w);
+    }
+    u128 least = free;
+    if (flipped < least) least = flipped;
+    if (upside < least) least = upside;
+    if (both < least) least = both;
+    return least;
+}
 
 /* The most disjoint vertical dominoes on `cells`: half of each column run, rounded down. */
 static int pairs_down(const Board *d, u128 cells) {
@@ -160,6 +224,10 @@ static int pairs_down(const Board *d, u128 cells) {
 /* The most disjoint horizontal dominoes on `cells`: half of each row run, rounded down. */
 static int pairs_across(const Board *d, u128 cells) {
     int total = 0;
+    if (d->row_pairs) {
+        for (int r = 0; r < d->rows; r++) total += d->row_pairs[(unsigned)((cells >> (r * d->cols)) & d->row_mask)];
+        return total;
+    }
     u128 rest = cells & (cells >> 1) & d->not_last; /* first cells of horizontal pairs */
     while (rest) {
         int i = lowbit(rest);
@@ -214,7 +282,7 @@ static int some_move_wins(Board *d, u128 free, int vertical) {
         int keep = 0;
         for (int k = 0; k < n; k++) {
             u128 child = free & ~(BIT(order[k]) | BIT(order[k] + step));
-            int known = table_get(child | ((u128)(vertical ? 0 : SIDE_BIT) << 64));
+            int known = table_get(least_mirror(d, child) | ((u128)(vertical ? 0 : SIDE_BIT) << 64));
             if (known < 0) known = bound(d, child, !vertical);
             if (known == 0) return 1;
             if (known < 0) order[keep++] = order[k];
@@ -233,7 +301,7 @@ static int some_move_wins(Board *d, u128 free, int vertical) {
 static int wins(Board *d, u128 free, int vertical) {
     if (budget_spent(d->b)) return STOPPED;
     if (d->plain) return some_move_wins(d, free, vertical);
-    u128 key = free | ((u128)(vertical ? SIDE_BIT : 0) << 64);
+    u128 key = least_mirror(d, free) | ((u128)(vertical ? SIDE_BIT : 0) << 64);
     int known = table_get(key);
     if (known >= 0) return known;
     int r = bound(d, free, vertical);
@@ -288,6 +356,8 @@ static int parse(PyObject *args, Board *d, u128 *free, int *vertical, Budget *b)
     d->rows = rows; d->cols = cols; d->plain = plain; d->b = b;
     d->full = BIT(rows * cols) - 1;
     d->row_mask = BIT(cols) - 1;
+    d->reversed = plain ? NULL : reversal_table(cols);
+    d->row_pairs = pairs_table(cols);
     u128 first = 0;
     for (int r = 0; r < rows; r++) first |= BIT(r * cols);
     d->not_first = d->full & ~first;
