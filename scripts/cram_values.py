@@ -45,7 +45,8 @@ def span(text: str) -> range:
 
 
 def cram_published(rows: int, cols: int, value: int) -> bool | None:
-    """Whether `value` agrees with what is published for the board, None when nothing is."""
+    """Whether `value` agrees with what is published for the board (its value for 1 x n and even x even
+    boards, only that it is not 0 for even x odd ones), None when nothing is."""
     if min(rows, cols) == 1 and max(rows, cols) <= len(A002187):
         return value == A002187[max(rows, cols) - 1]
     if rows % 2 == 0 and cols % 2 == 0:
@@ -79,7 +80,7 @@ def run(args: argparse.Namespace, label: str, solve: Callable[[int, int], object
             if answer is not None:
                 agrees = published(rows, cols, answer)
                 if agrees is not None:
-                    check = " = published" if agrees else " DIFFERS FROM THE PUBLISHED VALUE"
+                    check = " (as published)" if agrees else " (DIFFERS FROM WHAT IS PUBLISHED)"
                     mismatches += not agrees
             text = "?" if answer is None else str(answer)
             print(f"{label} {rows}x{cols}: {text} ({took:.2f} s){check}", flush=True)
