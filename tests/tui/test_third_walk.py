@@ -74,6 +74,7 @@ async def test_the_new_game_panel_is_driven_by_arrows_and_enter_at_60x20() -> No
         await pilot.press("down", "enter")  # Player 2's list opens; no game starts
         await pilot.pause()
         assert app.screen is panel and panel.query_one("#seat2").expanded
+        assert "tab/↑↓ Move" not in footer_keys(app)  # the open list takes the arrows
         await pilot.press("down", "down", "enter")  # Human, Online friend, Computer (easy)
         await pilot.pause()
         assert panel.query_one("#seat2").value == "easy" and not panel.query_one("#seat2").expanded
