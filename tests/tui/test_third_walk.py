@@ -188,7 +188,7 @@ async def test_open_offers_recent_records_and_a_file_tree(tmp_path: Path, data_d
         dialog = app.screen
         assert isinstance(dialog, OpenRecordScreen)
         recent = dialog.query_one("#recent", OptionList)
-        assert dialog.focused is recent and str(recent.get_option_at_index(0).prompt) == str(saved)
+        assert dialog.focused is recent and str(recent.get_option_at_index(0).prompt) == saved.name
         tree = dialog.query_one("#files", DirectoryTree)
         assert Path(tree.path) == data_dir / "records"
         await pilot.press("enter")  # the newest recent record
