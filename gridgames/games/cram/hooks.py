@@ -30,12 +30,12 @@ class CramSolver(Solver):
         from gridgames.solve.base import LOSS, UNKNOWN, WIN, Evaluation, Value
 
         s = _state(state)
-        left = solver.move_values(s.rows, s.cols, s.free, budget)
+        wins = solver.move_wins(s.rows, s.cols, s.free, budget)
         values: dict[Move, Value] = {
-            Move((s.cell(a), s.cell(b))): UNKNOWN if after is None else WIN if after == 0 else LOSS
-            for (a, b), after in left.items()
+            Move((s.cell(a), s.cell(b))): UNKNOWN if won is None else WIN if won else LOSS
+            for (a, b), won in wins.items()
         }
-        exact = None not in left.values()
+        exact = None not in wins.values()
         value = WIN if WIN in values.values() else LOSS if exact else UNKNOWN
         return Evaluation(value, values, exact=exact, nodes=solver.nodes())
 
