@@ -134,3 +134,16 @@ def test_the_mirror_shortcut_agrees_with_search(size: tuple[int, int], data: st.
     if proven is not None:
         assert proven == (value != 0)
     assert solver.wins(rows, cols, free) == solver.wins(rows, cols, free, use_symmetry=False) == (value != 0)
+
+
+@pytest.mark.parametrize("use_native", [False, pytest.param(True, marks=native)])
+def test_move_wins_says_which_dominoes_leave_zero(use_native: bool) -> None:
+    previous = core.use_native(use_native)
+    try:
+        for free in (0b11111_11111_11111_11111, 0b10111_11101_11011_01111, (1 << 20) - 1 - (1 << 7)):
+            solver.clear_cache()
+            wins = solver.move_wins(4, 5, free)
+            moves, left = reference.dominoes(4, 5, free), reference.move_values(4, 5, free)
+            assert wins == {move: value == 0 for move, value in zip(moves, left, strict=True)}
+    finally:
+        core.use_native(previous)

@@ -488,6 +488,37 @@ static PyObject *py_wins(PyObject *self, PyObject *args) {
     return PyBool_FromLong(!r);
 }
 
+/* move_wins(rows, cols, free, remaining, stop) -> for each domino (lowest cell first, the horizontal
+ * before the vertical) whether it wins (it leaves value 0: asked by search, without the exact value),
+ * or None once the budget ran out. */
+static PyObject *py_move_wins(PyObject *self, PyObject *args) {
+    const Frame *f;
+    u64 cells;
+    Budget b;
+    if (parse(args, &f, &cells, &b) < 0) return NULL;
+    PyObject *out = PyList_New(0);
+    if (!out) return NULL;
+    u64 right = cells & (cells >> 1) & f->not_last, down = cells & (cells >> f->w);
+    int stopped = 0;
+    for (u64 m = right | down; m; m &= m - 1) {
+        int i = lowbit(m);
+        for (int pass = 0; pass < 2; pass++) {
+            if (!((pass ? down : right) & BIT(i))) continue;
+            int r = STOPPED;
+            if (!stopped) {
+                r = eq_cells(f, cells & ~(BIT(i) | BIT(i + (pass ? f->w : 1))), 0, &b);
+                if (r == NO_MEMORY || (r == STOPPED && b.stopped == 3)) { Py_DECREF(out); return finish(&b, r); }
+                stopped = r < 0;
+            }
+            PyObject *item = r < 0 ? Py_NewRef(Py_None) : PyBool_FromLong(r);
+            if (!item || PyList_Append(out, item) < 0) { Py_XDECREF(item); Py_DECREF(out); return NULL; }
+            Py_DECREF(item);
+        }
+    }
+    last_nodes = b.nodes;
+    return out;
+}
+
 /* move_values(rows, cols, free, remaining, stop) -> for each domino (lowest cell first, the horizontal
  * before the vertical) the Grundy value it leaves, or None once the budget ran out. */
 static PyObject *py_move_values(PyObject *self, PyObject *args) {
@@ -544,6 +575,7 @@ static PyMethodDef methods[] = {
     {"grundy", py_grundy, METH_VARARGS, "The Grundy value of a Cram position's empty cells, or None when stopped."},
     {"wins", py_wins, METH_VARARGS, "Whether the player to move wins a Cram position, or None when stopped."},
     {"move_values", py_move_values, METH_VARARGS, "The Grundy value each domino leaves (None: unsolved)."},
+    {"move_wins", py_move_wins, METH_VARARGS, "Whether each domino wins, by search (None: unsolved)."},
     {"clear", py_clear, METH_NOARGS, "Forget every memoised shape."},
     {"set_memo_limit", py_set_memo_limit, METH_O, "Let the memo grow to 2**n slots before it is emptied."},
     {"nodes", py_nodes, METH_NOARGS, "Nodes the last call visited."},
