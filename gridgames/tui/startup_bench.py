@@ -68,7 +68,7 @@ def launch_once(which: str) -> None:
 
 
 def _time_launch(which: str, env: dict[str, str]) -> tuple[float, float]:
-    """Wall seconds and CPU seconds (user + system) of one launch."""
+    """Real (elapsed) seconds and CPU seconds (user + system) of one launch."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     subprocess.run(
@@ -78,9 +78,9 @@ def _time_launch(which: str, env: dict[str, str]) -> tuple[float, float]:
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
-    wall = time.perf_counter() - start
+    elapsed = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return elapsed, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
 @dataclass(frozen=True)
@@ -111,13 +111,13 @@ def measure(pairs: int, warmup: int = 2) -> tuple[Figures, Figures]:
         for _ in range(warmup):
             _time_launch("app", env)
             _time_launch("bare", env)
-        walls, cpus = [], []
+        reals, cpus = [], []
         for _ in range(pairs):
-            app_wall, app_cpu = _time_launch("app", env)
-            bare_wall, bare_cpu = _time_launch("bare", env)
-            walls.append((app_wall, bare_wall))
+            app_real, app_cpu = _time_launch("app", env)
+            bare_real, bare_cpu = _time_launch("bare", env)
+            reals.append((app_real, bare_real))
             cpus.append((app_cpu, bare_cpu))
-    return Figures.of(walls), Figures.of(cpus)
+    return Figures.of(reals), Figures.of(cpus)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -128,9 +128,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.once:
         launch_once(args.once)
         return 0
-    wall, cpu = measure(max(1, args.pairs))
+    real, cpu = measure(max(1, args.pairs))
     print(f"Start-up to first screen, gridgames against a bare Textual app (median of {args.pairs} pairs):")
-    for name, figures in (("wall", wall), ("cpu ", cpu)):
+    for name, figures in (("real", real), ("cpu ", cpu)):
         verdict = "met" if figures.ratio <= TARGET else "NOT met"
         print(
             f"  {name} {figures.app * 1000:4.0f} ms against {figures.bare * 1000:4.0f} ms: "
