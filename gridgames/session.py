@@ -103,6 +103,7 @@ class PlaySession:
         self.extra_settings: dict[str, Any] = {}  # a front end's own keys saved beside the game
         #: Where the writes go: None writes at once (line mode), a `Writer` writes behind (the app).
         self.writer: Writer | None = None
+        self._held: Any = None  # this game's open-here lock (`Store.hold`), once it has a slot
         self._game = game if game is not None else self._fresh_game()
 
     # -- what the session holds -----------------------------------------------------------
@@ -280,6 +281,17 @@ class PlaySession:
         """What the autosave keeps beside the game (see `settings_for`), with `extra_settings`."""
         return settings_for(self.seats, self.match_base) | self.extra_settings
 
+    def hold(self) -> None:
+        """Mark this table's game as open here, so no other window offers it (see `Store.hold`)."""
+        if self.store is not None and self.slot and self._held is None:
+            self._held = self.store.hold(self.slot)
+
+    def close(self) -> None:
+        """The table is left: its game may be offered elsewhere again."""
+        if self.store is not None and self._held is not None:
+            self.store.let_go(self._held)
+        self._held = None
+
     def _autosave(self) -> None:
         """Save the game in progress; drop the save once it is over or back at its start."""
         store, game = self.store, self._game
@@ -287,6 +299,7 @@ class PlaySession:
             return
         if not self.slot:
             self.slot = store.new_slot(self.entry.id)  # never another game's (or window's) slot
+        self.hold()
         slot, key = self.slot, ("save", self.slot)
         if game.is_over:
             self._write(lambda: store.clear_current(slot), key)

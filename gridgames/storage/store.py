@@ -37,6 +37,9 @@ SESSION_PREFIX = "# session: "
 STATS_FILE = "stats.json"
 PREFS_FILE = "prefs.json"
 LOCK_FILE = ".gridgames.lock"
+#: While a window plays a saved game, it holds `OPEN_FOLDER/<slot>.lock` (released by the OS when the
+#: process dies), so no other window offers that game.
+OPEN_FOLDER = ".open"
 LOCK_SECONDS = 10.0  # a read-modify-write takes milliseconds; longer means a stuck disk
 STATS_VERSION = 1
 STALE_TEMP_SECONDS = 600
@@ -210,7 +213,8 @@ class Store:
 
         A broken save is skipped with a warning (it never stops start-up); finished games
         are not listed, nor the saves of a game switched off for this run (`games.guard`: its
-        card says why, once; the save stays on disk for a fixed version of the game).
+        card says why, once; the save stays on disk for a fixed version of the game), nor a game
+        open in another window (`hold`).
         """
         try:
             found = []
@@ -228,9 +232,53 @@ class Store:
             saved = self._load_saved(path)
             if saved is None or why_off(saved.game.entry.id) is not None:
                 continue  # not offered while its game is switched off: the save waits for a fixed game
+            if self.is_open_elsewhere(saved.slot):
+                continue  # being played in another window: one game is never played in two
             if variant is None or saved.game.entry.id == variant:
                 games.append(saved)
         return games
+
+    def _open_lock(self, slot: str) -> Any:
+        from filelock import FileLock
+
+        return FileLock(str(self.root / OPEN_FOLDER / f"{slot}.lock"), timeout=0)
+
+    def hold(self, slot: str) -> Any | None:
+        """Mark the game in `slot` as open in this process (a lock the OS drops when the process dies,
+        kill -9 included); None when it is open elsewhere or the folder cannot be written. Release it
+        with `let_go`."""
+        from filelock import Timeout
+
+        try:
+            (self.root / OPEN_FOLDER).mkdir(parents=True, exist_ok=True)
+            lock = self._open_lock(slot)
+            lock.acquire()
+        except (Timeout, OSError):
+            return None
+        return lock
+
+    def let_go(self, held: Any) -> None:
+        """The game is no longer open here: other windows may offer it again."""
+        with contextlib.suppress(OSError):
+            held.release()
+            Path(held.lock_file).unlink(missing_ok=True)
+
+    def is_open_elsewhere(self, slot: str) -> bool:
+        """Whether another process (or window) holds the game in `slot` open."""
+        from filelock import Timeout
+
+        path = self.root / OPEN_FOLDER / f"{slot}.lock"
+        if not path.exists():
+            return False
+        lock = self._open_lock(slot)
+        try:
+            lock.acquire()
+        except Timeout:
+            return True
+        except OSError:
+            return False
+        lock.release()
+        return False
 
     def claim(self, saved: SavedGame) -> str | None:
         """Take `saved` over to play it on: its new slot, or None when another process took it first.

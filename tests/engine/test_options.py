@@ -72,7 +72,8 @@ def test_every_game_plays_on_every_size_from_2x2_to_9x9(entry) -> None:
         for cols in range(2, 10):
             game = Game.new(entry, Options(rows, cols), first_player=2)
             assert game.state.to_move == 2 and (game.state.rows, game.state.cols) == (rows, cols)
-            assert len(game.legal_moves()) == rows * cols  # an empty board: any cell to start
+            covered = {cell for move in game.legal_moves() for cell in move.cells}
+            assert len(covered) == rows * cols  # an empty board: a move may start from any cell
 
 
 def test_defaults_follow_each_rule_book() -> None:
@@ -83,6 +84,8 @@ def test_defaults_follow_each_rule_book() -> None:
         "blocking": (5, 5, "toss"),
         "rowcol": (5, 5, "1"),
         "noneighbour": (3, 3, "1"),
+        "cram": (5, 5, "1"),
+        "domineering": (8, 8, "1"),  # Gardner's board
     }
     game = Game.new(get_entry("noneighbour"))
     assert (game.state.rows, game.state.cols, game.state.to_move) == (3, 3, 1)

@@ -130,7 +130,11 @@ class GameScreen(AnalysisOverlay, ComputerJobs, Screen[None]):
         self.query_one(Board).focus()
         self.session.store = self.app.store  # type: ignore[attr-defined]
         self.session.writer = self.app.writer  # type: ignore[attr-defined]  # saves leave the UI thread
+        self.session.hold()  # a resumed game is not offered in another window while it is open here
         self.changed(self.message, save=False)
+
+    def on_unmount(self) -> None:
+        self.session.close()
 
     # -- after every change ----------------------------------------------------------------
     def changed(self, message: str = "", save: bool = True) -> None:
