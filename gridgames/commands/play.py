@@ -305,9 +305,39 @@ def _launch_app(variant: str, args: argparse.Namespace) -> int:
     chosen = _given(args, ("size", "first", "adjacency", "vs", "computer_plays", "starts", "scoring"))
     if chosen:
         extra["choices"] = _choices_from(args, variant)
+    if "note" in inspect.signature(GridGamesApp).parameters:
+        extra["note"] = remembered_note(args, variant)
     app = cast(Any, GridGamesApp)(variant=variant, **extra)  # checked just above: the app takes `variant`
     app.run()
     return int(app.return_code or 0)
+
+
+def remembered_note(args: argparse.Namespace, variant: str) -> str:
+    """'As last time: orthogonal adjacency, a 4x4 board.': the choices the new-game panel takes from
+    the last game of `variant` that differ from its rule book and were not given on the command line
+    (those win); "" when there are none."""
+    from gridgames.tui.choices import HUMAN, LastChoices
+
+    entry = get_entry(variant)
+    last = LastChoices.from_dict(Store().load_prefs()).setup_for(entry)
+    o = last.options
+    said = []
+    if args.size is None and (o.rows, o.cols) != (entry.default_rows, entry.default_cols):
+        said.append(f"a {o.rows}x{o.cols} board")
+    if args.first is None and o.first != entry.default_first:
+        toss = o.first == "toss"
+        said.append("a coin toss for who starts" if toss else f"{entry.player(int(o.first))} starts")
+    if args.adjacency is None and entry.has_adjacency_option and o.adjacency != "king":
+        said.append(f"{o.adjacency} adjacency")
+    if args.vs is None:
+        said += [f"the computer ({seat}) as {entry.player(n)}" for n, seat in enumerate(last.seats, 1)
+                 if seat != HUMAN]
+    if args.starts is None and last.starts != "alternate":
+        said.append(f"later games started by the {last.starts}" if last.starts in ("winner", "loser")
+                    else "a coin toss for each later game")
+    if args.scoring is None and last.scoring != "wins":
+        said.append("scoring by marked cells")
+    return "As last time: " + ", ".join(said) + "." if said else ""
 
 
 def _choices_from(args: argparse.Namespace, variant: str) -> Any:

@@ -65,8 +65,10 @@ class GridGamesApp(App[None]):
         store: Store | None = None,
         online: dict[str, object] | None = None,
         rng: random.Random | None = None,
+        note: str = "",
     ) -> None:
         super().__init__()
+        self.note = note  # said once at start: the remembered choices the new-game panel opens with
         offer_only_ours(self)  # themes measured for contrast (see themes.py)
         self.online = online  # {"host": argparse args} or {"join": Address, "watch": bool}
         self.rng = rng or random.Random()  # coin tosses and the computer's choices (seeded in tests)
@@ -125,6 +127,8 @@ class GridGamesApp(App[None]):
                 elif entry is not None:
                     self.open_new_game(entry)
         self.show_storage_warnings()
+        if self.note:
+            self.notify(self.note, title="Your last choices", timeout=8)
         for problem in games.problems():
             self.notify(problem, title="A game was left out", severity="warning", timeout=10)
 

@@ -221,3 +221,24 @@ def test_a_game_killed_between_moves_resumes_at_the_last_completed_move(data_dir
         "A1",
         "A5",
     ]
+
+
+def test_remembered_choices_are_announced_and_the_command_line_wins(tmp_path, monkeypatch):
+    """Issue 20: `play noneighbour --size 9x9 --vs perfect` opened with the orthogonal house rule
+    chosen days before, silently. Options given win; the rest is said."""
+    import argparse
+
+    from gridgames.commands.play import remembered_note
+    from gridgames.engine.options import Options
+    from gridgames.tui.choices import LastChoices, Setup
+
+    monkeypatch.setenv("GRIDGAMES_DATA_DIR", str(tmp_path / "data"))
+    choices = LastChoices()
+    choices.remember(Setup("noneighbour", Options(4, 4, "2", "orthogonal")))
+    Store().save_prefs(choices.to_dict())
+    args = argparse.Namespace(size="9x9", first=None, adjacency=None, vs="perfect", computer_plays=None,
+                              starts=None, scoring=None)
+    note = remembered_note(args, "noneighbour")
+    assert note == "As last time: Player 2 (O) starts, orthogonal adjacency."
+    args.adjacency, args.first = "king", "1"
+    assert remembered_note(args, "noneighbour") == ""

@@ -207,3 +207,13 @@ async def test_a_board_solved_in_seconds_is_solved_beside_play_and_the_note_goes
         note = await _perfect_seat_note(app, pilot, 3, 6)
         assert not note.display  # solved: the perfect seat proves its moves
     clear_caches()
+
+
+async def test_the_remembered_choices_are_said_when_the_app_opens_on_a_game() -> None:
+    from gridgames.tui.app import GridGamesApp
+
+    app = GridGamesApp(variant="noneighbour", note="As last time: orthogonal adjacency.")
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        said = [notification.message for notification in app._notifications]
+        assert "As last time: orthogonal adjacency." in said
