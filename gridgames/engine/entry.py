@@ -59,8 +59,8 @@ class Entry:
         return self.rules.look(state, cell, self.symbols)
 
     def describe(self, outcome: Outcome) -> str:
-        """The outcome's reason with this book's player names filled in."""
-        names = {"p1": self.player(1), "p2": self.player(2)}
+        """The outcome's reason with this book's player names (and its verb, `{verb}`) filled in."""
+        names = {"p1": self.player(1), "p2": self.player(2), "verb": self.move_verb}
         if outcome.winner is not None:
             names["winner"] = self.player(outcome.winner)
             names["loser"] = self.player(3 - outcome.winner)

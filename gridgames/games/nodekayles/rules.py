@@ -37,7 +37,7 @@ class NodeKaylesState(GridState):
 
 class NodeKaylesRules(Rules[NodeKaylesState]):
     family = "nodekayles"
-    no_move_reason = "{loser} has no free cell left to mark, so {winner} made the last move and wins."
+    no_move_reason = "{loser} has no free cell left, so {winner} made the last move and wins."
     verb = "mark"
     blocked_word = "locked"
     empty_is_playable = True

@@ -30,7 +30,8 @@ def describe_save(saved: SavedGame, with_game: bool = True, now: float | None = 
     who = f" against the computer ({vs})" if isinstance(vs, str) else ""
     day = time.strftime("%Y-%m-%d", time.localtime(now))
     when = time.strftime("%Y-%m-%d %H:%M", time.localtime(saved.saved_at)).removeprefix(day + " ")
-    text = f"{moves} move{'s' if moves != 1 else ''}{who}, saved {when}"
+    played = f"{moves} move{'s' if moves != 1 else ''}" if moves else "not started yet"
+    text = f"{played}{who}, saved {when}"
     return f"{saved.game.entry.label}, {text}" if with_game else text
 
 

@@ -31,38 +31,20 @@ def results_line(
     players: tuple[str, str] = ("Player 1", "Player 2"),
     width: int = RESULTS_WIDTH,
 ) -> str:
-    """'You: 3 won · 1 lost vs perfect · 2 two-player games: Player A won 1, Player B won 1'.
-
-    Against the computer the results are the person's; between people, each side's wins. When that
-    is wider than `width`, the short form: 'Won–lost: easy 3–1 · perfect 0–4 · two players 1–1'.
-    "" before any finished game.
+    """'Won–lost: easy 3–1 · perfect 0–4 · two players 1–1', one form on every card (issue 20: two
+    forms read as two kinds of result). Against the computer the results are the person's; between
+    people, player 1's. "" before any finished game. (`players` and `width` stay for callers.)
     """
     order = {level: n for n, level in enumerate(levels)}
     opponents = sorted((o for o in tallies if o != "human"), key=lambda o: (order.get(o, 99), o))
-    long_parts, short_parts = [], []
-    for opponent in opponents:
-        tally = tallies[opponent]
-        counts = [f"{tally['wins']} won", f"{tally['losses']} lost"]
-        if tally["draws"]:
-            counts.append(f"{tally['draws']} drawn")
-        long_parts.append(f"{' · '.join(counts)} vs {opponent}")
-        short_parts.append(f"{opponent} {_score(tally)}")
-    text = "You: " + "; ".join(long_parts) if long_parts else ""
+    parts = [f"{opponent} {_score(tallies[opponent])}" for opponent in opponents]
     people = tallies.get("human")
     if people:
-        games = sum(people.values())
-        two = (
-            f"{games} two-player game{'s' if games != 1 else ''}: "
-            f"{players[0]} won {people['wins']}, {players[1]} won {people['losses']}"
-        )
-        if people["draws"]:
-            two += f", {people['draws']} drawn"
-        text = f"{text} · {two}" if text else two
-        short_parts.append(f"two players {_score(people)}")
-    if len(text) <= width:
-        return text
+        parts.append(f"two players {_score(people)}")
+    if not parts:
+        return ""
     drawn = any(tallies[o]["draws"] for o in tallies)
-    return ("Won–lost–drawn: " if drawn else "Won–lost: ") + " · ".join(short_parts)
+    return ("Won–lost–drawn: " if drawn else "Won–lost: ") + " · ".join(parts)
 
 
 def _score(tally: dict[str, int]) -> str:
