@@ -208,13 +208,13 @@ class Store:
         path = self.current_path(slot)
         return self._write(path.name, text, "the game in progress")
 
-    def unfinished(self, variant: str | None = None) -> list[SavedGame]:
+    def unfinished(self, variant: str | None = None, *, open_elsewhere: bool = False) -> list[SavedGame]:
         """Every resumable game (of `variant`, or of all), newest first.
 
         A broken save is skipped with a warning (it never stops start-up); finished games
         are not listed, nor the saves of a game switched off for this run (`games.guard`: its
         card says why, once; the save stays on disk for a fixed version of the game), nor a game
-        open in another window (`hold`).
+        open in another window (`hold`) unless `open_elsewhere` asks for those too.
         """
         try:
             found = []
@@ -232,7 +232,7 @@ class Store:
             saved = self._load_saved(path)
             if saved is None or why_off(saved.game.entry.id) is not None:
                 continue  # not offered while its game is switched off: the save waits for a fixed game
-            if self.is_open_elsewhere(saved.slot):
+            if not open_elsewhere and self.is_open_elsewhere(saved.slot):
                 continue  # being played in another window: one game is never played in two
             if variant is None or saved.game.entry.id == variant:
                 games.append(saved)
@@ -299,8 +299,9 @@ class Store:
         return slot
 
     def load_current(self, variant: str | None = None) -> SavedGame | None:
-        """The newest unfinished game (of `variant`), or None. See `unfinished` for all of them."""
-        games = self.unfinished(variant)
+        """The newest unfinished game (of `variant`) on disk, open in a window or not; None if none.
+        See `unfinished` for what may be offered."""
+        games = self.unfinished(variant, open_elsewhere=True)
         return games[0] if games else None
 
     def _load_saved(self, path: Path) -> SavedGame | None:

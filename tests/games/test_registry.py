@@ -8,7 +8,7 @@ from gridgames import games
 from gridgames.cli import main
 from gridgames.engine import OptionsError
 
-BUILT_IN = ["locked-duel", "walls", "blocking", "rowcol", "noneighbour"]
+BUILT_IN = ["locked-duel", "walls", "blocking", "rowcol", "noneighbour", "cram", "domineering"]
 
 
 def test_the_built_in_games_register_through_the_entry_point_group():

@@ -111,7 +111,7 @@ async def test_a_finished_game_counts_once_and_undo_takes_it_out_of_the_score() 
         card = card_results(app, "rowcol")
     tally = {"wins": int(winner == 1), "losses": int(winner == 2), "draws": 0}  # Player 1's results
     assert Store().stats() == {"rowcol": {"human": tally}}
-    assert card == f"1 two-player game: Player 1 won {tally['wins']}, Player 2 won {tally['losses']}"
+    assert card == f"Won–lost: two players {tally['wins']}–{tally['losses']}"  # player 1's results
 
 
 async def test_results_against_the_computer_show_on_the_picker() -> None:
@@ -126,7 +126,7 @@ async def test_results_against_the_computer_show_on_the_picker() -> None:
         await pilot.pause()
         assert (
             card_results(app, "rowcol")
-            == "You: 1 won · 0 lost vs easy; 1 won · 1 lost vs perfect"
+            == "Won–lost: easy 1–0 · perfect 1–1"
         )
         assert card_results(app, "walls") == ""
 

@@ -22,6 +22,8 @@ MID_GAME = {
     "blocking": ("B2", "D4", "A5"),
     "rowcol": ("C3", "C1", "E1", "E4"),
     "noneighbour": ("A1", "C3", "A3"),
+    "cram": ("B2-B3", "C3-D3", "A5-B5"),
+    "domineering": ("B2-C2", "D4-D5", "E6-F6", "A1-A2"),
 }
 
 
