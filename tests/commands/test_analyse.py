@@ -12,7 +12,7 @@ from gridgames.cli import main
 from gridgames.games import get_entry
 
 KEYS = {"variant", "size", "moves", "to_move", "status", "winner", "legal", "value", "best", "exact",
-        "nodes", "seconds"}
+        "proof", "nodes", "seconds"}
 
 
 def analyse_json(capsys, *args: str) -> dict:
