@@ -77,3 +77,10 @@ async def test_the_app_places_a_domino_with_two_clicks_and_draws_it_joined(monke
         assert screen.game.rules.format_move(screen.game.played[-1]) == "D3-D4"
         await pilot.click("#cell-1-1")  # covered: the game's sentence
         assert "B2 is already covered" in str(screen.query_one("#message").render())
+        # By keys: Vertical puts the cursor on B4 (A4 and C4 both free), Enter, then down to C4, Space.
+        board = screen.query_one("#board")
+        board.cursor = Cell(1, 3)
+        await pilot.press("enter")
+        assert screen.picking.cells == (Cell(1, 3),)
+        await pilot.press("down", "space")
+        assert screen.game.rules.format_move(screen.game.played[-1]) == "B4-C4"
