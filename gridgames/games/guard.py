@@ -255,6 +255,14 @@ def unwrapped(rules: Rules[Any]) -> Rules[Any]:
     return rules.wrapped if isinstance(rules, GuardedRules) else rules
 
 
+def searchable(rules: Rules[Any]) -> tuple[Rules[Any], Guard | None]:
+    """The game's own rules, for a search's inner loop, and the guard to run the whole search under
+    (None for rules no registry guards)."""
+    if isinstance(rules, GuardedRules):
+        return rules.wrapped, rules.guard
+    return rules, None
+
+
 class GuardedSolver(Solver):
     """A game's solver hooks with every call checked, like `GuardedRules`."""
 
