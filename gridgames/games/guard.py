@@ -101,8 +101,8 @@ class Guard:
             f"{self.title} ({self.game_id}) is switched off for this run: {what} {problem}, "
             "a fault in the game's code."
         )
-        _OFF.setdefault(self.game_id, reason)
-        raise GameFault(self.game_id, _OFF[self.game_id])
+        _OFF.setdefault(self.game_id, reason)  # the first fault says why it is off; each says its own
+        raise GameFault(self.game_id, reason)
 
     def call(self, what: str, function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """`function(*args)`, its failures other than the contract's turned into a GameFault."""
