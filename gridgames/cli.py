@@ -65,9 +65,10 @@ def _version_line(argv: list[str]) -> str:
     """`gridgames 0.1.0, native core (C)`: the solving core is looked up only when asked."""
     if "--version" not in argv:
         return f"gridgames {__version__}"
+    from gridgames.games import native_cores
     from gridgames.solve.core import name
 
-    return f"gridgames {__version__}, {name()}"
+    return f"gridgames {__version__}, {name(native_cores())}"
 
 
 def build_parser(argv: list[str]) -> argparse.ArgumentParser:

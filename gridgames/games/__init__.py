@@ -19,6 +19,7 @@ from gridgames.games import guard
 from gridgames.games.api import GENERIC, RuleBook, Solver
 from gridgames.games.discovery import entry_points
 from gridgames.games.guard import Guard, GuardedRules, GuardedSolver, unwrapped
+from gridgames.solve import hooks
 
 GROUP = "gridgames.games"
 
@@ -107,12 +108,15 @@ def ids_where(feature: Callable[[Entry], bool]) -> str:
 def solver_for(rules: Rules) -> Solver:
     """The solver hooks of a rules family (every rule book of one family shares them), or the
     generic defaults for rules no loaded game plays."""
-    hooks = _solvers().get(type(unwrapped(rules)), GENERIC)
+    found = _solvers().get(type(unwrapped(rules)), GENERIC)
     if isinstance(rules, GuardedRules):
-        if rules.hooks is None or rules.hooks.wrapped is not hooks:
-            rules.hooks = GuardedSolver(hooks, rules.guard)
+        if rules.hooks is None or rules.hooks.wrapped is not found:
+            rules.hooks = GuardedSolver(found, rules.guard, rules.wrapped)
         return rules.hooks
-    return hooks
+    return found
+
+
+hooks.use_lookup(solver_for)  # the shared solving code finds each game's hooks through the registry
 
 
 @lru_cache(maxsize=1)
@@ -120,6 +124,22 @@ def _solvers() -> dict[type, Solver]:
     return {
         type(unwrapped(book.entry.rules)): book.solver for book in rule_books() if book.solver is not GENERIC
     }
+
+
+def native_cores() -> tuple[str, ...]:
+    """The optional C core module of every built-in game package that has one, built or not (its
+    `_native.c` is in the source tree, or its compiled module is installed)."""
+    import pkgutil
+    from importlib.util import find_spec
+    from pathlib import Path
+
+    found = []
+    for package in pkgutil.iter_modules(__path__):
+        name = f"{__name__}.{package.name}._native"
+        if package.ispkg and (any((Path(p) / package.name / "_native.c").is_file() for p in __path__)
+                              or find_spec(name) is not None):
+            found.append(name)
+    return tuple(found)
 
 
 def no_adjacency_option(entry: Entry) -> str:
@@ -136,6 +156,6 @@ def reload() -> None:
 
 
 __all__ = [
-    "GROUP", "catalogue", "get_entry", "ids_where", "no_adjacency_option", "problems", "reload",
-    "rule_book", "rule_books", "solver_for",
+    "GROUP", "catalogue", "get_entry", "ids_where", "native_cores", "no_adjacency_option", "problems",
+    "reload", "rule_book", "rule_books", "solver_for",
 ]

@@ -26,6 +26,7 @@ from gridgames.engine.game import Game
 from gridgames.games import get_entry
 from gridgames.games.guard import GameFault, fault_in, probe, why_off
 from gridgames.storage import SavedGame, Store, open_record_or_reason
+from gridgames.storage.writer import Writer
 from gridgames.tui.choices import ONLINE, LastChoices, Setup
 from gridgames.tui.commands import GridGamesCommands, OnceClosingPalette
 from gridgames.tui.screens.select import SelectScreen
@@ -38,6 +39,8 @@ if TYPE_CHECKING:
 
 #: Below this many rows the dialogs drop the blank lines between their fields.
 SHORT_HEIGHT = 26
+#: How long quitting waits for the last writes (a save takes milliseconds; a stuck disk must not hang).
+FLUSH_SECONDS = 5.0
 
 
 class GridGamesApp(App[None]):
@@ -68,6 +71,7 @@ class GridGamesApp(App[None]):
         self.load_path = load
         self.variant = variant
         self.store = store or Store()
+        self.writer = Writer()  # the autosave and the statistics are written behind the screen
         self.choices = choices or LastChoices.from_dict(self.store.load_prefs())
         self._warned: set[str] = set()
         self.size_guard = SizeGuard()
@@ -82,7 +86,11 @@ class GridGamesApp(App[None]):
         try:
             return super().run(*args, **kwargs)
         finally:
+            self.writer.flush(FLUSH_SECONDS)  # the last move's save reaches the disk before we go
             gc.unfreeze()
+
+    def on_unmount(self) -> None:
+        self.writer.flush(FLUSH_SECONDS)
 
     def get_default_screen(self) -> SelectScreen:
         """The picker is the bottom screen itself (not pushed over an empty one: a faster start)."""
@@ -204,7 +212,7 @@ class GridGamesApp(App[None]):
             self.push_screen(ResumeScreen(saves, new_game=entry is not None), answer)
 
     def resume(self, saved: SavedGame) -> None:
-        from gridgames.tui import computer
+        from gridgames.play import computer
         from gridgames.tui.resume import resume
 
         resumed = resume(saved, computer.levels())

@@ -10,8 +10,8 @@ from gridgames import games
 from gridgames.engine.game import Game
 from gridgames.engine.options import Options
 from gridgames.games import guard
+from gridgames.play import computer
 from gridgames.storage import Store
-from gridgames.tui import computer
 from gridgames.tui.screens.game import GameScreen
 from gridgames.tui.screens.select import SelectScreen
 from tests.games.broken_plugin import BROKEN

@@ -24,9 +24,10 @@ from gridgames.engine.entry import Entry
 from gridgames.engine.game import Game
 from gridgames.engine.match import Match
 from gridgames.games import get_entry, rule_book
+from gridgames.play import computer
 from gridgames.play.picking import NOTHING, Picking, point
 from gridgames.session import PlaySession
-from gridgames.tui import computer, house_rules
+from gridgames.tui import house_rules
 from gridgames.tui.alternate import name_alternate_key
 from gridgames.tui.choices import Setup
 from gridgames.tui.closing import close_screen, settle_after_first_paint
@@ -127,6 +128,7 @@ class GameScreen(AnalysisOverlay, ComputerJobs, Screen[None]):
         self.sub_title = house_rules.header(self.entry, o)
         self.query_one(Board).focus()
         self.session.store = self.app.store  # type: ignore[attr-defined]
+        self.session.writer = self.app.writer  # type: ignore[attr-defined]  # saves leave the UI thread
         self.changed(self.message, save=False)
 
     # -- after every change ----------------------------------------------------------------
