@@ -1,5 +1,5 @@
 """`gridgames check`: every registered game passes the quick conformance checks (the built-in games
-and the example plugin), and a game that breaks its contract is named with what fails, with or
+and the two installed example plugins), and a game that breaks its contract is named with what fails, with or
 without raising (tests/games/broken_plugin.py)."""
 
 from __future__ import annotations
@@ -9,24 +9,22 @@ import pytest
 from gridgames import games
 from gridgames.cli import main
 from tests.games.broken_plugin import BROKEN, WRONG
-from tests.games.test_plugin_example import PLUGIN
 
 
-@pytest.fixture(autouse=True)
-def plugins(register_games, monkeypatch) -> None:
-    monkeypatch.syspath_prepend(str(PLUGIN))
-    register_games({"twins": "gridgames_example.book:BOOK", **BROKEN, **WRONG})
+@pytest.fixture
+def broken(register_games) -> None:
+    register_games({**BROKEN, **WRONG})
 
 
 def check_lines(capsys) -> list[str]:  # type: ignore[no-untyped-def]
     return [line.strip() for line in capsys.readouterr().out.splitlines()]
 
 
-GOOD = [entry.id for entry in games.catalogue()] + ["twins"]
+GOOD = [entry.id for entry in games.catalogue()] + ["twins", "hop"]  # and the installed example plugins
 
 
 @pytest.mark.parametrize("game_id", GOOD)
-def test_every_registered_game_passes_the_quick_checks(game_id, capsys) -> None:
+def test_every_registered_game_passes_the_quick_checks(game_id, with_plugins, capsys) -> None:
     code = main(["check", game_id, "--quick"])
     lines = check_lines(capsys)
     assert code == 0, "\n".join(lines)
@@ -49,6 +47,7 @@ def test_every_registered_game_passes_the_quick_checks(game_id, capsys) -> None:
         ("lenient", "illegal moves refused with a sentence", "its refusal is None, not one sentence"),
     ],
 )
+@pytest.mark.usefixtures("broken")
 def test_a_game_breaking_its_contract_is_named_with_what_fails(game_id, failing, said, capsys) -> None:
     assert main(["check", game_id, "--quick"]) == 1
     lines = check_lines(capsys)
