@@ -174,8 +174,9 @@ class GuardedRules(Rules[Any]):
             setattr(self, name, getattr(rules, name))
 
     def __eq__(self, other: object) -> bool:
-        """The same game's rules, guarded or not (a catalogue entry stays equal across `games.reload`)."""
-        return self.wrapped == unwrapped(other) if isinstance(other, Rules) else NotImplemented
+        """The same game's rules, guarded or not, however often the games were looked up again (a
+        match or a record made before `games.reload()` still belongs to its game)."""
+        return isinstance(other, Rules) and unwrapped(other) is self.wrapped
 
     def __hash__(self) -> int:
         return hash(self.wrapped)

@@ -77,6 +77,8 @@ class Room:
     takeback_by: int | None = None
     rematch: set[int] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    seq: int = 0  # the stored room's change counter: a change is committed only at this number
+    elsewhere: set[int] = field(default_factory=set)  # seats connected through other servers (a cluster)
 
     @classmethod
     def from_row(cls, row: RoomRow) -> Room:
@@ -92,7 +94,7 @@ class Room:
             winner = row.result.get("winner")
             resigned = Outcome(winner if winner in (1, 2) else None, "resignation", RESIGN_REASON)
         return cls(row.id, entry, options, Match.from_dict(row.match, get_entry), row.game_no, game, resigned,
-                   dict(row.seats))
+                   dict(row.seats), takeback_by=row.takeback_by, rematch=set(row.rematch), seq=row.seq)
 
     # -- the game ----------------------------------------------------------------------------
     @property
@@ -126,7 +128,7 @@ class Room:
 
     # -- what clients see ----------------------------------------------------------------------
     def connected(self, seat: int) -> bool:
-        return any(conn.seat == seat for conn in self.conns)
+        return seat in self.elsewhere or any(conn.seat == seat for conn in self.conns)
 
     def state(self) -> State:
         outcome = self.outcome
