@@ -116,7 +116,7 @@ async def test_a_failing_solver_in_the_background_goes_back_to_the_first_screen(
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await choose(app, pilot, "broken-solver")
-        await pilot.press("enter")
+        await pilot.press("ctrl+s")  # the new-game panel's Start
         await pilot.pause()
         assert isinstance(app.screen, GameScreen) and app.screen.entry.id == "broken-solver"
         await pilot.click("#cell-0-0", offset=(1, 0))
