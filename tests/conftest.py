@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
+from gridgames.check.conformance import is_one_sentence
 from gridgames.engine import Game, Options
 from gridgames.engine.options import parse_size
 from gridgames.games import get_entry
@@ -29,18 +30,6 @@ def _new_game(variant: str, size: str | None = None, first: int = 1, adjacency: 
     return Game.new(entry, Options(rows, cols, str(first), adjacency), first_player=first)
 
 
-def _is_one_sentence(text: str) -> bool:
-    """Every user-facing error is one sentence: capitalised or quoting, one full stop, one line."""
-    body = text.replace("e.g.", "eg")
-    return (
-        bool(text)
-        and (text[0].isupper() or text[0] in "'#")
-        and text.endswith(".")
-        and ". " not in body
-        and "\n" not in text
-    )
-
-
 @pytest.fixture(scope="session")
 def make_game() -> Callable[..., Game]:
     """`make_game("rowcol", "5x5", first=1, adjacency="king")` -> a fresh Game."""
@@ -49,8 +38,8 @@ def make_game() -> Callable[..., Game]:
 
 @pytest.fixture(scope="session")
 def one_sentence() -> Callable[[str], bool]:
-    """`assert one_sentence(str(error))`."""
-    return _is_one_sentence
+    """`assert one_sentence(str(error))` (what `gridgames check` asks of a game's sentences too)."""
+    return is_one_sentence
 
 
 @pytest.fixture

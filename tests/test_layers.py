@@ -33,6 +33,7 @@ LAYERS = {
     "lineplay": 4,
     "online": 4,
     "tui": 4,
+    "check": 4,  # `gridgames check` drives the lower layers as a front end does
     "commands": 5,
     "cli": 5,
     "__main__": 5,

@@ -23,6 +23,7 @@ from gridgames.engine.match import SCORING_CHOICES, STARTS_CHOICES, Match
 from gridgames.engine.options import ADJACENCY_CHOICES, FIRST_CHOICES, Options, parse_size
 from gridgames.engine.safetext import printable
 from gridgames.games import catalogue, get_entry, ids_where, no_adjacency_option
+from gridgames.games.guard import probe
 from gridgames.storage import LiveRecord, SavedGame, Store, check_record_target
 
 EXIT_USAGE = 2
@@ -90,6 +91,9 @@ def run(args: argparse.Namespace) -> int:
         entry = get_entry(args.variant)
     except OptionsError as error:
         return _fail(str(error))
+    off = probe(entry)  # its opening played once through the guard: a failing game is not started,
+    if off is not None:  # nor its saves offered, again and again
+        return _fail(off)
     if args.resume:
         conflicting = _given(args, NEW_GAME_OPTIONS)
         if conflicting:

@@ -112,7 +112,7 @@ def solver_for(rules: Rules) -> Solver:
     found = _solvers().get(type(unwrapped(rules)), GENERIC)
     if isinstance(rules, GuardedRules):
         if rules.hooks is None or rules.hooks.wrapped is not found:
-            rules.hooks = GuardedSolver(found, rules.guard)
+            rules.hooks = GuardedSolver(found, rules.guard, rules.wrapped)
         return rules.hooks
     return found
 

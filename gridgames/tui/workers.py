@@ -22,6 +22,7 @@ from gridgames.engine.errors import GameError
 from gridgames.engine.game import Game
 from gridgames.engine.moves import Move
 from gridgames.engine.rules import GridState
+from gridgames.games.guard import fault_in
 from gridgames.play import computer
 from gridgames.session import ReviewRequest, ThinkRequest
 from gridgames.tui.texts import review_text
@@ -120,6 +121,10 @@ class ComputerJobs:
 
     def job_failed(self, group: str | None, error: BaseException | None) -> None:
         screen: Any = self
+        fault = fault_in(error)
+        if fault is not None:  # the game's own code failed: it is switched off, back to the first screen
+            screen.app.game_failed(fault)
+            return
         if group == "computer":
             screen.session.stop_thinking()
         screen.say(f"✗ The computer could not finish: {error}")

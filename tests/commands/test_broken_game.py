@@ -47,6 +47,7 @@ def assert_one_sentence_exit_2(done, said: str, one_sentence) -> None:  # type: 
     [
         ("broken-moves", "raised RuntimeError: legal moves exploded"),
         ("broken-look", "its drawing raised KeyError"),
+        ("broken-notation", "its notation raised ZeroDivisionError"),
         ("late", "lost track of the board"),
     ],
 )
@@ -71,3 +72,18 @@ def test_analyse_says_it_in_one_sentence_and_exits_2(run, game_id, said, one_sen
 def test_the_other_games_still_play(run) -> None:
     done = run("analyse", "rowcol", "--json")
     assert done.returncode == 0 and '"variant": "rowcol"' in done.stdout, done.stderr
+
+
+def test_a_broken_games_save_is_not_offered_again_and_again(run, tmp_path, monkeypatch, one_sentence) -> None:
+    from gridgames.engine import Game, Options
+    from gridgames.storage import Store
+    from tests.games.broken_plugin import LOOK_RAISES
+
+    monkeypatch.setenv("GRIDGAMES_DATA_DIR", str(tmp_path / "data"))
+    game = Game.new(LOOK_RAISES.entry, Options(3, 3, "1"), first_player=1).play("A1")
+    Store().save_current(game, {}, slot="broken-look-1")  # saved while its drawing still worked
+    for _run in range(2):  # each run: the sentence, no question about the save
+        again = run("play", "broken-look", "--plain", "--resume", stdin="y\n")
+        assert_one_sentence_exit_2(again, "its drawing raised KeyError", one_sentence)
+        assert again.stdout == "", again.stdout  # refused before anything is offered or resumed
+    assert list((tmp_path / "data").glob("*broken-look-1*")), "the save stays for a fixed version"

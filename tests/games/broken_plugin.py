@@ -12,7 +12,7 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
-from gridgames.engine import Move
+from gridgames.engine import Cell, Move
 from gridgames.games.api import RuleBook, Solver
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "plugin_example"))
@@ -76,11 +76,72 @@ class SolvedTwins(TwinsRules):
 
 SOLVER_RAISES = _book("broken-solver", "Broken Solver", SolvedTwins(), RaisingSolver())
 
+
+# -- wrong without raising: what only `gridgames check` finds ----------------------------------
+class LyingSolver(Solver):
+    """Claims every position is won, every move winning, and says it is exact."""
+
+    def evaluate(self, state, budget):  # type: ignore[no-untyped-def]
+        from gridgames.solve.base import Evaluation
+
+        moves = TwinsRules.legal_moves(RULES_OF_LIAR, state)
+        return Evaluation("win", dict.fromkeys(moves, "win"), exact=True)
+
+
+class SlowSolver(Solver):
+    """Takes half a second when given less."""
+
+    def evaluate(self, state, budget):  # type: ignore[no-untyped-def]
+        import time
+
+        if budget is not None and budget.seconds is not None and budget.seconds < 0.5:
+            time.sleep(0.5)
+        return None
+
+
+class LiarTwins(TwinsRules):
+    family = "liar"
+
+
+class SlowTwins(TwinsRules):
+    family = "slow"
+
+
+class SloppyNotation(TwinsRules):
+    """Writes a move's row and column the wrong way round (C1 for A3)."""
+
+    def format_move(self, move, style="letter"):  # type: ignore[no-untyped-def]
+        return super().format_move(Move(tuple(Cell(c.col, c.row) for c in move.cells), move.kind), style)
+
+
+class LenientRefusal(TwinsRules):
+    """Says nothing is wrong with playing a filled cell (then plays it)."""
+
+    def why_illegal(self, state, move, style="letter"):  # type: ignore[no-untyped-def]
+        reason = super().why_illegal(state, move, style)
+        return None if reason and "not empty" in reason else reason
+
+
+RULES_OF_LIAR = LiarTwins()
+LYING_SOLVER = _book("lying-solver", "Lying Solver", RULES_OF_LIAR, LyingSolver())
+SLOW_SOLVER = _book("slow-solver", "Slow Solver", SlowTwins(), SlowSolver())
+SLOPPY_NOTATION = _book("sloppy-notation", "Sloppy Notation", SloppyNotation())
+LENIENT_REFUSAL = _book("lenient", "Lenient", LenientRefusal())
+
 #: Every broken game, by id, as `register_games` takes them.
 BROKEN = {
     book.entry.id: f"tests.games.broken_plugin:{name}"
     for name, book in (
         ("MOVES_RAISE", MOVES_RAISE), ("MOVES_GARBAGE", MOVES_GARBAGE), ("LOOK_RAISES", LOOK_RAISES),
         ("NOTATION_RAISES", NOTATION_RAISES), ("BREAKS_LATE", BREAKS_LATE), ("SOLVER_RAISES", SOLVER_RAISES),
+    )
+}
+
+#: Games that run without raising but break their contract, by id.
+WRONG = {
+    book.entry.id: f"tests.games.broken_plugin:{name}"
+    for name, book in (
+        ("LYING_SOLVER", LYING_SOLVER), ("SLOW_SOLVER", SLOW_SOLVER), ("SLOPPY_NOTATION", SLOPPY_NOTATION),
+        ("LENIENT_REFUSAL", LENIENT_REFUSAL),
     )
 }

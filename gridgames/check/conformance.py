@@ -1,0 +1,511 @@
+"""The contract every game keeps, checked on any installed game (after OpenSpiel's games_sim_test).
+
+`check_game(entry, plan)` plays random games and checks, position by position, what the engine, the
+app, line mode, records and the online server rely on; it also compares the game's solver with a
+plain exhaustive search where that finishes, and times its searches against their budgets. Each
+check is a `Result`: what was checked and, if it failed, what failed, in words a game's author can
+act on. The checks of one position (`position_failures`, `notation_failures`, ...) are also what the
+test suite runs on the random games hypothesis draws (tests/games/test_conformance.py).
+
+A game's failure during a check (it raised, or returned garbage) is that check's failure: the game
+is guarded (`gridgames.games.guard`), and every check runs even after another one failed.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from gridgames.engine import record
+from gridgames.engine.cells import Cell
+from gridgames.engine.entry import Entry
+from gridgames.engine.errors import GameError, IllegalMoveError
+from gridgames.engine.game import Game
+from gridgames.engine.moves import Move
+from gridgames.engine.options import Options
+from gridgames.engine.rules import Content, GridState
+from gridgames.engine.safetext import printable
+from gridgames.engine.textboard import render
+from gridgames.games.guard import ROLES, fault_in, searchable
+from gridgames.online.protocol import MOVE_TEXT
+from gridgames.play.picking import NOTHING, point
+from gridgames.solve.analysis import analyse
+from gridgames.solve.base import LOSS, UNKNOWN, WIN
+from gridgames.solve.budget import Budget, SearchTimeout
+from gridgames.solve.players import LEVELS, choose_move
+from gridgames.solve.search import NaiveNegamax
+
+T = TypeVar("T")
+
+
+def is_one_sentence(text: str) -> bool:
+    """Every user-facing sentence: capitalised or quoting, one full stop at the end, one line."""
+    body = text.replace("e.g.", "eg")
+    return (
+        bool(text)
+        and (text[0].isupper() or text[0] in "'#")
+        and text.endswith(".")
+        and ". " not in body
+        and "\n" not in text
+    )
+
+
+@dataclass(frozen=True)
+class Plan:
+    """How much to check: board sizes, random games per size, the solver's boards and the times."""
+
+    sizes: tuple[tuple[int, int], ...]
+    games: int  # random games per size and adjacency
+    solver_sizes: tuple[tuple[int, int], ...]
+    solver_positions: int  # positions per solver board (its start, then random ones)
+    plain_seconds: float  # the plain exhaustive search's time per position (past it: not compared)
+    solver_seconds: float  # the game's own analysis per position
+    refusal_states: int  # positions per game whose every other move is checked for a refusal
+
+
+#: About 20 s a game on a laptop: what `gridgames check` runs.
+FULL = Plan(
+    sizes=((2, 2), (2, 3), (3, 3), (3, 4), (4, 4), (4, 5), (5, 5)), games=10,
+    solver_sizes=((2, 2), (2, 3), (3, 3), (3, 4), (4, 4)), solver_positions=8,
+    plain_seconds=1.0, solver_seconds=2.0, refusal_states=6,
+)
+#: A second or two a game: what the test suite runs over every registered game (`--quick`).
+QUICK = Plan(
+    sizes=((2, 2), (3, 3), (4, 4)), games=2, solver_sizes=((2, 2), (2, 3), (3, 3)), solver_positions=2,
+    plain_seconds=0.3, solver_seconds=1.0, refusal_states=2,
+)
+
+#: A budget of a few milliseconds, and how far past it a search may end (a loaded machine, one check).
+SHORT_BUDGET = 0.005
+BUDGET_MARGIN = 0.3
+
+
+@dataclass(frozen=True)
+class Result:
+    """One check: its name, what it covered, and its failures (none: it passed)."""
+
+    name: str
+    covered: str = ""
+    failures: tuple[str, ...] = ()
+    skipped: str = ""  # why it could not run on this game (it neither passes nor fails)
+
+    @property
+    def passed(self) -> bool:
+        return not self.failures
+
+    def line(self) -> str:
+        """`✓ name (what it covered)`, `✗ name: the first failure (and 3 more)`, `– name: why not`."""
+        if self.skipped:
+            return f"– {self.name}: not checked, {self.skipped}"
+        if self.passed:
+            return f"✓ {self.name}" + (f" ({self.covered})" if self.covered else "")
+        more = f" (and {len(self.failures) - 1} more)" if len(self.failures) > 1 else ""
+        return f"✗ {self.name}: {self.failures[0]}{more}"
+
+
+class Failures:
+    """Collects the failures of one check, at most a few of each kind (one bug fails many positions)."""
+
+    def __init__(self) -> None:
+        self.items: list[str] = []
+
+    def add(self, text: str) -> None:
+        if text not in self.items:
+            self.items.append(printable(text, 300))
+
+    def extend(self, texts: list[str]) -> None:
+        for text in texts:
+            self.add(text)
+
+
+# -- one position -------------------------------------------------------------------------------
+def _fingerprint(state: GridState) -> tuple[int, tuple[object, ...]]:
+    return hash(state), dataclasses.astuple(state)
+
+
+def position_failures(entry: Entry, state: GridState) -> list[str]:
+    """The rules' contract at one position: stable, distinct legal moves that each pass the turn,
+    a result exactly when no move is left, and a state nothing changes."""
+    rules, out = entry.rules, []
+    before = _fingerprint(state)
+    legal = rules.legal_moves(state)
+    if rules.legal_moves(state) != legal:
+        out.append("the legal moves change between two calls on the same position")
+    if len(set(legal)) != len(legal):
+        out.append("a legal move is listed twice")
+    for move in legal:
+        after = rules.apply_move(state, move)
+        if (after.to_move, after.ply) != (3 - state.to_move, state.ply + 1):
+            out.append(f"after {entry.format_move(move)} the other player is not to move, one ply on")
+            break
+    if (rules.outcome(state) is None) != bool(legal):
+        out.append("a position has a result although moves are left, or none although no move is")
+    if _fingerprint(state) != before:
+        out.append("playing from a position changed it (states must never change)")
+    return out
+
+
+def notation_failures(entry: Entry, state: GridState, legal: tuple[Move, ...]) -> list[str]:
+    """Each legal move's text, in both coordinate styles, reads back as that move, and is a line
+    the online protocol carries."""
+    rules, out = entry.rules, []
+    for move in legal:
+        texts = {entry.format_move(move), rules.format_move(move, "letter"), rules.format_move(move, "pair")}
+        for text in texts:
+            if not MOVE_TEXT.match(text):
+                out.append(f"{text!r} is not a move text the online protocol carries (1-32 printable)")
+            try:
+                back = rules.parse_move(state, text)
+            except GameError as error:
+                out.append(f"{text} does not read back ({error})")
+                continue
+            if back != move:
+                out.append(f"{text} reads back as {rules.format_move(back)}, another move")
+    return out
+
+
+def probe_moves(entry: Entry, state: GridState, legal: tuple[Move, ...]) -> Iterator[Move]:
+    """Moves of every shape a player could mean here: each cell as each kind of move, each pair of
+    side-by-side cells both ways, and each legal move with its cells reversed."""
+    kinds = {"", entry.rules.alternate_kind or ""} | {move.kind for move in legal}
+    cells = [Cell(r, c) for r in range(state.rows) for c in range(state.cols)]
+    for cell in cells:
+        for kind in kinds:
+            yield Move.at(cell, kind=kind)
+    for a in cells:
+        for b in cells:
+            if abs(a.row - b.row) + abs(a.col - b.col) == 1:
+                yield Move.at(a, b)
+    for move in legal:
+        yield Move(move.cells[::-1], move.kind)
+
+
+def refusal_failures(entry: Entry, state: GridState, legal: tuple[Move, ...]) -> list[str]:
+    """Every probe move that is not legal is refused with one sentence, and playing it raises
+    IllegalMoveError with that sentence."""
+    rules, out, allowed = entry.rules, [], set(legal)
+    for move in set(probe_moves(entry, state, legal)) - allowed:
+        reason = rules.why_illegal(state, move)
+        shown = rules.format_move(move)
+        if reason is None or not is_one_sentence(reason):
+            out.append(f"{shown} is not legal, but its refusal is {reason!r}, not one sentence")
+            continue
+        try:
+            rules.apply_move(state, move)
+        except IllegalMoveError as refused:
+            if str(refused) != reason:
+                out.append(f"playing {shown} is refused with {str(refused)!r}, not its reason {reason!r}")
+        else:
+            out.append(f"{shown} was played although {reason!r}")
+    return out
+
+
+def candidate_failures(entry: Entry, state: GridState, legal: tuple[Move, ...]) -> list[str]:
+    """The moves at a cell (a click, or a key) are exactly the legal moves covering it, of the kind
+    chosen; and every legal move can be picked by pointing at its cells in order."""
+    rules, out, other = entry.rules, [], entry.rules.alternate_kind
+    for r in range(state.rows):
+        for c in range(state.cols):
+            cell = Cell(r, c)
+            for alternate in (False, True):
+                wanted = tuple(
+                    m for m in legal
+                    if cell in m.cells and (other is not None and m.kind == other) == alternate
+                )
+                if rules.candidates(state, (cell,), alternate) != wanted:
+                    out.append(f"the moves at {entry.format_cell(cell)} are not the legal moves covering it")
+    for move in legal:
+        picking, pointed = NOTHING, None
+        for cell in move.cells:
+            pointed = point(entry, state, picking, cell, alternate=other is not None and move.kind == other)
+            if pointed.move is not None:
+                break
+            picking = pointed.picking
+        if pointed is None or pointed.move != move:
+            out.append(f"{entry.format_move(move)} cannot be picked by pointing at its cells in order")
+    return out
+
+
+def look_failures(entry: Entry, state: GridState) -> list[str]:
+    """Every cell has a look of a known role, and the text board draws the players' pieces."""
+    out = []
+    looks = [entry.look(state, Cell(r, c)) for r in range(state.rows) for c in range(state.cols)]
+    if any(look.role not in ROLES for look in looks):
+        out.append("a cell's look has a role no style sheet knows")
+    board = render(entry, state)
+    if len(board.splitlines()) < state.rows:
+        out.append("the text board has fewer lines than the board has rows")
+    roles: list[str] = [look.role for look in looks]
+    for role, content in (("p1", Content.P1), ("p2", Content.P2)):
+        if board.count(entry.symbol(content)) != roles.count(role):
+            out.append(f"the text board does not show each {role} piece with its symbol")
+    return out
+
+
+def ending_failures(game: Game) -> list[str]:
+    """A finished game has no moves, names its result in one sentence, and refuses another move."""
+    entry, outcome = game.entry, game.outcome
+    out: list[str] = []
+    if outcome is None:
+        return out
+    if game.legal_moves():
+        out.append("a finished game still lists legal moves")
+    if outcome.termination == "no-moves" and outcome.winner != 3 - game.state.to_move:
+        out.append("the player left without a move is not the loser")
+    description = entry.describe(outcome)
+    if not is_one_sentence(description) or "{" in description:
+        out.append(f"the result {description!r} is not one sentence")
+    try:
+        game.play(Move.at(Cell(0, 0)))
+    except IllegalMoveError:
+        pass
+    else:
+        out.append("a finished game accepted another move")
+    return out
+
+
+def record_failures(game: Game) -> list[str]:
+    """A record of the game reads back as the same game, written the same way."""
+    entry = game.entry
+    text = record.dumps(game)
+    try:
+        loaded = record.loads(text, lambda variant: entry)
+    except GameError as error:
+        return [f"a record of {len(game.played)} moves does not read back ({error})"]
+    out = []
+    if loaded.played != game.played or loaded.first_player != game.first_player:
+        out.append("a record reads back with other moves")
+    elif [dataclasses.astuple(s) for s in loaded.states] != [
+        dataclasses.astuple(s) for s in game.states[: game.cursor + 1]
+    ]:
+        out.append("a record reads back to other positions")
+    if record.dumps(loaded) != text:
+        out.append("a record read back is written differently")
+    return out
+
+
+# -- whole games ---------------------------------------------------------------------------------
+def move_cap(entry: Entry, rows: int, cols: int) -> int:
+    """Moves a random game may take: every cell once, or three times where positions repeat."""
+    return 3 * rows * cols if entry.rules.can_repeat else rows * cols
+
+
+def random_game(entry: Entry, options: Options, rng: random.Random) -> Game:
+    """A game of random legal moves until it ends or reaches `move_cap`."""
+    first = rng.choice((1, 2))
+    game = Game.new(entry, options, first_player=first)
+    for _ in range(move_cap(entry, options.rows, options.cols)):
+        if game.is_over:
+            break
+        game = game.play(rng.choice(game.legal_moves()))
+    return game
+
+
+def boards(entry: Entry, sizes: tuple[tuple[int, int], ...]) -> list[Options]:
+    adjacencies = ("king", "orthogonal") if entry.has_adjacency_option else ("king",)
+    return [Options(rows, cols, "1", adjacency) for rows, cols in sizes for adjacency in adjacencies]
+
+
+def attempt(failures: Failures, check: Callable[..., T], *args: Any) -> T | None:
+    """`check(*args)`; a game's failure becomes a failure of the check (None), not a crash of all."""
+    try:
+        return check(*args)
+    except Exception as error:  # noqa: BLE001 - every failure of a game is reported, then the next check runs
+        fault = fault_in(error)
+        raised = f"raised {type(error).__name__}: {printable(str(error), 200)}"
+        failures.add(fault.reason if fault else raised)
+        return None
+
+
+def _legal_notation(entry: Entry, state: GridState) -> list[str]:
+    return notation_failures(entry, state, entry.rules.legal_moves(state))
+
+
+def _legal_candidates(entry: Entry, state: GridState) -> list[str]:
+    return candidate_failures(entry, state, entry.rules.legal_moves(state))
+
+
+def _legal_refusals(entry: Entry, state: GridState) -> list[str]:
+    return refusal_failures(entry, state, entry.rules.legal_moves(state))
+
+
+#: The checks of one position, by name.
+PER_POSITION: tuple[tuple[str, Callable[[Entry, GridState], list[str]]], ...] = (
+    ("the rules' contract", position_failures),
+    ("notation round trip", _legal_notation),
+    ("moves at a cell agree with the legal moves", _legal_candidates),
+    ("looks with known roles", look_failures),
+)
+NOT_REACHED = "no position was reached (see the playouts)"
+
+
+def _playouts(entry: Entry, plan: Plan, rng: random.Random, failures: Failures, games: list[Game]) -> None:
+    """Random games on every board of the plan, into `games` (those played before a failure stay)."""
+    for options in boards(entry, plan.sizes):
+        for _ in range(plan.games):
+            game = random_game(entry, options, rng)
+            games.append(game)
+            if not entry.rules.can_repeat and not game.is_over:
+                failures.add(f"a random game on {options.size} did not end within {game.cursor} moves")
+
+
+def check_game(entry: Entry, plan: Plan = FULL, seed: int = 0) -> Iterator[Result]:
+    """Every check on `entry`, one Result at a time (so a front end shows each as it ends)."""
+    rng = random.Random(seed)
+    playouts = Failures()
+    games: list[Game] = []
+    attempt(playouts, _playouts, entry, plan, rng, playouts, games)
+    sizes = ", ".join(dict.fromkeys(o.size for o in boards(entry, plan.sizes)))
+    yield Result("random playouts", f"{len(games)} games on {sizes}", tuple(playouts.items))
+    states = [state for game in games for state in game.states]
+    for name, check in PER_POSITION:
+        yield _per_position(name, entry, states, check)
+    chosen = rng.sample(states, min(len(states), plan.refusal_states * 4))
+    yield _per_position("illegal moves refused with a sentence", entry, chosen, _legal_refusals)
+    yield _per_game("records round trip", games, record_failures)
+    yield _per_game("finished games", games, ending_failures)
+    yield _solver(entry, plan, rng)
+    yield _budgets(entry, rng)
+
+
+def _per_position(
+    name: str, entry: Entry, states: list[GridState], check: Callable[[Entry, GridState], list[str]]
+) -> Result:
+    if not states:
+        return Result(name, skipped=NOT_REACHED)
+    failures = Failures()
+    for state in states:
+        failures.extend(attempt(failures, check, entry, state) or [])
+        if len(failures.items) >= 5:  # one bug fails many positions: enough to act on
+            break
+    return Result(name, f"{len(states)} positions", tuple(failures.items))
+
+
+def _per_game(name: str, games: list[Game], check: Callable[[Game], list[str]]) -> Result:
+    if not games:
+        return Result(name, skipped="no game was played (see the playouts)")
+    failures = Failures()
+    for game in games:
+        failures.extend(attempt(failures, check, game) or [])
+    return Result(name, f"{len(games)} games", tuple(failures.items))
+
+
+def solver_failures(
+    entry: Entry, state: GridState, plain_seconds: float, solver_seconds: float
+) -> list[str] | None:
+    """The game's analysis of `state` against a plain exhaustive negamax over its rules: every value
+    the analysis states (win or loss, for the position and for each move) must be the plain search's.
+    None when the plain search did not finish in `plain_seconds` (nothing compared)."""
+    own, watch = searchable(entry.rules)
+    found = watch.call("its rules, searched", _plain, own, state, plain_seconds) if watch else _plain(
+        own, state, plain_seconds
+    )
+    if found is None:
+        return None
+    wins, children = found
+    evaluation = analyse(entry, state, Budget(solver_seconds))
+    out = []
+    where = f"{state.rows}x{state.cols}, ply {state.ply}, {len(children)} legal moves"
+    plain_value = WIN if wins else LOSS
+    if evaluation.value not in (UNKNOWN, plain_value):
+        out.append(f"the solver says {evaluation.value} where a plain search finds {plain_value} ({where})")
+    for move, value in evaluation.move_values.items():
+        if value == UNKNOWN:
+            continue
+        if move not in children:
+            out.append(f"the solver values {entry.format_move(move)}, which is not a legal move")
+        elif value != (LOSS if children[move] else WIN):
+            shown = entry.format_move(move)
+            out.append(f"the solver says {shown} is a {value} ({where}); a plain search disagrees")
+    if evaluation.exact and UNKNOWN in (evaluation.value, *evaluation.move_values.values()):
+        out.append("an analysis marked exact has unknown values")
+    return out
+
+
+def _plain(own: Any, state: GridState, seconds: float) -> tuple[bool, dict[Move, bool]] | None:
+    """Whether the player to move wins, and after each move whether the opponent does, by a plain
+    negamax over the game's own rules; None when that takes longer than `seconds`."""
+    plain = NaiveNegamax(own, Budget(seconds))
+    try:
+        wins = plain.wins(state)
+        return wins, {move: plain.wins(own.apply_unchecked(state, move)) for move in own.legal_moves(state)}
+    except SearchTimeout:
+        return None
+
+
+def _solver_positions(entry: Entry, options: Options, count: int, rng: random.Random) -> list[GridState]:
+    """The start of a random game and up to `count - 1` positions from it, not the finished one."""
+    game = random_game(entry, options, rng)
+    middle = list(game.states[1:-1])
+    return [game.states[0], *rng.sample(middle, min(count - 1, len(middle)))]
+
+
+def _solver(entry: Entry, plan: Plan, rng: random.Random) -> Result:
+    name = "solver agrees with a plain exhaustive search"
+    if entry.rules.can_repeat:
+        return Result(name, skipped="positions repeat in this game, so a plain search need not end")
+    failures, compared, unfinished = Failures(), 0, 0
+    for options in boards(entry, plan.solver_sizes):
+        for state in attempt(failures, _solver_positions, entry, options, plan.solver_positions, rng) or []:
+            found = attempt(failures, solver_failures, entry, state, plan.plain_seconds, plan.solver_seconds)
+            if found is None:
+                unfinished += 1
+            else:
+                compared += 1
+                failures.extend(found)
+    covered = f"{compared} positions" + (f", {unfinished} too big for the plain search" if unfinished else "")
+    if not compared and not failures.items:
+        return Result(name, skipped="the plain search finished on no board")
+    return Result(name, covered, tuple(failures.items))
+
+
+def _budget_position(entry: Entry, options: Options, rng: random.Random) -> GridState:
+    """The start, or a position one random move on that is not over."""
+    game = Game.new(entry, options, first_player=1)
+    if rng.random() < 0.5:
+        moved = game.play(rng.choice(game.legal_moves()))
+        game = game if moved.is_over else moved
+    return game.state
+
+
+def _seconds(work: Callable[..., object], *args: Any) -> float:
+    started = time.perf_counter()
+    work(*args)
+    return time.perf_counter() - started
+
+
+def _timings(entry: Entry, state: GridState) -> dict[str, float]:
+    """Seconds taken by analysis and by each level's move on a short budget (each after a warm-up
+    call: loading a table is not the search), and by an analysis cancelled from the start."""
+    def short() -> Budget:
+        return Budget(SHORT_BUDGET)
+
+    analyse(entry, state, short())
+    spent = {
+        "analysis": _seconds(analyse, entry, state, short()),
+        "a cancelled analysis": _seconds(analyse, entry, state, Budget(10.0, lambda: True)),
+    }
+    for level in LEVELS:
+        choose_move(entry, state, level, random.Random(1), short())
+        seconds = _seconds(choose_move, entry, state, level, random.Random(1), short())
+        spent[f"the {level} player's move"] = seconds
+    return spent
+
+
+def _budgets(entry: Entry, rng: random.Random) -> Result:
+    """Analysis and every level's move on the game's own board end within BUDGET_MARGIN of a short
+    budget, and at once when cancelled."""
+    failures = Failures()
+    options = Options(entry.default_rows, entry.default_cols, "1")
+    state = attempt(failures, _budget_position, entry, options, rng)
+    spent = (attempt(failures, _timings, entry, state) if state is not None else None) or {}
+    for what, seconds in spent.items():
+        if seconds > SHORT_BUDGET + BUDGET_MARGIN:
+            failures.add(f"{what} took {seconds * 1000:.0f} ms on a budget of {SHORT_BUDGET * 1000:.0f} ms")
+    slowest = f"slowest {max(spent.values()) * 1000:.0f} ms" if spent else "nothing timed"
+    name = f"budgets of {SHORT_BUDGET * 1000:.0f} ms honoured on {options.size}"
+    return Result(name, slowest, tuple(failures.items))
