@@ -20,6 +20,7 @@ from gridgames.engine.match import Match
 from gridgames.engine.options import Options, parse_size
 from gridgames.engine.outcome import Outcome
 from gridgames.games import get_entry, no_adjacency_option
+from gridgames.games.guard import GameFault, probe
 from gridgames.online.protocol import Create, Result, State
 from gridgames.online.store import RoomRow, hash_secret
 
@@ -36,10 +37,14 @@ def new_secret() -> str:
 
 
 def options_for(message: Create) -> tuple[Entry, Options]:
-    """The game a `create` asks for, checked by the engine; raises GameError with one sentence."""
+    """The game a `create` asks for, checked by the engine; raises GameError with one sentence, or
+    GameFault when that game's code fails (`games.guard.probe`)."""
     from gridgames.engine.errors import OptionsError
 
     entry = get_entry(message.variant)
+    off = probe(entry)
+    if off is not None:  # a game whose code fails gets no new rooms (the other games play on)
+        raise GameFault(entry.id, off)
     rows, cols = parse_size(message.size)
     if message.adjacency != "king" and not entry.has_adjacency_option:
         raise OptionsError(no_adjacency_option(entry))
@@ -72,6 +77,8 @@ class Room:
     takeback_by: int | None = None
     rematch: set[int] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    seq: int = 0  # the stored room's change counter: a change is committed only at this number
+    elsewhere: set[int] = field(default_factory=set)  # seats connected through other servers (a cluster)
 
     @classmethod
     def from_row(cls, row: RoomRow) -> Room:
@@ -87,7 +94,7 @@ class Room:
             winner = row.result.get("winner")
             resigned = Outcome(winner if winner in (1, 2) else None, "resignation", RESIGN_REASON)
         return cls(row.id, entry, options, Match.from_dict(row.match, get_entry), row.game_no, game, resigned,
-                   dict(row.seats))
+                   dict(row.seats), takeback_by=row.takeback_by, rematch=set(row.rematch), seq=row.seq)
 
     # -- the game ----------------------------------------------------------------------------
     @property
@@ -121,7 +128,7 @@ class Room:
 
     # -- what clients see ----------------------------------------------------------------------
     def connected(self, seat: int) -> bool:
-        return any(conn.seat == seat for conn in self.conns)
+        return seat in self.elsewhere or any(conn.seat == seat for conn in self.conns)
 
     def state(self) -> State:
         outcome = self.outcome

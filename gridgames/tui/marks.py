@@ -127,7 +127,7 @@ def legend(
     items = [
         (empty.strip() and empty in shown, f"{empty} free"),
         (TARGET in shown, f"{TARGET} playable"),
-        (PICKED in shown, f"{PICKED} picked (esc: let go)"),
+        (PICKED in shown, f"{PICKED} picked"),
         (FORBIDDEN in shown, f"{FORBIDDEN} not now"),
         (blocked.strip() and blocked in shown, f"{blocked} {entry.blocked_word}"),
         (True, "[ ] last move"),

@@ -1,7 +1,7 @@
 """The game screen's background jobs, as Textual thread workers: the computer's move, the analysis
 (hint and overlay), the solver's one-off preparation of a board and the end-of-game review.
 
-Each job runs `gridgames.tui.computer` in a worker thread and hands its stop check (the worker's
+Each job runs `gridgames.play.computer` in a worker thread and hands its stop check (the worker's
 `is_cancelled`) to the search's `Budget`, so cancelling a worker (undo, a new game, leaving the
 screen, quitting) ends the search itself within a few milliseconds. A job of one group replaces the
 last one (`exclusive=True`). Answers come back on the UI thread through `Worker.StateChanged`, and
@@ -22,8 +22,8 @@ from gridgames.engine.errors import GameError
 from gridgames.engine.game import Game
 from gridgames.engine.moves import Move
 from gridgames.engine.rules import GridState
+from gridgames.play import computer
 from gridgames.session import ReviewRequest, ThinkRequest
-from gridgames.tui import computer
 from gridgames.tui.texts import review_text
 
 
@@ -107,9 +107,15 @@ class ComputerJobs:
             screen.say(review_text(blunders))
 
     def prepared(self, done: bool) -> None:
-        """The board is solved: the status drops its 'strongest search until ...' note."""
+        """The board is solved: the status drops its 'strongest search until ...' note, and what the
+        analysis and the hint said before it (searched, not proven) is asked again, now exact."""
         screen: Any = self
         if done:
+            stale = [state for state, evaluation in screen.evaluations.items() if not evaluation.exact]
+            for state in stale:
+                del screen.evaluations[state]
+                screen.regions.pop(state, None)
+            screen._requested.clear()
             screen.refresh_view()
 
     def job_failed(self, group: str | None, error: BaseException | None) -> None:

@@ -20,12 +20,13 @@ from gridgames.engine import Cell, Content, Game, IllegalMoveError, Move, Option
 from gridgames.engine.entry import Entry
 from gridgames.engine.textboard import render
 from gridgames.games import catalogue
-from tests.games.test_plugin_example import PLUGIN
+from tests.conftest import PLUGINS
 
-sys.path.insert(0, str(PLUGIN))
-from gridgames_example.book import BOOK as EXAMPLE  # noqa: E402 - the plugin lives outside the package
+sys.path[:0] = [str(folder) for folder in PLUGINS]
+from gridgames_example.book import BOOK as EXAMPLE  # noqa: E402 - the plugins live outside the package
+from gridgames_hop.book import BOOK as MULTICELL  # noqa: E402
 
-CATALOGUE = (*catalogue(), EXAMPLE.entry)
+CATALOGUE = (*catalogue(), EXAMPLE.entry, MULTICELL.entry)
 BY_ID = {entry.id: entry for entry in CATALOGUE}
 
 

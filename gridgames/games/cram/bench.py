@@ -26,6 +26,9 @@ CRAM_GRUNDY = 30.0
 CRAM_MOST_CELLS = 36
 
 
+CORE = "gridgames.games.cram._native"  # this game's C core, for the heading
+
+
 def verdict(ok: bool) -> str:
     return "met" if ok else "NOT met"
 
@@ -138,7 +141,7 @@ def main(argv: list[str] | None = None) -> int:
     rng = random.Random(18)
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     count = 40 if args.quick else 200
-    print(f"\nCram ({core.name()}; Cram's C core {'built' if cram.built() else 'not built'})")
+    print(f"\nCram ({core.name([CORE])}; Cram's C core {'built' if cram.built() else 'not built'})")
     results = [bench_cram_positions(rng, count), bench_cram_starts(30 if args.quick else CRAM_MOST_CELLS)]
     cram.clear_cache()
     print(f"Cram: {sum(results)} of {len(results)} targets met")

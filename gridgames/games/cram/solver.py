@@ -10,7 +10,6 @@ Memory: the C memo is capped at `NATIVE_MEMO_LOG2` (2**22 slots of 32 bytes, 128
 
 from __future__ import annotations
 
-from types import ModuleType
 from typing import Any
 
 from gridgames.games.cram import reference
@@ -18,11 +17,8 @@ from gridgames.games.cram.reference import dominoes
 from gridgames.solve import core, symmetry
 from gridgames.solve.budget import Budget, SearchTimeout
 
-_native: ModuleType | None
-try:
-    from gridgames.games.cram import _native  # type: ignore[attr-defined, no-redef]
-except ImportError:  # no compiler at install time: the reference answers
-    _native = None
+#: The optional C extension (built when a compiler was there; `GRIDGAMES_CORE=python` turns it off).
+NATIVE = core.load(f"{__package__}._native")
 
 #: The C core's boards (and regions' bounding boxes) hold at most this many cells.
 NATIVE_CELLS = 64
@@ -42,11 +38,11 @@ _last_nodes = 0
 
 def native() -> Any | None:
     """Cram's C module when it is built and the C core is in use (`GRIDGAMES_CORE=python` turns it off)."""
-    return _native if core.native() is not None else None
+    return NATIVE()
 
 
 def built() -> bool:
-    return _native is not None
+    return NATIVE.built
 
 
 def nodes() -> int:
@@ -60,7 +56,7 @@ def _call(budget: Budget | float | None) -> Budget | None:
 
 def _native_answer(value: object, budget: Budget | None) -> Any:
     global _last_nodes
-    mod: Any = _native
+    mod: Any = NATIVE.module
     _last_nodes = mod.nodes()
     if value is None:
         raise core.stopped(budget)
@@ -72,7 +68,7 @@ class _Hybrid(reference.Solver):
     holds at most 64 cells valued by the C core."""
 
     def shape(self, height: int, width: int, cells: int) -> int:
-        mod: Any = _native
+        mod: Any = NATIVE.module
         if height * width > NATIVE_CELLS:
             return super().shape(height, width, cells)
         value = mod.grundy(height, width, cells, *core.budget_args(self.budget))
@@ -192,13 +188,13 @@ def is_quick(rows: int, cols: int, free: int) -> bool:
 def clear_cache() -> None:
     """Forget every memoised shape (both cores)."""
     reference.clear_cache()
-    if _native is not None:
-        _native.clear()
+    if NATIVE.module is not None:
+        NATIVE.module.clear()
 
 
 def _configure() -> None:
-    if _native is not None:
-        _native.set_memo_limit(NATIVE_MEMO_LOG2)
+    if NATIVE.module is not None:
+        NATIVE.module.set_memo_limit(NATIVE_MEMO_LOG2)
 
 
 _configure()

@@ -23,6 +23,9 @@ DOMINEERING_START = 10.0
 DOMINEERING_POSITION_P95 = 0.3
 
 
+CORE = "gridgames.games.domineering._native"  # this game's C core, for the heading
+
+
 def verdict(ok: bool) -> str:
     return "met" if ok else "NOT met"
 
@@ -109,7 +112,7 @@ def main(argv: list[str] | None = None) -> int:
     rng = random.Random(18)
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     built = "built" if domineering.built() else "not built"
-    print(f"\nDomineering ({core.name()}; Domineering's C core {built})")
+    print(f"\nDomineering ({core.name([CORE])}; Domineering's C core {built})")
     results = [bench_domineering_starts(), bench_domineering_positions(rng, 40 if args.quick else 200)]
     domineering.clear_cache()
     print(f"Domineering: {sum(results)} of {len(results)} targets met")

@@ -12,7 +12,6 @@ first use and kept between calls; the Python one holds at most `reference.TABLE_
 
 from __future__ import annotations
 
-from types import ModuleType
 from typing import Any, Literal
 
 from gridgames.games.domineering import reference
@@ -20,11 +19,8 @@ from gridgames.games.domineering.reference import dominoes
 from gridgames.solve import core
 from gridgames.solve.budget import Budget
 
-_native: ModuleType | None
-try:
-    from gridgames.games.domineering import _native  # type: ignore[attr-defined, no-redef]
-except ImportError:  # no compiler at install time: the reference answers
-    _native = None
+#: The optional C extension (built when a compiler was there; `GRIDGAMES_CORE=python` turns it off).
+NATIVE = core.load(f"{__package__}._native")
 
 #: The C table: 2**21 buckets of two 16-byte slots (64 MB).
 NATIVE_TABLE_LOG2 = 21
@@ -40,11 +36,11 @@ _last_nodes = 0
 
 def native() -> Any | None:
     """Domineering's C module when it is built and the C core is in use."""
-    return _native if core.native() is not None else None
+    return NATIVE()
 
 
 def built() -> bool:
-    return _native is not None
+    return NATIVE.built
 
 
 def nodes() -> int:
@@ -54,7 +50,7 @@ def nodes() -> int:
 
 def _answer(value: Any, budget: Budget | None) -> Any:
     global _last_nodes
-    mod: Any = _native
+    mod: Any = NATIVE.module
     _last_nodes = mod.nodes()
     if value is None:
         raise core.stopped(budget)
@@ -128,9 +124,9 @@ def outcome(rows: int, cols: int, free: int | None = None, budget: Budget | floa
 def clear_cache() -> None:
     """Forget every solved position (both cores; the C table's memory is freed)."""
     reference.clear_cache()
-    if _native is not None:
-        _native.clear()
+    if NATIVE.module is not None:
+        NATIVE.module.clear()
 
 
-if _native is not None:
-    _native.set_table_limit(NATIVE_TABLE_LOG2)
+if NATIVE.module is not None:
+    NATIVE.module.set_table_limit(NATIVE_TABLE_LOG2)

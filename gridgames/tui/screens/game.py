@@ -24,9 +24,10 @@ from gridgames.engine.entry import Entry
 from gridgames.engine.game import Game
 from gridgames.engine.match import Match
 from gridgames.games import get_entry, rule_book
+from gridgames.play import computer
 from gridgames.play.picking import NOTHING, Picking, point
 from gridgames.session import PlaySession
-from gridgames.tui import computer, house_rules
+from gridgames.tui import house_rules
 from gridgames.tui.alternate import name_alternate_key
 from gridgames.tui.choices import Setup
 from gridgames.tui.closing import close_screen, settle_after_first_paint
@@ -57,10 +58,11 @@ class GameScreen(AnalysisOverlay, ComputerJobs, Screen[None]):
         Binding("question_mark,f1", "rules", "Rules", key_display="?"),
         Binding("q", "app.quit", "Quit"),
     ]
-    #: Keys the footer leaves out first when the terminal is narrow (the palette lists them all).
-    #: (While an earlier position is shown, "esc Back" and "t Play here" outrank New and Undo.)
-    FOOTER_SPARE = (
-        "analysis", "hint", "log", "board", "redo", "save_record", "alternate_mode", "new_game", "undo",
+    #: The footer's keys, most important first; a narrow terminal drops them from the end (the
+    #: palette lists them all). "t Play here" shows only while an earlier position is shown.
+    FOOTER_ORDER = (
+        "rules", "choose", "select", "log", "board", "retry", "hint", "analysis", "undo", "back",
+        "alternate_mode", "new_game", "redo", "app.quit",
     )
 
     def __init__(
@@ -127,6 +129,7 @@ class GameScreen(AnalysisOverlay, ComputerJobs, Screen[None]):
         self.sub_title = house_rules.header(self.entry, o)
         self.query_one(Board).focus()
         self.session.store = self.app.store  # type: ignore[attr-defined]
+        self.session.writer = self.app.writer  # type: ignore[attr-defined]  # saves leave the UI thread
         self.changed(self.message, save=False)
 
     # -- after every change ----------------------------------------------------------------

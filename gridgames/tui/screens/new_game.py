@@ -12,7 +12,7 @@ from textual.widgets._select import SelectOverlay
 
 from gridgames.engine.entry import Entry
 from gridgames.engine.options import Options
-from gridgames.tui import computer
+from gridgames.play import computer
 from gridgames.tui.choices import HUMAN, ONLINE, Setup
 from gridgames.tui.closing import close_screen, settle_after_first_paint
 from gridgames.tui.widgets.keys_footer import KeysFooter
@@ -30,9 +30,19 @@ SCORING = [("1 point per game won", "wins"), ("1 point per cell marked", "cells"
 
 class DialogSelect(Select):  # type: ignore[type-arg]
     """A drop-down whose open list stays inside the dialog: never taller than the room below it
-    (Textual's list may run past the dialog's border and over the screen beneath)."""
+    (Textual's list may run past the dialog's border and over the screen beneath).
+
+    Enter or Space opens its list; Up and Down move to the row above or below, as in a form
+    (Textual's drop-down opens its list on them, so a player going down the rows got stuck)."""
+
+    BINDINGS = [
+        Binding("enter,space", "show_overlay", "Open list", key_display="⏎"),
+        Binding("up", "app.focus_previous", "Previous row", show=False),
+        Binding("down", "app.focus_next", "Next row", show=False),
+    ]
 
     def watch_expanded(self, expanded: bool) -> None:
+        self.screen.refresh_bindings()  # "tab/↑↓ Move" leaves the footer while a list is open
         if expanded:
             room = self.screen.query_one(".dialog").content_region.bottom - self.region.bottom
             self.query_one(SelectOverlay).styles.max_height = max(3, room)
@@ -48,6 +58,8 @@ class NewGamePanel(ModalScreen[Setup | None]):
     """Dismisses with the chosen Setup, or None when cancelled."""
 
     BINDINGS = [
+        Binding("tab,down", "next_row", "Move", key_display="tab/↑↓"),
+        Binding("shift+tab,up", "previous_row", "Move back", show=False),
         Binding("ctrl+s", "start", "Start", key_display="^s"),
         Binding("escape", "cancel", "Cancel", key_display="esc"),
     ]
@@ -123,8 +135,19 @@ class NewGamePanel(ModalScreen[Setup | None]):
 
     def on_mount(self) -> None:
         settle_after_first_paint(self)
-        self.query_one("#start", Button).focus()
+        self.query(DialogSelect).first().focus()  # the first row: ↓ and Enter open the next one's list
         self._show_proof_note()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("next_row", "previous_row"):  # an open list takes the arrows itself
+            return not any(select.expanded for select in self.query(Select))
+        return True
+
+    def action_next_row(self) -> None:
+        self.focus_next()
+
+    def action_previous_row(self) -> None:
+        self.focus_previous()
 
     def on_select_changed(self) -> None:
         self._show_proof_note()
