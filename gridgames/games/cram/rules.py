@@ -87,6 +87,10 @@ class DominoRules(Rules[DominoState]):
             if not state.free >> state.index(cell) & 1:
                 return f"{format_cell(cell, style)} is already covered: a domino goes on two empty cells."
             where = format_cell(cell, style)
+            through = [m for m in self.legal_moves(state) if cell in m.cells]
+            if through:  # typed or pointed at alone while a domino fits: say what a move is
+                example = self.format_move(through[0], style)
+                return f"A domino covers two cells: {where} and a neighbour, such as {example}."
             return f"No domino of yours fits through {where} now: its neighbours are taken."
         if move.kind or len(move.cells) != 2:
             return f"A move in this game is a domino on two neighbouring cells, such as {self.example}."
