@@ -100,7 +100,7 @@ def test_one_cell_alone_is_refused_with_what_fits_there() -> None:
         CRAM.apply_move(state, Move((Cell(0, 0),)))
     state = DOMINEERING.start(Options(2, 2), 2)  # Horizontal first takes row B ...
     state = DOMINEERING.apply_move(state, Move((Cell(1, 0), Cell(1, 1))))
-    with pytest.raises(IllegalMoveError, match="No domino of yours fits through A1 now"):  # ... Vertical stuck
+    with pytest.raises(IllegalMoveError, match="No domino of yours fits through A1 now"):  # Vertical: none
         DOMINEERING.apply_move(state, Move((Cell(0, 0),)))
 
 
