@@ -101,7 +101,11 @@ class DominoRules(Rules[DominoState]):
         for cell in (a, b):
             if not state.free >> state.index(cell) & 1:
                 return f"{format_cell(cell, style)} is already covered: a domino goes on two empty cells."
-        return self.direction_refusal(state, a.col == b.col)
+        refusal = self.direction_refusal(state, a.col == b.col)
+        if refusal is None and move.cells != (a, b):  # the move is the value legal_moves lists
+            first, second = format_cell(a, style), format_cell(b, style)
+            return f"A domino is written upper or left cell first: {first}-{second}."
+        return refusal
 
     def apply_unchecked(self, state: DominoState, move: Move) -> DominoState:
         a, b = sorted(move.cells)
