@@ -82,12 +82,26 @@ def test_each_domineering_player_keeps_to_one_direction() -> None:
 
 @pytest.mark.parametrize(
     ("text", "reason"),
-    [("A1-C1", "not side by side"), ("A1", "two neighbouring cells"), ("A1-A2-A3", "two neighbouring cells")],
+    [
+        ("A1-C1", "not side by side"),
+        ("A1", "A domino covers two cells: A1 and a neighbour"),
+        ("A1-A2-A3", "two neighbouring cells"),
+    ],
 )
 def test_a_malformed_domino_is_refused_in_one_sentence(text: str, reason: str) -> None:
     state = CRAM.start(Options(3, 3), 1)
     with pytest.raises(IllegalMoveError, match=reason):
         CRAM.apply_move(state, CRAM.parse_move(state, text))
+
+
+def test_one_cell_alone_is_refused_with_what_fits_there() -> None:
+    state = CRAM.start(Options(2, 2), 1)
+    with pytest.raises(IllegalMoveError, match="two cells: A1 and a neighbour, such as A1-A2"):
+        CRAM.apply_move(state, Move((Cell(0, 0),)))
+    state = DOMINEERING.start(Options(2, 2), 2)  # Horizontal first takes row B ...
+    state = DOMINEERING.apply_move(state, Move((Cell(1, 0), Cell(1, 1))))
+    with pytest.raises(IllegalMoveError, match="No domino of yours fits through A1 now"):  # Vertical: none
+        DOMINEERING.apply_move(state, Move((Cell(0, 0),)))
 
 
 def test_a_covered_cell_is_refused() -> None:

@@ -118,9 +118,9 @@ def bench_cram_starts(grundy_cells: int) -> bool:
                 failed.append(f"Grundy value {rows}x{cols} ({value_took:.2f} s)")
             if value_took > worst_value:
                 worst_value, worst_value_board = value_took, f"{rows}x{cols}"
-        who = "unknown (out of time)" if winner is None else "first" if winner else "second"
+        who = "out of time" if winner is None else "first player wins" if winner else "second player wins"
         shown = "?" if value is None else value
-        rows_out.append(f"  {rows}x{cols}: {who} player wins ({how}, {took:.3f} s, {cpu:.3f} s CPU); "
+        rows_out.append(f"  {rows}x{cols}: {who} ({how}, {took:.3f} s, {cpu:.3f} s CPU); "
                         f"value {shown} ({value_took:.2f} s, {value_cpu:.2f} s CPU)")
     ok = not failed
     print(f"Cram starts, every board of up to {CRAM_MOST_CELLS} cells from scratch: who wins, slowest "

@@ -89,6 +89,10 @@ class DominoRules(Rules[DominoState]):
             if any(cell in m.cells for m in self.legal_moves(state)):
                 return f"A move in this game is a domino on two neighbouring cells, such as {self.example}."
             where = format_cell(cell, style)
+            through = [m for m in self.legal_moves(state) if cell in m.cells]
+            if through:  # typed or pointed at alone while a domino fits: say what a move is
+                example = self.format_move(through[0], style)
+                return f"A domino covers two cells: {where} and a neighbour, such as {example}."
             return f"No domino of yours fits through {where} now: its neighbours are taken."
         if move.kind or len(move.cells) != 2:
             return f"A move in this game is a domino on two neighbouring cells, such as {self.example}."
@@ -102,7 +106,11 @@ class DominoRules(Rules[DominoState]):
         for cell in (a, b):
             if not state.free >> state.index(cell) & 1:
                 return f"{format_cell(cell, style)} is already covered: a domino goes on two empty cells."
-        return self.direction_refusal(state, a.col == b.col)
+        refusal = self.direction_refusal(state, a.col == b.col)
+        if refusal is None and move.cells != (a, b):  # the move is the value legal_moves lists
+            first, second = format_cell(a, style), format_cell(b, style)
+            return f"A domino is written upper or left cell first: {first}-{second}."
+        return refusal
 
     def apply_unchecked(self, state: DominoState, move: Move) -> DominoState:
         a, b = sorted(move.cells)

@@ -258,7 +258,8 @@ static int bound(const Board *d, u128 free, int vertical) {
 
 static int wins(Board *d, u128 free, int vertical);
 
-/* Whether some move of the mover wins: moves in the order of `reference.ordered`. */
+/* Whether some move of the mover wins: moves in the order of `reference.ordered` (most of the opponent's
+ * moves taken first, then lowest cell first; also weighing one's own moves lost was 2-4x slower). */
 static int some_move_wins(Board *d, u128 free, int vertical) {
     int step = vertical ? d->cols : 1, other = vertical ? 1 : d->cols;
     u128 mine = tops(d, free, vertical), theirs = tops(d, free, !vertical);
@@ -267,9 +268,7 @@ static int some_move_wins(Board *d, u128 free, int vertical) {
         int i = lowbit(m), s = 0;
         if (!d->plain) {
             u128 cells = BIT(i) | BIT(i + step);
-            int taken = count(theirs & (cells | (cells >> other)));
-            int lost = count(mine & ((BIT(i) >> step) | (BIT(i) << step)));
-            s = lost - 2 * taken;
+            s = -count(theirs & (cells | (cells >> other))); /* the opponent's moves it takes */
         }
         int k = n++;
         while (k > 0 && score[k - 1] > s) { order[k] = order[k - 1]; score[k] = score[k - 1]; k--; }

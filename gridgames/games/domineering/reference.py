@@ -18,7 +18,7 @@ The search is negamax over win/loss (alpha-beta with the window of a won/lost ga
   S is at least the mover's U, the mover loses the same way. Both counts add up over the independent
   regions of the board, which is the only way regions are combined here: the outcome of a sum of partizan
   games does not follow from the outcomes of its parts, so no region is ever solved on its own;
-- move ordering: first the moves that take away most of the opponent's moves and fewest of one's own.
+- move ordering: first the moves that take away most of the opponent's moves.
 """
 
 from __future__ import annotations
@@ -115,7 +115,8 @@ def bound(rows: int, cols: int, free: int, vertical: bool) -> bool | None:
 
 
 def ordered(rows: int, cols: int, free: int, vertical: bool) -> list[int]:
-    """The mover's domino tops, those that take most opponent moves and fewest of one's own first."""
+    """The mover's domino tops, those that take most of the opponent's moves first (then lowest cell
+    first). Weighing also the mover's own moves each takes away made 7x7 two to four times slower."""
     mine = move_tops(rows, cols, free, vertical)
     theirs = move_tops(rows, cols, free, not vertical)
     step, other = (cols, 1) if vertical else (1, cols)
@@ -127,8 +128,7 @@ def ordered(rows: int, cols: int, free: int, vertical: bool) -> list[int]:
         cells = low | (low << step)
         # an opponent domino starting on a cell of ours, or one cell before it in its direction
         taken = (theirs & (cells | (cells >> other))).bit_count()
-        lost = (mine & ((low >> step) | (low << step))).bit_count()
-        scored.append((lost - 2 * taken, low.bit_length() - 1))
+        scored.append((-taken, low.bit_length() - 1))
     scored.sort()
     return [i for _, i in scored]
 
