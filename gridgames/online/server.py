@@ -19,6 +19,7 @@ from pathlib import Path
 from aiohttp import WSMsgType, web
 
 from gridgames.engine.errors import GameError
+from gridgames.games.guard import GameFault, fault_in
 from gridgames.online import cluster, health
 from gridgames.online import protocol as p
 from gridgames.online.presence import Presence
@@ -161,7 +162,12 @@ class GameServer:
                 except StoreError as error:
                     log.error("store failure: %s", error)
                     await conn.send(p.Error(STORE_FAILED))
-                except Exception:  # a bug must cost one message, never the server
+                except Exception as error:  # a bug must cost one message, never the server
+                    fault = fault_in(error)
+                    if fault is not None:  # a game's own code failed: that game is switched off
+                        log.error("%s", fault.reason)
+                        await conn.send(p.Error(fault.reason))
+                        continue
                     log.exception("message handler failed")
                     await conn.send(p.Error("The server could not handle that message."))
         finally:
@@ -191,7 +197,7 @@ class GameServer:
                     return None
                 try:
                     room = Room.from_row(row)
-                except GameError:
+                except (GameError, GameFault):
                     log.error("room %s does not replay; refused", room_id)
                     return None
                 self.rooms[room_id] = room
@@ -282,7 +288,7 @@ class GameServer:
         secret = new_secret()
         try:
             row = new_row(message, secret)
-        except GameError as error:
+        except (GameError, GameFault) as error:
             await conn.send(p.Error(str(error)))
             return
         await self.store.create(row)

@@ -58,10 +58,11 @@ class GameScreen(AnalysisOverlay, ComputerJobs, Screen[None]):
         Binding("question_mark,f1", "rules", "Rules", key_display="?"),
         Binding("q", "app.quit", "Quit"),
     ]
-    #: Keys the footer leaves out first when the terminal is narrow (the palette lists them all).
-    #: (While an earlier position is shown, "esc Back" and "t Play here" outrank New and Undo.)
-    FOOTER_SPARE = (
-        "analysis", "hint", "log", "board", "redo", "save_record", "alternate_mode", "new_game", "undo",
+    #: The footer's keys, most important first; a narrow terminal drops them from the end (the
+    #: palette lists them all). "t Play here" shows only while an earlier position is shown.
+    FOOTER_ORDER = (
+        "rules", "choose", "select", "log", "board", "retry", "hint", "analysis", "undo", "back",
+        "alternate_mode", "new_game", "redo", "app.quit",
     )
 
     def __init__(
@@ -128,6 +129,7 @@ class GameScreen(AnalysisOverlay, ComputerJobs, Screen[None]):
         self.sub_title = house_rules.header(self.entry, o)
         self.query_one(Board).focus()
         self.session.store = self.app.store  # type: ignore[attr-defined]
+        self.session.writer = self.app.writer  # type: ignore[attr-defined]  # saves leave the UI thread
         self.changed(self.message, save=False)
 
     # -- after every change ----------------------------------------------------------------
