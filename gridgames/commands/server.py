@@ -8,17 +8,36 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import signal
 import sys
 from pathlib import Path
 
 from gridgames.commands.serve import DEFAULT_HOST, WILDCARD_HOSTS, _bind_error_sentence, port_type
+from gridgames.online.limits import APP_MAX_SIZE, Limits
 
 DEFAULT_PORT = 8765
 DB_NAME = "server.sqlite"
 
 
 port_number = port_type(0)  # argparse type for --port: 0 (any free port) to 65535
+
+
+def board_size(text: str) -> tuple[int, int]:
+    """argparse type for --max-size: RxC within what the engine supports."""
+    from gridgames.engine.errors import GameError
+    from gridgames.engine.options import parse_size
+
+    try:
+        return parse_size(text)
+    except GameError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def per_address_type(text: str) -> int:
+    if not text.isdigit() or not 1 <= int(text) <= 100_000:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a number of connections from 1 to 100000.")
+    return int(text)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -29,6 +48,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--port", type=port_number, default=DEFAULT_PORT,
         help=f"port to listen on (default {DEFAULT_PORT}; 0: any free port)",
+    )
+    parser.add_argument(
+        "--max-size", metavar="RxC", type=board_size, default=APP_MAX_SIZE,
+        help="largest board a room may have (default {}x{}: what the app draws; at most 30x30)".format(
+            *APP_MAX_SIZE),
+    )
+    parser.add_argument(
+        "--per-address", metavar="N", type=per_address_type, default=Limits().per_address,
+        help=f"connections one address may hold, and rooms it may join or create at once "
+             f"(default {Limits().per_address})",
     )
     parser.add_argument(
         "--db", metavar="FILE", help=f"the rooms' database (default: {DB_NAME} in the data folder)"
@@ -68,7 +97,8 @@ def run(args: argparse.Namespace) -> int:
 
     async def serve() -> int:
         try:
-            running = await server.start(args.host, args.port, db)
+            limits = Limits.for_address_budget(args.per_address, max_size=args.max_size)
+            running = await server.start(args.host, args.port, db, limits)
         except OSError as error:
             reason = _bind_error_sentence(error, args.host, args.port) if error.errno else str(error)
             sys.stderr.write(f"gridgames: {reason}\n")
@@ -88,4 +118,8 @@ def run(args: argparse.Namespace) -> int:
         print("gridgames server stopped.", flush=True)
         return 0
 
+    # What start-up made (modules, the engine's tables) is never garbage: frozen out of the collector's
+    # sight, each of its full passes covers only what the rooms hold (see online/rooms.py).
+    gc.collect()
+    gc.freeze()
     return asyncio.run(serve())

@@ -27,10 +27,9 @@ from pathlib import Path
 
 import aiohttp
 
-from gridgames.engine.game import Game
-from gridgames.engine.options import Options
 from gridgames.games import catalogue
 from gridgames.online import protocol as p
+from gridgames.online.follow import View
 
 MAX_ROOMS = 2000
 MAX_SECONDS = 120.0
@@ -62,9 +61,7 @@ class Bot:
     ) -> None:
         self.ws, self.rng, self.rtts = ws, rng, rtts
         self.seat = 0
-        self.game: Game | None = None
-        self.game_no = 0
-        self.state: p.State | None = None
+        self.view: View | None = None
         self.sent_at: float | None = None
         self.playing = False
         self.thinking: asyncio.Task[None] | None = None
@@ -86,24 +83,28 @@ class Bot:
             if isinstance(message, p.Ack) and self.sent_at is not None:
                 self.rtts.append(time.perf_counter() - self.sent_at)
                 self.sent_at = None
-            elif isinstance(message, p.State):
+            elif isinstance(message, (p.State, p.Moved, p.Members)):
                 self.follow(message)
                 await self.act()
 
-    def follow(self, state: p.State) -> None:
-        if self.game is None or state.game != self.game_no or len(state.moves) < len(self.game.played):
-            entry = next(e for e in catalogue() if e.id == state.variant)
-            rows, cols = (int(n) for n in state.size.split("x"))
-            options = Options(rows, cols, str(state.first), state.adjacency)
-            self.game, self.game_no = Game.new(entry, options, first_player=state.first), state.game
-        for move in state.moves[len(self.game.played):]:
-            self.game = self.game.play(move)
-        self.state = state
+    def follow(self, message: p.Message) -> None:
+        """Keep up with the room as the app does (`follow.View`): each move checked as it comes."""
+        view = self.view
+        if isinstance(message, p.Moved) and view is not None:
+            self.view = view.moved(message)
+        elif isinstance(message, p.Members) and view is not None:
+            self.view = view.members(message)
+        elif isinstance(message, p.State):
+            try:
+                self.view = view.follow(message) if view is not None else View.from_state(message)
+            except p.ProtocolError:
+                self.view = View.from_state(message)
 
     async def act(self) -> None:
-        game, state = self.game, self.state
-        if not self.playing or game is None or state is None:
+        view = self.view
+        if not self.playing or view is None:
             return
+        game, state = view.game, view.state
         if state.result is not None or game.outcome is not None:
             if not state.rematch[self.seat - 1]:
                 await self.ws.send_str(p.Rematch("offer").to_json())  # play on: the next game starts
@@ -112,7 +113,7 @@ class Bot:
 
     async def move_later(self, ply: int) -> None:
         await asyncio.sleep(self.rng.uniform(*THINK))
-        game = self.game
+        game = self.view.game if self.view is not None else None
         if not self.playing or game is None or len(game.played) != ply or game.outcome is not None:
             return
         move = self.rng.choice(game.legal_moves())
@@ -137,7 +138,8 @@ async def loop_lag(lags: list[float]) -> None:
 
 async def start_server(db: Path) -> tuple[subprocess.Popen[str], str]:
     server = subprocess.Popen(
-        [sys.executable, "-m", "gridgames", "server", "--host", "127.0.0.1", "--port", "0", "--db", str(db)],
+        [sys.executable, "-m", "gridgames", "server", "--host", "127.0.0.1", "--port", "0", "--db", str(db),
+         "--per-address", "10000", "--max-size", "30x30"],  # every bot comes from 127.0.0.1
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
     )
     assert server.stdout is not None

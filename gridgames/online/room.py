@@ -11,6 +11,7 @@ import asyncio
 import hmac
 import random
 import secrets
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -72,6 +73,7 @@ class Room:
     takeback_by: int | None = None
     rematch: set[int] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    changed: float = field(default_factory=time.monotonic)  # when something last happened here
 
     @classmethod
     def from_row(cls, row: RoomRow) -> Room:
@@ -120,17 +122,29 @@ class Room:
         return Game.new(self.entry, self.options, first_player=self.match.next_first_player())
 
     # -- what clients see ----------------------------------------------------------------------
+    def touch(self) -> None:
+        self.changed = time.monotonic()
+
     def connected(self, seat: int) -> bool:
         return any(conn.seat == seat for conn in self.conns)
+
+    def watchers(self) -> int:
+        return sum(1 for conn in self.conns if conn.seat == 0)
+
+    def presence(self) -> tuple[tuple[bool, bool], tuple[bool, bool]]:
+        """Which seats are taken and which are connected now: one pass over the connections."""
+        seats_in = {conn.seat for conn in self.conns}
+        return (1 in self.seats, 2 in self.seats), (1 in seats_in, 2 in seats_in)
 
     def state(self) -> State:
         outcome = self.outcome
         result = None if outcome is None else Result(outcome.winner, self.entry.describe(outcome))
+        seated, connected = self.presence()
         return State(
             variant=self.entry.id, size=self.options.size, adjacency=self.options.adjacency,
             first=self.game.first_player, game=self.game_no,
             moves=tuple(move.notation() for move in self.game.played), result=result,
-            seated=(1 in self.seats, 2 in self.seats), connected=(self.connected(1), self.connected(2)),
+            seated=seated, connected=connected,
             takeback=self.takeback_by, rematch=(1 in self.rematch, 2 in self.rematch),
             score=self.match.score, draws=self.match.draws,
         )

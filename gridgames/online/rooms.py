@@ -1,0 +1,147 @@
+"""The server's rooms in memory: the live ones (someone is in them), a few idle ones, and loads in flight.
+
+Loading a room replays its stored moves through the engine (`Room.from_row`), milliseconds a
+move on a large board. That work never runs on the event loop nor under the registry lock: it
+runs on a thread of its own, and everyone joining a room that is being loaded waits for that one
+load instead of starting another. A room everyone has left stays in memory among the last
+`resting` idle ones, so a client that joins and leaves in a loop costs a dictionary lookup, not a
+replay. The registry lock is held only for dictionary work.
+
+A thread is not enough alone: a replay allocates (and frees) objects by the hundred thousand, which
+sets off the collector's full passes, and each pass stops every thread, the event loop too (measured:
+70-120 ms each, several per second of replay, in a process of 60,000 objects). Replays therefore run
+with the collector paused; what they keep holds no reference cycles, and the collector runs again,
+as usual, once no replay is under way.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import logging
+import threading
+from collections import OrderedDict
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+from gridgames.engine.errors import GameError
+from gridgames.online.room import Room
+from gridgames.online.store import RoomRow
+
+log = logging.getLogger("gridgames.online")
+
+RESTING_ROOMS = 1000  # idle rooms kept in memory (a room is a few KB on the app's boards)
+LOADERS = 2  # threads replaying rooms
+
+
+class Rooms:
+    """Which room object is *the* room for an id: one at a time, so no change is made to a stale copy."""
+
+    def __init__(self, store: Any, resting: int = RESTING_ROOMS) -> None:
+        self.store = store
+        self.live: dict[str, Room] = {}
+        self.resting: OrderedDict[str, Room] = OrderedDict()
+        self.loading: dict[str, asyncio.Future[Room | None]] = {}
+        self.lock = asyncio.Lock()
+        self.capacity = resting
+        self.loads = 0  # rooms rebuilt from the store so far
+        self._executor = ThreadPoolExecutor(max_workers=LOADERS, thread_name_prefix="gridgames-room-load")
+
+    def _known(self, room_id: str) -> Room | None:
+        """The room if it is in memory (call with the lock held); an idle one becomes live."""
+        room = self.live.get(room_id)
+        if room is None:
+            room = self.resting.pop(room_id, None)
+            if room is not None:
+                self.live[room_id] = room
+        return room
+
+    async def enter(self, conn: Any, room_id: str) -> Room | None:
+        """The room, with `conn` among its connections; None when there is no such room (or it is damaged)."""
+        while True:
+            async with self.lock:
+                room = self._known(room_id)
+                if room is not None:
+                    room.conns.add(conn)
+                    conn.room = room
+                    return room
+                loading = self.loading.get(room_id)
+                if loading is None:
+                    loading = asyncio.ensure_future(self._load(room_id))
+                    self.loading[room_id] = loading
+            if await asyncio.shield(loading) is None:
+                return None
+            # loaded: it is among the idle rooms now, and the next round takes it
+
+    async def _load(self, room_id: str) -> Room | None:
+        """Read and replay one room off the event loop; it joins the idle rooms (callers make it live)."""
+        room = None
+        try:
+            row = await self.store.load(room_id)
+            if row is not None:
+                loop = asyncio.get_running_loop()
+                room = await loop.run_in_executor(self._executor, _rebuild, row)
+        finally:
+            async with self.lock:
+                del self.loading[room_id]
+                if room is not None:
+                    self.loads += 1
+                    self._rest(room)
+        return room
+
+    def _rest(self, room: Room) -> None:
+        self.resting[room.id] = room
+        self.resting.move_to_end(room.id)
+        while len(self.resting) > self.capacity:
+            self.resting.popitem(last=False)
+
+    async def leave(self, conn: Any) -> Room | None:
+        """Take `conn` out of its room; the room if others are still in it, else None (it rests)."""
+        room: Room | None = conn.room
+        if room is None:
+            return None
+        async with self.lock:
+            room.conns.discard(conn)
+            if room.conns:
+                return room
+            if self.live.get(room.id) is room:
+                del self.live[room.id]
+                self._rest(room)
+        return None
+
+    def close(self) -> None:
+        self._executor.shutdown(wait=False, cancel_futures=True)
+
+
+class _CollectorPause:
+    """Pauses the cyclic garbage collector while any replay runs (replays run on several threads)."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.running = 0
+        self.was_enabled = False
+
+    def __enter__(self) -> None:
+        with self.lock:
+            if self.running == 0:
+                self.was_enabled = gc.isenabled()
+                gc.disable()
+            self.running += 1
+
+    def __exit__(self, *exc: object) -> None:
+        with self.lock:
+            self.running -= 1
+            if self.running == 0 and self.was_enabled:
+                gc.enable()
+
+
+_collector_paused = _CollectorPause()
+
+
+def _rebuild(row: RoomRow) -> Room | None:
+    try:
+        with _collector_paused:
+            return Room.from_row(row)
+    except GameError:
+        log.error("room %s does not replay; refused", row.id)
+        return None
