@@ -241,3 +241,17 @@ async def test_boards_are_as_large_as_the_app_draws_unless_the_operator_allows_m
         async with Client(session, large) as host:
             await host.send(p.Create(p.VERSION, "rowcol", "12x12", "1", "king"))
             assert (await host.next(p.State)).size == "12x12"  # type: ignore[attr-defined]
+
+
+def test_host_refuses_a_board_its_own_server_would_not_host_and_says_what_to_do(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    env = dict(os.environ, GRIDGAMES_DATA_DIR=str(tmp_path))
+    done = subprocess.run(
+        [sys.executable, "-m", "gridgames", "host", "rowcol", "--size", "12x12", "--plain"],
+        capture_output=True, text=True, timeout=WAIT, env=env, stdin=subprocess.DEVNULL,
+    )
+    assert done.returncode == 2
+    assert "start `gridgames server --max-size 12x12` and host with --server." in done.stderr
