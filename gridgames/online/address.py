@@ -50,7 +50,7 @@ def parse_address(text: str) -> Address:
     """A room address, as an invite prints it; raises AddressError with one sentence."""
     cleaned = text.strip().rstrip("/")
     server, _, room = cleaned.rpartition("/")
-    if not server or not ROOM_ID.match(room):
+    if not server or not ROOM_ID.fullmatch(room):
         raise AddressError(
             f"'{text}' is not a game address: copy the whole address from the invite, "
             "e.g. ws://192.168.1.5:8765/Zq3..."
