@@ -7,11 +7,14 @@ load instead of starting another. A room everyone has left stays in memory among
 `resting` idle ones, so a client that joins and leaves in a loop costs a dictionary lookup, not a
 replay. The registry lock is held only for dictionary work.
 
-A thread is not enough alone: a replay allocates (and frees) objects by the hundred thousand, which
-sets off the collector's full passes, and each pass stops every thread, the event loop too (measured:
-70-120 ms each, several per second of replay, in a process of 60,000 objects). Replays therefore run
-with the collector paused; what they keep holds no reference cycles, and the collector runs again,
-as usual, once no replay is under way.
+A thread is not enough alone, for two reasons, so while any replay runs (`_replaying`):
+- a replay allocates (and frees) objects by the hundred thousand, which sets off the collector's
+  full passes, and each pass stops every thread, the event loop too (measured: 70-120 ms each,
+  several per second of replay, in a process of 60,000 objects). The collector is paused; what a
+  replay keeps holds no reference cycles, and the collector runs again once no replay is under way;
+- the event loop gives up the interpreter lock at every socket call and must then wait for the
+  replay's thread to hand it back, 5 ms by default each time: with 500 rooms playing, a move's
+  round trip went from 13 to 300 ms. The hand-over interval is cut to 0.5 ms.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import logging
+import sys
 import threading
 from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
@@ -113,34 +117,43 @@ class Rooms:
         self._executor.shutdown(wait=False, cancel_futures=True)
 
 
-class _CollectorPause:
-    """Pauses the cyclic garbage collector while any replay runs (replays run on several threads)."""
+REPLAY_SWITCH_INTERVAL = 0.0005  # seconds: how long the event loop may wait for the lock mid-replay
+
+
+class _ReplayMode:
+    """While any replay runs (on any of the loader threads): the collector paused, the lock handed
+    over often. Both are process-wide, so the first replay in sets them and the last one out restores."""
 
     def __init__(self) -> None:
         self.lock = threading.Lock()
         self.running = 0
         self.was_enabled = False
+        self.interval = sys.getswitchinterval()
 
     def __enter__(self) -> None:
         with self.lock:
             if self.running == 0:
                 self.was_enabled = gc.isenabled()
+                self.interval = sys.getswitchinterval()
                 gc.disable()
+                sys.setswitchinterval(min(self.interval, REPLAY_SWITCH_INTERVAL))
             self.running += 1
 
     def __exit__(self, *exc: object) -> None:
         with self.lock:
             self.running -= 1
-            if self.running == 0 and self.was_enabled:
-                gc.enable()
+            if self.running == 0:
+                sys.setswitchinterval(self.interval)
+                if self.was_enabled:
+                    gc.enable()
 
 
-_collector_paused = _CollectorPause()
+_replaying = _ReplayMode()
 
 
 def _rebuild(row: RoomRow) -> Room | None:
     try:
-        with _collector_paused:
+        with _replaying:
             return Room.from_row(row)
     except GameError:
         log.error("room %s does not replay; refused", row.id)
