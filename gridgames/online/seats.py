@@ -84,7 +84,9 @@ def _read(path: Path) -> SavedSeat | None:
         seat = SavedSeat(**data)
     except (OSError, ValueError, TypeError):
         return None
-    if seat.role not in ("host", "join") or not ROOM_ID.fullmatch(seat.room) or not SECRET.fullmatch(seat.secret):
+    if seat.role not in ("host", "join"):
+        return None
+    if not ROOM_ID.fullmatch(seat.room) or not SECRET.fullmatch(seat.secret):
         return None
     if not isinstance(seat.port, int) or not isinstance(seat.server, str) or not isinstance(seat.bind, str):
         return None
