@@ -74,10 +74,13 @@ def run(args: argparse.Namespace) -> int:
 
 async def _host_plain(args: argparse.Namespace) -> int:
     from gridgames.commands.serve import _bind_error_sentence
-    from gridgames.online.launch import plan_host, run_plain
+    from gridgames.online.launch import DataFolderError, plan_host, run_plain
 
     try:
         plan = await plan_host(args, sys.stdout)
+    except DataFolderError as error:
+        sys.stderr.write(f"gridgames: {error}\n")
+        return 2
     except OSError as error:
         port = args.port if args.port is not None else 8765
         sys.stderr.write(f"gridgames: {_bind_error_sentence(error, args.bind, port)}\n")

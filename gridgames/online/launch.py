@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import socket
 import sys
+import tempfile
 from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import TextIO
 
 from gridgames.online import protocol as p
@@ -80,13 +82,31 @@ class Plan:
             seats.forget(self.link.room, self.role)
 
 
+class DataFolderError(OSError):
+    """The data folder cannot hold the hosted rooms; `str()` is one sentence naming it."""
+
+
+def check_data_folder(folder: Path) -> None:
+    """Raise DataFolderError unless `folder` exists (or can be made) and takes a new file."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=folder, prefix=".write-check-"):
+            pass
+    except OSError as error:
+        raise DataFolderError(
+            f"Cannot keep online games in {folder}: {error.strerror or error} "
+            "(set GRIDGAMES_DATA_DIR to a folder you can write)."
+        ) from None
+
+
 async def start_local_server(bind: str, port: int, out: TextIO):  # type: ignore[no-untyped-def]
-    """This process's own game server; raises OSError when it cannot listen."""
+    """This process's own game server; raises DataFolderError when the data folder cannot hold its
+    rooms, OSError when it cannot listen."""
     from gridgames.commands.server import reach
     from gridgames.online import server
 
     db = seats.host_db()
-    db.parent.mkdir(parents=True, exist_ok=True)
+    check_data_folder(db.parent)
     running = await server.start(bind, port, db)
     where = reach(bind).replace("--host", "--bind")
     out.write(f"Game server started on port {running.port}, listening on {where}.\n")
@@ -114,6 +134,8 @@ async def plan_host(args, out: TextIO) -> Plan:  # type: ignore[no-untyped-def]
             bind = saved.bind if args.bind == "127.0.0.1" else args.bind
         try:
             running = await start_local_server(bind, port, out)
+        except DataFolderError:
+            raise
         except OSError:
             if args.port is not None or saved is not None:
                 raise

@@ -24,7 +24,7 @@ from textual.widgets import Header, Static
 from gridgames.engine.moves import Move
 from gridgames.online import protocol as p
 from gridgames.online.client import Event, View, answer_offer
-from gridgames.online.launch import HOST_LEFT, Plan
+from gridgames.online.launch import HOST_LEFT, DataFolderError, Plan
 from gridgames.tui import house_rules
 from gridgames.tui.closing import close_screen, settle_after_first_paint
 from gridgames.tui.marks import cell_marks, in_setup
@@ -99,6 +99,10 @@ class OnlineGameScreen(Screen[None]):
         notes = io.StringIO()
         try:
             plan = await self.make_plan(notes)
+        except DataFolderError as error:
+            self.closed = str(error)  # names the folder
+            self.say(f"✗ {self.closed}")
+            return
         except OSError as error:
             self.closed = f"Could not start the game server: {error.strerror or error}."
             self.say(f"✗ {self.closed}")
