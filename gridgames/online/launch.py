@@ -25,6 +25,7 @@ HOST_LEFT = (
     "The host has left, so their game server has stopped; your seat is kept: "
     "run the same join again when they host again."
 )
+HOST_LEFT_WATCHING = "The host has left, so their game server has stopped."  # a watcher has no seat
 
 
 @dataclass
@@ -192,7 +193,7 @@ async def run_plain(plan: Plan, out: TextIO = sys.stdout) -> int:
         code = await player.run()
     finally:
         if plan.running is not None:
-            await plan.running.stop(HOST_LEFT)  # type: ignore[attr-defined]
+            await plan.running.stop(HOST_LEFT, HOST_LEFT_WATCHING)  # type: ignore[attr-defined]
     view = player.view
     finished = view is not None and view.outcome is not None and code == EXIT_DONE
     plan.forget_if_finished(finished)

@@ -38,6 +38,9 @@ HELP = """Commands:
   help       show this help
   quit       leave; your seat is kept, run the same command again to come back"""
 
+WATCHING_HELP = """You are watching: every move shows here as it is made, and you cannot play.
+  quit       stop watching (or Ctrl+C); run the same command again to watch again"""
+
 
 @dataclass
 class SeatView(LinePlay):
@@ -321,7 +324,7 @@ class PlainPlayer:
                 self.say(f"Your seat is kept: {self.come_back}")
             return EXIT_DONE
         if command in ("help", "?"):
-            self.say(HELP)
+            self.say(HELP if self.seat else WATCHING_HELP)
             return None
         if not command:
             return None

@@ -72,6 +72,17 @@ def latest_host(variant: str, root: Path | None = None) -> SavedSeat | None:
     return max(seats, key=lambda s: s.saved_at, default=None)
 
 
+def unfinished(variant: str | None = None, root: Path | None = None) -> list[SavedSeat]:
+    """Every seat kept on this machine (of `variant`, or of all), newest first: a seat is forgotten
+    when its game ends here, so each one is a game to go back to (after a crash too)."""
+    try:
+        paths = sorted(folder(root).glob("*.json"))
+    except OSError:
+        return []
+    kept = [s for s in map(_read, paths) if s is not None and variant in (None, s.variant)]
+    return sorted(kept, key=lambda s: s.saved_at, reverse=True)
+
+
 def forget(room: str, role: str, root: Path | None = None) -> None:
     with contextlib.suppress(OSError):
         _path(room, role, root).unlink(missing_ok=True)

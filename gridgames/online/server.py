@@ -181,10 +181,11 @@ class GameServer:
                     ))
                     conn.hang_up()
 
-    async def close_all(self, message: str) -> None:
-        """Tell everyone the server is going away on purpose (the host quit), then hang up."""
+    async def close_all(self, message: str, to_watchers: str | None = None) -> None:
+        """Tell everyone the server is going away on purpose (the host quit), then hang up;
+        watchers hear `to_watchers` if given (a player's message may speak of their seat)."""
         for conn in list(self.conns):
-            await conn.send(p.Closed(message))
+            await conn.send(p.Closed(message if conn.seat or to_watchers is None else to_watchers))
             await conn.ws.close(code=1001)
 
     # -- rooms in memory ---------------------------------------------------------------------
@@ -412,9 +413,9 @@ class Running:
     host: str
     port: int
 
-    async def stop(self, message: str | None = None) -> None:
+    async def stop(self, message: str | None = None, to_watchers: str | None = None) -> None:
         if message is not None:
-            await self.server.close_all(message)
+            await self.server.close_all(message, to_watchers)
         await self.runner.cleanup()
         await self.server.store.close()
 

@@ -24,7 +24,7 @@ from textual.widgets import Header, Static
 from gridgames.engine.moves import Move
 from gridgames.online import protocol as p
 from gridgames.online.client import Event, View, answer_offer
-from gridgames.online.launch import HOST_LEFT, DataFolderError, Plan
+from gridgames.online.launch import HOST_LEFT, HOST_LEFT_WATCHING, DataFolderError, Plan
 from gridgames.tui import house_rules
 from gridgames.tui.closing import close_screen, settle_after_first_paint
 from gridgames.tui.marks import cell_marks, in_setup
@@ -127,7 +127,7 @@ class OnlineGameScreen(Screen[None]):
             self._link_task.cancel()
             await asyncio.gather(self._link_task, return_exceptions=True)
         if plan.running is not None:
-            await plan.running.stop(HOST_LEFT)  # type: ignore[attr-defined]
+            await plan.running.stop(HOST_LEFT, HOST_LEFT_WATCHING)  # type: ignore[attr-defined]
         finished = self.view is not None and self.view.outcome is not None
         plan.forget_if_finished(finished)
 
@@ -188,7 +188,8 @@ class OnlineGameScreen(Screen[None]):
     def refresh_view(self) -> None:
         view = self.view
         self.query_one("#invite", Line).show(self.invite)
-        self.query_one("#invite").display = bool(self.invite) and not (view and view.state.seated[1])
+        # while the friend is not here (not yet, or not back after a restart), the invite stays in sight
+        self.query_one("#invite").display = bool(self.invite) and not (view and view.state.connected[1])
         self.query_one("#status", Line).show(self.status_text())
         self.query_one("#message", Line).show(self.message)
         self.query_one("#message").set_class(self.message.startswith("✗"), "-error")
@@ -263,6 +264,9 @@ class OnlineGameScreen(Screen[None]):
 
     def action_takeback(self) -> None:
         self.send(p.Takeback("request"))
+        if self.view is not None and self.seat:
+            other = self.view.entry.player(3 - self.seat)
+            self.say(f"Takeback asked; waiting for {other} to accept or decline.")
 
     def action_answer(self, yes: bool) -> None:
         reply = answer_offer(self.view, self.seat, yes) if self.view is not None else None
