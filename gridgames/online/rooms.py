@@ -35,19 +35,23 @@ from gridgames.online.store import RoomRow
 log = logging.getLogger("gridgames.online")
 
 RESTING_ROOMS = 1000  # idle rooms kept in memory (a room is a few KB on the app's boards)
+RESTING_MOVES = 200_000  # ... holding at most this many moves in all (each keeps a position)
 LOADERS = 2  # threads replaying rooms
 
 
 class Rooms:
     """Which room object is *the* room for an id: one at a time, so no change is made to a stale copy."""
 
-    def __init__(self, store: Any, resting: int = RESTING_ROOMS) -> None:
+    def __init__(self, store: Any, resting: int = RESTING_ROOMS, resting_moves: int = RESTING_MOVES) -> None:
         self.store = store
         self.live: dict[str, Room] = {}
         self.resting: OrderedDict[str, Room] = OrderedDict()
         self.loading: dict[str, asyncio.Future[Room | None]] = {}
         self.lock = asyncio.Lock()
         self.capacity = resting
+        self.moves_capacity = resting_moves
+        self.resting_moves: dict[str, int] = {}  # room -> moves it holds, for the idle rooms
+        self.moves_held = 0  # their sum
         self.loads = 0  # rooms rebuilt from the store so far
         self._executor = ThreadPoolExecutor(max_workers=LOADERS, thread_name_prefix="gridgames-room-load")
 
@@ -57,6 +61,7 @@ class Rooms:
         if room is None:
             room = self.resting.pop(room_id, None)
             if room is not None:
+                self.moves_held -= self.resting_moves.pop(room_id)
                 self.live[room_id] = room
         return room
 
@@ -94,10 +99,15 @@ class Rooms:
         return room
 
     def _rest(self, room: Room) -> None:
+        """Keep `room` among the idle ones, forgetting the longest idle beyond the ceilings."""
+        self.moves_held -= self.resting_moves.get(room.id, 0)
         self.resting[room.id] = room
         self.resting.move_to_end(room.id)
-        while len(self.resting) > self.capacity:
-            self.resting.popitem(last=False)
+        self.resting_moves[room.id] = len(room.game.moves)
+        self.moves_held += self.resting_moves[room.id]
+        while self.resting and (len(self.resting) > self.capacity or self.moves_held > self.moves_capacity):
+            oldest, _ = self.resting.popitem(last=False)
+            self.moves_held -= self.resting_moves.pop(oldest)
 
     async def leave(self, conn: Any) -> Room | None:
         """Take `conn` out of its room; the room if others are still in it, else None (it rests)."""

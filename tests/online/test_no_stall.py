@@ -255,3 +255,28 @@ def test_host_refuses_a_board_its_own_server_would_not_host_and_says_what_to_do(
     )
     assert done.returncode == 2
     assert "start `gridgames server --max-size 12x12` and host with --server." in done.stderr
+
+
+async def test_idle_rooms_kept_in_memory_are_bounded_by_count_and_by_moves(tmp_path):
+    from gridgames.online.rooms import Rooms
+
+    game = long_walls_game(30)
+    ids = [await store_room(tmp_path / "rooms.sqlite", game) for _ in range(4)]
+    store = RoomStore(tmp_path / "rooms.sqlite")
+    rooms = Rooms(store, resting=3, resting_moves=70)
+
+    class Conn:
+        room = None
+
+    try:
+        for room_id in ids:
+            conn = Conn()
+            assert await rooms.enter(conn, room_id) is not None
+            assert await rooms.leave(conn) is None
+        assert list(rooms.resting) == ids[-2:] and rooms.moves_held == 60  # 70 moves hold two of 30
+        conn = Conn()
+        await rooms.enter(conn, ids[-1])  # live again: no longer idle
+        assert list(rooms.resting) == ids[-2:-1] and rooms.moves_held == 30 and rooms.loads == 4
+    finally:
+        rooms.close()
+        await store.close()
