@@ -31,12 +31,12 @@ def board_size(text: str) -> tuple[int, int]:
     try:
         return parse_size(text)
     except GameError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
+        raise argparse.ArgumentTypeError(str(error).rstrip(".")) from None
 
 
 def per_address_type(text: str) -> int:
     if not text.isdigit() or not 1 <= int(text) <= 100_000:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a number of connections from 1 to 100000.")
+        raise argparse.ArgumentTypeError(f"'{text[:20]}' is not a number of connections from 1 to 100000")
     return int(text)
 
 

@@ -280,3 +280,21 @@ async def test_idle_rooms_kept_in_memory_are_bounded_by_count_and_by_moves(tmp_p
     finally:
         rooms.close()
         await store.close()
+
+
+async def test_gridgames_server_max_size_lets_larger_boards_in(tmp_path):
+    from .driver import Procs
+
+    procs = Procs(tmp_path)
+    try:
+        proc = procs.start("server", "--port", "0", "--db", str(tmp_path / "r.sqlite"), "--max-size", "12x10",
+                           person="server")
+        url = (await asyncio.to_thread(proc.expect, r"game server on (ws://127\.0\.0\.1:\d+)")).group(1)
+        async with aiohttp.ClientSession() as session, Client(session, url) as host:
+            await host.send(p.Create(p.VERSION, "rowcol", "12x10", "1", "king"))
+            assert (await host.next(p.State)).size == "12x10"  # type: ignore[attr-defined]
+        async with aiohttp.ClientSession() as session, Client(session, url) as other:
+            refusal = await other.refused(p.Create(p.VERSION, "rowcol", "12x11", "1", "king"))
+            assert "up to 12x10, not 12x11" in refusal
+    finally:
+        procs.stop_all()
