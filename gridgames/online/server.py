@@ -171,9 +171,9 @@ class GameServer:
             idle = self.limits.watcher_idle
             await asyncio.sleep(max(0.05, idle / 4))
             now = time.monotonic()
-            for conn in [c for c in self.conns if c.room is not None and c.seat == 0]:
-                assert conn.room is not None
-                if now - max(conn.active, conn.room.changed) > idle:
+            watching = [(c, c.room) for c in self.conns if c.room is not None and c.seat == 0]
+            for conn, room in watching:
+                if now - max(conn.active, room.changed) > idle and conn.room is room and not conn.seat:
                     minutes = max(1, round(idle / 60))
                     await conn.send(p.Closed(
                         f"Nothing happened in this room for {minutes} minute{'s' if minutes != 1 else ''}, "
