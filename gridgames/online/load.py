@@ -267,10 +267,13 @@ async def _measure(
         probe.cancel()
         server_cpu, own_cpu = cpu_seconds(server.pid) - server_cpu, time.process_time() - own_cpu
         churn_from = time.perf_counter()
+        churn_lags: list[float] = []
+        probe = asyncio.create_task(loop_lag(churn_lags))
         joins = sum(await asyncio.gather(*(
             churn(session, url, churned, churn_from + churn_seconds) for _ in range(CHURNERS)
         ))) if churn_seconds > 0 else 0
         churn_to = time.perf_counter()
+        probe.cancel()
         for bot in bots:
             await bot.stop()
         await asyncio.gather(*readers, return_exceptions=True)
@@ -287,6 +290,7 @@ async def _measure(
         "churn_moves": len(churning),
         "churn_p50_ms": percentile(churning, 0.5),
         "churn_p99_ms": percentile(churning, 0.99),
+        "churn_lag_p99_ms": percentile(churn_lags, 0.99),
         "idle_kb_per_room": (idle - before) / rooms,
         "server_rss_mb": peak / 1024,
         "lag_p99_ms": 1000 * sorted(lags)[int(0.99 * len(lags))] if lags else float("nan"),
@@ -330,8 +334,9 @@ def main(argv: list[str] | None = None) -> int:
               f"{result['churn_room_moves']:.0f}-move walls 30x30 room ({result['churn_joins']:.0f} joins "
               f"by {CHURNERS} watchers, each waiting for the whole room): the other rooms' move round trip "
               f"p50 {result['churn_p50_ms']:.1f} ms, p99 {result['churn_p99_ms']:.1f} ms "
-              f"over {result['churn_moves']:.0f} moves "
-              f"(target p99 < {TARGET_P99_MS:.0f} ms): {'met' if churn_ok else 'NOT met'}")
+              f"over {result['churn_moves']:.0f} moves (the bots' own wake-up delay p99 "
+              f"{result['churn_lag_p99_ms']:.1f} ms) (target p99 < {TARGET_P99_MS:.0f} ms): "
+              f"{'met' if churn_ok else 'NOT met'}")
     return 0
 
 
