@@ -105,7 +105,10 @@ class Rooms:
         self.resting.move_to_end(room.id)
         self.resting_moves[room.id] = len(room.game.moves)
         self.moves_held += self.resting_moves[room.id]
-        while self.resting and (len(self.resting) > self.capacity or self.moves_held > self.moves_capacity):
+        # the room just rested stays (a room that is being joined was loaded for that)
+        while len(self.resting) > 1 and (
+            len(self.resting) > self.capacity or self.moves_held > self.moves_capacity
+        ):
             oldest, _ = self.resting.popitem(last=False)
             self.moves_held -= self.resting_moves.pop(oldest)
 
