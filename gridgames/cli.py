@@ -8,7 +8,9 @@ Each subcommand lives in `gridgames.commands.<name>` with `add_arguments(parser)
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
+import os
 import re
 import sys
 
@@ -116,8 +118,44 @@ def _attach_dashed_values(argv: list[str]) -> list[str]:
     return joined
 
 
+#: The exit code when the reader of the output went away (`| head`): a shell's code for SIGPIPE, 128 + 13.
+EXIT_READER_GONE = 141
+
+
+def _replace_what_cannot_be_written() -> None:
+    """Any terminal encoding works: a character the output cannot encode is written as `?`, and
+    input bytes that are not text in the locale's encoding are read as U+FFFD, instead of a
+    UnicodeError traceback (`PYTHONIOENCODING=ascii`, a latin-1 terminal, a binary pipe)."""
+    for stream in (sys.stdin, sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            with contextlib.suppress(ValueError, OSError):
+                reconfigure(errors="replace")
+
+
+def _discard_further_output() -> None:
+    """Point stdout at the null device, so that the exit's own flush of what is left in its buffer
+    cannot raise again (the recipe of Python's "Note on SIGPIPE" in the `signal` docs)."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+
+
 def main(argv: list[str] | None = None) -> int:
-    argv = _attach_dashed_values(sys.argv[1:] if argv is None else argv)
+    _replace_what_cannot_be_written()
+    try:
+        try:
+            return _run(_attach_dashed_values(sys.argv[1:] if argv is None else argv))
+        finally:
+            if sys.stdout is not None:
+                sys.stdout.flush()  # here, not at exit, so a closed pipe is caught below
+    except BrokenPipeError:  # the reader went away (`| head`, `| less` then q): end quietly
+        _discard_further_output()
+        return EXIT_READER_GONE
+
+
+def _run(argv: list[str]) -> int:
     args = build_parser(argv).parse_args(argv)
     module = _command_module(args.command or "app")
     if args.command:  # the app shows them itself

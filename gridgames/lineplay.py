@@ -38,11 +38,10 @@ EXIT_RECORD_FAILED = 3  # a --record file could not be written; the moves are ke
 
 
 HELP = """Commands:
-  a move     a cell as a row letter and column number (C3) or as row and column (3 3, 3,3, (3,3)){walls}
+  a move     {move_help}
   undo       take back the last move (against the computer: back to your last turn)
   help       show this help
   quit       stop now; the game is saved, resume it with --resume"""
-WALLS_HELP = "\n             walls: #C3 builds a wall on C3; up, down, left, right step your token"
 
 
 def phrases_for(entry: Entry) -> Phrases:
@@ -170,30 +169,26 @@ class LinePlay:
 
     def move_text(self, before: GridState, move: Move) -> str:
         """What the book prints after a move: the mover is `before.to_move`, `self.game` is after it."""
-        phrases = self.phrases
-        if "place" in phrases.moved:
-            kind = "place"
-        elif move.wall:
-            kind = "wall"
-        elif _in_setup(before):
-            kind = "setup"
-        else:
-            kind = "step"
+        phrases, rules = self.phrases, self.entry.rules
+        kind = phrases.kind_of(before, move)
+        last = move.cells[-1]
         values = self._names(before.to_move) | {
             "cell": self.entry.format_move(move),
-            "row": str(move.cell.row + 1),
-            "col": str(move.cell.col + 1),
+            "row": str(last.row + 1),
+            "col": str(last.col + 1),
         }
-        text = phrases.moved[kind].format(**values)
-        if kind == "setup" and phrases.setup_done and not _in_setup(self.game.state):
-            text += "\n\n" + phrases.setup_done
+        text = phrases.moved.get(kind, phrases.moved.get("place", "{player}: {cell}.")).format(**values)
+        phase = rules.phase(before)
+        if phase in phrases.phase_done and rules.phase(self.game.state) != phase:
+            text += "\n\n" + phrases.phase_done[phase]
         if phrases.effect is not None:
             text += "\n" + phrases.effect(before, move)
         return text
 
     def turn_text(self) -> str:
         """The book's lines before a prompt: whose turn (in its words) and the moves available."""
-        turn = self.phrases.setup_turn if _in_setup(self.game.state) else self.phrases.turn
+        phrases = self.phrases
+        turn = phrases.phase_turn.get(self.entry.rules.phase(self.game.state), phrases.turn)
         names = self._names(self.game.state.to_move)
         return (turn.format(**names) + "\n" if turn else "") + self.choices_text()
 
@@ -243,7 +238,8 @@ class LinePlay:
             if self.echo:
                 self.say(printable(line))
             if "\ufffd" in line:  # bytes that were not UTF-8, decoded with replacement
-                self.say("That line is not UTF-8 text, so it is not a move: type a cell such as C3, or help.")
+                self.say(f"That line is not UTF-8 text, so it is not a move: type a move such as "
+                         f"{self.entry.rules.example}, or help.")
                 continue
             command = line.strip().lower()
             if command in ("quit", "q", "exit"):
@@ -253,13 +249,14 @@ class LinePlay:
                 )
                 return EXIT_FINISHED
             if command in ("help", "?"):
-                self.say(HELP.format(walls=WALLS_HELP if self.entry.rules.has_walls else ""))
+                self.say(HELP.format(move_help=self.phrases.move_help))
                 continue
             if command == "undo":
                 self.undo()
                 return None
             if not command:
-                self.say("An empty line is not a move: type a cell such as C3, or help.")
+                example = self.entry.rules.example
+                self.say(f"An empty line is not a move: type a move such as {example}, or help.")
                 continue
             try:
                 move = self.game.parse(line)
@@ -352,8 +349,3 @@ class LinePlay:
             if self.store.save_current(self.game, self.settings.to_dict(), slot=slot):
                 kept = f" The finished game is kept in {printable(str(self.store.current_path(slot)))}."
         self.say(f"Warning: {problem}{kept or ' The moves could not be kept anywhere else.'}")
-
-
-def _in_setup(state: GridState) -> bool:
-    """Whether tokens are still being placed (only games with a set-up have `in_setup`)."""
-    return bool(getattr(state, "in_setup", False))

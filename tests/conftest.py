@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+import subprocess
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pytest
 from hypothesis import settings
@@ -69,4 +72,40 @@ def register_games(tmp_path, monkeypatch) -> Callable[[dict[str, str]], None]:
 
     yield register
     sys.path[:] = [p for p in sys.path if p != str(tmp_path / "site")]
+    games.reload()
+
+
+#: The two example game plugins kept with the tests: one-cell moves, and moves over several cells.
+PLUGINS = (Path(__file__).parent / "plugin_example", Path(__file__).parent / "plugin_multicell")
+
+
+@pytest.fixture(scope="session")
+def installed_plugins(tmp_path_factory) -> Path:
+    """The example plugins installed by pip, as a user would, into a folder of their own (not the
+    venv, so `make run` never lists them): real distributions with their own entry points."""
+    import shutil
+
+    target, sources = tmp_path_factory.mktemp("plugins"), tmp_path_factory.mktemp("plugin-sources")
+    copies = [shutil.copytree(folder, sources / folder.name) for folder in PLUGINS]  # builds leave files
+    subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-build-isolation",
+         "--target", str(target), *map(str, copies)],
+        check=True, capture_output=True,
+    )
+    return target
+
+
+@pytest.fixture
+def with_plugins(installed_plugins, monkeypatch) -> Iterator[Path]:
+    """This test (and the processes it starts) sees the installed example plugins beside the games."""
+    from gridgames import games
+
+    monkeypatch.syspath_prepend(str(installed_plugins))
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(filter(None, [str(installed_plugins),
+                                                                   os.environ.get("PYTHONPATH")])))
+    games.reload()
+    yield installed_plugins
+    sys.path[:] = [p for p in sys.path if p != str(installed_plugins)]
+    for name in [m for m in sys.modules if m.startswith(("gridgames_example", "gridgames_hop"))]:
+        del sys.modules[name]
     games.reload()

@@ -112,7 +112,7 @@ def report(game: Game, budget: float | None) -> dict[str, Any]:
     fields: dict[str, Any] = {
         "variant": game.entry.id,
         "size": f"{state.rows}x{state.cols}",
-        "moves": [m.notation() for m in game.played],
+        "moves": [game.rules.format_move(m) for m in game.played],
         "to_move": state.to_move,
         "status": "over" if outcome else "ongoing",
         "winner": outcome.winner if outcome else None,
@@ -126,9 +126,9 @@ def report(game: Game, budget: float | None) -> dict[str, Any]:
             budget = QUICK_BUDGET if needs_budget(game.rules, state) else EXACT_BUDGET
         evaluation = analyse(game.entry, state, budget)
         fields.update(
-            legal=[m.notation() for m in game.legal_moves()],
+            legal=[game.rules.format_move(m) for m in game.legal_moves()],
             value=evaluation.value,
-            best=[m.notation() for m in evaluation.best],
+            best=[game.rules.format_move(m) for m in evaluation.best],
             exact=evaluation.exact,
             nodes=evaluation.nodes,
         )

@@ -17,12 +17,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from gridgames.online.address import AddressError, parse_address
+    from gridgames.engine.safetext import printable
+    from gridgames.online.address import AddressError
+    from gridgames.online.invite import parse_invite
 
     try:
-        address = parse_address(args.address)
-    except AddressError as error:
-        sys.stderr.write(f"gridgames: {error}\n")
+        address = parse_invite(args.address)
+    except AddressError as error:  # it quotes what was pasted: shown with control characters escaped
+        sys.stderr.write(f"gridgames: {printable(str(error), 400)}\n")
         return 2
     if not args.plain:
         return launch_app(join=address, watch=args.watch)

@@ -10,7 +10,6 @@ The same options are checked with and without `--plain`.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import inspect
 import random
 import sys
@@ -118,7 +117,6 @@ def run(args: argparse.Namespace) -> int:
 def _play_plain(args: argparse.Namespace, entry: Any, new_settings: Any, new_game: Game) -> int:
     from gridgames.lineplay import LinePlay, Settings
 
-    _decode_stdin_leniently()
     rng = random.Random(args.seed)
     store = Store()
     interactive = sys.stdin.isatty()
@@ -203,18 +201,7 @@ def _play_plain(args: argparse.Namespace, entry: Any, new_settings: Any, new_gam
         slot=slot,
         records=records,
     )
-    try:
-        return session.run()
-    except BrokenPipeError:  # the reader went away (e.g. `| head`); the game is saved
-        return 1
-
-
-def _decode_stdin_leniently() -> None:
-    """Bytes that are not text in the locale's encoding become U+FFFD instead of a traceback."""
-    reconfigure = getattr(sys.stdin, "reconfigure", None)
-    if reconfigure is not None:
-        with contextlib.suppress(ValueError, OSError):
-            reconfigure(errors="replace")
+    return session.run()  # a closed output pipe ends in cli.main (the game is saved after every move)
 
 
 def _new_session(args: argparse.Namespace, entry: Any, rng: random.Random) -> tuple[Any, Game]:

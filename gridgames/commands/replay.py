@@ -32,10 +32,7 @@ def run(args: argparse.Namespace) -> int:
         sys.stderr.write(f"gridgames: cannot replay {printable(args.file)}: {error}\n")
         return EXIT_BAD_RECORD
     step = args.all or not sys.stdin.isatty()
-    try:
-        replay(game, sys.stdout, None if step else _wait)
-    except BrokenPipeError:
-        return 1
+    replay(game, sys.stdout, None if step else _wait)  # a closed output pipe ends in cli.main
     return 0
 
 

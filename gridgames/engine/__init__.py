@@ -14,6 +14,7 @@ from gridgames.engine.errors import (
     RecordError,
 )
 from gridgames.engine.game import Game
+from gridgames.engine.look import Look
 from gridgames.engine.moves import Move
 from gridgames.engine.options import Options
 from gridgames.engine.outcome import Outcome
@@ -27,6 +28,7 @@ __all__ = [
     "GridState",
     "IllegalMoveError",
     "InvalidMoveError",
+    "Look",
     "Move",
     "MoveError",
     "Options",

@@ -6,7 +6,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from gridgames.engine.cells import CoordStyle
+from gridgames.engine.cells import Cell, CoordStyle, format_cell
+from gridgames.engine.look import Look
 from gridgames.engine.moves import Move
 from gridgames.engine.options import First
 from gridgames.engine.outcome import Outcome
@@ -48,6 +49,10 @@ class Entry:
     def symbol(self, content: Content) -> str:
         return self.symbols[content]
 
+    def look(self, state: GridState, cell: Cell) -> Look:
+        """How the cell is drawn, in this book's symbols (the game decides; see `Rules.look`)."""
+        return self.rules.look(state, cell, self.symbols)
+
     def describe(self, outcome: Outcome) -> str:
         """The outcome's reason with this book's player names filled in."""
         names = {"p1": self.player(1), "p2": self.player(2)}
@@ -81,6 +86,10 @@ class Entry:
         """What limits the player to move now, in this book's coordinates (None: any free cell)."""
         restriction = self.rules.restriction(state, self.coord_style)
         return None if restriction is None else self.in_book_words(restriction)
+
+    def format_cell(self, cell: Cell) -> str:
+        """A cell in this rule book's coordinate style."""
+        return format_cell(cell, self.coord_style)
 
     def format_move(self, move: Move) -> str:
         """A move in this rule book's coordinate style (for logs and messages)."""

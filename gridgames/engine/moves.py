@@ -1,21 +1,32 @@
-"""A move is a small hashable value: a target cell, and whether it builds a wall."""
+"""A move is a small hashable value that only its game interprets: the cells it covers, and a kind.
+
+A move may cover one cell (a mark), two (a domino, a step from one cell to another) or more (a
+piece of three cells); `kind` tells apart moves over the same cells ("" for the game's ordinary
+move, a word of the game's own for another). The engine never looks inside a move: the game makes
+its moves (`Rules.legal_moves`), writes them (`Rules.format_move`) and reads them back
+(`Rules.parse_move`), so every front end shows the game's own notation.
+"""
 
 from __future__ import annotations
 
 from typing import NamedTuple
 
-from gridgames.engine.cells import Cell, format_cell
+from gridgames.engine.cells import Cell
 
 
 class Move(NamedTuple):
-    """Mark/claim/place/step to `cell`; with `wall=True`, build a wall there (`walls` only)."""
+    """The cells a move covers, in the game's order, and the game's name for its kind."""
 
-    cell: Cell
-    wall: bool = False
+    cells: tuple[Cell, ...]
+    kind: str = ""
 
-    def notation(self) -> str:
-        """Canonical notation: `C3`, or `#C3` for a wall."""
-        return ("#" if self.wall else "") + format_cell(self.cell)
+    @classmethod
+    def at(cls, *cells: Cell, kind: str = "") -> Move:
+        """`Move.at(Cell(2, 2))`: a move over the cells given, in that order."""
+        return cls(tuple(cells), kind)
 
-    def __str__(self) -> str:
-        return self.notation()
+    @property
+    def single(self) -> Cell | None:
+        """The one cell of a one-cell move of the ordinary kind, else None (a game of one-cell moves
+        refuses anything else)."""
+        return self.cells[0] if len(self.cells) == 1 and not self.kind else None

@@ -1,6 +1,6 @@
 """Game records: a plain-text, versioned, human-readable file, parsed strictly.
 
-    gridgames-record 1
+    gridgames-record 2
     variant: rowcol
     size: 5x5
     first: 1
@@ -9,6 +9,10 @@
     moves:
     1. C3
     2. E3
+
+Each move is written in its game's own notation (`Rules.format_move`: `C3`, `#C3`, `B2-C2`) and
+read back by the game's parser. Version 1 (before games had notations of their own) wrote the same
+text for the games it knew, so it is read as it always was.
 
 Loading replays and validates every move; any fault raises RecordError with the
 line number and the reason, and nothing is half-loaded.
@@ -25,7 +29,8 @@ from gridgames.engine.options import Options, parse_size
 from gridgames.engine.safetext import printable
 
 MAGIC = "gridgames-record"
-VERSION = 1
+VERSION = 2
+READS = ("1", "2")  # the versions this release loads
 MAX_BYTES = 1_000_000  # far above any real game; refuses huge files before parsing
 MAX_MOVE_NUMBER_DIGITS = 7  # more moves than any board has cells
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
@@ -66,7 +71,7 @@ def dumps(game: Game) -> str:
         lines.append(f"adjacency: {game.options.adjacency}")
     lines.append(f"result: {result_text(game)}")
     lines.append("moves:")
-    lines += [f"{n}. {move.notation()}" for n, move in enumerate(game.played, start=1)]
+    lines += [f"{n}. {game.rules.format_move(move)}" for n, move in enumerate(game.played, start=1)]
     return "\n".join(lines) + "\n"
 
 
@@ -85,15 +90,15 @@ def loads(text: str, lookup: EntryLookup) -> Game:
         if line.strip() and not line.strip().startswith("#")
     ]
     if not numbered:
-        raise RecordError("the file is empty: a game record starts with 'gridgames-record 1'.")
+        raise RecordError("the file is empty: a game record starts with 'gridgames-record 2'.")
     n, first = numbered[0]
     parts = first.split()
     if len(parts) != 2 or parts[0] != MAGIC:
         raise RecordError(f"this is not a gridgames record: it should start with '{MAGIC} {VERSION}'.", n)
-    if parts[1] != str(VERSION):
+    if parts[1] not in READS:
         raise RecordError(
             f"record version '{printable(parts[1], 20)}' is not supported: "
-            f"this gridgames reads version {VERSION}.",
+            f"this gridgames reads versions {' and '.join(READS)}.",
             n,
         )
 

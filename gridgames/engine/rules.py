@@ -8,14 +8,15 @@ move parsing that matches the text of legal moves, clicks to moves).
 from __future__ import annotations
 
 import enum
-import re
 from abc import ABC, abstractmethod
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import ClassVar, Generic, TypeVar
 
 from gridgames.engine.cells import Cell, CoordStyle, format_cell, parse_cell
 from gridgames.engine.errors import IllegalMoveError, InvalidMoveError
+from gridgames.engine.look import Look, Role
 from gridgames.engine.moves import Move
 from gridgames.engine.options import Options
 from gridgames.engine.outcome import Outcome
@@ -111,8 +112,11 @@ def bits(mask: int) -> list[int]:
     return out
 
 
-_DIRECTIONS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
-_WALL_PREFIX = re.compile(r"^(?:#|wall\s+)\s*(.+)$", re.IGNORECASE)
+def not_one_cell(move: Move, verb: str = "mark") -> str | None:
+    """For a game whose every move is one cell: the refusal of a move of another shape, else None."""
+    if move.single is not None:
+        return None
+    return f"A move in this game is one cell to {verb}, such as C3."
 
 
 #: The state type a rules family works on (each family has its own frozen GridState subclass).
@@ -162,11 +166,22 @@ class Rules(ABC, Generic[S]):
     def content(self, state: S, cell: Cell) -> Content:
         """What the cell holds."""
 
-    # -- derived -----------------------------------------------------------------
+    # -- derived (a game overrides what its moves need) -------------------------------
+    #: The kind of move a second action on a cell makes (a right click, or the alternate mode
+    #: key), or None when the game has one kind of move. The game's words name it (`Words`).
+    alternate_kind: ClassVar[str | None] = None
+    #: A move written in this game's notation, for messages ("type a move such as C3").
+    example: ClassVar[str] = "C3"
+
     def apply_move(self, state: S, move: Move, style: CoordStyle = "letter") -> S:
         """The state after `move`; raises IllegalMoveError naming the rule it breaks."""
-        if not (0 <= move.cell.row < state.rows and 0 <= move.cell.col < state.cols):
-            raise InvalidMoveError(f"{move.notation()} is not on this {state.rows}x{state.cols} board.")
+        if not move.cells:
+            raise InvalidMoveError("A move covers at least one cell.")
+        for cell in move.cells:
+            if not (0 <= cell.row < state.rows and 0 <= cell.col < state.cols):
+                raise InvalidMoveError(
+                    f"{format_cell(cell, style)} is not on this {state.rows}x{state.cols} board."
+                )
         reason = self.why_illegal(state, move, style)
         if reason is not None:
             raise IllegalMoveError(reason)
@@ -181,41 +196,73 @@ class Rules(ABC, Generic[S]):
             return None
         return Outcome(winner=3 - state.to_move, termination="no-moves", reason=self.no_move_reason)
 
+    def phase(self, state: S) -> str:
+        """The part of the game being played, for the game's own words ("" for the only one; a
+        game with an opening part, such as placing pieces first, names it)."""
+        return ""
+
+    def format_move(self, move: Move, style: CoordStyle = "letter") -> str:
+        """The move in this game's notation: its cells joined by `-` (`B2-C2`), in the rule book's
+        coordinate style; a kind other than the ordinary one goes in front (`kind B2`)."""
+        cells = "-".join(format_cell(cell, style) for cell in move.cells)
+        return f"{move.kind} {cells}" if move.kind else cells
+
     def parse_move(self, state: S, text: str) -> Move:
-        """Text in any accepted notation -> a Move (not yet checked for legality)."""
-        raw = text.strip()
+        """Text in any accepted notation -> a Move (not yet checked for legality).
+
+        The default reads cells joined by `-` (`C3`, `B2-C2`, `(2,2)-(2,3)`), taking a legal move
+        over the same cells written in another order; failing that, any legal move's own text (in
+        either coordinate style, any case). A game with words of its own overrides this.
+        """
+        raw = " ".join(text.split())
         if not raw:
-            raise InvalidMoveError("An empty line is not a move: type a cell such as C3.")
-        wall = False
-        match = _WALL_PREFIX.match(raw)
-        if match:
-            wall, raw = True, match.group(1)
-        direction = _DIRECTIONS.get(raw.lower())
-        if direction is not None:
-            return self.parse_direction(state, raw.lower(), wall)
-        cell = parse_cell(raw, state.rows, state.cols)
-        if wall and not self.has_walls:
-            raise InvalidMoveError(
-                f"'{text.strip()}' builds a wall, but this game has no walls: type just the cell."
-            )
-        return Move(cell, wall)
+            raise InvalidMoveError(f"An empty line is not a move: type a move such as {self.example}.")
+        parts = raw.split("-")
+        try:
+            if not all(part.strip() for part in parts):
+                raise InvalidMoveError(f"'{raw}' is not a move: type a move such as {self.example}.")
+            move = Move(tuple(parse_cell(part, state.rows, state.cols) for part in parts))
+        except InvalidMoveError:
+            wanted = raw.casefold()
+            for legal in self.legal_moves(state):
+                if wanted in (self.format_move(legal).casefold(), self.format_move(legal, "pair").casefold()):
+                    return legal
+            raise
+        if len(move.cells) > 1 and not self.is_legal(state, move):
+            same = set(move.cells)
+            for legal in self.legal_moves(state):
+                if not legal.kind and set(legal.cells) == same and len(legal.cells) == len(move.cells):
+                    return legal
+        return move
 
-    def parse_direction(self, state: S, word: str, wall: bool) -> Move:
-        raise InvalidMoveError(
-            f"'{word}' is not a move in this game: type a cell such as C3."
-        )
+    def candidates(self, state: S, picked: tuple[Cell, ...], alternate: bool = False) -> tuple[Move, ...]:
+        """The legal moves a player who has pointed at the cells `picked` (in that order) may mean:
+        the moves of the chosen action that cover all of them. The board calls this with one cell,
+        then with the cell of each completion picked, until one move is left."""
+        wanted = set(picked)
+        out = []
+        for move in self.legal_moves(state):
+            is_alternate = self.alternate_kind is not None and move.kind == self.alternate_kind
+            if is_alternate == alternate and wanted <= set(move.cells):
+                out.append(move)
+        return tuple(out)
 
-    has_walls: ClassVar[bool] = False
+    def attempt(self, state: S, picked: tuple[Cell, ...], alternate: bool = False) -> Move:
+        """The move that pointing at `picked` would make if it were legal (for the rule it breaks)."""
+        return Move(picked, (self.alternate_kind or "") if alternate else "")
 
     def restriction(self, state: S, style: CoordStyle = "letter") -> str | None:
         """What limits the player to move beyond "an empty cell", as a phrase ("in row C or
         column 3"), or None. The app's status line and line mode both say it."""
         return None
 
-    def moves_at(self, state: S, cell: Cell) -> tuple[Move, ...]:
-        """The legal moves whose target is `cell` (what a click there could mean)."""
-        return tuple(m for m in self.legal_moves(state) if m.cell == cell)
+    def look(self, state: S, cell: Cell, symbols: Mapping[Content, str]) -> Look:
+        """How the cell is drawn: by default from `content` in the rule book's `symbols`; a game
+        whose pieces cover several cells says on which sides each cell's piece goes on."""
+        content = self.content(state, cell)
+        return Look(_ROLES[content], symbols[content])
 
-    def format_move(self, move: Move, style: CoordStyle = "letter") -> str:
-        """`letter`: canonical notation; `pair`: the rule books' (row,col) style."""
-        return ("#" if move.wall else "") + format_cell(move.cell, style)
+
+_ROLES: dict[Content, Role] = {
+    Content.EMPTY: "empty", Content.P1: "p1", Content.P2: "p2", Content.BLOCKED: "blocked",
+}

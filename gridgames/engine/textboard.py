@@ -12,7 +12,7 @@ def render(entry: Entry, state: GridState) -> str:
     rows, cols = state.rows, state.cols
 
     def sym(r: int, c: int) -> str:
-        return entry.symbol(entry.rules.content(state, Cell(r, c)))
+        return entry.look(state, Cell(r, c)).glyph
 
     width = len(str(rows))
     lines: list[str] = []

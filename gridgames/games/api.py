@@ -34,8 +34,18 @@ if TYPE_CHECKING:
 
 
 def available_cells(entry: Entry, state: GridState, moves: tuple[Move, ...]) -> str:
-    """The default line-mode listing of the moves: every playable cell in the book's coordinates."""
-    return "Available cells: " + ", ".join(entry.format_move(m) for m in moves)
+    """The default line-mode listing of the moves: every playable move in the book's notation."""
+    label = "Available cells" if all(len(m.cells) == 1 for m in moves) else "Available moves"
+    return f"{label}: " + ", ".join(entry.format_move(m) for m in moves)
+
+
+def ordinary_kind(before: GridState, move: Move) -> str:
+    """The default key of `Phrases.moved` for a move: its kind, or "place" for the ordinary one."""
+    return move.kind or "place"
+
+
+#: How line mode's help describes a move, for games whose moves are one cell.
+ONE_CELL_HELP = "a cell as a row letter and column number (C3) or as row and column (3 3, 3,3, (3,3))"
 
 
 @dataclass(frozen=True)
@@ -43,11 +53,12 @@ class Phrases:
     """One rule book's command-line wording.
 
     Placeholders in the texts: `{name}` (Player 1), `{player}` (Player 1 (X)), `{symbol}`,
-    `{winner_name}`, `{winner}`, `{you}`; in `moved` also `{cell}`, `{row}`, `{col}`.
+    `{winner_name}`, `{winner}`, `{you}`; in `moved` also `{cell}` (the move in the book's
+    notation), `{row}`, `{col}` (of the move's last cell, counted from 1).
     """
 
     prompt: str
-    moved: dict[str, str]  # by kind of move: "place", "step", "wall", "setup"
+    moved: dict[str, str]  # by the key `kind_of` gives a move ("place" by default)
     no_moves: str  # the book's game-over lines when the player to move is stuck
     turn: str = ""  # printed before the choices; "" for none
     #: How the available moves are listed before the prompt.
@@ -56,8 +67,30 @@ class Phrases:
     #: A line after a move (e.g. the cells it locked), or None.
     effect: Callable[[GridState, Move], str] | None = None
     heading: str = ""  # a line before each board
-    setup_turn: str = ""  # instead of `turn` while tokens are being placed
-    setup_done: str = ""  # after the last placement
+    #: Which text of `moved` a move is told with: (the state before it, the move) -> key.
+    kind_of: Callable[[GridState, Move], str] = ordinary_kind
+    #: Instead of `turn` during a phase of the game (`Rules.phase`), by phase.
+    phase_turn: dict[str, str] = field(default_factory=dict)
+    #: Said once a phase is over, by phase.
+    phase_done: dict[str, str] = field(default_factory=dict)
+    #: How `help` describes a move (after "a move").
+    move_help: str = ONE_CELL_HELP
+
+
+@dataclass(frozen=True)
+class Words:
+    """The app's words for one game: its status line, and its second kind of move where it has one
+    (`Rules.alternate_kind`: a right click, or the alternate mode key)."""
+
+    #: (entry, state, legal moves, alternate mode on, the keys that switch it) -> the status line
+    #: for the player to move; None for the app's own ("Player 1 (X) to mark: any • cell").
+    turn: Callable[[Entry, GridState, tuple[Move, ...], bool, str], str] | None = None
+    alternate_name: str = ""  # the footer's label for the alternate mode key ("Walls")
+    alternate_on: str = ""  # said when the alternate mode is switched on
+    alternate_off: str = ""  # said when it is switched off
+    alternate_not_now: str = ""  # said when there is no move of that kind now
+    alternate_glyph: str = "+"  # marks the cells of the alternate kind of move
+    alternate_legend: str = ""  # the legend's line for that glyph
 
 
 class Solver:
@@ -120,6 +153,7 @@ class RuleBook:
     phrases: Phrases
     rules_page: RulesPage = field(compare=False)  # Markdown: the rules in the project's words
     solver: Solver = field(default=GENERIC, compare=False)  # the rules family's solver hooks
+    words: Words = field(default_factory=Words, compare=False)  # the app's words for this game
 
     def rules_markdown(self) -> str:
         return self.rules_page.read_text(encoding="utf-8")

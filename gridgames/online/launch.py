@@ -18,6 +18,7 @@ from gridgames.online import protocol as p
 from gridgames.online import seats
 from gridgames.online.address import Address, server_url
 from gridgames.online.client import Link, View
+from gridgames.online.invite import invite_line
 from gridgames.storage import Store
 
 ONLINE_OPPONENT = "online"  # how the statistics name a friend played over the network
@@ -165,7 +166,7 @@ def plan_join(address: Address, watch: bool) -> Plan:
     if saved is not None and saved.server != address.server:
         saved = replace(saved, server=address.server)
     link = Link(address.server, room=address.room, secret=saved.secret if saved else None, watch=watch)
-    return Plan(link, "join", saved.variant if saved else None, f"gridgames join {address}", saved)
+    return Plan(link, "join", saved.variant if saved else None, invite_line(address), saved)
 
 
 async def run_plain(plan: Plan, out: TextIO = sys.stdout) -> int:
@@ -182,7 +183,7 @@ async def run_plain(plan: Plan, out: TextIO = sys.stdout) -> int:
         if plan.role == "host" and not invited:
             invited = True
             address = plan.invite_address()
-            out.write(f"Invite: gridgames join {address}\n")
+            out.write(f"Invite: {invite_line(str(address))}\n")
             if plan.running is not None and plan.bind in ("0.0.0.0", "::"):
                 out.write("(If your friend's computer cannot find this name, use this computer's IP.)\n")
         return warning

@@ -129,7 +129,7 @@ class Bot:
             return
         move = self.rng.choice(game.legal_moves())
         self.sent_at = time.perf_counter()
-        await self.ws.send_str(p.MoveMsg(ply, move.notation()).to_json())
+        await self.ws.send_str(p.MoveMsg(ply, game.rules.format_move(move)).to_json())
 
     async def stop(self) -> None:
         self.playing = False
@@ -188,7 +188,8 @@ async def store_long_room(db: Path, seed: int) -> tuple[str, int]:
     try:
         await store.create(row)
         await asyncio.gather(*(
-            store.add_move(row.id, 1, ply, move.notation(), None) for ply, move in enumerate(game.played)
+            store.add_move(row.id, 1, ply, game.rules.format_move(move), None)
+            for ply, move in enumerate(game.played)
         ))
     finally:
         await store.close()

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import TextIO
 
 from gridgames.engine.errors import GameError
+from gridgames.games import rule_book
 from gridgames.lineplay import LinePlay
 from gridgames.online import protocol as p
 from gridgames.online.client import Event, Link, View, answer_offer
@@ -29,7 +30,7 @@ EXIT_INPUT_ENDED = 1
 EXIT_REFUSED = 3
 
 HELP = """Commands:
-  a move     as in `gridgames play --plain`: C3, 3 3, (3,3); walls: #C3, up, down, left, right
+  a move     {move_help}
   undo       ask the other player to take back your last move
   accept     accept their takeback request or rematch offer (also: yes)
   decline    decline it (also: no)
@@ -324,7 +325,9 @@ class PlainPlayer:
                 self.say(f"Your seat is kept: {self.come_back}")
             return EXIT_DONE
         if command in ("help", "?"):
-            self.say(HELP if self.seat else WATCHING_HELP)
+            view = self.view
+            move_help = rule_book(view.entry.id).phrases.move_help if view else "as in `gridgames play`"
+            self.say(HELP.format(move_help=move_help) if self.seat else WATCHING_HELP)
             return None
         if not command:
             return None
@@ -371,4 +374,4 @@ class PlainPlayer:
             self.prompt()
             return None
         self.moving = True
-        return p.MoveMsg(len(view.game.played), move.notation())
+        return p.MoveMsg(len(view.game.played), view.game.rules.format_move(move))

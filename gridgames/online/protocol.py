@@ -33,7 +33,10 @@ MAX_MOVES = 4000  # far longer than any game on the largest board (walls draws b
 
 ROOM_ID = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
 SECRET = re.compile(r"^[A-Za-z0-9_-]{16,128}$")
-MOVE_TEXT = re.compile(r"^#?[A-Za-z]{1,2}[0-9]{1,2}$")  # canonical notation: C3, #C3, AA12
+#: A move in its game's own notation (C3, #C3, B2-C2): checked here for length and printable
+#: characters only; the game's parser decides what it means.
+MOVE_MAX = 32
+MOVE_TEXT = re.compile(rf"\A[\x21-\x7e](?:[\x20-\x7e]{{0,{MOVE_MAX - 2}}}[\x21-\x7e])?\Z")
 VARIANT = re.compile(r"^[a-z][a-z0-9-]{0,31}$")
 SIZE = re.compile(r"^[0-9]{1,2}x[0-9]{1,2}$")
 SENTENCE_MAX = 300
@@ -99,7 +102,7 @@ def _pair(item):  # type: ignore[no-untyped-def]
 def _moves(name: str, value: Any) -> tuple[str, ...]:
     if not isinstance(value, list) or len(value) > MAX_MOVES:
         raise ProtocolError(f"The field '{name}' must be a list of moves.")
-    check = _text(MOVE_TEXT, limit=8)
+    check = _text(MOVE_TEXT, limit=MOVE_MAX)
     return tuple(check(name, move) for move in value)
 
 
@@ -180,7 +183,7 @@ class MoveMsg(Message):
     TYPE: ClassVar[str] = "move"
     ply: int
     move: str
-    CHECKS: ClassVar[dict[str, Any]] = {"ply": _int(0, MAX_MOVES), "move": _text(MOVE_TEXT, limit=8)}
+    CHECKS: ClassVar[dict[str, Any]] = {"ply": _int(0, MAX_MOVES), "move": _text(MOVE_TEXT, limit=MOVE_MAX)}
 
 
 @dataclass(frozen=True)

@@ -143,7 +143,7 @@ class Room:
         return State(
             variant=self.entry.id, size=self.options.size, adjacency=self.options.adjacency,
             first=self.game.first_player, game=self.game_no,
-            moves=tuple(move.notation() for move in self.game.played), result=result,
+            moves=tuple(self.game.rules.format_move(move) for move in self.game.played), result=result,
             seated=seated, connected=connected,
             takeback=self.takeback_by, rematch=(1 in self.rematch, 2 in self.rematch),
             score=self.match.score, draws=self.match.draws,

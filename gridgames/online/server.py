@@ -339,10 +339,9 @@ class GameServer:
             await conn.send(p.Error(str(error)))
             return
         match = room.match.record(after) if after.outcome is not None else None
-        await self.store.add_move(
-            room.id, room.game_no, len(game.played), after.played[-1].notation(),
-            match.to_dict() if match else None,
-        )
+        text = after.rules.format_move(after.played[-1])
+        score = match.to_dict() if match else None
+        await self.store.add_move(room.id, room.game_no, len(game.played), text, score)
         room.game = after
         if match is not None:
             room.match = match
@@ -351,7 +350,7 @@ class GameServer:
         await conn.send(p.Ack(len(after.played)))
         match_now = room.match
         moved = p.Moved(
-            room.game_no, len(after.played), after.played[-1].notation(), match_now.score, match_now.draws
+            room.game_no, len(after.played), text, match_now.score, match_now.draws
         )
         await self.send_all(room, moved.to_json())
 

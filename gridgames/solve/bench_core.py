@@ -54,7 +54,7 @@ def _walk(game: Game, rng: random.Random, moves: int) -> Game:
         legal = game.rules.legal_moves(game.state)
         if not legal:
             break
-        game = game.play(rng.choice(legal).notation())
+        game = game.play(game.rules.format_move(rng.choice(legal)))
     return game
 
 

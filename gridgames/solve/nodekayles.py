@@ -421,14 +421,14 @@ def evaluate(state: NodeKaylesState, budget: Budget | float | None = None) -> Ev
             answers = native.nk_move_values(rows, cols, free, *core.budget_args(_local.budget))
             _nodes += native.nodes()
             for i, after in zip(bits(free), answers, strict=True):
-                values[Move(state.cell(i))] = UNKNOWN if after is None else WIN if after == 0 else LOSS
+                values[Move((state.cell(i),))] = UNKNOWN if after is None else WIN if after == 0 else LOSS
             exact = None not in answers
             cell_bits = 0  # every move is valued
         while cell_bits:
             low = cell_bits & -cell_bits
             cell_bits ^= low
             i = low.bit_length() - 1
-            move = Move(state.cell(i))
+            move = Move((state.cell(i),))
             if not exact:
                 values[move] = UNKNOWN
                 continue
@@ -472,7 +472,7 @@ def best_move(state: NodeKaylesState, budget: Budget | float | None = None) -> M
                     cell_bits ^= low
                     i = low.bit_length() - 1
                     if _value_of(comp & ~closed[i], rows, cols) == target:
-                        return Move(state.cell(i))
+                        return Move((state.cell(i),))
             raise AssertionError("a non-zero Grundy value always has a move to zero")
         low = state.free & -state.free
-        return Move(state.cell(low.bit_length() - 1))
+        return Move((state.cell(low.bit_length() - 1),))

@@ -181,11 +181,11 @@ def evaluate(state: NoNeighbourState, budget: Budget | float | None = None) -> E
                                    *core.budget_args(deadline))
         solver.nodes += native.nodes()
         for i, wins in zip(free, answers, strict=True):
-            values[Move(state.cell(i))] = UNKNOWN if wins is None else WIN if wins else LOSS
+            values[Move((state.cell(i),))] = UNKNOWN if wins is None else WIN if wins else LOSS
         exact = None not in answers
         free = []  # every move is valued
     for i in free:
-        move = Move(state.cell(i))
+        move = Move((state.cell(i),))
         if not exact:
             values[move] = UNKNOWN
             continue

@@ -143,7 +143,7 @@ def evaluate(state: RowColState) -> Evaluation:
     unclaimed = state.full_mask & ~state.claimed
     essential, _, visited = _line_graph_parts(state.rows, state.cols, unclaimed)
     values = {
-        Move(state.cell(i)): LOSS if essential >> i & 1 else WIN
+        Move((state.cell(i),)): LOSS if essential >> i & 1 else WIN
         for i in bits(RULES.allowed(state))
     }
     return Evaluation(WIN if mover_wins(state) else LOSS, values, exact=True, nodes=visited)
@@ -157,5 +157,5 @@ def best_move(state: RowColState) -> Move | None:
     unclaimed = state.full_mask & ~state.claimed
     winning = allowed & ~essential_cells(state.rows, state.cols, unclaimed)
     choice = winning or allowed
-    return Move(state.cell((choice & -choice).bit_length() - 1))
+    return Move((state.cell((choice & -choice).bit_length() - 1),))
 

@@ -26,7 +26,7 @@ from functools import lru_cache
 from gridgames.engine.cells import Cell
 from gridgames.engine.moves import Move
 from gridgames.engine.rules import bits, orthogonal_masks
-from gridgames.games.walls.rules import WallsState
+from gridgames.games.walls.rules import WALL, WallsState
 from gridgames.solve import core
 from gridgames.solve.base import DRAW, LOSS, RANK, UNKNOWN, WIN, Evaluation, Value, after_move
 from gridgames.solve.budget import Budget, SearchTimeout
@@ -478,8 +478,8 @@ class WallsBoard:
         self.n = rows * cols
         self.full = (1 << self.n) - 1
         self.nbr = orthogonal_masks(rows, cols)
-        self.step_moves = tuple(Move(Cell(*divmod(i, cols))) for i in range(self.n))
-        self.wall_moves = tuple(Move(Cell(*divmod(i, cols)), True) for i in range(self.n))
+        self.step_moves = tuple(Move((Cell(*divmod(i, cols)),)) for i in range(self.n))
+        self.wall_moves = tuple(Move((Cell(*divmod(i, cols)),), WALL) for i in range(self.n))
         self.not_first_col = sum(1 << (r * cols) for r in range(rows)) ^ self.full
         self.not_last_col = sum(1 << (r * cols + cols - 1) for r in range(rows)) ^ self.full
 

@@ -138,7 +138,7 @@ class GridGamesApp(App[None]):
         """Games to play on: the autosaves, then the online games whose seats are kept."""
         from gridgames.online import seats
 
-        return [*self.store.unfinished(variant), *seats.unfinished(variant)]
+        return [*self.store.unfinished(variant), *seats.unfinished(variant, self.store.root)]
 
     def choose_game(self, entry: Entry) -> None:
         """The player picked `entry`: its unfinished games first, if any, else the new-game panel."""

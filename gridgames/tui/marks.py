@@ -1,8 +1,11 @@
-"""What each cell of the board shows, computed from the engine alone (no Textual here).
+"""What each cell of the board shows, computed from the game alone (no Textual here).
 
-Every mark has a glyph as well as a style class, so nothing relies on colour:
-`•` a cell you can play now, `+` a cell you can wall now, `×` an empty cell no rule lets you
-play now, and with analysis on `✓`/`✗`/`=`/`?` for a winning/losing/drawing/unknown move.
+The game says how each cell looks (`Entry.look`: a role, the book's symbol, and the sides a piece
+goes on through); this module adds the marks of play. Every mark has a glyph as well as a style
+class, so nothing relies on colour: `•` a cell a move of the chosen action covers, the game's own
+glyph (`+`) for its second kind of move, `×` an empty cell no move covers now, `◆` a cell picked
+while a move of several cells is being chosen, and with analysis on `✓`/`✗`/`=`/`?` for a
+winning/losing/drawing/unknown move (a cell several moves cover shows the best of them).
 Where every empty cell is playable and the rule book draws empty cells with a symbol of its own
 (GridLock 002's `_`), the board shows that symbol: the book's words and symbols everywhere.
 """
@@ -15,28 +18,34 @@ from gridgames.engine.cells import Cell
 from gridgames.engine.entry import Entry
 from gridgames.engine.moves import Move
 from gridgames.engine.rules import Content, GridState
+from gridgames.games.api import Words
+from gridgames.play.picking import NOTHING, Picking
 
 TARGET = "•"
-WALL_TARGET = "+"
 FORBIDDEN = "×"
+PICKED = "◆"
 VALUE_GLYPHS = {"win": "✓", "loss": "✗", "draw": "=", "unknown": "?"}
-CONTENT_CLASS = {
-    Content.EMPTY: "-empty",
-    Content.P1: "-p1",
-    Content.P2: "-p2",
-    Content.BLOCKED: "-blocked",
-}
+#: The order in which a cell several moves cover shows their values: the best for the mover first.
+_BEST_FIRST = ("win", "draw", "unknown", "loss")
 
 
 @dataclass(frozen=True)
 class CellMark:
     glyph: str
     classes: frozenset[str]
+    joins: str = ""  # the sides where the piece in the cell goes on into the next cell
 
 
-def in_setup(state: GridState) -> bool:
-    """True while a token still has to be placed (`walls` set-up)."""
-    return bool(getattr(state, "in_setup", False))
+def is_alternate(entry: Entry, move: Move) -> bool:
+    """Whether `move` is the game's second kind of move (made by a right click or its mode)."""
+    kind = entry.rules.alternate_kind
+    return kind is not None and move.kind == kind
+
+
+def best_value(values: dict[Move, str], moves: list[Move]) -> str | None:
+    """The best value among `moves` for the player to move, or None when none is known."""
+    known = {values[m] for m in moves if m in values}
+    return next((v for v in _BEST_FIRST if v in known), None)
 
 
 def cell_marks(
@@ -44,40 +53,56 @@ def cell_marks(
     state: GridState,
     legal: tuple[Move, ...],
     *,
-    wall_mode: bool = False,
+    alternate: bool = False,
+    picking: Picking = NOTHING,
     last: Move | None = None,
     values: dict[Move, str] | None = None,
+    words: Words | None = None,
 ) -> dict[Cell, CellMark]:
     """The glyph and style classes of every cell; pass `legal=()` for a read-only view."""
-    wall_mode = wall_mode and any(m.wall for m in legal)
-    targets = {m.cell for m in legal if m.wall == wall_mode}
-    reachable = {m.cell for m in legal}
-    target_glyph = book_target(entry, state, targets) or (WALL_TARGET if wall_mode else TARGET)
+    alternate = alternate and any(is_alternate(entry, m) for m in legal)
+    if picking.cells:
+        chosen = list(picking.moves)
+        targets = picking.completions
+    else:
+        chosen = [m for m in legal if is_alternate(entry, m) == alternate]
+        targets = frozenset(c for m in chosen for c in m.cells)
+    covering: dict[Cell, list[Move]] = {}
+    for move in chosen:
+        for cell in move.cells:
+            covering.setdefault(cell, []).append(move)
+    reachable = {c for m in legal for c in m.cells}
+    alternate_glyph = words.alternate_glyph if words is not None else "+"
+    target_glyph = book_target(entry, state, targets) or (alternate_glyph if alternate else TARGET)
+    last_cells = set(last.cells) if last is not None else set()
     marks: dict[Cell, CellMark] = {}
     for r in range(state.rows):
         for c in range(state.cols):
             cell = Cell(r, c)
-            content = entry.rules.content(state, cell)
-            classes = {CONTENT_CLASS[content]}
-            glyph = entry.symbol(content)
-            if content is Content.EMPTY and legal:
-                if cell in targets:
+            look = entry.look(state, cell)
+            classes = {f"-{look.role}"}
+            glyph = look.glyph
+            if legal:
+                if cell in picking.cells:
+                    classes.add("-picked")
+                    glyph = PICKED if look.empty else glyph
+                elif cell in targets:
                     classes.add("-target")
-                    glyph = target_glyph
-                    value = (values or {}).get(Move(cell, wall_mode))
+                    glyph = target_glyph if look.empty else glyph
+                    value = best_value(values or {}, covering.get(cell, []))
                     if value is not None:
                         classes.add(f"-{value}")
                         glyph = VALUE_GLYPHS[value]
-                elif cell not in reachable:
+                elif look.empty and cell not in reachable and not picking.cells:
                     classes.add("-forbidden")
                     glyph = FORBIDDEN
-            if last is not None and last.cell == cell:
+            if cell in last_cells:
                 classes.add("-last")
-            marks[cell] = CellMark(glyph, frozenset(classes))
+            marks[cell] = CellMark(glyph, frozenset(classes), look.joins)
     return marks
 
 
-def book_target(entry: Entry, state: GridState, targets: set[Cell]) -> str | None:
+def book_target(entry: Entry, state: GridState, targets: frozenset[Cell] | set[Cell]) -> str | None:
     """The book's own empty symbol when it marks exactly the playable cells (the rules make every
     empty cell playable, and the symbol is visible), else None."""
     symbol = entry.symbol(Content.EMPTY)
@@ -87,22 +112,26 @@ def book_target(entry: Entry, state: GridState, targets: set[Cell]) -> str | Non
         Cell(r, c)
         for r in range(state.rows)
         for c in range(state.cols)
-        if entry.rules.content(state, Cell(r, c)) is Content.EMPTY
+        if entry.look(state, Cell(r, c)).empty
     }
     return symbol if empty == targets else None
 
 
-def legend(entry: Entry, marks: dict[Cell, CellMark], width: int = 24) -> list[str]:
+def legend(
+    entry: Entry, marks: dict[Cell, CellMark], words: Words | None = None, width: int = 24
+) -> list[str]:
     """The glyphs on the board now, explained in the book's words, packed into lines of `width`."""
     shown = {mark.glyph[:1] for mark in marks.values()}
     empty, blocked = entry.symbol(Content.EMPTY), entry.symbol(Content.BLOCKED)
+    other = words.alternate_legend if words is not None and entry.rules.alternate_kind else ""
     items = [
         (empty.strip() and empty in shown, f"{empty} free"),
         (TARGET in shown, f"{TARGET} playable"),
+        (PICKED in shown, f"{PICKED} picked"),
         (FORBIDDEN in shown, f"{FORBIDDEN} not now"),
         (blocked.strip() and blocked in shown, f"{blocked} {entry.blocked_word}"),
         (True, "[ ] last move"),
-        (entry.rules.has_walls, f"{WALL_TARGET} wall here"),
+        (bool(other), other),
     ]
     lines: list[str] = []
     for wanted, item in items:
@@ -126,7 +155,7 @@ def with_region_values(
             if mask & 1:
                 cell = state.cell(index)
                 mark = out[cell]
-                out[cell] = CellMark(f"{mark.glyph}{grundy}", mark.classes | {"-region"})
+                out[cell] = CellMark(f"{mark.glyph}{grundy}", mark.classes | {"-region"}, mark.joins)
             mask >>= 1
             index += 1
     return out

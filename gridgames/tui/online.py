@@ -13,7 +13,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Static
 
-from gridgames.online.address import Address, AddressError, parse_address
+from gridgames.online.address import Address, AddressError
+from gridgames.online.invite import parse_invite
 from gridgames.online.launch import Plan, plan_host, plan_join
 from gridgames.online.seats import SavedSeat
 from gridgames.tui.choices import Setup
@@ -64,7 +65,8 @@ def plan_from_command(online: dict[str, object]) -> PlanFactory:
 
 
 class JoinScreen(ModalScreen[Address | None]):
-    """Asks for the address from a friend's invite; dismisses with it, or None."""
+    """Asks for the address from a friend's invite (the whole invite line will do); dismisses with it,
+    or None."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
@@ -98,7 +100,7 @@ class JoinScreen(ModalScreen[Address | None]):
     def action_join(self) -> None:
         text = self.query_one("#address", Input).value
         try:
-            address = parse_address(text)
+            address = parse_invite(text)
         except AddressError as error:
             self.query_one("#join-message", Static).update(f"✗ {error}")
             return

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from gridgames.engine.game import Game
-from gridgames.tui.marks import in_setup
+from gridgames.tui.marks import is_alternate
 from gridgames.tui.texts import hint_text
 from gridgames.tui.widgets.board import Board
 from gridgames.tui.widgets.line import Line
@@ -21,7 +21,7 @@ class AnalysisOverlay:
     and `analyse_position` (see `ComputerJobs`)."""
 
     analysis_on = False
-    wall_mode = False
+    alternate_mode = False
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -76,7 +76,6 @@ class AnalysisOverlay:
             return
         move, text = hint_text(screen.entry, evaluation)
         if move is not None:
-            screen.query_one(Board).cursor = move.cell
-            if move.wall != self.wall_mode and not in_setup(game.state):
-                self.wall_mode = move.wall
+            screen.query_one(Board).cursor = move.cells[0]
+            self.alternate_mode = is_alternate(screen.entry, move)
         screen.say(text)

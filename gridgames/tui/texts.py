@@ -9,8 +9,13 @@ from gridgames.engine.cells import Cell
 from gridgames.engine.entry import Entry
 from gridgames.engine.match import Match
 from gridgames.engine.moves import Move
+from gridgames.games import rule_book
+from gridgames.play.picking import NOTHING, Picking
 from gridgames.session import PlaySession
-from gridgames.tui.marks import TARGET, VALUE_GLYPHS, WALL_TARGET, CellMark, book_target, in_setup, legend
+from gridgames.tui.marks import TARGET, VALUE_GLYPHS, CellMark, book_target, legend
+
+#: How a player switches to a game's second kind of move (`Rules.alternate_kind`), for its words.
+ALTERNATE_KEYS = "right-click or w"
 
 if TYPE_CHECKING:  # the online client (aiohttp) loads only with an online game
     from gridgames.online.client import View
@@ -24,7 +29,8 @@ _HINT_WHY = {
 
 
 def status_text(
-    session: PlaySession, viewing: int | None, wall_mode: bool, legal: tuple[Move, ...]
+    session: PlaySession, viewing: int | None, alternate: bool, legal: tuple[Move, ...],
+    picking: Picking = NOTHING,
 ) -> str:
     """The status line: whose turn and what they may do, or what is being shown."""
     game, entry = session.game, session.entry
@@ -46,22 +52,34 @@ def status_text(
         note = computer.proof_note(entry, game.state, level)
         level = f"{level}: {note}" if note else level
         return f"{player}, the computer ({level}), is thinking…"
-    return turn_text(entry, game.state, legal, wall_mode)
+    return turn_text(entry, game.state, legal, alternate, picking)
 
 
-def turn_text(entry: Entry, state: Any, legal: tuple[Move, ...], wall_mode: bool) -> str:
-    """Whose turn and what the rules allow them now: 'Player 1 (X) to claim: a • cell in row C ...'."""
+def turn_text(
+    entry: Entry, state: Any, legal: tuple[Move, ...], alternate: bool, picking: Picking = NOTHING
+) -> str:
+    """Whose turn and what the rules allow them now: 'Player 1 (X) to claim: a • cell in row C ...';
+    the game's own words where it has them."""
     player = entry.player(state.to_move)
-    if in_setup(state):
-        return f"{player}: place your token on any empty cell ({TARGET})."
-    if any(m.wall for m in legal):
-        if wall_mode:
-            return f"{player} · WALL MODE: build a wall on a {WALL_TARGET} cell (w: step instead)."
-        return f"{player}: step to {TARGET}, or build a wall (right-click or w)."
+    if picking.cells:
+        picked = ", ".join(entry.format_cell(c) for c in picking.cells)
+        return (
+            f"{player}: {picked} picked; now a {TARGET} cell to finish the move "
+            f"({len(picking.moves)} possible) · esc: let go."
+        )
+    words = rule_book(entry.id).words
+    if words.turn is not None:
+        return words.turn(entry, state, legal, alternate, ALTERNATE_KEYS)
     restriction = entry.restriction(state)
-    glyph = book_target(entry, state, {m.cell for m in legal}) or TARGET  # GridLock's `_`
-    where = f"a {glyph} cell {restriction}" if restriction else f"any {glyph} cell"
-    return f"{player} to {entry.move_verb}: {where} ({len(legal)} open)."
+    if legal and all(len(m.cells) == 1 for m in legal):
+        glyph = book_target(entry, state, {m.cells[0] for m in legal}) or TARGET  # GridLock's `_`
+        where = f"a {glyph} cell {restriction}" if restriction else f"any {glyph} cell"
+        return f"{player} to {entry.move_verb}: {where} ({len(legal)} open)."
+    where = f" {restriction}" if restriction else ""
+    return (
+        f"{player} to {entry.move_verb}{where}: pick a {TARGET} cell, then a cell to finish the move "
+        f"({len(legal)} moves)."
+    )
 
 
 def score_text(match: Match) -> str:
@@ -80,7 +98,7 @@ def legend_text(entry: Entry, evaluation: Any | None, regions: list[tuple[int, i
                 analysis_on: bool, marks: dict[Cell, CellMark]) -> str:
     """The key to the marks on the board now (in the book's words), and with the analysis on,
     the position's value and Grundy sum."""
-    lines = legend(entry, marks)
+    lines = legend(entry, marks, rule_book(entry.id).words)
     if analysis_on:
         v = VALUE_GLYPHS
         lines.append(f"{v['win']} wins   {v['loss']} loses")
@@ -125,7 +143,9 @@ def review_text(blunders: frozenset[int]) -> str:
 
 
 # -- the online game screen ----------------------------------------------------------------------
-def online_status(view: View | None, seat: int, closed: str, lost: bool, wall_mode: bool) -> str:
+def online_status(
+    view: View | None, seat: int, closed: str, lost: bool, alternate: bool, picking: Picking = NOTHING
+) -> str:
     """Who you are, whether the others and the server are there, and whose turn it is (and, on
     yours, what the rules allow)."""
     if view is None:
@@ -147,7 +167,7 @@ def online_status(view: View | None, seat: int, closed: str, lost: bool, wall_mo
     elif view.to_move == seat:
         parts.append("your turn")
         legal = view.game.legal_moves()
-        return " · ".join(parts) + "\n" + turn_text(entry, view.game.state, legal, wall_mode)
+        return " · ".join(parts) + "\n" + turn_text(entry, view.game.state, legal, alternate, picking)
     else:
         parts.append(f"{entry.player(view.to_move)} to move")
     return " · ".join(parts)

@@ -14,6 +14,7 @@ import pytest
 
 from gridgames.cli import main
 from gridgames.storage import Store, load_record
+from tests.notation import played
 
 
 def play(monkeypatch, capsys, argv: list[str], typed: str) -> tuple[int, str, str]:
@@ -37,7 +38,7 @@ def test_a_piped_game_plays_to_the_end_writes_its_record_and_counts_it(
     assert out.startswith("Welcome to Gridlock!\n")
     assert "Congratulations Player 2 (O), you win!" in out
     assert f"The game record is saved in {record}." in out
-    assert [m.notation() for m in load_record(record).played] == ["A1", "A2", "B2", "B1"]
+    assert played(load_record(record)) == ["A1", "A2", "B2", "B1"]
     assert Store(data_dir).stats() == {"rowcol": {"human": {"wins": 0, "losses": 1, "draws": 0}}}
     assert Store(data_dir).load_current("rowcol") is None
 
@@ -88,7 +89,7 @@ def test_without_resume_piped_input_starts_afresh_and_keeps_the_saved_game(monke
     code, out, _ = play(monkeypatch, capsys, ["rowcol", "--plain"], "A1\n")
     assert "An unfinished game of rowcol is saved; it stays saved (--resume continues it)." in out
     saved = Store().unfinished("rowcol")
-    assert sorted(s.game.played[0].notation() for s in saved) == ["A1", "C3"]
+    assert sorted(s.game.rules.format_move(s.game.played[0]) for s in saved) == ["A1", "C3"]
     code, out, _ = play(monkeypatch, capsys, ["blocking", "--plain", "--resume"], "")
     assert "There is no unfinished game of blocking to resume; a new game starts." in out
 
@@ -131,7 +132,7 @@ def test_at_a_terminal_every_unfinished_game_is_offered(monkeypatch, capsys, dat
     assert "3 unfinished games of rowcol are waiting:" in out
     assert "Type a number from 1 to 3, or n for a new game." in out
     assert "Player 2 (O), it's your turn." in out  # the oldest game (A1), third in the list
-    resumed = [s for s in Store(data_dir).unfinished("rowcol") if s.game.played[0].notation() == "A1"]
+    resumed = [s for s in Store(data_dir).unfinished("rowcol") if s.game.played[0] == s.game.parse("A1")]
     assert len(resumed) == 1 and len(Store(data_dir).unfinished("rowcol")) == 3
 
 
@@ -214,7 +215,7 @@ def test_a_game_killed_between_moves_resumes_at_the_last_completed_move(data_dir
     assert "You must choose a cell in row A or column 1.\nEnter your move: A5" in out
     assert "A X . . . O\nB . . . . .\nC O . X . ." in out
     assert resumed.returncode == 1
-    assert [m.notation() for m in Store(data_dir).load_current("rowcol").game.played] == [
+    assert played(Store(data_dir).load_current("rowcol").game) == [
         "C3",
         "C1",
         "A1",

@@ -11,6 +11,7 @@ from pathlib import Path
 from gridgames import storage
 from gridgames.storage import Store, load_record
 from tests.commands.test_play import play
+from tests.notation import played
 
 WHOLE_GAME_2X2 = "A1\nA2\nB2\nB1\n"  # rowcol 2x2: Player 2 wins
 
@@ -19,10 +20,10 @@ def test_the_record_holds_every_move_before_the_game_ends(monkeypatch, capsys, t
     record = tmp_path / "game.txt"
     code, out, _ = play(monkeypatch, capsys, ["rowcol", "--plain", "--record", str(record)], "C3\nC1\n")
     assert code == 1  # input ended mid-game
-    assert [m.notation() for m in load_record(record).played] == ["C3", "C1"]
+    assert played(load_record(record)) == ["C3", "C1"]
     # resuming carries on writing the same file (it is this game's, so no --overwrite is needed)
     code, out, _ = play(monkeypatch, capsys, ["rowcol", "--plain", "--resume"], "A1\n")
-    assert [m.notation() for m in load_record(record).played] == ["C3", "C1", "A1"]
+    assert played(load_record(record)) == ["C3", "C1", "A1"]
 
 
 def test_a_record_that_cannot_be_written_is_reported_at_once_and_the_moves_are_kept(
@@ -45,7 +46,7 @@ def test_a_record_that_cannot_be_written_is_reported_at_once_and_the_moves_are_k
     assert code == 3 and "The game record is saved" not in out
     assert "The finished game is kept in " in out
     (kept,) = data_dir.glob("current-rowcol-*.gridgames")
-    assert [m.notation() for m in load_record(kept).played] == ["A1", "A2", "B2", "B1"]
+    assert played(load_record(kept)) == ["A1", "A2", "B2", "B1"]
     assert not record.exists()
 
 

@@ -56,14 +56,16 @@ def test_every_game_reads_every_spelling_on_its_largest_board(entry) -> None:
     game = Game.new(entry, Options(30, 30), first_player=1)
     for r in range(30):
         for c in range(30):
-            move = Move(Cell(r, c))
-            for text in spellings(move.cell):
+            move = Move.at(Cell(r, c))
+            for text in spellings(move.cells[0]):
                 assert game.parse(text) == move, text
-            assert game.parse(move.notation()) == move and game.parse(entry.format_move(move)) == move
-            if entry.rules.has_walls:
-                wall = Move(Cell(r, c), wall=True)
-                assert game.parse(wall.notation().lower()) == wall
-                assert game.parse(entry.format_move(wall)) == wall
+            assert game.parse(entry.rules.format_move(move)) == move
+            assert game.parse(entry.format_move(move)) == move
+            other = entry.rules.alternate_kind
+            if other:
+                move = Move.at(Cell(r, c), kind=other)
+                assert game.parse(entry.rules.format_move(move).lower()) == move
+                assert game.parse(entry.format_move(move)) == move
 
 
 @settings(max_examples=60, deadline=None)
@@ -105,20 +107,23 @@ def test_error_family_lets_callers_catch_one_class() -> None:
     assert not issubclass(InvalidMoveError, IllegalMoveError)
 
 
-def test_move_notation_is_canonical() -> None:
-    assert Move(Cell(2, 2)).notation() == "C3" and str(Move(Cell(2, 2), wall=True)) == "#C3"
-    assert Move(Cell(26, 0)).notation() == "AA1"
-    assert hash(Move(Cell(0, 1))) == hash(Move(Cell(0, 1), False))
+def test_move_notation_is_the_games_own(make_game) -> None:
+    walls, rowcol = make_game("walls", "5x5").rules, make_game("rowcol", "5x5").rules
+    assert rowcol.format_move(Move.at(Cell(2, 2))) == "C3"
+    assert rowcol.format_move(Move.at(Cell(26, 0))) == "AA1"
+    assert walls.format_move(Move.at(Cell(2, 2), kind="wall")) == "#C3"
+    assert walls.format_move(Move.at(Cell(2, 2), kind="wall"), "pair") == "#(3,3)"
+    assert hash(Move.at(Cell(0, 1))) == hash(Move((Cell(0, 1),), ""))
 
 
 def test_walls_reads_placements_steps_walls_and_directions(make_game) -> None:
     game = make_game("walls", "5x5")
-    assert game.parse("c3") == Move(Cell(2, 2))  # during set-up: a placement
+    assert game.parse("c3") == Move.at(Cell(2, 2))  # during set-up: a placement
     with pytest.raises(InvalidMoveError, match="not on the board yet"):
         game.parse("up")
     game = game.play("C3").play("(5,5)")
     for text in ("#C3", "#c3", "# C3", "wall C3", "#3 3", "#(3,3)"):
-        assert game.parse(text) == Move(Cell(2, 2), wall=True), text
+        assert game.parse(text) == Move.at(Cell(2, 2), kind="wall"), text
     expected = {"up": "B3", "down": "D3", "left": "C2", "right": "C4", "UP": "B3", " Right ": "C4"}
     for word, cell in expected.items():
         assert game.parse(word) == game.parse(cell), word
@@ -133,8 +138,10 @@ def test_walls_reads_placements_steps_walls_and_directions(make_game) -> None:
 @pytest.mark.parametrize("variant", ["locked-duel", "blocking", "rowcol", "noneighbour"])
 def test_walls_notation_is_invalid_in_games_without_walls(variant: str, make_game) -> None:
     game = make_game(variant, "5x5")
-    with pytest.raises(InvalidMoveError, match="no walls"):
+    with pytest.raises(InvalidMoveError, match="'#C3' is not a cell"):
         game.play("#C3")
+    with pytest.raises(IllegalMoveError, match="one cell"):  # another game's move value
+        game.play(Move.at(Cell(2, 2), kind="wall"))
     with pytest.raises(InvalidMoveError):
         game.play("up")
 
@@ -142,4 +149,4 @@ def test_walls_notation_is_invalid_in_games_without_walls(variant: str, make_gam
 def test_a_move_off_the_board_is_invalid_even_as_a_move_value(make_game) -> None:
     game = make_game("rowcol", "3x3")
     with pytest.raises(InvalidMoveError, match="not on this 3x3 board"):
-        game.play(Move(Cell(3, 0)))
+        game.play(Move.at(Cell(3, 0)))

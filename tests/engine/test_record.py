@@ -6,9 +6,10 @@ import pytest
 
 from gridgames.engine import Game, Options, RecordError, record
 from gridgames.games import get_entry
+from tests.notation import played
 
 ROWCOL = """\
-gridgames-record 1
+gridgames-record 2
 # Gridlock (rule book 003)
 variant: rowcol
 size: 5x5
@@ -24,6 +25,31 @@ moves:
 def rowcol_game() -> Game:
     game = Game.new(get_entry("rowcol"), Options(5, 5), first_player=1)
     return game.play("C3").play("E3").play("E5")
+
+
+#: A walls game as the release before game-owned notation (record version 1) wrote it.
+WALLS_V1 = """\
+gridgames-record 1
+# Grid Lock (rule book 001)
+variant: walls
+size: 5x5
+first: 1
+result: in progress
+moves:
+1. C3
+2. A1
+3. #B3
+4. A2
+5. D3
+"""
+
+
+def test_records_of_the_last_release_still_load() -> None:
+    game = record.loads(WALLS_V1, get_entry)
+    assert played(game) == ["C3", "A1", "#B3", "A2", "D3"]
+    assert game.played[2].kind == game.rules.alternate_kind
+    assert record.loads(ROWCOL.replace("record 2", "record 1"), get_entry).played == rowcol_game().played
+    assert record.dumps(game).startswith("gridgames-record 2\n")
 
 
 def test_dumps_writes_the_documented_format() -> None:
@@ -64,8 +90,8 @@ BATTERY = [
     ("blank-and-comments-only", "\n  \n# nothing\n", None, "empty"),
     ("binary", "\x00\x01\x02gridgames", None, "binary"),
     ("not-a-record", "hello world\n", 1, "not a gridgames record"),
-    ("unknown-version", broken("record 1", "record 2"), 1, "version '2' is not supported"),
-    ("version-not-a-number", broken("record 1", "record one"), 1, "version 'one'"),
+    ("unknown-version", broken("record 2", "record 3"), 1, "version '3' is not supported"),
+    ("version-not-a-number", broken("record 2", "record one"), 1, "version 'one'"),
     ("unknown-variant", broken("rowcol", "chess"), 3, "no game called 'chess'"),
     ("bad-size", broken("5x5", "5y5"), 4, "'5y5' is not a board size"),
     ("size-too-small", broken("5x5", "1x5"), 4, "not a board size this game supports"),

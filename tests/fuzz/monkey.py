@@ -146,7 +146,7 @@ class Coverage:
     screens: set[str] = field(default_factory=set)
     games: set[tuple[str, int, int, str]] = field(default_factory=set)  # variant, rows, cols, adjacency
     seats: set[tuple[str, str]] = field(default_factory=set)
-    states: set[str] = field(default_factory=set)  # "game over", "history", "wall mode", "tiny"
+    states: set[str] = field(default_factory=set)  # "game over", "history", "alternate mode", "tiny"
     actions: int = 0
     exit_requests: int = 0
 
@@ -188,8 +188,8 @@ class Monkey:
                 self.coverage.states.add("game over")
             if getattr(screen, "viewing", None) is not None:
                 self.coverage.states.add("history")
-            if getattr(screen, "wall_mode", False):
-                self.coverage.states.add("wall mode")
+            if getattr(screen, "alternate_mode", False):
+                self.coverage.states.add("alternate mode")
 
     def visible(self, widget: Widget) -> tuple[int, int] | None:
         """A point inside `widget` on screen, or None when it is not drawn (hidden, or a tiny terminal)."""
@@ -326,12 +326,15 @@ class Monkey:
         if roll < 0.5:
             self.move_by_keys(move)
             return
-        cells = screen.query(f"#cell-{move.cell.row}-{move.cell.col}")
-        point = self.visible(cells.first()) if cells else None
-        if point is None:
-            self.move_by_keys(move)
-            return
-        self.click(*point, button=3 if move.wall else 1, why=f"to play {move.notation()}")
+        text = game.rules.format_move(move) if game is not None else "?"
+        for n, cell in enumerate(move.cells):  # a move over several cells is pointed at cell by cell
+            cells = screen.query(f"#cell-{cell.row}-{cell.col}")
+            point = self.visible(cells.first()) if cells else None
+            if point is None:
+                self.move_by_keys(move)
+                return
+            why = f"to play {text} ({n + 1}/{len(move.cells)})"
+            self.click(*point, button=3 if move.kind else 1, why=why)
 
     def move_by_keys(self, move: Move) -> None:
         """Walk the board's cursor to the move's cell with arrows or hjkl, then Enter or Space."""
@@ -339,13 +342,15 @@ class Monkey:
         boards = screen.query("#board")
         if not boards:
             return
-        cursor = getattr(boards.first(), "cursor", move.cell)
-        self.log(f"(the next keys play {move.notation()} from the cursor at {tuple(cursor)})", action=False)
-        rows, cols = move.cell.row - cursor.row, move.cell.col - cursor.col
-        for _ in range(abs(rows)):
-            self.key(rng.choice(("down", "j")) if rows > 0 else rng.choice(("up", "k")))
-        for _ in range(abs(cols)):
-            self.key(rng.choice(("right", "l")) if cols > 0 else rng.choice(("left", "h")))
-        if move.wall != bool(getattr(screen, "wall_mode", False)):
+        cursor = getattr(boards.first(), "cursor", move.cells[0])
+        self.log(f"(the next keys play {move} from the cursor at {tuple(cursor)})", action=False)
+        if bool(move.kind) != bool(getattr(screen, "alternate_mode", False)):
             self.key("w")
-        self.key(rng.choice(("enter", "space")))
+        for cell in move.cells:
+            rows, cols = cell.row - cursor.row, cell.col - cursor.col
+            for _ in range(abs(rows)):
+                self.key(rng.choice(("down", "j")) if rows > 0 else rng.choice(("up", "k")))
+            for _ in range(abs(cols)):
+                self.key(rng.choice(("right", "l")) if cols > 0 else rng.choice(("left", "h")))
+            self.key(rng.choice(("enter", "space")))
+            cursor = cell

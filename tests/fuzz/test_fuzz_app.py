@@ -73,7 +73,7 @@ async def open_game(monkey: Monkey, episode: Episode) -> None:
 
 
 async def tour(monkey: Monkey) -> None:
-    """Each overlay and state once (rules, palette, quit question, an earlier move, wall mode), so every
+    """Each overlay and state once (rules, palette, quit question, an earlier move, alternate mode), so every
     run has been through each whatever the dice say; then the monkey takes over."""
     for opener, closer in (("question_mark", "escape"), ("ctrl+p", "escape")):
         monkey.key(opener)
@@ -162,7 +162,7 @@ async def fuzz(tmp_path, monkeypatch, actions: int) -> None:  # type: ignore[no-
     )
     assert coverage.actions >= actions
     assert SCREENS <= coverage.screens
-    assert {"game over", "history", "wall mode", "tiny"} <= coverage.states
+    assert {"game over", "history", "alternate mode", "tiny"} <= coverage.states
     assert {entry.id for entry in CATALOGUE} <= {variant for variant, *_ in coverage.games}
     assert {("noneighbour", "king"), ("noneighbour", "orthogonal")} <= {
         (v, a) for v, _, _, a in coverage.games

@@ -20,12 +20,13 @@ from gridgames.engine import Cell, Content, Game, IllegalMoveError, Move, Option
 from gridgames.engine.entry import Entry
 from gridgames.engine.textboard import render
 from gridgames.games import catalogue
-from tests.games.test_plugin_example import PLUGIN
+from tests.conftest import PLUGINS
 
-sys.path.insert(0, str(PLUGIN))
-from gridgames_example.book import BOOK as EXAMPLE  # noqa: E402 - the plugin lives outside the package
+sys.path[:0] = [str(folder) for folder in PLUGINS]
+from gridgames_example.book import BOOK as EXAMPLE  # noqa: E402 - the plugins live outside the package
+from gridgames_hop.book import BOOK as MULTICELL  # noqa: E402
 
-CATALOGUE = (*catalogue(), EXAMPLE.entry)
+CATALOGUE = (*catalogue(), EXAMPLE.entry, MULTICELL.entry)
 BY_ID = {entry.id: entry for entry in CATALOGUE}
 
 
@@ -65,9 +66,17 @@ def random_game(entry: Entry, rows: int, cols: int, adjacency: str, data: st.Dat
     return game
 
 
-def every_move(rows: int, cols: int) -> list[Move]:
-    """Every cell, as a plain move and as a wall."""
-    return [Move(Cell(r, c), wall) for r in range(rows) for c in range(cols) for wall in (False, True)]
+def every_move(rules, rows: int, cols: int) -> list[Move]:  # type: ignore[no-untyped-def]
+    """Moves of every shape a game here could mean: each cell as an ordinary move and as the game's
+    other kind (if it has one), and each pair of side-by-side cells (a domino, a step)."""
+    cells = [Cell(r, c) for r in range(rows) for c in range(cols)]
+    kinds = ("", rules.alternate_kind or "")
+    singles = [Move.at(cell, kind=kind) for cell in cells for kind in set(kinds)]
+    pairs = [
+        Move.at(a, b) for a in cells for b in cells
+        if abs(a.row - b.row) + abs(a.col - b.col) == 1
+    ]
+    return singles + pairs
 
 
 @pytest.mark.parametrize(("entry", "rows", "cols", "adjacency"), cases())
@@ -85,8 +94,8 @@ def test_every_position_keeps_the_rules_contract(entry, rows, cols, adjacency, d
             after = rules.apply_move(state, move)
             assert (after.to_move, after.ply) == (3 - state.to_move, state.ply + 1)
             assert rules.parse_move(state, entry.format_move(move)) == move
-            assert rules.parse_move(state, move.notation()) == move
-        for move in set(every_move(rows, cols)) - set(legal):
+            assert rules.parse_move(state, rules.format_move(move)) == move
+        for move in set(every_move(rules, rows, cols)) - set(legal):
             reason = rules.why_illegal(state, move)
             assert reason is not None and one_sentence(reason), (move, reason)
             try:  # not pytest.raises: this loop runs ~10^5 times per test
@@ -94,7 +103,7 @@ def test_every_position_keeps_the_rules_contract(entry, rows, cols, adjacency, d
             except IllegalMoveError as refused:
                 assert str(refused) == reason
             else:
-                raise AssertionError(f"{move.notation()} was accepted although {reason!r}")
+                raise AssertionError(f"{rules.format_move(move)} was accepted although {reason!r}")
         assert (rules.outcome(state) is None) == bool(legal)
         assert (hash(state), dataclasses.astuple(state)) == fingerprint, "a state changed"
         with pytest.raises(dataclasses.FrozenInstanceError):
@@ -110,14 +119,18 @@ def test_clicks_and_boards_agree_with_the_legal_moves(entry, rows, cols, adjacen
     state = game.states[data.draw(st.integers(0, game.cursor), label="position")]
     legal = rules.legal_moves(state)
     cells = [Cell(r, c) for r in range(rows) for c in range(cols)]
+    other = rules.alternate_kind
     for cell in cells:
-        assert rules.moves_at(state, cell) == tuple(m for m in legal if m.cell == cell)
-    contents = [rules.content(state, cell) for cell in cells]
-    assert all(isinstance(content, Content) for content in contents)
+        ordinary = tuple(m for m in legal if cell in m.cells and (other is None or m.kind != other))
+        assert rules.candidates(state, (cell,)) == ordinary
+        alternate = tuple(m for m in legal if cell in m.cells and other is not None and m.kind == other)
+        assert rules.candidates(state, (cell,), alternate=True) == alternate
+    looks = [entry.look(state, cell) for cell in cells]
+    assert all(look.role in ("empty", "p1", "p2", "blocked") for look in looks)
     board = render(entry, state)
     assert len(board.splitlines()) >= rows
-    for content in (Content.P1, Content.P2):
-        assert board.count(entry.symbol(content)) == contents.count(content), board
+    for role, content in (("p1", Content.P1), ("p2", Content.P2)):
+        assert board.count(entry.symbol(content)) == [look.role for look in looks].count(role), board
 
 
 @pytest.mark.parametrize(("entry", "rows", "cols", "adjacency"), cases())
@@ -144,7 +157,7 @@ def test_a_finished_game_has_no_moves_and_names_its_result(
     if outcome.winner is not None:
         assert entry.player(outcome.winner) in description
     with pytest.raises(IllegalMoveError, match="The game is over"):
-        game.play(Move(Cell(0, 0)))
+        game.play(Move.at(Cell(0, 0)))
 
 
 @pytest.mark.parametrize(("entry", "rows", "cols", "adjacency"), cases())

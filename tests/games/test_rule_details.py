@@ -24,7 +24,7 @@ def test_marked_and_locked_cells_are_refused_with_their_reason(variant, make_gam
 
 def test_locking_ignores_cells_already_marked_or_locked_and_the_board_edge(make_game) -> None:
     game = make_game("locked-duel", "2x2").play("A1")  # locks A1, A2, B1
-    assert [m.notation() for m in game.legal_moves()] == ["B2"]
+    assert [game.rules.format_move(m) for m in game.legal_moves()] == ["B2"]
     game = game.play("B2")
     assert game.outcome is not None and game.outcome.winner == 2  # B made the last mark
 
@@ -76,7 +76,7 @@ def test_rowcol_claims_at_any_distance_past_claimed_cells(make_game) -> None:
     game = make_game("rowcol", "5x5").play("A1").play("A5").play("A3")
     assert "already claimed" in refusal(game, "A5")
     assert game.play("E3").state.ply == 4  # column 3, past nothing; A1..A5 between do not block
-    assert {m.notation() for m in game.legal_moves()} == {"A2", "A4", "B3", "C3", "D3", "E3"}
+    assert {game.rules.format_move(m) for m in game.legal_moves()} == {"A2", "A4", "B3", "C3", "D3", "E3"}
 
 
 def test_rowcol_player_with_a_full_row_and_column_loses(make_game) -> None:

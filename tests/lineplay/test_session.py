@@ -11,17 +11,18 @@ from gridgames.engine import Cell, Move
 from gridgames.engine.match import Match
 from gridgames.lineplay import EXIT_FINISHED, EXIT_INPUT_ENDED, LinePlay, Settings
 from gridgames.storage import Store
+from tests.notation import played
 
 
 @pytest.mark.parametrize(
     ("typed", "message"),
     [
-        ("", "An empty line is not a move: type a cell such as C3, or help."),
+        ("", "An empty line is not a move: type a move such as C3, or help."),
         ("   ", "An empty line is not a move"),
         ("F9", "'F9' is not on this 5x5 board: rows run A-E (1-5) and columns 1-5."),
         ("0 0", "'0 0' is not on this 5x5 board"),
         ("banana", "'banana' is not a cell: write a row letter and a column number such as C3"),
-        ("#C3", "'#C3' builds a wall, but this game has no walls"),
+        ("#C3", "'#C3' is not a cell: write a row letter and a column number"),
         ("C3", "C3 is already claimed: choose an unclaimed cell."),
         ("A1", "A1 is not in row C or column 3"),
     ],
@@ -42,7 +43,7 @@ def test_end_of_input_mid_game_says_the_game_is_saved(play_lines, make_game, tmp
         "Input ended before the game finished; the game is saved and can be resumed with: "
         "gridgames play rowcol --plain --resume"
     )
-    assert [m.notation() for m in store.load_current("rowcol").game.played] == ["C3"]
+    assert played(store.load_current("rowcol").game) == ["C3"]
 
 
 def test_every_move_is_autosaved_and_a_finished_game_clears_the_save(play_lines, make_game, tmp_path):
@@ -70,7 +71,7 @@ def test_quit_help_and_undo(play_lines, make_game, tmp_path):
     assert "undo       take back the last move" in result.text
     assert "Took back the last move; Player 2 (O) to play." in result.text
     assert "Game saved; resume it later." in result.text
-    assert [m.notation() for m in store.load_current("rowcol").game.played] == ["C3"]
+    assert played(store.load_current("rowcol").game) == ["C3"]
 
 
 def test_walls_help_explains_walls_and_steps(play_lines, make_game):
@@ -88,7 +89,7 @@ def test_the_computer_answers_and_undo_goes_back_to_the_humans_turn(play_lines, 
 
 def test_the_computer_can_move_first_and_win(play_lines, make_game):
     settings = Settings(vs="test", computer_plays=1)
-    centre = Move(Cell(1, 1))  # wins at once on 3x3
+    centre = Move.at(Cell(1, 1))  # wins at once on 3x3
     result = play_lines(make_game("noneighbour", "3x3"), [], settings=settings, computer=lambda *_: centre)
     assert result.code == EXIT_FINISHED
     assert "Player 1 (X) places X at (2,2)." in result.text

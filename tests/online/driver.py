@@ -28,7 +28,7 @@ class Proc:
         self.popen = subprocess.Popen(
             [sys.executable, "-m", "gridgames", *args],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-            text=True, env=env, bufsize=1,
+            text=True, errors="replace", env=env, bufsize=1,  # output in any encoding is read
         )
         self.lines: queue.Queue[str | None] = queue.Queue()
         self.seen: list[str] = []
@@ -36,8 +36,11 @@ class Proc:
 
     def _read(self) -> None:
         assert self.popen.stdout is not None
-        for line in self.popen.stdout:
-            self.lines.put(line.rstrip("\n"))
+        try:
+            for line in self.popen.stdout:
+                self.lines.put(line.rstrip("\n"))
+        except ValueError:  # `stop` closed the pipe before this thread read its end
+            pass
         self.lines.put(None)
 
     def expect(self, pattern: str, wait: float = WAIT) -> re.Match[str]:

@@ -64,7 +64,7 @@ async def test_the_app_hosts_and_a_plain_client_plays_it_to_the_end(procs, tmp_p
 
                 await until(pilot, my_turn, "its turn")
                 assert "your turn" in screen.status_text()
-                target = screen.view.game.parse(text).cell
+                target = screen.view.game.parse(text).cells[0]
                 board = screen.query_one("#board")
                 while board.cursor != target:
                     row, col = board.cursor

@@ -102,7 +102,7 @@ async def test_a_server_resending_the_whole_game_after_every_move_costs_one_engi
     fake_server, engine_plays
 ):
     game = random_game(80)
-    moves = tuple(move.notation() for move in game.played)
+    moves = tuple(game.rules.format_move(move) for move in game.played)
     engine_plays[0] = 0
 
     async def resend_everything(ws: web.WebSocketResponse) -> None:
@@ -122,7 +122,7 @@ async def test_a_server_resending_the_whole_game_after_every_move_costs_one_engi
 
 async def test_moves_one_at_a_time_and_a_takeback_are_followed_without_replaying(fake_server, engine_plays):
     game = random_game(30)
-    moves = tuple(move.notation() for move in game.played)
+    moves = tuple(game.rules.format_move(move) for move in game.played)
     engine_plays[0] = 0
 
     async def move_by_move(ws: web.WebSocketResponse) -> None:
@@ -144,8 +144,9 @@ async def test_moves_one_at_a_time_and_a_takeback_are_followed_without_replaying
 
 async def test_a_server_rewriting_history_or_skipping_moves_is_refused(fake_server, engine_plays):
     game = random_game(20)
-    moves = tuple(move.notation() for move in game.played)
-    other = next(m.notation() for m in random_game(0).legal_moves() if m.notation() != moves[0])
+    moves = tuple(game.rules.format_move(move) for move in game.played)
+    start = random_game(0)
+    other = next(t for t in (start.rules.format_move(m) for m in start.legal_moves()) if t != moves[0])
 
     async def lie(ws: web.WebSocketResponse) -> None:
         await ws.send_str(state(moves[:10]).to_json())

@@ -43,7 +43,8 @@ async def store_room(db, game: Game) -> str:
     try:
         await store.create(row)
         await asyncio.gather(*(
-            store.add_move(row.id, 1, ply, move.notation(), None) for ply, move in enumerate(game.played)
+            store.add_move(row.id, 1, ply, game.rules.format_move(move), None)
+            for ply, move in enumerate(game.played)
         ))
     finally:
         await store.close()

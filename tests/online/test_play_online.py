@@ -53,7 +53,7 @@ def play_out(game: Game, players: dict[int, Proc], rng: random.Random, watcher: 
         mover = players[game.state.to_move]
         wait_turn(mover, len(game.played) + 1)
         move = rng.choice(game.legal_moves())
-        mover.send(move.notation())
+        mover.send(game.rules.format_move(move))
         game = game.play(move)
     for proc in [*players.values(), *([watcher] if watcher else [])]:
         proc.expect("^" + re.escape(score_line(game)))

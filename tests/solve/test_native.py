@@ -53,7 +53,7 @@ def _random_positions(make_game, variant, size, count, rng, min_moves=0, **optio
             moves = game.rules.legal_moves(game.state)
             if not moves:
                 break
-            game = game.play(rng.choice(moves).notation())
+            game = game.play(rng.choice(moves))
         if game.rules.legal_moves(game.state):
             yield game
 
@@ -79,7 +79,7 @@ def test_node_kayles_native_move_values_equal_python_grundy_values(make_game, bo
         core.use_native(False)
         clear_caches()
         moves = game.rules.legal_moves(state)
-        expected = [nodekayles.grundy(game.play(move.notation()).state) for move in moves]
+        expected = [nodekayles.grundy(game.play(move).state) for move in moves]
         core.use_native(True)
         assert answers == expected
     clear_caches()
@@ -186,8 +186,8 @@ def test_walls_native_equals_python_on_5x5_positions_with_many_walls(make_game, 
     for _ in range(6):
         game = make_game("walls", "5x5").play("A1").play("E5")
         while game.state.walls.bit_count() < 13 and game.rules.legal_moves(game.state):
-            walls_left = [m for m in game.rules.legal_moves(game.state) if m.wall]
-            game = game.play(rng.choice(walls_left).notation())
+            walls_left = [m for m in game.rules.legal_moves(game.state) if m.kind == "wall"]
+            game = game.play(rng.choice(walls_left))
         if not game.rules.legal_moves(game.state):
             continue
         python, native = _both(game.entry, game.state)
@@ -207,7 +207,7 @@ def test_the_shipped_5x5_walls_table_agrees_with_the_live_solver(make_game):
     for _ in range(2):
         game = make_game("walls", "5x5").play("C3").play("A1")
         while game.state.walls.bit_count() < k:
-            game = game.play(rng.choice([m for m in game.rules.legal_moves(game.state) if m.wall]).notation())
+            game = game.play(rng.choice([m for m in game.rules.legal_moves(game.state) if m.kind == "wall"]))
         state = game.state
         cells = tuple(i for i in range(25) if not state.walls >> i & 1)
         live = walls.ExactTable(state.walls, cells, walls._solve_graph(walls._graph(5, 5, cells), None))

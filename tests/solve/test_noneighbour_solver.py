@@ -60,7 +60,7 @@ def test_every_reachable_position_matches_plain_negamax(make_game, size, adjacen
 def test_book_board_first_player_wins_only_in_the_centre(make_game):
     evaluation = noneighbour.evaluate(make_game("noneighbour").state)
     assert evaluation.value == WIN
-    assert [m.notation() for m in evaluation.best] == ["B2"]
+    assert [RULES.format_move(m) for m in evaluation.best] == ["B2"]
 
 
 def test_value_ignores_who_owns_the_markers(make_game):

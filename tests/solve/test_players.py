@@ -49,7 +49,7 @@ def test_players_are_callables_on_default_boards(make_game, entry):
 
 def test_perfect_finds_the_only_winning_first_move(make_game):
     game = make_game("noneighbour")
-    assert choose_move(game.entry, game.state, "perfect", random.Random(0)).notation() == "B2"
+    assert choose_move(game.entry, game.state, "perfect", random.Random(0)) == game.parse("B2")
 
 
 @pytest.mark.parametrize("level", LEVELS)

@@ -83,7 +83,7 @@ def test_solver_agrees_with_negamax_on_every_reachable_position(rows: int, cols:
         assert evaluation.value == (WIN if wins(full & ~claimed, last) else LOSS)
         assert set(evaluation.move_values) == set(RULES.legal_moves(state))
         for move, value in evaluation.move_values.items():
-            u = state.index(move.cell)
+            u = state.index(move.cells[0])
             opponent_wins = wins(full & ~claimed & ~(1 << u), u)
             assert value == (LOSS if opponent_wins else WIN)
         move = rowcol.best_move(state)

@@ -45,6 +45,6 @@ def test_every_move_scores_prove_the_book_board(make_game):
     state = make_game("noneighbour").state
     result = deepest(iterate(RulesPosition(NONEIGHBOUR), state, every_move=True))
     assert result is not None
-    winning = [m.notation() for m, s in result.move_scores.items() if s > 0 and is_proven(s)]
+    winning = [NONEIGHBOUR.format_move(m) for m, s in result.move_scores.items() if s > 0 and is_proven(s)]
     assert winning == ["B2"]
     assert all(is_proven(s) for s in result.move_scores.values())

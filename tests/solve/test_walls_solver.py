@@ -102,7 +102,7 @@ def test_setup_moves_are_analysed_too(make_game):
     evaluation = walls.evaluate(make_game("walls", "3x3").state)
     assert evaluation.exact
     assert len(evaluation.move_values) == 9
-    assert all(not m.wall for m in evaluation.move_values)
+    assert all(m.kind != "wall" for m in evaluation.move_values)
 
 
 def test_5x5_search_proves_a_trap(make_game):
@@ -110,7 +110,7 @@ def test_5x5_search_proves_a_trap(make_game):
     state = make_game("walls").play("C3").play("A1").play("#A2").play("#E5").state
     evaluation = walls.evaluate(state, budget=0.5)
     assert evaluation.value == WIN
-    assert "#B1" in [m.notation() for m in evaluation.best]
+    assert "#B1" in [RULES.format_move(m) for m in evaluation.best]
 
 
 def test_5x5_without_proof_is_not_exact(make_game):

@@ -20,6 +20,7 @@ from gridgames.engine import record
 from gridgames.engine.errors import RecordError
 from gridgames.games import get_entry
 from gridgames.storage import LiveRecord, Store, check_record_target, load_record, save_record
+from tests.notation import played
 
 GOOD = "gridgames-record 1\nvariant: rowcol\nsize: 5x5\nfirst: 1\nresult: in progress\nmoves:\n1. C3\n2. C1\n"
 
@@ -96,7 +97,7 @@ def test_escape_sequences_in_a_record_never_reach_the_terminal(tmp_path, capsys)
 def test_every_line_ending_and_a_byte_order_mark_read_the_same_game(tmp_path, ending, bom):
     path = tmp_path / "game.txt"
     path.write_bytes((bom + GOOD.replace("\n", ending)).encode("utf-8"))
-    assert [m.notation() for m in load_record(path).played] == ["C3", "C1"]
+    assert played(load_record(path)) == ["C3", "C1"]
 
 
 @pytest.mark.parametrize("odd", ["\f", "\u2028", "\v", "\x85"])
@@ -121,7 +122,7 @@ def test_a_bad_autosave_never_stops_start_up(tmp_path, make_game):
     (data / "current-rowcol-folder.gridgames").mkdir()
     later = Store(data)
     (good,) = later.unfinished("rowcol")
-    assert [m.notation() for m in good.game.played] == ["C3"]
+    assert played(good.game) == ["C3"]
     assert len(later.take_warnings()) == 4
     env = dict(os.environ, GRIDGAMES_DATA_DIR=str(data))
     done = subprocess.run(
@@ -143,7 +144,7 @@ def test_bad_bytes_on_stdin_keep_the_moves_before_them_and_say_why(tmp_path):
     assert "That line is not UTF-8 text, so it is not a move" in out
     assert "Player 1 (X) claims C3." in out and "Player 2 (O) claims C1." in out
     (saved,) = Store(tmp_path).unfinished("rowcol")
-    assert [m.notation() for m in saved.game.played] == ["C3", "C1"]
+    assert played(saved.game) == ["C3", "C1"]
 
 
 def test_a_data_folder_without_search_permission_is_a_sentence_not_a_traceback(tmp_path):

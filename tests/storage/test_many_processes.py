@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from gridgames.storage import Store
+from tests.notation import played
 
 TIMEOUT = 120  # seconds for the whole group; they finish in a few
 
@@ -71,6 +72,6 @@ def test_a_finished_game_does_not_delete_another_game_in_progress(tmp_path):
     assert stopped.returncode == 1
     assert finished.returncode == 0 and "Congratulations Player 1 (X), you win!" in finished.stdout
     (left,) = Store(tmp_path / "data").unfinished("rowcol")
-    assert [m.notation() for m in left.game.played] == ["C3"]
+    assert played(left.game) == ["C3"]
     (resumed,) = run_together(tmp_path, [(["rowcol", "--plain", "--resume"], "C1\n")])
     assert "Player 2 (O) claims C1." in resumed.stdout

@@ -11,6 +11,7 @@ from gridgames import storage
 from gridgames.engine import record
 from gridgames.games import get_entry
 from gridgames.storage import StorageWarning, Store
+from tests.notation import played
 
 
 @pytest.fixture
@@ -30,7 +31,7 @@ def test_an_unfinished_game_resumes_with_its_settings(store, make_game):
     assert store.save_current(game, {"vs": "perfect", "match": {"games": 2}}, slot="rowcol")
     saved = store.load_current("rowcol")
     assert saved is not None
-    assert [m.notation() for m in saved.game.played] == ["C3"]
+    assert played(saved.game) == ["C3"]
     assert saved.settings == {"vs": "perfect", "match": {"games": 2}}
     assert store.load_current() == saved  # without a variant: the latest save
     # the autosave is itself a valid game record
@@ -188,7 +189,7 @@ def test_two_windows_resuming_one_save_never_share_its_slot(store, make_game):
     assert slot is not None and slot != "rowcol-a"
     assert other.claim(theirs) is None  # the other window is told, not handed the same slot
     (left,) = other.unfinished("rowcol")
-    assert left.slot == slot and [m.notation() for m in left.game.played] == ["C3"]
+    assert left.slot == slot and played(left.game) == ["C3"]
 
 
 def test_a_save_cleared_and_saved_again_by_another_process_while_listed_is_no_warning(

@@ -62,7 +62,7 @@ def board_symbols(app: GridGamesApp, rows: int, cols: int) -> list[str]:
 def expected_symbols(game: Game) -> list[str]:
     """The finished board as the engine sees it, the last move in brackets."""
     entry, state = game.entry, game.state
-    last = game.played[-1].cell if game.played else None
+    last = game.played[-1].cells[0] if game.played else None
     rows = []
     for r in range(state.rows):
         cells = []

@@ -69,11 +69,11 @@ async def test_hint_and_analysis_mark_the_moves() -> None:
         await settle(pilot, screen)
         evaluation = analyse(entry, game.state)
         assert text_of(app, "#message").startswith("Hint: ")
-        assert Move(screen.query_one("#board").cursor) in evaluation.best
+        assert Move.at(screen.query_one("#board").cursor) in evaluation.best
         await pilot.press("a")
         await settle(pilot, screen)
         for move, value in evaluation.move_values.items():
-            assert cell_text(app, move.cell) == VALUE_GLYPHS[value]
+            assert cell_text(app, move.cells[0]) == VALUE_GLYPHS[value]
         assert "To move: " + evaluation.value in text_of(app, "#legend")
 
 
@@ -103,7 +103,7 @@ async def test_review_marks_a_move_that_threw_away_a_win() -> None:
     game = game.play("A1")
     while not game.is_over:
         best = analyse(entry, game.state).best[0]
-        moves.append(best.notation())
+        moves.append(game.rules.format_move(best))
         game = game.play(best)
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:

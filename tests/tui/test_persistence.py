@@ -43,7 +43,7 @@ def rowcol(*moves: str) -> Game:
 
 async def click_move(pilot, text: str) -> None:  # type: ignore[no-untyped-def]
     move = pilot.app.screen.game.parse(text)
-    await pilot.click(f"#cell-{move.cell.row}-{move.cell.col}")
+    await pilot.click(f"#cell-{move.cells[0].row}-{move.cells[0].col}")
 
 
 async def open_game(app, pilot, game: Game, match: Match | None = None) -> GameScreen:  # type: ignore[no-untyped-def]
@@ -96,13 +96,13 @@ async def test_a_finished_game_counts_once_and_undo_takes_it_out_of_the_score() 
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_game(app, pilot, game.undo())
-        await click_move(pilot, moves[-1].notation())
+        await click_move(pilot, game.rules.format_move(moves[-1]))
         assert screen.game.is_over and screen.match.games == 1
         assert Store().load_current("rowcol") is None  # the save of a finished game is dropped
         await pilot.press("u")  # take the last move back: its result leaves the score
         assert screen.match.games == 0 and text_of(app, "#score") == ""
         assert Store().load_current("rowcol") is not None
-        await click_move(pilot, moves[-1].notation())
+        await click_move(pilot, game.rules.format_move(moves[-1]))
         winner = game.outcome.winner
         assert screen.match.games == 1 and f"{ROWCOL.player(winner)} 1" in text_of(app, "#score")
         await pilot.press("escape")
@@ -207,7 +207,7 @@ async def test_match_rules_and_last_choices_are_kept_for_the_next_run() -> None:
         assert (screen.match.starts, screen.match.scoring) == ("winner", "cells")
         game, moves = scripted_game(entry)
         for move in moves:
-            await click_move(pilot, move.notation())
+            await click_move(pilot, game.rules.format_move(move))
         assert screen.match.describe() in text_of(app, "#score") and " cells" in text_of(app, "#score")
         await pilot.press("n")  # the winner starts the next game
         assert screen.game.first_player == game.outcome.winner

@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from gridgames.engine.cells import Cell
-from gridgames.engine.moves import Move
 from gridgames.games import catalogue
 from gridgames.tui import computer
 from gridgames.tui.screens.game import GameScreen
@@ -72,7 +71,7 @@ async def test_whole_game_by_mouse_then_again_by_keys(variant: str) -> None:
         assert isinstance(screen, GameScreen)
         for move in moves:
             await pilot.click(
-                f"#cell-{move.cell.row}-{move.cell.col}", offset=(1, 0), button=3 if move.wall else 1
+                f"#cell-{move.cells[0].row}-{move.cells[0].col}", offset=(1, 0), button=3 if move.kind else 1
             )
         assert_finished(app, game, moves)
         # Play again keeps the options and the match score; the players take turns to start.
@@ -82,9 +81,9 @@ async def test_whole_game_by_mouse_then_again_by_keys(variant: str) -> None:
         game, _ = scripted_game(entry, first_player=2)
         # By keyboard alone, with undo and redo in the middle.
         for n, move in enumerate(moves):
-            if move.wall:
+            if move.kind:
                 await pilot.press("w")
-            await move_cursor(pilot, move.cell)
+            await move_cursor(pilot, move.cells[0])
             await pilot.press("enter" if n % 2 else "space")
             if n == 1:  # undo twice, redo once, then replay the second move
                 await pilot.press("u", "ctrl+z")
@@ -117,12 +116,12 @@ async def test_refused_move_says_why(variant: str, setup: list[str], refused: st
         assert isinstance(screen, GameScreen) and screen.entry.id == variant
         for text in setup:
             move = screen.game.parse(text)
-            await pilot.click(f"#cell-{move.cell.row}-{move.cell.col}")
+            await pilot.click(f"#cell-{move.cells[0].row}-{move.cells[0].col}")
         before = screen.game
         target = before.parse(refused)
         board = screen.query_one("#board")
-        await pilot.click("#board", offset=tuple(board.cell_centre(target.cell)))
-        reason = before.entry.why_illegal(before.state, Move(target.cell))
+        await pilot.click("#board", offset=tuple(board.cell_centre(target.cells[0])))
+        reason = before.entry.why_illegal(before.state, target)
         assert reason is not None
         assert screen.game is before
         assert text_of(app, "#message") == f"✗ {reason}"

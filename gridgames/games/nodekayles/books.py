@@ -14,7 +14,7 @@ from gridgames.games.nodekayles.solver import NodeKaylesSolver
 def _locked_cells(before: GridState, move: Move) -> str:
     """The marked cell first, then the neighbours it locks, as books 000 and 002 list them."""
     around = NodeKaylesRules.locked_by(before, move)  # type: ignore[arg-type]
-    cells = [move.cell, *(cell for cell in around if cell != move.cell)]
+    cells = [move.cells[0], *(cell for cell in around if cell != move.cells[0])]
     return ", ".join(format_cell(c, "pair") for c in cells)
 
 

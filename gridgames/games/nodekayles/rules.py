@@ -17,6 +17,7 @@ from gridgames.engine.rules import (
     Rules,
     bits,
     marker_content,
+    not_one_cell,
     orthogonal_masks,
     with_marker,
 )
@@ -45,13 +46,14 @@ class NodeKaylesRules(Rules[NodeKaylesState]):
         return NodeKaylesState(options.rows, options.cols, first_player, 0)
 
     def legal_moves(self, state: NodeKaylesState) -> tuple[Move, ...]:
-        return tuple(Move(state.cell(i)) for i in bits(state.free))
+        return tuple(Move((state.cell(i),)) for i in bits(state.free))
 
     def why_illegal(self, state: NodeKaylesState, move: Move, style: CoordStyle = "letter") -> str | None:
-        where = format_cell(move.cell, style)
-        if move.wall:
-            return "This game has no walls: mark a free cell."
-        bit = 1 << state.index(move.cell)
+        cell = move.single
+        if cell is None:
+            return not_one_cell(move, self.verb)
+        where = format_cell(cell, style)
+        bit = 1 << state.index(cell)
         if (state.marks1 | state.marks2) & bit:
             return f"{where} is already marked: choose a free cell."
         if state.locked & bit:
@@ -59,7 +61,7 @@ class NodeKaylesRules(Rules[NodeKaylesState]):
         return None
 
     def apply_unchecked(self, state: NodeKaylesState, move: Move) -> NodeKaylesState:
-        i = state.index(move.cell)
+        i = state.index(move.cells[0])
         bit = 1 << i
         lock = bit | orthogonal_masks(state.rows, state.cols)[i]
         marks1, marks2 = with_marker(state.to_move, bit, state.marks1, state.marks2)
@@ -79,7 +81,7 @@ class NodeKaylesRules(Rules[NodeKaylesState]):
     @staticmethod
     def locked_by(state: NodeKaylesState, move: Move) -> list[Cell]:
         """The cells a move newly locks (for the rule books' 'Cells locked:' lines)."""
-        i = state.index(move.cell)
+        i = state.index(move.cells[0])
         lock = (1 << i) | orthogonal_masks(state.rows, state.cols)[i]
         return [state.cell(j) for j in bits(lock)]
 

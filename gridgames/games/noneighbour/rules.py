@@ -18,6 +18,7 @@ from gridgames.engine.rules import (
     bits,
     king_masks,
     marker_content,
+    not_one_cell,
     orthogonal_masks,
     with_marker,
 )
@@ -64,13 +65,14 @@ class NoNeighbourRules(Rules[NoNeighbourState]):
         return free & ~neighbour_masks(state)[state.last]
 
     def legal_moves(self, state: NoNeighbourState) -> tuple[Move, ...]:
-        return tuple(Move(state.cell(i)) for i in bits(self.allowed(state)))
+        return tuple(Move((state.cell(i),)) for i in bits(self.allowed(state)))
 
     def why_illegal(self, state: NoNeighbourState, move: Move, style: CoordStyle = "letter") -> str | None:
-        if move.wall:
-            return "This game has no walls: place a marker on a cell."
-        bit = 1 << state.index(move.cell)
-        where = format_cell(move.cell, style)
+        cell = move.single
+        if cell is None:
+            return not_one_cell(move, self.verb)
+        bit = 1 << state.index(cell)
+        where = format_cell(cell, style)
         if state.occupied & bit:
             return f"{where} is occupied: choose an empty cell."
         if self.forbidden(state) & bit:
@@ -92,7 +94,7 @@ class NoNeighbourRules(Rules[NoNeighbourState]):
         return f"not touching {last}, diagonals included"
 
     def apply_unchecked(self, state: NoNeighbourState, move: Move) -> NoNeighbourState:
-        i = state.index(move.cell)
+        i = state.index(move.cells[0])
         marks1, marks2 = with_marker(state.to_move, 1 << i, state.marks1, state.marks2)
         return replace(
             state, marks1=marks1, marks2=marks2, to_move=3 - state.to_move, ply=state.ply + 1, last=i

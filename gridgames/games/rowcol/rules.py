@@ -8,7 +8,7 @@ from functools import lru_cache
 from gridgames.engine.cells import Cell, CoordStyle, format_cell, row_label
 from gridgames.engine.moves import Move
 from gridgames.engine.options import Options
-from gridgames.engine.rules import Content, GridState, Rules, bits, marker_content, with_marker
+from gridgames.engine.rules import Content, GridState, Rules, bits, marker_content, not_one_cell, with_marker
 
 
 @dataclass(frozen=True)
@@ -48,13 +48,14 @@ class RowColRules(Rules[RowColState]):
         return free & line_masks(state.rows, state.cols)[state.last]
 
     def legal_moves(self, state: RowColState) -> tuple[Move, ...]:
-        return tuple(Move(state.cell(i)) for i in bits(self.allowed(state)))
+        return tuple(Move((state.cell(i),)) for i in bits(self.allowed(state)))
 
     def why_illegal(self, state: RowColState, move: Move, style: CoordStyle = "letter") -> str | None:
-        if move.wall:
-            return "This game has no walls: claim a cell."
-        bit = 1 << state.index(move.cell)
-        where = format_cell(move.cell, style)
+        cell = move.single
+        if cell is None:
+            return not_one_cell(move, self.verb)
+        bit = 1 << state.index(cell)
+        where = format_cell(cell, style)
         if state.claimed & bit:
             return f"{where} is already claimed: choose an unclaimed cell."
         if state.last is not None and not self.allowed(state) & bit:
@@ -73,7 +74,7 @@ class RowColRules(Rules[RowColState]):
         return f"in row {row_label(last.row)} or column {last.col + 1}"
 
     def apply_unchecked(self, state: RowColState, move: Move) -> RowColState:
-        i = state.index(move.cell)
+        i = state.index(move.cells[0])
         claims1, claims2 = with_marker(state.to_move, 1 << i, state.claims1, state.claims2)
         return replace(
             state, claims1=claims1, claims2=claims2, to_move=3 - state.to_move, ply=state.ply + 1, last=i

@@ -8,15 +8,21 @@ history draws on the third occurrence (see `Game.outcome`).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 
-from gridgames.engine.cells import Cell, CoordStyle, format_cell
+from gridgames.engine.cells import Cell, CoordStyle, format_cell, parse_cell
 from gridgames.engine.errors import InvalidMoveError
 from gridgames.engine.moves import Move
 from gridgames.engine.options import Options
 from gridgames.engine.rules import Content, GridState, Rules, bits, orthogonal_masks
 
 STEPS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
+#: The kind of a move that builds a wall (a move of the ordinary kind places or steps the token).
+WALL = "wall"
+#: The phase while the tokens are being placed.
+SETUP = "setup"
+_WALL_PREFIX = re.compile(r"(?:#|wall\s+)\s*(.+)", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -45,8 +51,8 @@ class WallsRules(Rules[WallsState]):
     family = "walls"
     no_move_reason = "{loser}'s token cannot step to any empty cell, so {winner} wins."
     can_repeat = True
-    has_walls = True
     verb = "move"
+    alternate_kind = WALL
 
     def start(self, options: Options, first_player: int) -> WallsState:
         return WallsState(options.rows, options.cols, first_player, 0)
@@ -60,20 +66,23 @@ class WallsRules(Rules[WallsState]):
 
     def legal_moves(self, state: WallsState) -> tuple[Move, ...]:
         if state.in_setup:
-            return tuple(Move(state.cell(i)) for i in bits(state.empty))
+            return tuple(Move((state.cell(i),)) for i in bits(state.empty))
         steps = self.steps(state)
         if not steps:
             return ()  # a stuck token loses, even if a wall could be built
-        return tuple(Move(state.cell(i)) for i in bits(steps)) + tuple(
-            Move(state.cell(i), wall=True) for i in bits(state.empty)
+        return tuple(Move((state.cell(i),)) for i in bits(steps)) + tuple(
+            Move((state.cell(i),), WALL) for i in bits(state.empty)
         )
 
     def why_illegal(self, state: WallsState, move: Move, style: CoordStyle = "letter") -> str | None:
-        where = format_cell(move.cell, style)
-        bit = 1 << state.index(move.cell)
+        if len(move.cells) != 1 or move.kind not in ("", WALL):
+            return "A move in this game is one cell: a step or placement such as C3, or a wall such as #C3."
+        cell, wall = move.cells[0], move.kind == WALL
+        where = format_cell(cell, style)
+        bit = 1 << state.index(cell)
         mover = "X" if state.to_move == 1 else "O"
         if state.in_setup:
-            if move.wall:
+            if wall:
                 return f"No walls during set-up: first place your token ({mover}) on an empty cell."
             if not state.empty & bit:
                 return f"{where} already holds the other token: place {mover} on another cell."
@@ -81,13 +90,13 @@ class WallsRules(Rules[WallsState]):
         if not self.steps(state):
             return f"Your token ({mover}) is stuck, so you have lost."
         if state.walls & bit:
-            if move.wall:
+            if wall:
                 return f"{where} already has a wall: walls are permanent."
             return f"{mover} cannot step onto {where}: tokens cannot move onto walls."
         if not state.empty & bit:
-            rule = "walls cannot be built on tokens" if move.wall else "tokens cannot share a cell"
+            rule = "walls cannot be built on tokens" if wall else "tokens cannot share a cell"
             return f"{where} holds a token: {rule}."
-        if move.wall:
+        if wall:
             return None
         if not self.steps(state) & bit:
             here = format_cell(state.cell(state.token(state.to_move)), style)  # type: ignore[arg-type]
@@ -98,8 +107,8 @@ class WallsRules(Rules[WallsState]):
         return None
 
     def apply_unchecked(self, state: WallsState, move: Move) -> WallsState:
-        i = state.index(move.cell)
-        if move.wall:
+        i = state.index(move.cells[0])
+        if move.kind == WALL:
             state = replace(state, walls=state.walls | (1 << i))
         elif state.to_move == 1:
             state = replace(state, token1=i)
@@ -117,7 +126,27 @@ class WallsRules(Rules[WallsState]):
             return Content.BLOCKED
         return Content.EMPTY
 
-    def parse_direction(self, state: WallsState, word: str, wall: bool) -> Move:
+    def phase(self, state: WallsState) -> str:
+        return SETUP if state.in_setup else ""
+
+    def format_move(self, move: Move, style: CoordStyle = "letter") -> str:
+        """`C3` places or steps the token there; `#C3` builds a wall on C3."""
+        return ("#" if move.kind == WALL else "") + "-".join(format_cell(c, style) for c in move.cells)
+
+    def parse_move(self, state: WallsState, text: str) -> Move:
+        """A cell (`C3`, `3 3`), a wall (`#C3`, `wall C3`) or a step by direction (`up`)."""
+        raw = text.strip()
+        if not raw:
+            raise InvalidMoveError("An empty line is not a move: type a cell such as C3.")
+        match = _WALL_PREFIX.fullmatch(raw)
+        wall = match is not None
+        if match is not None:
+            raw = match.group(1)
+        if raw.lower() in STEPS:
+            return self._step(state, raw.lower(), wall)
+        return Move((parse_cell(raw, state.rows, state.cols),), WALL if wall else "")
+
+    def _step(self, state: WallsState, word: str, wall: bool) -> Move:
         token = state.token(state.to_move)
         if wall:
             raise InvalidMoveError(f"'#{word}' is not a move: build a wall on a cell, e.g. #C3.")
@@ -132,7 +161,7 @@ class WallsRules(Rules[WallsState]):
             raise InvalidMoveError(
                 f"Your token at {format_cell(here)} cannot go {word}: that is off the board."
             )
-        return Move(Cell(row, col))
+        return Move((Cell(row, col),))
 
 
 RULES = WallsRules()

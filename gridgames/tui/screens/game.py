@@ -23,13 +23,14 @@ from textual.widgets import Button, Header, OptionList, Static
 from gridgames.engine.entry import Entry
 from gridgames.engine.game import Game
 from gridgames.engine.match import Match
-from gridgames.engine.moves import Move
-from gridgames.games import get_entry
+from gridgames.games import get_entry, rule_book
+from gridgames.play.picking import NOTHING, Picking, point
 from gridgames.session import PlaySession
 from gridgames.tui import computer, house_rules
+from gridgames.tui.alternate import name_alternate_key
 from gridgames.tui.choices import Setup
 from gridgames.tui.closing import close_screen, settle_after_first_paint
-from gridgames.tui.marks import cell_marks, in_setup, with_region_values
+from gridgames.tui.marks import cell_marks, is_alternate, with_region_values
 from gridgames.tui.overlay import AnalysisOverlay
 from gridgames.tui.screens.confirm import ask
 from gridgames.tui.styles import add_game_css
@@ -46,7 +47,7 @@ class GameScreen(AnalysisOverlay, ComputerJobs, Screen[None]):
     BINDINGS = [
         Binding("u,ctrl+z", "undo", "Undo"),
         Binding("ctrl+y,r", "redo", "Redo", key_display="^y"),
-        Binding("w", "wall_mode", "Walls"),
+        Binding("w", "alternate_mode", "Other move"),  # named by the game's words (`Words.alternate_name`)
         Binding("n", "new_game", "New"),
         Binding("ctrl+s", "save_record", "Save as", show=False),
         Binding("t", "retry", "Play here"),
@@ -59,7 +60,7 @@ class GameScreen(AnalysisOverlay, ComputerJobs, Screen[None]):
     #: Keys the footer leaves out first when the terminal is narrow (the palette lists them all).
     #: (While an earlier position is shown, "esc Back" and "t Play here" outrank New and Undo.)
     FOOTER_SPARE = (
-        "analysis", "hint", "log", "board", "redo", "save_record", "wall_mode", "new_game", "undo",
+        "analysis", "hint", "log", "board", "redo", "save_record", "alternate_mode", "new_game", "undo",
     )
 
     def __init__(
@@ -74,6 +75,9 @@ class GameScreen(AnalysisOverlay, ComputerJobs, Screen[None]):
         add_game_css(self.app)
         self.setup = setup
         self.entry: Entry = get_entry(setup.variant)
+        self.words = rule_book(setup.variant).words
+        name_alternate_key(self, self.words)
+        self.picking: Picking = NOTHING  # a move of several cells being chosen
         self.session = PlaySession(
             match or setup.new_match(self.entry), setup.seats, game=game, rng=rng, slot=slot
         )
@@ -132,7 +136,8 @@ class GameScreen(AnalysisOverlay, ComputerJobs, Screen[None]):
             self.app.show_storage_warnings()  # type: ignore[attr-defined]
         self.message = message
         self.viewing = None
-        self.wall_mode = False
+        self.alternate_mode = False
+        self.picking = NOTHING
         request = self.session.think_request()  # first: the status then says the computer is thinking
         self.refresh_view()
         if request is not None:
@@ -168,7 +173,10 @@ class GameScreen(AnalysisOverlay, ComputerJobs, Screen[None]):
         evaluation = self.evaluations.get(game.state) if self.analysis_on and live else None
         values = evaluation.move_values if evaluation is not None else None
         last = shown.played[-1] if shown.played else None
-        marks = cell_marks(entry, shown.state, legal, wall_mode=self.wall_mode, last=last, values=values)
+        marks = cell_marks(
+            entry, shown.state, legal, alternate=self.alternate_mode, picking=self.picking, last=last,
+            values=values, words=self.words,
+        )
         regions = self.regions.get(game.state) if evaluation is not None else None
         if regions:
             marks = with_region_values(marks, shown.state, regions)
@@ -177,7 +185,8 @@ class GameScreen(AnalysisOverlay, ComputerJobs, Screen[None]):
         if log_key != self._log_key:
             self._log_key = log_key
             self.query_one(MoveLog).show(game, self.viewing, session.blunders)
-        self.query_one("#status", Line).show(status_text(session, self.viewing, self.wall_mode, legal))
+        status = status_text(session, self.viewing, self.alternate_mode, legal, self.picking)
+        self.query_one("#status", Line).show(status)
         score = score_text(session.match)
         self.query_one("#score", Line).show(score)
         self.query_one("#score").display = bool(score)
@@ -212,12 +221,14 @@ class GameScreen(AnalysisOverlay, ComputerJobs, Screen[None]):
         elif self.session.computer_to_move:
             self.say("✗ Please wait: it is the computer's turn.")
         else:
-            move = Move(event.cell, wall=event.wall or (self.wall_mode and not in_setup(game.state)))
-            reason = self.entry.why_illegal(game.state, move)
-            if reason is not None:
-                self.say(f"✗ {reason}")
-            else:
+            alternate = event.alternate or self.alternate_mode
+            pointed = point(self.entry, game.state, self.picking, event.cell, alternate)
+            self.picking = pointed.picking
+            if pointed.move is not None:
+                move = pointed.move
                 self._apply(lambda: self.session.play(move))
+            else:
+                self.say(f"✗ {pointed.refusal}" if pointed.refusal else "")
 
     @on(OptionList.OptionSelected, "#log")
     def view_ply(self, event: OptionList.OptionSelected) -> None:
@@ -251,8 +262,8 @@ class GameScreen(AnalysisOverlay, ComputerJobs, Screen[None]):
             return True if self.game.can_undo else None
         if action == "redo":
             return True if self.game.can_redo else None
-        if action == "wall_mode":
-            return self.entry.rules.has_walls
+        if action == "alternate_mode":
+            return self.entry.rules.alternate_kind is not None
         if action == "retry":
             return self.viewing is not None
         if action in ("hint", "analysis"):
@@ -268,12 +279,15 @@ class GameScreen(AnalysisOverlay, ComputerJobs, Screen[None]):
     def _no_more(self, what: str) -> str:
         return "" if getattr(self.game, f"can_{what}") else f" (nothing more to {what})"
 
-    def action_wall_mode(self) -> None:
-        if in_setup(self.game.state):
-            self.say("✗ Walls come after set-up: first place your token.")
+    def action_alternate_mode(self) -> None:
+        """Switch between the game's ordinary moves and its second kind (`Rules.alternate_kind`)."""
+        words = self.words
+        if not self.alternate_mode and not any(is_alternate(self.entry, m) for m in self.game.legal_moves()):
+            self.say(f"✗ {words.alternate_not_now or 'There is no such move now.'}")
             return
-        self.wall_mode = not self.wall_mode
-        self.say("Wall mode: Enter or a click builds a wall." if self.wall_mode else "Step mode.")
+        self.alternate_mode = not self.alternate_mode
+        self.picking = NOTHING
+        self.say(words.alternate_on if self.alternate_mode else words.alternate_off)
 
     def action_retry(self) -> None:
         if self.viewing is None:
@@ -284,7 +298,10 @@ class GameScreen(AnalysisOverlay, ComputerJobs, Screen[None]):
         self.query_one(Board).focus()  # playing on is done on the board (the log kept the focus)
 
     def action_back(self) -> None:
-        if self.viewing is not None:
+        if self.picking.cells:
+            self.picking = NOTHING
+            self.say("Let go of the picked cells.")
+        elif self.viewing is not None:
             self.back_to_live()
         elif not self.session.in_progress:
             close_screen(self, self.app.pop_screen)  # a second Esc queued must not pop the picker

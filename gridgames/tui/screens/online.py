@@ -21,13 +21,16 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Header, Static
 
-from gridgames.engine.moves import Move
+from gridgames.games import rule_book
 from gridgames.online import protocol as p
 from gridgames.online.client import Event, View, answer_offer
+from gridgames.online.invite import invite_line
 from gridgames.online.launch import HOST_LEFT, HOST_LEFT_WATCHING, DataFolderError, Plan
+from gridgames.play.picking import NOTHING, Picking, point
 from gridgames.tui import house_rules
+from gridgames.tui.alternate import name_alternate_key
 from gridgames.tui.closing import close_screen, settle_after_first_paint
-from gridgames.tui.marks import cell_marks, in_setup
+from gridgames.tui.marks import cell_marks, is_alternate
 from gridgames.tui.styles import add_game_css
 from gridgames.tui.texts import online_news, online_status
 from gridgames.tui.widgets.board import Board, BoardArea
@@ -44,7 +47,7 @@ class OnlineGameScreen(Screen[None]):
         Binding("u,ctrl+z", "takeback", "Takeback"),
         Binding("y", "answer(True)", "Accept"),
         Binding("x", "answer(False)", "Decline"),
-        Binding("w", "wall_mode", "Walls"),
+        Binding("w", "alternate_mode", "Other move"),  # named by the game's words
         Binding("n", "rematch", "Rematch"),
         Binding("R", "resign", "Resign", key_display="R"),
         Binding("escape", "leave", "Leave", key_display="esc"),
@@ -53,7 +56,7 @@ class OnlineGameScreen(Screen[None]):
     ]
 
     #: Keys the footer leaves out first when the terminal is narrow (the palette lists them all).
-    FOOTER_SPARE = ("log", "board", "wall_mode")
+    FOOTER_SPARE = ("log", "board", "alternate_mode")
 
     def __init__(self, make_plan: PlanFactory) -> None:
         super().__init__()
@@ -65,7 +68,8 @@ class OnlineGameScreen(Screen[None]):
         self.invite = ""
         self.lost = False
         self.closed = ""
-        self.wall_mode = False
+        self.alternate_mode = False
+        self.picking: Picking = NOTHING  # a move of several cells being chosen
         self.board_ready = False
         self.message = "Connecting to the game server…"
         self._link_task: asyncio.Task[None] | None = None
@@ -143,7 +147,7 @@ class OnlineGameScreen(Screen[None]):
                     self.app.notify(warning, severity="warning", timeout=10)
                 if plan.role == "host" and not self.invite:
                     address = plan.invite_address()
-                    self.invite = f"Invite: gridgames join {address}" if address else ""
+                    self.invite = f"Invite: {invite_line(address)}" if address else ""
                     self.message = "Send your friend the invite above; they join with that one line."
                     if plan.running is not None and plan.bind == "127.0.0.1":
                         self.invite += " (this computer only; your network: gridgames host --bind 0.0.0.0)"
@@ -177,9 +181,12 @@ class OnlineGameScreen(Screen[None]):
                 self.refresh_view()
 
             self.call_after_refresh(ready)
+            name_alternate_key(self, rule_book(entry.id).words)
             self.title = entry.label
             self.sub_title = f"{house_rules.header(entry, self.view.game.options)}, online"
             return
+        if view.game.played != before.game.played:
+            self.picking = NOTHING  # a choice begun on the last position means nothing on this one
         news = online_news(before, view, self.seat)
         if news is not None:
             self.message = news
@@ -200,7 +207,11 @@ class OnlineGameScreen(Screen[None]):
         legal = game.legal_moves() if mine else ()
         last = game.played[-1] if game.played else None
         for board in self.query(Board) if self.board_ready else ():
-            board.show(cell_marks(view.entry, game.state, legal, wall_mode=self.wall_mode, last=last))
+            words = rule_book(view.entry.id).words
+            board.show(cell_marks(
+                view.entry, game.state, legal, alternate=self.alternate_mode, picking=self.picking,
+                last=last, words=words,
+            ))
         self.query_one(MoveLog).show(game, None)
         state = view.state
         score = f"Match: {view.entry.player(1)} {state.score[0]}, {view.entry.player(2)} {state.score[1]}"
@@ -208,7 +219,7 @@ class OnlineGameScreen(Screen[None]):
         self.refresh_bindings()
 
     def status_text(self) -> str:
-        return online_status(self.view, self.seat, self.closed, self.lost, self.wall_mode)
+        return online_status(self.view, self.seat, self.closed, self.lost, self.alternate_mode, self.picking)
 
     def say(self, message: str) -> None:
         self.message = message
@@ -238,13 +249,14 @@ class OnlineGameScreen(Screen[None]):
         if view.to_move != self.seat:
             self.say(f"✗ It is not your turn: {view.entry.player(view.to_move)} is to move.")
             return
-        move = Move(event.cell, wall=event.wall or (self.wall_mode and not in_setup(view.game.state)))
-        reason = view.entry.why_illegal(view.game.state, move)
-        if reason is not None:
-            self.say(f"✗ {reason}")
+        alternate = event.alternate or self.alternate_mode
+        pointed = point(view.entry, view.game.state, self.picking, event.cell, alternate)
+        self.picking = pointed.picking
+        if pointed.move is None:
+            self.say(f"✗ {pointed.refusal}" if pointed.refusal else "")
             return
         self.message = ""
-        self.send(p.MoveMsg(len(view.game.played), move.notation()))
+        self.send(p.MoveMsg(len(view.game.played), view.game.rules.format_move(pointed.move)))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         view, seat = self.view, self.seat
@@ -258,8 +270,8 @@ class OnlineGameScreen(Screen[None]):
             return True if offered else None
         if action == "rematch":
             return True if view and seat and view.outcome is not None else None
-        if action == "wall_mode":
-            return bool(view and view.entry.rules.has_walls)
+        if action == "alternate_mode":
+            return bool(view and view.entry.rules.alternate_kind)
         return True
 
     def action_takeback(self) -> None:
@@ -286,9 +298,17 @@ class OnlineGameScreen(Screen[None]):
 
         self.app.push_screen(ConfirmScreen("Resign this game?", yes="Resign"), answer)
 
-    def action_wall_mode(self) -> None:
-        self.wall_mode = not self.wall_mode
-        self.refresh_view()
+    def action_alternate_mode(self) -> None:
+        view = self.view
+        if view is None:
+            return
+        words = rule_book(view.entry.id).words
+        if not self.alternate_mode and not any(is_alternate(view.entry, m) for m in view.game.legal_moves()):
+            self.say(f"✗ {words.alternate_not_now or 'There is no such move now.'}")
+            return
+        self.alternate_mode = not self.alternate_mode
+        self.picking = NOTHING
+        self.say(words.alternate_on if self.alternate_mode else words.alternate_off)
 
     def action_leave(self) -> None:
         async def leave() -> None:

@@ -46,8 +46,27 @@ def choose_geometry(rows: int, cols: int, labels: list[str], space: Size) -> Geo
     return Geometry(label_width, cell_width, cell_height)
 
 
+def cell_text(glyph: str, joins: str, last: bool, width: int, height: int) -> str:
+    """A cell's text: its glyph (in brackets for the last move, where there is room), and where the
+    piece goes on into a neighbouring cell (`joins`: u, d, l, r), a bar out to that edge, so a piece
+    over several cells is drawn as one."""
+    shown = f"[{glyph}]" if last and width >= 3 else glyph
+    if not joins:
+        return shown
+    left = (width - len(shown)) // 2
+    right = width - len(shown) - left
+    middle = ("━" if "l" in joins else " ") * left + shown + ("━" if "r" in joins else " ") * right
+    top = (height - 1) // 2
+    column = " " * (width // 2) + "┃" + " " * (width - width // 2 - 1)
+    blank = " " * width
+    lines = [column if "u" in joins else blank] * top + [middle]
+    lines += [column if "d" in joins else blank] * (height - 1 - top)
+    return "\n".join(lines)
+
+
 class CellView(Widget):
-    """One cell; a left click plays there, a right click builds a wall there."""
+    """One cell; a left click points at it, a right click points at it for the game's second kind
+    of move (where the game has one)."""
 
     def __init__(self, cell: Cell) -> None:
         super().__init__(id=f"cell-{cell.row}-{cell.col}", classes="cell")
@@ -74,7 +93,7 @@ class CellView(Widget):
         if isinstance(board, Board):
             board.cursor = self.cell
             board.focus()
-            board.post_message(Board.CellChosen(board, self.cell, wall=event.button == 3))
+            board.post_message(Board.CellChosen(board, self.cell, alternate=event.button == 3))
 
 
 class Board(Widget, can_focus=True):
@@ -94,13 +113,13 @@ class Board(Widget, can_focus=True):
     cursor: var[Cell] = var(Cell(0, 0))
 
     class CellChosen(Message):
-        """The player acted on a cell; `wall` is True for a right click."""
+        """The player pointed at a cell; `alternate` is True for a right click."""
 
-        def __init__(self, board: Board, cell: Cell, wall: bool = False) -> None:
+        def __init__(self, board: Board, cell: Cell, alternate: bool = False) -> None:
             super().__init__()
             self.board = board
             self.cell = cell
-            self.wall = wall
+            self.alternate = alternate
 
         @property
         def control(self) -> Board:
@@ -162,12 +181,13 @@ class Board(Widget, can_focus=True):
     def show(self, marks: dict[Cell, CellMark]) -> None:
         """Draw every cell from its mark (glyph and style classes)."""
         self._marks = marks
-        wide = self.geometry.cell_width >= 3
+        g = self.geometry
         for cell, mark in marks.items():
             view = self.cell_view(cell)
             last = "-last" in mark.classes
             cursor = ("-cursor",) if cell == self.cursor else ()
-            view.draw(f"[{mark.glyph}]" if last and wide else mark.glyph, (*sorted(mark.classes), *cursor))
+            text = cell_text(mark.glyph, mark.joins, last, g.cell_width, g.cell_height)
+            view.draw(text, (*sorted(mark.classes), *cursor))
 
     def watch_cursor(self, old: Cell, new: Cell) -> None:
         if not self.is_mounted:

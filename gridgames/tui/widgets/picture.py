@@ -28,16 +28,15 @@ def sample_picture(entry: Entry, rows: int = 3, cols: int = 5, plies: int = 3) -
         legal = game.legal_moves()
         if not legal:
             break
-        walls = [m for m in legal if m.wall]
+        others = [m for m in legal if entry.rules.alternate_kind and m.kind == entry.rules.alternate_kind]
         pick = (
-            walls[len(walls) // 2]
-            if walls and ply >= 2
+            others[len(others) // 2]
+            if others and ply >= 2
             else legal[(len(legal) * (2 * ply + 1) // 6) % len(legal)]
         )
         game = game.play(pick)
     return "\n".join(
-        " ".join(entry.symbol(entry.rules.content(game.state, Cell(r, c))) for c in range(cols))
-        for r in range(rows)
+        " ".join(entry.look(game.state, Cell(r, c)).glyph for c in range(cols)) for r in range(rows)
     )
 
 

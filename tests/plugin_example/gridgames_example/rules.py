@@ -28,19 +28,21 @@ class TwinsRules(Rules[TwinsState]):
         return TwinsState(options.rows, options.cols, first_player, 0)
 
     def legal_moves(self, state: TwinsState) -> tuple[Move, ...]:
-        return tuple(Move(state.cell(i)) for i in range(state.rows * state.cols) if state.empty >> i & 1)
+        return tuple(Move((state.cell(i),)) for i in range(state.rows * state.cols) if state.empty >> i & 1)
 
     def why_illegal(self, state: TwinsState, move: Move, style: CoordStyle = "letter") -> str | None:
-        if move.wall:
-            return "This game has no walls: mark an empty cell."
-        if not state.empty >> state.index(move.cell) & 1:
-            return f"{format_cell(move.cell, style)} is not empty: choose an empty cell."
+        cell = move.single
+        if cell is None:
+            return "A move in this game is one cell, such as B2."
+        if not state.empty >> state.index(cell) & 1:
+            return f"{format_cell(cell, style)} is not empty: choose an empty cell."
         return None
 
     def apply_unchecked(self, state: TwinsState, move: Move) -> TwinsState:
-        bit = 1 << state.index(move.cell)
+        cell = move.cells[0]
+        bit = 1 << state.index(cell)
         filled = state.filled | bit
-        if move.cell.col + 1 < state.cols:
+        if cell.col + 1 < state.cols:
             filled |= bit << 1  # the twin to the right, if any
         mine = {"marks1": state.marks1 | bit} if state.to_move == 1 else {"marks2": state.marks2 | bit}
         return replace(state, to_move=3 - state.to_move, ply=state.ply + 1, filled=filled, **mine)

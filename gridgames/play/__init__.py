@@ -1,0 +1,1 @@
+"""The play layer: what every front end (the app, line mode, online play) shares, without Textual."""
