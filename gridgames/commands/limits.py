@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import argparse
 import math
-from typing import Any
 
 #: The largest budget accepted: a command that thinks longer than this is a hang, not an analysis.
 MAX_BUDGET = 600.0
@@ -25,11 +24,3 @@ def budget(text: str) -> float:
             f"a budget is a number of seconds above 0 and at most {MAX_BUDGET:g}, not '{text[:40]}'"
         )
     return value
-
-
-def too_big_to_solve(entry_or_rules: Any, state: Any) -> bool:
-    """Whether the game's exact solver, which may have no time budget, would take minutes here."""
-    from gridgames.games import solver_for
-
-    rules = entry_or_rules.rules if hasattr(entry_or_rules, "rules") else entry_or_rules
-    return not solver_for(rules).is_quick(state)

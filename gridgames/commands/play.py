@@ -16,15 +16,13 @@ import sys
 import time
 from typing import Any, cast
 
-from gridgames.commands.limits import too_big_to_solve
 from gridgames.engine.entry import Entry
 from gridgames.engine.errors import GameError, OptionsError
 from gridgames.engine.game import Game
 from gridgames.engine.match import SCORING_CHOICES, STARTS_CHOICES, Match
 from gridgames.engine.options import ADJACENCY_CHOICES, FIRST_CHOICES, Options, parse_size
 from gridgames.engine.safetext import printable
-from gridgames.games import catalogue, get_entry, ids_where, no_adjacency_option, solver_for
-from gridgames.solve.budget import PREPARE_SECONDS, REPLY_SECONDS, Budget
+from gridgames.games import catalogue, get_entry, ids_where, no_adjacency_option
 from gridgames.storage import LiveRecord, SavedGame, Store, check_record_target
 
 EXIT_USAGE = 2
@@ -106,7 +104,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         settings, game = _new_session(args, entry, random.Random(args.seed))
         if settings.vs is not None:
-            _computer(settings.vs)
+            _computer(settings.vs, entry)
     except GameError as error:
         return _fail(str(error))
     if not args.plain:
@@ -174,7 +172,7 @@ def _play_plain(args: argparse.Namespace, entry: Any, new_settings: Any, new_gam
     computer = None
     if settings.vs is not None:
         try:
-            computer = _computer(settings.vs)
+            computer = _computer(settings.vs, entry)
         except OptionsError as error:
             return _fail(str(error))
 
@@ -281,29 +279,18 @@ def _stdin_line() -> str | None:
     return line.rstrip("\r\n")
 
 
-def _computer(level: str):  # type: ignore[no-untyped-def]
-    """A chooser for `level` from the solvers (imported only when a computer plays)."""
-    try:
-        from gridgames.solve import players
-    except ImportError:
-        raise OptionsError(
-            "Computer opponents are not available in this installation: play without --vs."
-        ) from None
-    levels = tuple(getattr(players, "LEVELS", ()))
-    if levels and level not in levels:
+def _computer(level: str, entry: Entry):  # type: ignore[no-untyped-def]
+    """Line mode's chooser for a computer seat of `level` (`play.computer.Computer`: it prepares a
+    board's one-off table before its reply, and searches where no exact answer is quick)."""
+    from gridgames.play import computer
+
+    if not computer.available():
+        raise OptionsError("Computer opponents are not available in this installation: play without --vs.")
+    levels = computer.levels()
+    if level not in levels:
         raise OptionsError(f"There is no computer level '{level}': choose one of {', '.join(levels)}.")
-
-    def choose(rules, state, rng):  # type: ignore[no-untyped-def]
-        chosen = level
-        if level in ("hard", "perfect") and too_big_to_solve(rules, state):
-            chosen = "medium"  # as in the app: a time-limited search until the board is small enough
-        elif level in ("hard", "perfect") and solver_for(rules).needs_preparing(state):
-            # the board's one-off table (walls 4x5: seconds), made before this reply; the app makes it
-            # beside play instead, and searches until it is there
-            solver_for(rules).prepare(state, Budget(PREPARE_SECONDS))
-        return players.choose_move(rules, state, chosen, rng, budget=REPLY_SECONDS)
-
-    return choose
+    seat = computer.Computer(entry, level)
+    return lambda rules, state, rng: seat.reply(state, rng)
 
 
 def _launch_app(variant: str, args: argparse.Namespace) -> int:

@@ -175,7 +175,7 @@ class GridGamesApp(App[None]):
             self.push_screen(ResumeScreen(saves, new_game=entry is not None), answer)
 
     def resume(self, saved: SavedGame) -> None:
-        from gridgames.tui import computer
+        from gridgames.play import computer
         from gridgames.tui.resume import resume
 
         resumed = resume(saved, computer.levels())

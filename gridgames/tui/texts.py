@@ -47,7 +47,7 @@ def status_text(
         level = session.seat(game.state.to_move)
         if session.thinking is None:
             return f"{player}, the computer ({level}), could not move: u undoes, n starts again."
-        from gridgames.tui import computer
+        from gridgames.play import computer
 
         note = computer.proof_note(entry, game.state, level)
         level = f"{level}: {note}" if note else level

@@ -1,7 +1,7 @@
 """The game screen's background jobs, as Textual thread workers: the computer's move, the analysis
 (hint and overlay), the solver's one-off preparation of a board and the end-of-game review.
 
-Each job runs `gridgames.tui.computer` in a worker thread and hands its stop check (the worker's
+Each job runs `gridgames.play.computer` in a worker thread and hands its stop check (the worker's
 `is_cancelled`) to the search's `Budget`, so cancelling a worker (undo, a new game, leaving the
 screen, quitting) ends the search itself within a few milliseconds. A job of one group replaces the
 last one (`exclusive=True`). Answers come back on the UI thread through `Worker.StateChanged`, and
@@ -22,8 +22,8 @@ from gridgames.engine.errors import GameError
 from gridgames.engine.game import Game
 from gridgames.engine.moves import Move
 from gridgames.engine.rules import GridState
+from gridgames.play import computer
 from gridgames.session import ReviewRequest, ThinkRequest
-from gridgames.tui import computer
 from gridgames.tui.texts import review_text
 
 

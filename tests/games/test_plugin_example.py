@@ -49,7 +49,7 @@ def test_analyse_proves_its_positions_with_the_generic_search(capsys):
 
 
 async def test_the_app_plays_it_to_the_end(monkeypatch):
-    from gridgames.tui import computer
+    from gridgames.play import computer
     from gridgames.tui.app import GridGamesApp
     from gridgames.tui.screens.game import GameScreen
 

@@ -57,7 +57,7 @@ def test_analyse_writes_the_games_notation(capsys):
 
 
 async def test_the_app_plays_it_by_mouse_and_by_keys(monkeypatch):
-    from gridgames.tui import computer
+    from gridgames.play import computer
     from gridgames.tui.app import GridGamesApp
     from gridgames.tui.screens.game import GameScreen
 

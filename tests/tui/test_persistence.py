@@ -14,8 +14,8 @@ from gridgames.engine.game import Game
 from gridgames.engine.match import Match
 from gridgames.engine.options import Options
 from gridgames.games import get_entry
+from gridgames.play import computer
 from gridgames.storage import ENV_DATA_DIR, Store, load_record
-from gridgames.tui import computer
 from gridgames.tui.app import GridGamesApp
 from gridgames.tui.choices import Setup
 from gridgames.tui.screens.confirm import ConfirmScreen

@@ -6,7 +6,7 @@ import pytest
 
 from gridgames.engine.cells import Cell
 from gridgames.games import catalogue
-from gridgames.tui import computer
+from gridgames.play import computer
 from gridgames.tui.screens.game import GameScreen
 from tests.tui.helpers import (
     SIZE,

@@ -24,9 +24,10 @@ from gridgames.engine.entry import Entry
 from gridgames.engine.game import Game
 from gridgames.engine.match import Match
 from gridgames.games import get_entry, rule_book
+from gridgames.play import computer
 from gridgames.play.picking import NOTHING, Picking, point
 from gridgames.session import PlaySession
-from gridgames.tui import computer, house_rules
+from gridgames.tui import house_rules
 from gridgames.tui.alternate import name_alternate_key
 from gridgames.tui.choices import Setup
 from gridgames.tui.closing import close_screen, settle_after_first_paint

@@ -12,7 +12,7 @@ from textual.widgets._select import SelectOverlay
 
 from gridgames.engine.entry import Entry
 from gridgames.engine.options import Options
-from gridgames.tui import computer
+from gridgames.play import computer
 from gridgames.tui.choices import HUMAN, ONLINE, Setup
 from gridgames.tui.closing import close_screen, settle_after_first_paint
 from gridgames.tui.widgets.keys_footer import KeysFooter

@@ -16,7 +16,7 @@ from textual.widgets import Header, ListItem, ListView, Static
 
 from gridgames.engine.entry import Entry
 from gridgames.games import catalogue
-from gridgames.tui import computer
+from gridgames.play import computer
 from gridgames.tui.widgets.keys_footer import KeysFooter
 from gridgames.tui.widgets.picture import CardLines, blank_style
 from gridgames.tui.widgets.too_small import TooSmall

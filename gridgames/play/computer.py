@@ -1,8 +1,12 @@
-"""Lazy access to the computer players and the analysis, for the app's thread workers.
+"""The computer players and the analysis, for every front end: the app's thread workers, line mode
+and online play.
 
-The solvers are imported only inside functions, so the app runs (human against human) without
-them. Every call takes a stop check (a worker's `is_cancelled`) that the search's `Budget` polls,
-so cancelling the worker (undo, new game, quitting) ends the search itself.
+A computer seat is a `Computer`: a level playing one rule book. It chooses its moves, says when it
+cannot prove them (`proof_note`), and does the solver's one-off work on a board (`prepare`); the
+policy "an exact level searches instead where no exact answer is quick" is written here once. The
+solvers are imported only inside functions, so people can play each other without them. Every call
+takes a stop check (a worker's `is_cancelled`) that the search's `Budget` polls, so cancelling
+(undo, new game, quitting) ends the search itself.
 """
 
 from __future__ import annotations
@@ -10,6 +14,7 @@ from __future__ import annotations
 import importlib.util
 import random
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -47,11 +52,15 @@ def levels() -> tuple[str, ...]:
     return tuple(LEVELS)
 
 
+#: The levels that play exact answers where the solver has them.
+EXACT_LEVELS = ("hard", "perfect")
+#: The level an exact one plays where no exact answer is quick: a time-limited search.
+SEARCH_LEVEL = "medium"
+
+
 def too_big_to_solve(entry: Entry, state: GridState) -> bool:
     """Whether the game's exact solver, which may have no time budget, would take minutes here."""
-    from gridgames.commands.limits import too_big_to_solve as too_big
-
-    return too_big(entry, state)
+    return not solver_for(entry.rules).is_quick(state)
 
 
 def needs_preparing(entry: Entry, state: GridState) -> bool:
@@ -66,7 +75,7 @@ def prepare(entry: Entry, state: GridState, stop: Stop = None) -> bool:
 
 def proof_note(entry: Entry, state: GridState, level: str) -> str | None:
     """'strongest search; not proven on 9x9' when the perfect (or hard) seat cannot prove its moves here."""
-    if level not in ("hard", "perfect") or not available():
+    if level not in EXACT_LEVELS or not available():
         return None
     if needs_preparing(entry, state):
         return f"strongest search until the {state.rows}x{state.cols} board is solved (a few seconds)"
@@ -87,11 +96,45 @@ def choose(
     entry: Entry, state: GridState, level: str, rng: random.Random, stop: Stop = None
 ) -> Move:
     """The computer's move; a level that needs an exact solution searches instead when none is quick."""
-    from gridgames.solve.players import choose_move
+    return Computer(entry, level).choose(state, rng, stop)
 
-    if level in ("hard", "perfect") and too_big_to_solve(entry, state):
-        level = "medium"
-    return choose_move(entry, state, level, rng=rng, budget=_budget(REPLY_SECONDS, stop))
+
+@dataclass(frozen=True)
+class Computer:
+    """A computer seat: `level` playing `entry`'s rule book."""
+
+    entry: Entry
+    level: str
+
+    def playing_level(self, state: GridState) -> str:
+        """The level it plays at here: an exact level searches where no exact answer is quick."""
+        if self.level in EXACT_LEVELS and too_big_to_solve(self.entry, state):
+            return SEARCH_LEVEL
+        return self.level
+
+    def choose(self, state: GridState, rng: random.Random, stop: Stop = None) -> Move:
+        """Its move, within a reply's time (the app prepares the board beside play, see `prepare`)."""
+        from gridgames.solve.players import choose_move
+
+        level = self.playing_level(state)
+        return choose_move(self.entry, state, level, rng=rng, budget=_budget(REPLY_SECONDS, stop))
+
+    def reply(self, state: GridState, rng: random.Random, stop: Stop = None) -> Move:
+        """Its move after the board's one-off work, done first if due (line mode, which has no
+        worker to do it beside play: a walls 4x5 table takes seconds once)."""
+        if self.needs_preparing(state):
+            self.prepare(state, stop)
+        return self.choose(state, rng, stop)
+
+    def proof_note(self, state: GridState) -> str | None:
+        """Why its moves here are not proven, or None when they are (or it never claims proof)."""
+        return proof_note(self.entry, state, self.level)
+
+    def needs_preparing(self, state: GridState) -> bool:
+        return self.level in EXACT_LEVELS and needs_preparing(self.entry, state)
+
+    def prepare(self, state: GridState, stop: Stop = None) -> bool:
+        return prepare(self.entry, state, stop)
 
 
 def analyse(
