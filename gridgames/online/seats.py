@@ -13,7 +13,6 @@ import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from gridgames.online.protocol import ROOM_ID, SECRET
 from gridgames.storage import atomic_write_text, default_data_dir, read_capped_bytes
 
 FOLDER = "online"
@@ -90,6 +89,8 @@ def forget(room: str, role: str, root: Path | None = None) -> None:
 
 def _read(path: Path) -> SavedSeat | None:
     """A saved seat, or None for anything missing, odd or damaged (it is only a convenience)."""
+    from gridgames.online.protocol import ROOM_ID, SECRET  # here: the first screen lists seats, if any
+
     try:
         data = json.loads(read_capped_bytes(path, MAX_BYTES, "a saved seat").decode("utf-8"))
         seat = SavedSeat(**data)
