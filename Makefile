@@ -14,13 +14,14 @@ $(BIN)/python:
 	@$(PYTHON) -m venv $(VENV)
 	@$(BIN)/python -m pip install --quiet --upgrade pip $(QUIETLY)
 
-# Stamps reinstall when pyproject.toml changes.
-$(VENV)/.installed: pyproject.toml setup.py gridgames/solve/_native.c | $(BIN)/python
+# Stamps reinstall when pyproject.toml, setup.py or any game's C core (or the header they share) changes.
+NATIVE_SOURCES := $(wildcard gridgames/games/*/_native.c) gridgames/solve/native/gridgames_native.h
+$(VENV)/.installed: pyproject.toml setup.py $(NATIVE_SOURCES) | $(BIN)/python
 	@echo "Installing gridgames into $(VENV)..."
 	@$(BIN)/python -m pip install --quiet -e . $(QUIETLY)
 	@touch $@
 
-$(VENV)/.installed-dev: pyproject.toml setup.py gridgames/solve/_native.c | $(BIN)/python
+$(VENV)/.installed-dev: pyproject.toml setup.py $(NATIVE_SOURCES) | $(BIN)/python
 	@echo "Installing gridgames and its test tools into $(VENV)..."
 	@$(BIN)/python -m pip install --quiet -e '.[dev]' $(QUIETLY)
 	@touch $@ $(VENV)/.installed
@@ -32,7 +33,7 @@ test: lint
 	$(BIN)/python -m pytest
 
 bench: $(VENV)/.installed-dev
-	$(BIN)/python -m gridgames.solve.bench
+	$(BIN)/python -m gridgames.games.bench
 	$(BIN)/python -m gridgames.tui.startup_bench
 	$(MAKE) bench-online
 
@@ -40,7 +41,7 @@ bench: $(VENV)/.installed-dev
 bench-online: $(VENV)/.installed-dev
 	$(BIN)/python -m gridgames.online.load
 
-# Rebuild every shipped table under gridgames/solve/data byte for byte (see README: time and memory).
+# Rebuild every shipped table in gridgames/games/*/ byte for byte (see README: time and memory).
 tables: $(VENV)/.installed-dev
 	nice -n 10 $(BIN)/python scripts/make_tables.py
 

@@ -64,9 +64,10 @@ def _version_line(argv: list[str]) -> str:
     """`gridgames 0.1.0, native core (C)`: the solving core is looked up only when asked."""
     if "--version" not in argv:
         return f"gridgames {__version__}"
+    from gridgames.games import native_cores
     from gridgames.solve.core import name
 
-    return f"gridgames {__version__}, {name()}"
+    return f"gridgames {__version__}, {name(native_cores())}"
 
 
 def build_parser(argv: list[str]) -> argparse.ArgumentParser:
@@ -164,3 +165,21 @@ def _run(argv: list[str]) -> int:
         return int(module.run(args) or 0)
     except KeyboardInterrupt:
         return 130
+    except Exception as error:
+        return _game_failed(error)
+
+
+#: The exit code when a game's own code failed (as for a usage error: the command could not run).
+EXIT_GAME_FAILED = 2
+
+
+def _game_failed(error: Exception) -> int:
+    """A game's fault (`gridgames.games.guard`) is one sentence on stderr and exit code 2, never a
+    traceback; any other error is a bug of gridgames and goes on up."""
+    from gridgames.games.guard import fault_in
+
+    fault = fault_in(error)
+    if fault is None:
+        raise error
+    sys.stderr.write(f"gridgames: {fault.reason}\n")
+    return EXIT_GAME_FAILED

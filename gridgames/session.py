@@ -33,6 +33,7 @@ from gridgames.engine.match import Match
 from gridgames.engine.moves import Move
 from gridgames.seats import HUMAN
 from gridgames.storage import Store
+from gridgames.storage.writer import Writer
 
 #: Why a later game of a match starts with the player it does.
 _WHY_FIRST = {
@@ -100,6 +101,8 @@ class PlaySession:
         self._saved = game is not None and game.cursor > 0  # whether this game is in the autosave
         self.start_message = ""
         self.extra_settings: dict[str, Any] = {}  # a front end's own keys saved beside the game
+        #: Where the writes go: None writes at once (line mode), a `Writer` writes behind (the app).
+        self.writer: Writer | None = None
         self._game = game if game is not None else self._fresh_game()
 
     # -- what the session holds -----------------------------------------------------------
@@ -255,11 +258,23 @@ class PlaySession:
         wanted = self._result()
         if wanted == self._counted or self.store is None:
             return
-        if self._counted is not None:
-            self.store.record_result(self.entry.id, *self._counted, change=-1)
-        if wanted is not None:
-            self.store.record_result(self.entry.id, *wanted)
+        store, variant, counted = self.store, self.entry.id, self._counted
+
+        def count() -> None:
+            if counted is not None:
+                store.record_result(variant, *counted, change=-1)
+            if wanted is not None:
+                store.record_result(variant, *wanted)
+
+        self._write(count)
         self._counted = wanted
+
+    def _write(self, job: Any, key: Any = None) -> None:
+        """Run a write now, or hand it to the writer (`key`: a waiting job it replaces)."""
+        if self.writer is None:
+            job()
+        else:
+            self.writer.submit(job, key)
 
     def saved_settings(self) -> dict[str, Any]:
         """What the autosave keeps beside the game (see `settings_for`), with `extra_settings`."""
@@ -272,12 +287,14 @@ class PlaySession:
             return
         if not self.slot:
             self.slot = store.new_slot(self.entry.id)  # never another game's (or window's) slot
+        slot, key = self.slot, ("save", self.slot)
         if game.is_over:
-            store.clear_current(self.slot)
+            self._write(lambda: store.clear_current(slot), key)
             self._saved = False  # the score so far rides with the next game, saved once it starts
         elif game.cursor > 0 or self.match_base.games > 0:
-            store.save_current(game, self.saved_settings(), slot=self.slot)
+            settings = self.saved_settings()
+            self._write(lambda: store.save_current(game, settings, slot=slot), key)
             self._saved = True
         elif self._saved:  # taken back to the start: nothing to resume
-            store.clear_current(self.slot)
+            self._write(lambda: store.clear_current(slot), key)
             self._saved = False

@@ -15,7 +15,8 @@ import argparse
 import sys
 import time
 
-from gridgames.solve import core, nodekayles
+from gridgames.games.nodekayles import algorithm as nodekayles
+from gridgames.solve import core
 from gridgames.solve.budget import SearchTimeout
 
 PUBLISHED = {
@@ -57,12 +58,13 @@ def main() -> int:
     args = parser.parse_args()
     sys.setrecursionlimit(10_000)
     nodekayles.use_table(False)
-    native = core.native()
+    native = nodekayles.NATIVE()
     if native is not None:
         native.set_memo_limit(args.memo)
     else:
         nodekayles.MEMO_LIMIT = 1 << args.memo
-    print(f"core: {core.name()}; shipped table off; budget {args.budget:g} s a board", flush=True)
+    print(f"core: {core.name([nodekayles.NATIVE.module_name])}; shipped table off; "
+          f"budget {args.budget:g} s a board", flush=True)
     values: dict[tuple[int, int], int | None] = {}
     mismatches = 0
     for rows in args.rows:

@@ -9,13 +9,17 @@ separately installed plugin does, so there is one way in (read by `discovery`, w
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from functools import lru_cache
 
 from gridgames.engine.entry import Entry
 from gridgames.engine.errors import OptionsError
 from gridgames.engine.rules import Rules
+from gridgames.games import guard
 from gridgames.games.api import GENERIC, RuleBook, Solver
 from gridgames.games.discovery import entry_points
+from gridgames.games.guard import Guard, GuardedRules, GuardedSolver, unwrapped
+from gridgames.solve import hooks
 
 GROUP = "gridgames.games"
 
@@ -37,9 +41,17 @@ def _load() -> tuple[dict[str, RuleBook], tuple[str, ...]]:
         if point.name in books:
             problems.append(f"Two games are called '{point.name}'; the second ({point.value}) is left out.")
             continue
-        books[point.name] = book
+        books[point.name] = guarded(book)
     ordered = dict(sorted(books.items(), key=lambda item: (item[1].entry.book, item[0])))
     return ordered, tuple(problems)
+
+
+def guarded(book: RuleBook) -> RuleBook:
+    """The rule book with its rules and solver hooks behind a guard: a fault in the game's code
+    switches that game off for the run instead of stopping everything (see `guard`)."""
+    watch = Guard(book.entry.id, book.entry.title)
+    entry = replace(book.entry, rules=GuardedRules(book.entry.rules, watch))
+    return replace(book, entry=entry)
 
 
 def _check(name: str, book: object) -> None:
@@ -96,12 +108,38 @@ def ids_where(feature: Callable[[Entry], bool]) -> str:
 def solver_for(rules: Rules) -> Solver:
     """The solver hooks of a rules family (every rule book of one family shares them), or the
     generic defaults for rules no loaded game plays."""
-    return _solvers().get(type(rules), GENERIC)
+    found = _solvers().get(type(unwrapped(rules)), GENERIC)
+    if isinstance(rules, GuardedRules):
+        if rules.hooks is None or rules.hooks.wrapped is not found:
+            rules.hooks = GuardedSolver(found, rules.guard)
+        return rules.hooks
+    return found
+
+
+hooks.use_lookup(solver_for)  # the shared solving code finds each game's hooks through the registry
 
 
 @lru_cache(maxsize=1)
 def _solvers() -> dict[type, Solver]:
-    return {type(book.entry.rules): book.solver for book in rule_books() if book.solver is not GENERIC}
+    return {
+        type(unwrapped(book.entry.rules)): book.solver for book in rule_books() if book.solver is not GENERIC
+    }
+
+
+def native_cores() -> tuple[str, ...]:
+    """The optional C core module of every built-in game package that has one, built or not (its
+    `_native.c` is in the source tree, or its compiled module is installed)."""
+    import pkgutil
+    from importlib.util import find_spec
+    from pathlib import Path
+
+    found = []
+    for package in pkgutil.iter_modules(__path__):
+        name = f"{__name__}.{package.name}._native"
+        if package.ispkg and (any((Path(p) / package.name / "_native.c").is_file() for p in __path__)
+                              or find_spec(name) is not None):
+            found.append(name)
+    return tuple(found)
 
 
 def no_adjacency_option(entry: Entry) -> str:
@@ -113,9 +151,11 @@ def reload() -> None:
     """Look for games again (after a plugin was installed or registered at run time)."""
     _load.cache_clear()
     _solvers.cache_clear()
+    guard.forget()  # new rule books: none is switched off yet
+
 
 
 __all__ = [
-    "GROUP", "catalogue", "get_entry", "ids_where", "no_adjacency_option", "problems", "reload",
-    "rule_book", "rule_books", "solver_for",
+    "GROUP", "catalogue", "get_entry", "ids_where", "native_cores", "no_adjacency_option", "problems",
+    "reload", "rule_book", "rule_books", "solver_for",
 ]

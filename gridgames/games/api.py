@@ -19,18 +19,17 @@ the methods, so importing a game never loads a solver.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from gridgames.engine.entry import Entry
 from gridgames.engine.moves import Move
 from gridgames.engine.rules import GridState
-from gridgames.solve.budget import Budget
+from gridgames.solve.hooks import GENERIC, Solver  # the hooks protocol, re-exported for game packages
 
 if TYPE_CHECKING:
-    from gridgames.solve.base import Evaluation  # annotations only: the solvers load when asked
+    pass  # annotations only: the solvers load when asked
 
 
 def available_cells(entry: Entry, state: GridState, moves: tuple[Move, ...]) -> str:
@@ -93,50 +92,6 @@ class Words:
     alternate_legend: str = ""  # the legend's line for that glyph
 
 
-class Solver:
-    """The defaults: no exact solver (every analysis is a budgeted search over the rules)."""
-
-    def needs_budget(self, state: GridState) -> bool:
-        """Whether analysing this board means a search that only a time budget stops (not exact)."""
-        return True
-
-    def evaluate(self, state: GridState, budget: Budget | None) -> Evaluation | None:
-        """The exact (or the family's own best-effort) Evaluation; None to use the generic search."""
-        return None
-
-    def is_quick(self, state: GridState) -> bool:
-        """Whether `evaluate` answers promptly here (a solver without a budget may take minutes)."""
-        return True
-
-    def search_position(self, state: GridState) -> tuple[Any, Any] | None:
-        """A faster `search.Position` adapter and the state in its terms; None for the generic one."""
-        return None
-
-    def plays_by_search(self, state: GridState) -> bool:
-        """Whether the best move here comes from `search_move` rather than from an exact analysis."""
-        return False
-
-    def needs_preparing(self, state: GridState) -> bool:
-        """Whether work done once, ahead of play (`prepare`: a table of seconds to build), would make
-        the answers here exact; until it is done the perfect seat plays by search."""
-        return False
-
-    def prepare(self, state: GridState, budget: Budget | None) -> bool:
-        """Do that work now; True when the answers here are exact from now on, False when the budget
-        ran out or was cancelled first (what was done is then dropped)."""
-        return True
-
-    def search_move(self, state: GridState, rng: random.Random, budget: Budget) -> Move | None:
-        """The family's own searched move (used where `plays_by_search`); None when it found none."""
-        return None
-
-    def regions(self, state: GridState, budget: Budget | None = None) -> list[tuple[int, int]] | None:
-        """Independent regions as [(cell mask, Grundy value)] where the game decomposes, else None.
-        May raise `SearchTimeout` when `budget` runs out or is cancelled."""
-        return None
-
-
-GENERIC = Solver()
 
 
 class RulesPage(Protocol):

@@ -21,6 +21,7 @@ from gridgames.engine.match import Match
 from gridgames.engine.options import Options, parse_size
 from gridgames.engine.outcome import Outcome
 from gridgames.games import get_entry, no_adjacency_option
+from gridgames.games.guard import GameFault, probe
 from gridgames.online.protocol import Create, Result, State
 from gridgames.online.store import RoomRow, hash_secret
 
@@ -37,10 +38,14 @@ def new_secret() -> str:
 
 
 def options_for(message: Create) -> tuple[Entry, Options]:
-    """The game a `create` asks for, checked by the engine; raises GameError with one sentence."""
+    """The game a `create` asks for, checked by the engine; raises GameError with one sentence, or
+    GameFault when that game's code fails (`games.guard.probe`)."""
     from gridgames.engine.errors import OptionsError
 
     entry = get_entry(message.variant)
+    off = probe(entry)
+    if off is not None:  # a game whose code fails gets no new rooms (the other games play on)
+        raise GameFault(entry.id, off)
     rows, cols = parse_size(message.size)
     if message.adjacency != "king" and not entry.has_adjacency_option:
         raise OptionsError(no_adjacency_option(entry))

@@ -29,6 +29,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from gridgames.engine.errors import GameError
+from gridgames.games.guard import GameFault
 from gridgames.online.room import Room
 from gridgames.online.store import RoomRow
 
@@ -168,6 +169,6 @@ def _rebuild(row: RoomRow) -> Room | None:
     try:
         with _replaying:
             return Room.from_row(row)
-    except GameError:
+    except (GameError, GameFault):  # a damaged database, or the game's own code failing
         log.error("room %s does not replay; refused", row.id)
         return None

@@ -25,6 +25,7 @@ from aiohttp import WSMsgType, web
 
 from gridgames.engine.errors import GameError
 from gridgames.engine.options import parse_size
+from gridgames.games.guard import GameFault, fault_in
 from gridgames.online import protocol as p
 from gridgames.online.limits import AddressCounts, Bucket, Limits
 from gridgames.online.room import Room, new_row, new_secret
@@ -146,7 +147,12 @@ class GameServer:
                 except sqlite3.Error:
                     log.exception("store failure")
                     await conn.send(p.Error(STORE_FAILED))
-                except Exception:  # a bug must cost one message, never the server
+                except Exception as error:  # a bug must cost one message, never the server
+                    fault = fault_in(error)
+                    if fault is not None:  # a game's own code failed: that game is switched off
+                        log.error("%s", fault.reason)
+                        await conn.send(p.Error(fault.reason))
+                        continue
                     log.exception("message handler failed")
                     await conn.send(p.Error("The server could not handle that message."))
         finally:
@@ -264,7 +270,7 @@ class GameServer:
                 await conn.send(p.Error(refusal))
                 return
             row = new_row(message, secret)
-        except GameError as error:
+        except (GameError, GameFault) as error:
             await conn.send(p.Error(str(error)))
             return
         await self.store.create(row)

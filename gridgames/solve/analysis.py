@@ -1,6 +1,6 @@
 """One entry point for analysing any position: ask the game's solver hooks, else search.
 
-Each game's package gives its solver hooks (`RuleBook.solver`, see `gridgames.games.api.Solver`);
+Each game's package gives its solver hooks (`RuleBook.solver`, see `gridgames.solve.hooks.Solver`);
 they import their algorithm only when first asked, so a command that analyses one game loads one
 solver. A game without hooks falls back to the generic alpha-beta over its rules, which proves
 only forced wins and losses.
@@ -11,9 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 from gridgames.engine.rules import GridState, Rules
-from gridgames.games import solver_for
 from gridgames.solve.base import LOSS, RANK, UNKNOWN, WIN, Evaluation
 from gridgames.solve.budget import Budget
+from gridgames.solve.hooks import solver_for
 from gridgames.solve.search import MATE_BOUND, RulesPosition, Searcher, iterate
 
 #: Without a budget, a search (not a table or an exact solver) gets this long.

@@ -18,10 +18,10 @@ from typing import Any
 
 from gridgames.engine.moves import Move
 from gridgames.engine.rules import GridState, Rules
-from gridgames.games import solver_for
 from gridgames.solve.analysis import analyse, needs_budget, rules_of
 from gridgames.solve.base import LOSS, UNKNOWN, WIN
 from gridgames.solve.budget import Budget
+from gridgames.solve.hooks import solver_for
 from gridgames.solve.search import Position, RulesPosition, iterate
 
 LEVELS = ("easy", "medium", "hard", "perfect")

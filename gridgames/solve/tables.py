@@ -5,7 +5,8 @@
 
 `load` returns the body only when every field checks out; otherwise it records one sentence (shown by
 `gridgames analyse` on stderr) and returns None, and the solver searches instead: a damaged table
-never raises and never gives a wrong "exact" value. The builders live in `scripts/` (`make tables`).
+never raises and never gives a wrong "exact" value. Each table ships in its game's package, next to
+its builder (`make tables`).
 """
 
 from __future__ import annotations
@@ -54,10 +55,10 @@ def check(name: str, blob: bytes) -> bytes | str:
     return body
 
 
-def load(filename: str, name: str) -> bytes | None:
-    """The checked body of `gridgames/solve/data/<filename>`, or None (missing or refused)."""
+def load(package: str, filename: str, name: str) -> bytes | None:
+    """The checked body of `filename` shipped in the game package `package`, or None (missing or refused)."""
     try:
-        path = resources.files("gridgames.solve.data").joinpath(filename)
+        path = resources.files(package).joinpath(filename)
         if not path.is_file():
             return None
         blob = path.read_bytes()

@@ -21,6 +21,7 @@ from gridgames.engine.errors import RecordError
 from gridgames.engine.game import Game
 from gridgames.engine.safetext import printable
 from gridgames.games import get_entry
+from gridgames.games.guard import fault_in, why_off
 from gridgames.storage.files import (
     atomic_write_text,
     default_data_dir,
@@ -204,7 +205,8 @@ class Store:
         """Every resumable game (of `variant`, or of all), newest first.
 
         A broken save is skipped with a warning (it never stops start-up); finished games
-        are not listed.
+        are not listed, nor the saves of a game switched off for this run (`games.guard`: its
+        card says why, once; the save stays on disk for a fixed version of the game).
         """
         try:
             found = []
@@ -220,7 +222,9 @@ class Store:
         games = []
         for _mtime, path in found[:MAX_SAVES_LISTED]:
             saved = self._load_saved(path)
-            if saved is not None and (variant is None or saved.game.entry.id == variant):
+            if saved is None or why_off(saved.game.entry.id) is not None:
+                continue  # not offered while its game is switched off: the save waits for a fixed game
+            if variant is None or saved.game.entry.id == variant:
                 games.append(saved)
         return games
 
@@ -262,6 +266,8 @@ class Store:
                 return None  # finished and cleared by another process while being read
             reason = printable(str(error))
         except Exception as error:  # noqa: BLE001 - a bad autosave must never stop start-up
+            if fault_in(error) is not None:
+                return None  # its game is switched off for this run and says why itself; the save stays
             reason = type(error).__name__
         else:
             reason = ""

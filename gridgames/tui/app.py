@@ -24,7 +24,9 @@ from gridgames.engine.entry import Entry
 from gridgames.engine.errors import GameError
 from gridgames.engine.game import Game
 from gridgames.games import get_entry
+from gridgames.games.guard import GameFault, fault_in, probe, why_off
 from gridgames.storage import SavedGame, Store, open_record_or_reason
+from gridgames.storage.writer import Writer
 from gridgames.tui.choices import ONLINE, LastChoices, Setup
 from gridgames.tui.commands import GridGamesCommands, OnceClosingPalette
 from gridgames.tui.screens.select import SelectScreen
@@ -37,6 +39,8 @@ if TYPE_CHECKING:
 
 #: Below this many rows the dialogs drop the blank lines between their fields.
 SHORT_HEIGHT = 26
+#: How long quitting waits for the last writes (a save takes milliseconds; a stuck disk must not hang).
+FLUSH_SECONDS = 5.0
 
 
 class GridGamesApp(App[None]):
@@ -67,6 +71,7 @@ class GridGamesApp(App[None]):
         self.load_path = load
         self.variant = variant
         self.store = store or Store()
+        self.writer = Writer()  # the autosave and the statistics are written behind the screen
         self.choices = choices or LastChoices.from_dict(self.store.load_prefs())
         self._warned: set[str] = set()
         self.size_guard = SizeGuard()
@@ -81,7 +86,11 @@ class GridGamesApp(App[None]):
         try:
             return super().run(*args, **kwargs)
         finally:
+            self.writer.flush(FLUSH_SECONDS)  # the last move's save reaches the disk before we go
             gc.unfreeze()
+
+    def on_unmount(self) -> None:
+        self.writer.flush(FLUSH_SECONDS)
 
     def get_default_screen(self) -> SelectScreen:
         """The picker is the bottom screen itself (not pushed over an empty one: a faster start)."""
@@ -107,7 +116,9 @@ class GridGamesApp(App[None]):
                 self.select_screen.show_message(str(error))
             else:
                 saves = self.unfinished(entry.id if entry else None)
-                if saves:
+                if entry is not None and probe(entry) is not None:
+                    self.refuse_game(entry)
+                elif saves:
                     self.offer_saves(saves, entry)
                 elif entry is not None:
                     self.open_new_game(entry)
@@ -138,16 +149,54 @@ class GridGamesApp(App[None]):
         """Games to play on: the autosaves, then the online games whose seats are kept."""
         from gridgames.online import seats
 
-        return [*self.store.unfinished(variant), *seats.unfinished(variant, self.store.root)]
+        kept = [seat for seat in seats.unfinished(variant, self.store.root) if _plays(seat.variant)]
+        return [*self.offerable(self.store.unfinished(variant)), *kept]
 
     def choose_game(self, entry: Entry) -> None:
-        """The player picked `entry`: its unfinished games first, if any, else the new-game panel."""
+        """The player picked `entry`: its unfinished games first, if any, else the new-game panel.
+        A game whose code fails (`games.guard.probe`) is refused, its card saying why."""
+        if probe(entry) is not None:
+            self.refuse_game(entry)
+            return
         saves = self.unfinished(entry.id)
         self.show_storage_warnings()
         if saves:
             self.offer_saves(saves, entry)
         else:
             self.open_new_game(entry)
+
+    def offerable(self, saves: list[SavedGame]) -> list[SavedGame]:
+        """The saves whose game plays (`probe`): a switched-off game's saves are not offered, and
+        stay on disk for a fixed version of it; its card says why, once."""
+        return [saved for saved in saves if probe(saved.game.entry) is None]
+
+    def refuse_game(self, entry: Entry) -> None:
+        """Say why `entry` cannot be played in this run (on the first screen and on its card)."""
+        reason = why_off(entry.id) or f"{entry.title} cannot be played in this run."
+        self.select_screen.show_message(reason)
+        self.select_screen.refresh_cards()
+
+    # -- a game whose code fails ----------------------------------------------------------
+    def _handle_exception(self, error: Exception) -> None:
+        """A game's fault (`games.guard.GameFault`) that reached Textual: the game is switched off,
+        the app goes on (see `game_failed`). Anything else is a bug and ends the app, as Textual does.
+        (Textual's hook for an unhandled error; the screen whose handler failed stops taking
+        messages, and `game_failed` closes it.)"""
+        fault = fault_in(error)
+        if fault is None:
+            super()._handle_exception(error)
+            return
+        self.call_later(self.game_failed, fault)
+
+    def game_failed(self, fault: GameFault) -> None:
+        """Say in one sentence which game failed, go back to the first screen, whose card says why."""
+        if fault.reason not in self._warned:
+            self._warned.add(fault.reason)
+            self.notify(fault.reason, title="A game was switched off", severity="error", timeout=12)
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+        self.select_screen.show_message(fault.reason)
+        self.select_screen.refresh_cards()
 
     def offer_saves(self, saves: list[Any], entry: Entry | None = None) -> None:
         """Offer every save in `saves`: one is a yes/no question, several a list to choose from.
@@ -214,7 +263,10 @@ class GridGamesApp(App[None]):
     # -- games ----------------------------------------------------------------------------
     def open_record(self, path: str) -> None:
         """Open a game record (`--load`); on failure the picker says why in one sentence."""
-        game = open_record_or_reason(path)
+        try:
+            game = open_record_or_reason(path)
+        except GameFault as fault:
+            game = fault.reason
         if isinstance(game, str):
             self._record_failed(game)
             return
@@ -267,6 +319,10 @@ class GridGamesApp(App[None]):
         from gridgames.tui.closing import close_screen
         from gridgames.tui.screens.game import GameScreen
 
+        off = why_off(setup.variant)
+        if off is not None:
+            self.game_failed(GameFault(setup.variant, off))
+            return
         if remember:
             self.choices.remember(setup)
             self.store.save_prefs(self.choices.to_dict())
@@ -317,3 +373,11 @@ class GridGamesApp(App[None]):
             )
             return
         self.exit()
+
+
+def _plays(variant: str) -> bool:
+    """Whether the game `variant` is installed and not switched off in this run."""
+    try:
+        return probe(get_entry(variant)) is None
+    except GameError:
+        return False

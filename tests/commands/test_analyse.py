@@ -110,14 +110,15 @@ def test_every_variant_analyses_its_default_board(capsys):
 def test_a_damaged_table_is_named_in_one_sentence_and_searched(capsys, monkeypatch, one_sentence):
     from pathlib import Path
 
-    from gridgames.solve import tables, walls
+    from gridgames.games.walls import algorithm as walls
+    from gridgames.solve import tables
 
     real_load = tables.load
 
-    def truncated(filename: str, name: str) -> bytes | None:
+    def truncated(package: str, filename: str, name: str) -> bytes | None:
         if name != "walls-5x5":
-            return real_load(filename, name)
-        blob = (Path(tables.__file__).with_name("data") / filename).read_bytes()
+            return real_load(package, filename, name)
+        blob = (Path(walls.__file__).with_name(filename)).read_bytes()
         sentence = tables.check(name, blob[:-100])  # what load says of a truncated file
         assert isinstance(sentence, str)
         tables.refused[name] = sentence

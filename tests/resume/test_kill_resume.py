@@ -139,3 +139,21 @@ def test_killed_between_moves_the_app_resumes_at_the_last_completed_move(tmp_pat
         app.send("jj\r")  # two down from the centre: E3, a legal third move only after C3 and C5
         wait_for("the third move saved", lambda: len(saved_moves(data_dir)) == 3, app)
         assert saved_moves(data_dir) == [*before, "3. E3"]
+
+
+def test_a_move_is_on_disk_150_ms_after_it_is_shown(tmp_path: Path) -> None:
+    """The autosave is written behind the screen (never on the UI thread), and still reaches the disk
+    within 100 ms: kill -9 150 ms after the move is drawn, without waiting for the file, loses nothing."""
+    data_dir = tmp_path / "data"
+    with running_app(data_dir) as app:
+        wait_for("the picker", lambda: b"Pick a game" in app.output, app)
+        app.send("\r")
+        wait_for("the new-game panel", lambda: b"New game:" in app.output, app)
+        app.send("\r")
+        wait_for("the board", lambda: b"Moves" in app.output, app)
+        drawn = len(app.output)
+        app.send("\r")  # mark the centre, C3: the move log shows it in the book's (3,3)
+        wait_for("the move on screen", lambda: b"(3,3)" in app.output[drawn:], app)
+        time.sleep(0.15)
+        app.kill()
+    assert saved_moves(data_dir) == ["1. C3"]

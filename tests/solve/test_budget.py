@@ -8,7 +8,7 @@ import threading
 
 import pytest
 
-from gridgames.solve import nodekayles
+from gridgames.games.nodekayles import algorithm as nodekayles
 from gridgames.solve.analysis import analyse
 from gridgames.solve.base import UNKNOWN
 from gridgames.solve.budget import MAX_SECONDS, Budget, SearchCancelled

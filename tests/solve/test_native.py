@@ -9,21 +9,35 @@ from __future__ import annotations
 import os
 import random
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
 from gridgames.engine.rules import orthogonal_masks
-from gridgames.solve import core, nodekayles, walls
+from gridgames.games import native_cores
+from gridgames.games.nodekayles import algorithm as nodekayles
+from gridgames.games.walls import algorithm as walls
+from gridgames.solve import core
 from gridgames.solve.analysis import analyse
 from gridgames.solve.caches import clear_caches
 
+#: Every game's C core, found as setup.py finds them: one per gridgames/games/<family>/_native.c.
+SOURCES = sorted(Path(__file__).resolve().parents[2].glob("gridgames/games/*/_native.c"))
+CORES = [core.load(f"gridgames.games.{source.parent.name}._native") for source in SOURCES]
+
 if os.environ.get("GRIDGAMES_REQUIRE_NATIVE") == "1":
 
-    def test_the_c_core_is_built_and_in_use():
-        assert core.built() and core.native() is not None, core.name()
+    @pytest.mark.parametrize("native", CORES, ids=lambda c: c.module_name)
+    def test_every_games_c_core_is_built_and_in_use(native):
+        assert native.built and native() is not None, core.name(c.module_name for c in CORES)
 
-elif not core.built():
-    pytest.skip("the C core is not built here", allow_module_level=True)
+elif not all(native.built for native in CORES):
+    pytest.skip("the C cores are not all built here", allow_module_level=True)
+
+
+def test_the_c_cores_are_found_by_the_same_glob_as_setup_py():
+    assert {"nodekayles", "noneighbour", "walls"} <= {source.parent.name for source in SOURCES}
+    assert {c.module_name for c in CORES} <= set(native_cores())
 
 
 @pytest.fixture
@@ -71,7 +85,7 @@ def test_node_kayles_native_equals_python(make_game, both_cores, size):
 def test_node_kayles_native_move_values_equal_python_grundy_values(make_game, both_cores):
     """The one-call valuation gives the Grundy value after each move, not only win or loss: all compared."""
     rng = random.Random(56)
-    native = core.native()
+    native = nodekayles.NATIVE()
     for game in _random_positions(make_game, "locked-duel", "5x6", 4, rng):
         state = game.state
         clear_caches()
@@ -102,9 +116,9 @@ def test_noneighbour_native_shares_move_values_across_forbidden_sets(both_cores)
     it learnt them: the same cells reached after different last markers, asked one after the other on a
     warm memo, must still get the reference's answer for each forbidden set."""
     from gridgames.engine.rules import bits, king_masks
-    from gridgames.solve import noneighbour
+    from gridgames.games.noneighbour import algorithm as noneighbour
 
-    native = core.native()
+    native = noneighbour.NATIVE()
     rng = random.Random(45)
     for adjacency in ("king", "orthogonal"):
         adj = king_masks(5, 5) if adjacency == "king" else orthogonal_masks(5, 5)
@@ -127,9 +141,9 @@ def test_noneighbour_native_symmetric_twins_equal_python(both_cores, rows, cols)
     reflections; a rectangle has no quarter turns) and maps the moves to and from it: twins asked one
     after the other on a warm memo must get the reference's answers."""
     from gridgames.engine.rules import bits, king_masks
-    from gridgames.solve import noneighbour
+    from gridgames.games.noneighbour import algorithm as noneighbour
 
-    native = core.native()
+    native = noneighbour.NATIVE()
     rng = random.Random(rows * cols)
     cells = rows * cols
     for adjacency in ("king", "orthogonal"):
@@ -167,7 +181,9 @@ def test_node_kayles_native_equals_python_on_a_board_over_64_cells(make_game, bo
 
 def test_noneighbour_native_move_values_stop_as_unsolved_when_cancelled(both_cores):
     """A stopped search leaves every move it did not finish as None, never as a guessed win or loss."""
-    native = core.native()
+    from gridgames.games.noneighbour import algorithm as noneighbour
+
+    native = noneighbour.NATIVE()
     answers = native.nn_values(5, 5, True, 0, 0, -1.0, lambda: True)  # type: ignore[union-attr]
     assert answers == [None] * 25
 
@@ -176,7 +192,7 @@ def test_noneighbour_native_move_values_stop_as_unsolved_when_cancelled(both_cor
 def test_walls_native_retrograde_equals_python_on_whole_boards(rows, cols):
     nbr = orthogonal_masks(rows, cols)
     python = walls.retrograde_graph(nbr)
-    native = walls.Packed(core._native.walls_retrograde(nbr, -1.0, None))  # type: ignore[union-attr]
+    native = walls.Packed(walls.NATIVE.module.walls_retrograde(nbr, -1.0, None))  # type: ignore[union-attr]
     assert all(python[i] == native[i] for i in range(len(python)))
 
 
@@ -198,10 +214,10 @@ def test_walls_native_equals_python_on_5x5_positions_with_many_walls(make_game, 
 
 
 def test_the_shipped_5x5_walls_table_agrees_with_the_live_solver(make_game):
-    """Two independent passes: the whole-board layered table (scripts/walls_table.c) and the live
+    """Two independent passes: the whole-board layered table (games/walls/make_table.c) and the live
     retrograde of the open cells, on positions with as many walls as the table holds."""
     table = walls.layered_table(5, 5)
-    assert table is not None, "data/walls-5x5.bin should ship"
+    assert table is not None, "walls-5x5.bin should ship"
     rng = random.Random(8)
     k = table.max_walls - 1
     for _ in range(2):
@@ -222,7 +238,9 @@ def test_noneighbour_native_searches_in_two_threads_at_once_agree_with_one_at_a_
     board and adjacency) must not change the first one's board, adjacency or memo keys."""
     import threading
 
-    native = core.native()
+    from gridgames.games.noneighbour import algorithm as noneighbour
+
+    native = noneighbour.NATIVE()
     jobs = [(5, 5, True, 0b1000000000001, 0), (4, 5, False, 0b10, 0b101)]
     clear_caches()
     alone = [native.nn_values(*job, -1.0, None) for job in jobs]  # type: ignore[union-attr]
@@ -261,7 +279,7 @@ def test_the_c_core_proves_noneighbour_beyond_5x5_at_once(make_game):
 def test_a_memo_held_small_is_emptied_as_it_fills_and_the_values_stay_right(both_cores):
     """set_memo_limit bounds the memos (scripts/nodekayles_values.py raises it for long runs); a memo
     emptied again and again mid-search must still give the reference's values."""
-    native = core.native()
+    native = nodekayles.NATIVE()
     assert native is not None
     with pytest.raises(ValueError, match="2\\*\\*16 to 2\\*\\*30"):
         native.set_memo_limit(40)

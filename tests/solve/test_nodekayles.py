@@ -10,8 +10,8 @@ import pytest
 
 from gridgames.engine.options import Options
 from gridgames.engine.rules import bits, orthogonal_masks
+from gridgames.games.nodekayles import algorithm as nodekayles
 from gridgames.games.nodekayles.rules import RULES, NodeKaylesState
-from gridgames.solve import nodekayles
 from gridgames.solve.base import LOSS, WIN
 
 
@@ -154,7 +154,7 @@ def test_regions_split_the_free_cells_and_xor_to_the_value() -> None:
 def test_shipped_table_agrees_with_search(searched: None) -> None:
     from gridgames.solve import tables
 
-    body = tables.load(nodekayles.TABLE_RESOURCE, nodekayles.TABLE_NAME)
+    body = tables.load("gridgames.games.nodekayles", nodekayles.TABLE_RESOURCE, nodekayles.TABLE_NAME)
     assert body is not None
     table = nodekayles.decode_table(body)
     rng = random.Random(11)

@@ -8,8 +8,8 @@ from dataclasses import replace
 import pytest
 
 from gridgames.engine.rules import GridState, Rules
+from gridgames.games.noneighbour import algorithm as noneighbour
 from gridgames.games.noneighbour.rules import RULES
-from gridgames.solve import noneighbour
 from gridgames.solve.base import LOSS, WIN
 
 
@@ -73,7 +73,7 @@ def test_value_ignores_who_owns_the_markers(make_game):
 @pytest.mark.parametrize("adjacency", ["king", "orthogonal"])
 def test_shipped_5x5_table_agrees_with_search(adjacency):
     solver = noneighbour.solver_for(5, 5, adjacency)
-    assert solver.shipped, "data/noneighbour.json should hold the 5x5 openings"
+    assert solver.shipped, "noneighbour.bin should hold the 5x5 openings"
     fresh = noneighbour.NoNeighbourSolver(5, 5, adjacency, use_table=False)
     rng = random.Random(4)
     n = fresh.cells

@@ -9,8 +9,8 @@ import pytest
 
 from gridgames.engine.options import Options
 from gridgames.engine.rules import bits
+from gridgames.games.rowcol import algorithm as rowcol
 from gridgames.games.rowcol.rules import RULES, RowColState, line_masks
-from gridgames.solve import rowcol
 from gridgames.solve.base import LOSS, WIN
 
 

@@ -8,14 +8,15 @@ import pytest
 
 from gridgames.solve import tables
 
-DATA = Path(tables.__file__).with_name("data")
-SHIPPED = [("walls-4x4.bin", "walls-4x4"), ("walls-5x5.bin", "walls-5x5"), ("noneighbour.bin", "noneighbour"),
-           ("nodekayles_shapes.bin", "nodekayles-shapes")]
+GAMES = Path(__file__).resolve().parents[2] / "gridgames" / "games"
+SHIPPED = [("walls/walls-4x4.bin", "walls-4x4"), ("walls/walls-5x5.bin", "walls-5x5"),
+           ("noneighbour/noneighbour.bin", "noneighbour"),
+           ("nodekayles/nodekayles_shapes.bin", "nodekayles-shapes")]
 
 
 @pytest.mark.parametrize(("filename", "name"), SHIPPED)
 def test_every_shipped_table_passes_its_check(filename, name):
-    assert isinstance(tables.check(name, (DATA / filename).read_bytes()), bytes)
+    assert isinstance(tables.check(name, (GAMES / filename).read_bytes()), bytes)
 
 
 def _damaged(blob: bytes) -> dict[str, bytes]:
@@ -29,7 +30,7 @@ def _damaged(blob: bytes) -> dict[str, bytes]:
 
 @pytest.mark.parametrize("damage", ["truncated", "flipped", "version", "not a table"])
 def test_a_damaged_table_is_refused_in_one_sentence(damage, one_sentence):
-    blob = (DATA / "walls-4x4.bin").read_bytes()
+    blob = (GAMES / "walls" / "walls-4x4.bin").read_bytes()
     sentence = tables.check("walls-4x4", _damaged(blob)[damage])
     assert isinstance(sentence, str) and one_sentence(sentence)
     assert tables.check("walls-3x3", blob) != tables.check("walls-4x4", blob)  # labelled for its board
@@ -37,13 +38,15 @@ def test_a_damaged_table_is_refused_in_one_sentence(damage, one_sentence):
 
 @pytest.mark.parametrize("damage", ["truncated", "flipped", "version"])
 def test_a_damaged_walls_table_means_search_never_a_wrong_exact_value(damage, monkeypatch, make_game):
-    from gridgames.solve import core, walls
+    from gridgames.games.walls import algorithm as walls
+    from gridgames.solve import core
     from gridgames.solve.analysis import analyse
 
-    blob = (DATA / "walls-4x4.bin").read_bytes()
+    blob = (GAMES / "walls" / "walls-4x4.bin").read_bytes()
     real_load = tables.load
-    monkeypatch.setattr(tables, "load", lambda filename, name: (
-        None if isinstance(tables.check(name, _damaged(blob)[damage]), str) else real_load(filename, name)))
+    monkeypatch.setattr(tables, "load", lambda package, filename, name: (
+        None if isinstance(tables.check(name, _damaged(blob)[damage]), str)
+        else real_load(package, filename, name)))
     previous = core.use_native(False)  # the Python core is the one that reads the 4x4 table
     walls.clear_cache()
     try:
@@ -52,5 +55,5 @@ def test_a_damaged_walls_table_means_search_never_a_wrong_exact_value(damage, mo
     finally:
         core.use_native(previous)
         walls.clear_cache()
-    assert not walls.is_exact_board(4, 4) or core.native() is not None
+    assert not walls.is_exact_board(4, 4) or walls.NATIVE() is not None
     assert not evaluation.exact or evaluation.value in ("win", "loss")

@@ -8,8 +8,8 @@ from dataclasses import replace
 import pytest
 
 from gridgames.engine.rules import GridState
+from gridgames.games.walls import algorithm as walls
 from gridgames.games.walls.rules import RULES, WallsState
-from gridgames.solve import walls
 from gridgames.solve.base import DRAW, LOSS, UNKNOWN, WIN
 
 
@@ -82,7 +82,7 @@ def _random_4x4(rng: random.Random, wall_count: int) -> WallsState:
 
 
 def test_4x4_table_matches_the_fixed_point_on_random_positions():
-    assert walls.is_exact_board(4, 4), "data/walls-4x4.bin should ship"
+    assert walls.is_exact_board(4, 4), "walls-4x4.bin should ship"
     rng = random.Random(7)
     checked = 0
     values = set()
@@ -133,13 +133,12 @@ def test_a_board_solved_in_seconds_is_searched_until_prepared_then_proven(make_g
     """3x6 (18 cells): a whole-board pass outlasts a reply, so the perfect seat searches until the pass
     is made once (the app makes it in a worker); a cancelled pass leaves the board to search."""
     from gridgames.games import solver_for
-    from gridgames.solve import core
     from gridgames.solve.analysis import analyse
     from gridgames.solve.budget import Budget
     from gridgames.solve.caches import clear_caches
     from gridgames.solve.players import choose_move
 
-    if core.native() is None:
+    if walls.NATIVE() is None:
         pytest.skip("boards of 17 to 20 cells are solved live by the C core only")
     clear_caches()
     state = make_game("walls", "3x6").state

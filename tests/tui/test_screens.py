@@ -183,10 +183,10 @@ async def test_a_board_solved_in_seconds_is_solved_beside_play_and_the_note_goes
 
     import pytest
 
-    from gridgames.solve import core
+    from gridgames.games.walls import algorithm as walls
     from gridgames.solve.caches import clear_caches
 
-    if core.native() is None:
+    if walls.NATIVE() is None:
         pytest.skip("boards of 17 to 20 cells are solved live by the C core only")
     clear_caches()
     app = make_app(variant="walls")

@@ -1,4 +1,4 @@
-"""Node Kayles' solver hooks: Sprague-Grundy values by independent region (`gridgames.solve.nodekayles`)."""
+"""Node Kayles' solver hooks: Sprague-Grundy values by independent region (`algorithm`)."""
 
 from __future__ import annotations
 
@@ -24,16 +24,16 @@ class NodeKaylesSolver(Solver):
         return False
 
     def evaluate(self, state: GridState, budget: Budget | None) -> Evaluation | None:
-        from gridgames.solve import nodekayles
+        from gridgames.games.nodekayles import algorithm as nodekayles
 
         return nodekayles.evaluate(_state(state), budget=budget)
 
     def is_quick(self, state: GridState) -> bool:
-        from gridgames.solve import nodekayles
+        from gridgames.games.nodekayles import algorithm as nodekayles
 
         return nodekayles.is_quick(_state(state))
 
     def regions(self, state: GridState, budget: Budget | None = None) -> list[tuple[int, int]] | None:
-        from gridgames.solve import nodekayles
+        from gridgames.games.nodekayles import algorithm as nodekayles
 
         return nodekayles.regions(_state(state), budget=budget)

@@ -1,4 +1,4 @@
-"""No-neighbour's solver hooks: exact bitboard search with a table (`gridgames.solve.noneighbour`)."""
+"""No-neighbour's solver hooks: exact bitboard search with a table (`algorithm`)."""
 
 from __future__ import annotations
 
@@ -17,11 +17,11 @@ class NoNeighbourSolver(Solver):
     """Exact up to `EXACT_CELLS` cells (with the C core, far beyond); larger boards within a budget."""
 
     def needs_budget(self, state: GridState) -> bool:
-        from gridgames.solve.noneighbour import needs_budget
+        from gridgames.games.noneighbour.algorithm import needs_budget
 
         return needs_budget(state.rows, state.cols)
 
     def evaluate(self, state: GridState, budget: Budget | None) -> Evaluation | None:
-        from gridgames.solve import noneighbour
+        from gridgames.games.noneighbour import algorithm as noneighbour
 
         return noneighbour.evaluate(cast(NoNeighbourState, state), budget=budget)

@@ -1,4 +1,4 @@
-"""Row-or-column's solver hooks: exact in linear time by maximum matchings (`gridgames.solve.rowcol`)."""
+"""Row-or-column's solver hooks: exact in linear time by maximum matchings (`algorithm`)."""
 
 from __future__ import annotations
 
@@ -18,6 +18,6 @@ class RowColSolver(Solver):
         return False
 
     def evaluate(self, state: GridState, budget: Budget | None) -> Evaluation | None:
-        from gridgames.solve import rowcol
+        from gridgames.games.rowcol import algorithm as rowcol
 
         return rowcol.evaluate(cast(RowColState, state))

@@ -1,4 +1,4 @@
-"""Walls' solver hooks: retrograde tables on small boards, alpha-beta elsewhere (`gridgames.solve.walls`)."""
+"""Walls' solver hooks: retrograde tables on small boards, alpha-beta elsewhere (`algorithm`)."""
 
 from __future__ import annotations
 
@@ -21,37 +21,37 @@ def _state(state: GridState) -> WallsState:
 
 class WallsSolver(Solver):
     def needs_budget(self, state: GridState) -> bool:
-        from gridgames.solve.walls import is_exact
+        from gridgames.games.walls.algorithm import is_exact
 
         return not is_exact(state.rows, state.cols, _state(state).walls)
 
     def evaluate(self, state: GridState, budget: Budget | None) -> Evaluation | None:
-        from gridgames.solve import walls
+        from gridgames.games.walls import algorithm as walls
 
         return walls.evaluate(_state(state), budget=budget)
 
     def search_position(self, state: GridState) -> tuple[Any, Any] | None:
-        from gridgames.solve import walls
+        from gridgames.games.walls import algorithm as walls
 
         return walls.board_for(state.rows, state.cols), walls.perspective(_state(state))
 
     def plays_by_search(self, state: GridState) -> bool:
-        from gridgames.solve import walls
+        from gridgames.games.walls import algorithm as walls
 
         rows, cols, w = state.rows, state.cols, _state(state).walls
         return not walls.is_exact(rows, cols, w) or walls.awaits_board_pass(rows, cols, w)
 
     def needs_preparing(self, state: GridState) -> bool:
-        from gridgames.solve import walls
+        from gridgames.games.walls import algorithm as walls
 
         return walls.awaits_board_pass(state.rows, state.cols, _state(state).walls)
 
     def prepare(self, state: GridState, budget: Budget | None) -> bool:
-        from gridgames.solve import walls
+        from gridgames.games.walls import algorithm as walls
 
         return walls.prepare(state.rows, state.cols, budget)
 
     def search_move(self, state: GridState, rng: random.Random, budget: Budget) -> Move | None:
-        from gridgames.solve import walls
+        from gridgames.games.walls import algorithm as walls
 
         return walls.best_move(_state(state), rng, budget)

@@ -128,6 +128,7 @@ class GameScreen(AnalysisOverlay, ComputerJobs, Screen[None]):
         self.sub_title = house_rules.header(self.entry, o)
         self.query_one(Board).focus()
         self.session.store = self.app.store  # type: ignore[attr-defined]
+        self.session.writer = self.app.writer  # type: ignore[attr-defined]  # saves leave the UI thread
         self.changed(self.message, save=False)
 
     # -- after every change ----------------------------------------------------------------

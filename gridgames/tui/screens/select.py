@@ -16,6 +16,7 @@ from textual.widgets import Header, ListItem, ListView, Static
 
 from gridgames.engine.entry import Entry
 from gridgames.games import catalogue
+from gridgames.games.guard import why_off
 from gridgames.play import computer
 from gridgames.tui.widgets.keys_footer import KeysFooter
 from gridgames.tui.widgets.picture import CardLines, blank_style
@@ -83,7 +84,8 @@ def unfinished_line(saves: list[Any]) -> str:
 
 class VariantCard(ListItem):
     """One catalogue entry: its sample board on the left (styled by the `variant-card--picture`
-    component class); title, summary and results on the right (`render()` is that text).
+    component class); title, summary and results on the right (`render()` is that text). A game
+    switched off for the run (`games.guard`) says why instead of its results.
 
     The card draws both itself rather than holding a picture widget and a text widget: the first
     screen is composed at start-up, and every widget costs styling and layout. The highlight is a
@@ -117,6 +119,9 @@ class VariantCard(ListItem):
             "\n",
             entry.summary,
         ]
+        off = why_off(entry.id)
+        if off is not None:
+            return Content.assemble(*parts, "\n", (f"✗ {off}", "bold"))
         if self.unfinished:
             parts += ["\n", (self.unfinished, "bold")]
         if self.results:
@@ -128,6 +133,10 @@ class VariantCard(ListItem):
     ) -> None:
         self.results = results_line(tallies, levels, self.entry.player_names)
         self.unfinished = unfinished_line(saves)
+        self.refresh_text()
+
+    def refresh_text(self) -> None:
+        """Draw the text again (its results, or why its game was switched off meanwhile)."""
         content = self._text()
         if content != self._content:
             self._content = content
@@ -194,6 +203,11 @@ class SelectScreen(Screen[None]):
             saves.setdefault(variant_of(saved), []).append(saved)
         for card in self.query(VariantCard):
             card.show_results(stats.get(card.entry.id, {}), levels, saves.get(card.entry.id, []))
+
+    def refresh_cards(self) -> None:
+        """Each card's text again: a game may have been switched off since (`games.guard`)."""
+        for card in self.query(VariantCard):
+            card.refresh_text()
 
     @property
     def highlighted_entry(self) -> Entry:

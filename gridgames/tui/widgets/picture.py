@@ -14,6 +14,7 @@ from gridgames.engine.cells import Cell
 from gridgames.engine.entry import Entry
 from gridgames.engine.game import Game
 from gridgames.engine.options import Options
+from gridgames.games.guard import GameFault, why_off
 
 #: The picture's cells (9 for a 3x5 board), padded to this width, then one blank cell before the text.
 PICTURE_WIDTH = 11
@@ -21,8 +22,22 @@ PICTURE_HEIGHT = 3
 PICTURE_GAP = 1
 
 
+#: The picture of a game switched off for the run (its card says why beside it).
+SWITCHED_OFF_PICTURE = "\n".join(["✗ · · · ·", "· ✗ · · ·", "· · ✗ · ·"])
+
+
 def sample_picture(entry: Entry, rows: int = 3, cols: int = 5, plies: int = 3) -> str:
-    """A few deterministic legal moves on a small board, drawn one symbol per cell."""
+    """A few deterministic legal moves on a small board, drawn one symbol per cell; a game whose code
+    fails meanwhile is switched off (`games.guard`) and gets SWITCHED_OFF_PICTURE."""
+    if why_off(entry.id) is not None:
+        return SWITCHED_OFF_PICTURE
+    try:
+        return _played_picture(entry, rows, cols, plies)
+    except GameFault:
+        return SWITCHED_OFF_PICTURE
+
+
+def _played_picture(entry: Entry, rows: int, cols: int, plies: int) -> str:
     game = Game.new(entry, Options(rows, cols, "1"), first_player=1)
     for ply in range(plies):
         legal = game.legal_moves()

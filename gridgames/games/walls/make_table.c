@@ -3,7 +3,7 @@
  * A position is (walls W, mover's token, other token), seen from the mover. Walls only grow, so the
  * wall sets with k walls depend only on those with k + 1: the pass keeps two layers in memory (the
  * largest pair, k = 12 and 13, is about 1.7 GB), fullest first, and inside a wall set runs the same
- * fixed point as gridgames/solve/walls.py (a stuck mover loses; a move to a loss wins; all moves to
+ * fixed point as algorithm.py (a stuck mover loses; a move to a loss wins; all moves to
  * wins lose; the rest draw). The wall sets of one layer are independent: OpenMP shares them out.
  *
  * Output (stdout): for each k = 0 .. K (argv[1]), the wall sets with k walls that are least among

@@ -176,7 +176,7 @@ def bench_speed(board: Board, rng: random.Random) -> bool:
         sample = positions[:8]
         naive = sum(naive_depth_seconds(rules, g.state, 2) for g in sample)
         ours = 0.0
-        from gridgames.solve import walls
+        from gridgames.games.walls import algorithm as walls
 
         for g in sample:
             board_adapter = walls.board_for(g.state.rows, g.state.cols)
@@ -207,7 +207,7 @@ def cold(family: str) -> None:
     """Forget what the family's solver (`gridgames.solve.<family>`) remembers, so a timing starts
     from scratch."""
     try:
-        module = importlib.import_module(f"gridgames.solve.{family}")
+        module = importlib.import_module(f"gridgames.games.{family}.algorithm")
     except ModuleNotFoundError:
         return
     if hasattr(module, "clear_cache"):
@@ -217,7 +217,7 @@ def cold(family: str) -> None:
 _NODEKAYLES_CHILD = """
 import sys, time
 from gridgames.engine.options import Options
-from gridgames.solve import nodekayles
+from gridgames.games.nodekayles import algorithm as nodekayles
 from gridgames.games import get_entry
 state = get_entry("locked-duel").rules.start(Options(int(sys.argv[1]), int(sys.argv[2])), 1)
 began = time.perf_counter()
@@ -369,7 +369,7 @@ def guarded(label: str, section: Callable[..., bool], *args: object) -> bool:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m gridgames.solve.bench", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m gridgames.games.bench", description=__doc__)
     parser.add_argument("--games", type=int, default=40,
                         help="games per level pairing (default 40; at most 8 on walls 5x5)")
     parser.add_argument("--quick", action="store_true", help="4 games a pairing")
@@ -385,7 +385,7 @@ def main(argv: list[str] | None = None) -> int:
     results["rowcol 30x30"] = guarded("rowcol 30x30", bench_rowcol, rng)
     results["levels ladder"] = guarded("levels", bench_levels, 4 if args.quick else args.games, rng)
     results["analyse process time"] = guarded("analyse", bench_analyse_process)
-    from gridgames.solve import bench_core
+    from gridgames.games import bench_core
 
     results.update(bench_core.run(rng))
     print("\nSummary")

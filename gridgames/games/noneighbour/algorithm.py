@@ -4,7 +4,7 @@ Who owns the markers never matters, only which cells are occupied and which empt
 the last marker forbids, so a position is the key `occupied | forbidden << cells`. The
 memo lives as long as the process (one per board and adjacency), so a game analysed move
 after move reuses it. The 5x5 openings are slow to prove in Python (seconds), so the
-values of every position with at most three markers ship in `data/noneighbour.bin`;
+values of every position with at most three markers ship in `noneighbour.bin`;
 `make tables` regenerates that file by search.
 """
 
@@ -17,14 +17,22 @@ from functools import lru_cache
 from gridgames.engine.moves import Move
 from gridgames.engine.rules import bits, king_masks, orthogonal_masks
 from gridgames.games.noneighbour.rules import NoNeighbourState
-from gridgames.solve import core
+from gridgames.solve import caches, core
 from gridgames.solve.base import LOSS, UNKNOWN, WIN, Evaluation, Value
 from gridgames.solve.budget import Budget, SearchTimeout
+
+_PACKAGE = __name__.rpartition(".")[0]  # this game's package: its tables ship there
+#: This game's optional C core (`_native.c` here); NATIVE() is the module while in use, else None.
+NATIVE = core.load(f"{_PACKAGE}._native")
 
 TABLE_FILE = "noneighbour.bin"  # a checked header over JSON
 TABLE_BOARDS = ((5, 5, "king"), (5, 5, "orthogonal"))
 TABLE_MAX_MARKERS = 3
-MEMO_LIMIT = 2_000_000
+#: What one board's memo may hold (Python core), in bytes by `entry_bytes`; reaching it empties the
+#: memo, even mid-search (it only holds proven values, so the search goes on, slower). At most
+#: `SOLVERS_KEPT` boards keep a memo, so the Python memos stay under about 2 x 96 MB together.
+MEMO_BYTES = 96 << 20
+SOLVERS_KEPT = 2
 #: Boards up to this many cells are solved however long it takes (5x5: seconds at most);
 #: larger ones get a time budget, one second when the caller gives none.
 EXACT_CELLS = 25
@@ -39,7 +47,18 @@ def needs_budget(rows: int, cols: int) -> bool:
     proof: random positions of 6x6 to 10x10 took at most 2.6 ms, none unsolved); `evaluate` still gives
     those boards a default budget, in case one ever takes long."""
     cells = rows * cols
-    return cells > EXACT_CELLS and (core.native() is None or cells > NATIVE_CELLS)
+    return cells > EXACT_CELLS and (NATIVE() is None or cells > NATIVE_CELLS)
+
+
+def entry_bytes(cells: int) -> int:
+    """About what one memo entry costs on a board of `cells` cells: the dict's share (with its spare
+    room while it grows) and the key, an int of 2 x cells bits."""
+    return 100 + sys.getsizeof(1 << (2 * cells))
+
+
+def memo_positions(cells: int) -> int:
+    """How many positions one board's memo holds before it is emptied (MEMO_BYTES)."""
+    return max(1024, MEMO_BYTES // entry_bytes(cells))
 
 
 def _table_name(rows: int, cols: int, adjacency: str) -> str:
@@ -53,7 +72,7 @@ def _shipped() -> dict[str, dict[str, bool]]:
 
     from gridgames.solve import tables
 
-    body = tables.load(TABLE_FILE, "noneighbour")
+    body = tables.load(_PACKAGE, TABLE_FILE, "noneighbour")
     if body is None:
         return {}
     try:
@@ -71,7 +90,7 @@ class NoNeighbourSolver:
     """Win/loss of every position of one board size and adjacency, computed on demand."""
 
     def __init__(
-        self, rows: int, cols: int, adjacency: str, use_table: bool = True, memo_limit: int = MEMO_LIMIT
+        self, rows: int, cols: int, adjacency: str, use_table: bool = True, memo_limit: int | None = None
     ) -> None:
         self.rows, self.cols, self.adjacency = rows, cols, adjacency
         self.cells = rows * cols
@@ -82,7 +101,7 @@ class NoNeighbourSolver:
             stored = _shipped().get(_table_name(rows, cols, adjacency), {})
             self.shipped = {int(k): v for k, v in stored.items()}
         self.memo: dict[int, bool] = dict(self.shipped)
-        self.memo_limit = memo_limit
+        self.memo_limit = memo_positions(self.cells) if memo_limit is None else memo_limit
         self.nodes = 0
 
     def key(self, occupied: int, forbidden: int) -> int:
@@ -94,7 +113,7 @@ class NoNeighbourSolver:
         Safe to call from several threads: the memo only ever gains true facts.
         """
         deadline = Budget.of(deadline)
-        native = core.native()
+        native = NATIVE()
         if native is not None and self.cells <= NATIVE_CELLS:
             known = self.shipped.get(self.key(occupied, forbidden))
             if known is not None:
@@ -106,9 +125,9 @@ class NoNeighbourSolver:
             if answer is None:
                 raise core.stopped(deadline)
             return bool(answer)
-        if len(self.memo) > self.memo_limit:
-            self.memo = dict(self.shipped)
-        memo, adj, full, n = self.memo, self.adj, self.full, self.cells
+        memo, adj, full, n, limit = self.memo, self.adj, self.full, self.cells, self.memo_limit
+        if len(memo) > limit:
+            self._empty()
         count = [0]
 
         def search(occ: int, forb: int) -> bool:
@@ -119,6 +138,8 @@ class NoNeighbourSolver:
             count[0] += 1
             if not count[0] & 1023:
                 deadline.check()
+                if len(memo) > limit:  # the cap holds within one long search too
+                    self._empty()
             free = full & ~(occ | forb)
             result = False
             while free:
@@ -136,17 +157,23 @@ class NoNeighbourSolver:
         finally:
             self.nodes += count[0]
 
+    def _empty(self) -> None:
+        """Forget every searched value (in place: a search running now keeps its reference)."""
+        self.memo.clear()
+        self.memo.update(self.shipped)
+
     def child(self, occupied: int, index: int) -> tuple[int, int]:
         occ = occupied | 1 << index
         return occ, self.adj[index] & ~occ
 
 
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=SOLVERS_KEPT)
 def solver_for(rows: int, cols: int, adjacency: str) -> NoNeighbourSolver:
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 4 * rows * cols + 1000))
     return NoNeighbourSolver(rows, cols, adjacency)
 
 
+@caches.register
 def clear_cache() -> None:
     """Forget every solved position but the shipped ones (benchmarks start cold)."""
     solver_for.cache_clear()
@@ -174,7 +201,7 @@ def evaluate(state: NoNeighbourState, budget: Budget | float | None = None) -> E
     values: dict[Move, Value] = {}
     exact = True
     free = list(bits(solver.full & ~(occ | forb)))
-    native = core.native()
+    native = NATIVE()
     if native is not None and solver.cells <= NATIVE_CELLS and not _children_shipped(solver, occ):
         # One C call values every move: the Python around a call per move cost more than small searches.
         answers = native.nn_values(state.rows, state.cols, state.adjacency == "king", occ, forb,

@@ -8,7 +8,7 @@ set, stepping stays inside the current one, where the standard retrograde fixed 
 runs (a stuck mover loses; a position with a move to a loss wins; one whose moves all
 lead to wins loses; whatever is left is a draw). Boards up to 12 cells are solved on
 first use (20 with the C core, and the open part of a larger board once it is
-that small); 4x4 ships as `data/walls-4x4.bin` for the Python core (`make tables`
+that small); 4x4 ships as `walls-4x4.bin` for the Python core (`make tables`
 rebuilds it). Larger boards use iterative-deepening alpha-beta with a liberties and
 territory evaluation; there only forced wins and losses within the horizon are exact.
 """
@@ -27,10 +27,14 @@ from gridgames.engine.cells import Cell
 from gridgames.engine.moves import Move
 from gridgames.engine.rules import bits, orthogonal_masks
 from gridgames.games.walls.rules import WALL, WallsState
-from gridgames.solve import core
+from gridgames.solve import caches, core
 from gridgames.solve.base import DRAW, LOSS, RANK, UNKNOWN, WIN, Evaluation, Value, after_move
 from gridgames.solve.budget import Budget, SearchTimeout
 from gridgames.solve.search import MATE, MATE_BOUND, Searcher, SearchResult, iterate
+
+_PACKAGE = __name__.rpartition(".")[0]  # this game's package: its tables ship there
+#: This game's optional C core (`_native.c` here); NATIVE() is the module while in use, else None.
+NATIVE = core.load(f"{_PACKAGE}._native")
 
 #: Table codes (0 = not a position).
 CODE = {LOSS: 1, DRAW: 2, WIN: 3}
@@ -131,7 +135,7 @@ def retrograde_graph(nbr: Sequence[int], budget: Budget | None = None) -> bytear
 
 def is_exact_board(rows: int, cols: int) -> bool:
     """Whether every position of this board has a retrograde value (computed or shipped)."""
-    if rows * cols <= RUNTIME_CELLS or (core.native() is not None and rows * cols <= NATIVE_BOARD_CELLS):
+    if rows * cols <= RUNTIME_CELLS or (NATIVE() is not None and rows * cols <= NATIVE_BOARD_CELLS):
         return True
     return (rows, cols) in SHIPPED and exact_table(rows, cols) is not None
 
@@ -140,7 +144,7 @@ def is_exact(rows: int, cols: int, walls: int) -> bool:
     """Whether positions with these walls get exact values (the whole board or its open part is
     small, or a shipped table covers them)."""
     open_cells = rows * cols - walls.bit_count()
-    live = NATIVE_CELLS if core.native() is not None else RUNTIME_CELLS
+    live = NATIVE_CELLS if NATIVE() is not None else RUNTIME_CELLS
     if is_exact_board(rows, cols) or open_cells <= live:
         return True
     layered = layered_table(rows, cols)
@@ -151,7 +155,7 @@ def awaits_board_pass(rows: int, cols: int, walls: int) -> bool:
     """Whether exact values here wait on a whole-board pass that takes seconds (17 to 20 cells, C core)
     and has not been made in this process. Until `prepare` has made it, play searches (not proven):
     a reply's budget is far too short for the pass, and a pass cut short is thrown away."""
-    live = NATIVE_CELLS if core.native() is not None else RUNTIME_CELLS
+    live = NATIVE_CELLS if NATIVE() is not None else RUNTIME_CELLS
     n = rows * cols
     if n <= live or (rows, cols) in SHIPPED or _boards.get((rows, cols)) is not None:
         return False
@@ -221,7 +225,7 @@ def _symmetries(side: int) -> tuple[tuple[int, ...], ...]:
 
 
 class LayeredTable:
-    """The shipped 5x5 table (`scripts/walls_table.c`, `scripts/make_tables.py`): every position with
+    """The shipped 5x5 table (`make_table.c`, `make_table.py`): every position with
     fewer than `max_walls` walls. Per wall count, the wall sets least among their 8 symmetric images,
     ascending, and the 2-bit codes of their positions (mover on the i-th open cell, other on the j-th
     open cell but the mover's), in blocks of BLOCK_SETS sets, each decompressed when first needed."""
@@ -321,7 +325,7 @@ def _load_layered(rows: int, cols: int) -> LayeredTable | None:
     from gridgames.solve import tables
 
     name = _table_name(rows, cols)
-    body = tables.load(LAYERED[rows, cols], name)
+    body = tables.load(_PACKAGE, LAYERED[rows, cols], name)
     if body is None:
         return None
     try:
@@ -347,7 +351,7 @@ def _graph(rows: int, cols: int, cells: tuple[int, ...]) -> list[int]:
 
 
 def _solve_graph(nbr: Sequence[int], budget: Budget | None) -> Packed | bytearray:
-    native = core.native()
+    native = NATIVE()
     if native is None:
         return retrograde_graph(nbr, budget)
     data = native.walls_retrograde(nbr, *core.budget_args(budget))
@@ -362,7 +366,7 @@ def _bounded(budget: Budget | float | None, cells: int) -> Budget | None:
     if budget is None:
         return None
     budget = Budget.of(budget)
-    small = cells <= (NATIVE_CELLS if core.native() is not None else RUNTIME_CELLS - 3)
+    small = cells <= (NATIVE_CELLS if NATIVE() is not None else RUNTIME_CELLS - 3)
     return budget.untimed() if small else budget
 
 
@@ -389,7 +393,7 @@ def exact_for(
             return table
     full = (1 << (rows * cols)) - 1
     cells = tuple(bits(full & ~walls))
-    if len(cells) > (NATIVE_CELLS if core.native() is not None else RUNTIME_CELLS):
+    if len(cells) > (NATIVE_CELLS if NATIVE() is not None else RUNTIME_CELLS):
         return None
     try:
         data = _solve_graph(_graph(rows, cols, cells), _bounded(budget, len(cells)))
@@ -403,6 +407,9 @@ def exact_for(
 
 
 _boards: dict[tuple[int, int], ExactTable | None] = {}
+#: Whole-board tables kept at once: a 20-cell board's is 105 MB (2 bits for each of 2**20 x 20 x 20
+#: positions), so at most two are held, and room is made before the next is built.
+BOARDS_KEPT = 2
 
 
 def exact_table(rows: int, cols: int, budget: Budget | float | None = None) -> ExactTable | None:
@@ -412,17 +419,17 @@ def exact_table(rows: int, cols: int, budget: Budget | float | None = None) -> E
         return _boards[key]
     n = rows * cols
     table: ExactTable | None = None
+    while len(_boards) >= BOARDS_KEPT:
+        _boards.pop(next(iter(_boards)))
     shipped = _load_shipped(rows, cols) if (rows, cols) in SHIPPED else None
     if shipped is not None:
         table = ExactTable(0, tuple(range(n)), shipped)
-    elif n <= RUNTIME_CELLS or (core.native() is not None and n <= NATIVE_BOARD_CELLS):
+    elif n <= RUNTIME_CELLS or (NATIVE() is not None and n <= NATIVE_BOARD_CELLS):
         try:
             data = _solve_graph(orthogonal_masks(rows, cols), _bounded(budget, n))
         except SearchTimeout:
             return None
         table = ExactTable(0, tuple(range(n)), data)
-    if len(_boards) >= 4:
-        _boards.pop(next(iter(_boards)))
     _boards[key] = table
     return table
 
@@ -434,7 +441,7 @@ def _load_shipped(rows: int, cols: int) -> bytearray | None:
         return None
     from gridgames.solve import tables
 
-    body = tables.load(name, _table_name(rows, cols))
+    body = tables.load(_PACKAGE, name, _table_name(rows, cols))
     if body is None:
         return None
     import lzma
@@ -457,6 +464,7 @@ def _table_name(rows: int, cols: int) -> str:
     return f"walls-{rows}x{cols}"
 
 
+@caches.register
 def clear_cache() -> None:
     """Forget every computed table (benchmarks start cold)."""
     _boards.clear()

@@ -1,0 +1,347 @@
+"""A game whose own code fails is switched off for the run, not allowed to take the app down.
+
+Every call into a game goes through here: the registry (`gridgames.games`) hands out each rule book
+with its rules wrapped in `GuardedRules` and its solver hooks in `GuardedSolver`. A call that raises
+anything but the game's contract errors (`GameError`: an invalid or illegal move, bad options;
+`SearchTimeout` from a budgeted search), or returns what the contract forbids (a legal move that is
+not a `Move`, a cell off the board, a look with an unknown role, notation that is not one line of
+text), becomes a `GameFault`: one sentence naming the game and what failed. The game is then
+switched off for this run (`why_off`): the first screen says why on its card and it cannot be
+started, its autosaves are not offered (they stay on disk for a fixed version), line mode and
+`analyse` print the sentence and exit 2, and the online server refuses new rooms of it.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Mapping
+from typing import Any, NoReturn, TypeVar
+
+from gridgames.engine.cells import Cell, CoordStyle
+from gridgames.engine.errors import GameError
+from gridgames.engine.look import Look
+from gridgames.engine.moves import Move
+from gridgames.engine.options import Options
+from gridgames.engine.outcome import Outcome
+from gridgames.engine.rules import Content, GridState, Rules
+from gridgames.engine.safetext import printable
+from gridgames.games.api import Solver
+from gridgames.solve.budget import Budget, SearchTimeout
+
+T = TypeVar("T")
+
+#: The roles a look may name (`gridgames.engine.look.Role`).
+ROLES = frozenset(("empty", "p1", "p2", "blocked"))
+#: How much of a game's own error message a fault sentence quotes.
+QUOTED = 120
+#: A class attribute of Rules a front end reads; the guard copies the game's own.
+FACTS = (
+    "family", "no_move_reason", "can_repeat", "verb", "blocked_word", "empty_is_playable",
+    "alternate_kind", "example",
+)
+
+
+class GameFault(Exception):
+    """A game's own code failed (it raised, or returned what its contract forbids): not the player's
+    doing and not a refusal, so the game is switched off for the run. `str()` is one sentence."""
+
+    def __init__(self, game_id: str, reason: str) -> None:
+        super().__init__(reason)
+        self.game_id = game_id
+        self.reason = reason
+
+
+_OFF: dict[str, str] = {}
+
+
+def why_off(game_id: str) -> str | None:
+    """The sentence saying why this game is switched off for this run, or None while it plays."""
+    return _OFF.get(game_id)
+
+
+def switched_off() -> dict[str, str]:
+    """Every game switched off in this run, with its sentence."""
+    return dict(_OFF)
+
+
+def forget() -> None:
+    """Switch every game on again (a new run, or a test)."""
+    _OFF.clear()
+    _PROBED.clear()
+
+
+def fault_in(error: BaseException | None) -> GameFault | None:
+    """The GameFault behind `error` (itself, its cause or context, or a failed worker's error)."""
+    seen: set[int] = set()
+    while error is not None and id(error) not in seen:
+        if isinstance(error, GameFault):
+            return error
+        seen.add(id(error))
+        inner = getattr(error, "error", None)  # textual's WorkerFailed keeps the worker's error here
+        error = inner if isinstance(inner, BaseException) else (error.__cause__ or error.__context__)
+    return None
+
+
+def _quoted(error: BaseException) -> str:
+    """`RuntimeError: boom`, on one line, without full stops that would end the sentence early."""
+    text = printable(" ".join(str(error).split()), QUOTED).rstrip(".").replace(". ", "; ")
+    return f"{type(error).__name__}: {text}" if text else type(error).__name__
+
+
+class Guard:
+    """Turns a failure of one game's code into a GameFault that switches the game off."""
+
+    def __init__(self, game_id: str, title: str) -> None:
+        self.game_id = game_id
+        self.title = title
+
+    def fail(self, what: str, problem: str) -> NoReturn:
+        """Switch the game off: `what` names the hook ("its legal moves"), `problem` what went wrong."""
+        reason = (
+            f"{self.title} ({self.game_id}) is switched off for this run: {what} {problem}, "
+            "a fault in the game's code."
+        )
+        _OFF.setdefault(self.game_id, reason)
+        raise GameFault(self.game_id, _OFF[self.game_id])
+
+    def call(self, what: str, function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """`function(*args)`, its failures other than the contract's turned into a GameFault."""
+        try:
+            return function(*args, **kwargs)
+        except (GameError, SearchTimeout, GameFault):
+            raise
+        except Exception as error:  # noqa: BLE001 - any other failure of a game is its fault
+            self.fail(what, f"raised {_quoted(error)}")
+
+    def expect(self, what: str, ok: bool, problem: str) -> None:
+        if not ok:
+            self.fail(what, problem)
+
+    def moves(self, what: str, moves: object, state: GridState) -> tuple[Move, ...]:
+        """`moves` if it is a tuple of distinct moves on the board of `state`, else a fault."""
+        problem = f"returned a {type(moves).__name__}, not a tuple of moves"
+        self.expect(what, isinstance(moves, tuple), problem)
+        assert isinstance(moves, tuple)
+        for move in moves:
+            self.move(what, move, state)
+        self.expect(what, len(set(moves)) == len(moves), "listed a move twice")
+        return moves
+
+    def move(self, what: str, move: object, state: GridState) -> Move:
+        """`move` if it is a Move over cells of the board of `state`, else a fault."""
+        ok = (
+            isinstance(move, Move)
+            and isinstance(move.kind, str)
+            and isinstance(move.cells, tuple)
+            and len(move.cells) > 0
+            and all(
+                isinstance(cell, Cell) and 0 <= cell.row < state.rows and 0 <= cell.col < state.cols
+                for cell in move.cells
+            )
+        )
+        self.expect(what, ok, f"gave {printable(repr(move), 60)}, not a move on this board")
+        assert isinstance(move, Move)
+        return move
+
+    def state(self, what: str, after: object, before: GridState | Options) -> GridState:
+        """`after` if it is a state of the same board, a player to move, else a fault."""
+        ok = (
+            isinstance(after, GridState)
+            and (after.rows, after.cols) == (before.rows, before.cols)
+            and after.to_move in (1, 2)
+        )
+        self.expect(what, ok, f"gave {printable(repr(after), 60)}, not a position on this board")
+        assert isinstance(after, GridState)
+        return after
+
+    def text(self, what: str, text: object, optional: bool = False) -> Any:
+        """`text` if it is one line of printable text (or None where `optional`), else a fault."""
+        if optional and text is None:
+            return None
+        ok = isinstance(text, str) and bool(text.strip()) and printable(text, len(text) + 1) == text
+        self.expect(what, ok, f"gave {printable(repr(text), 60)}, not one line of text")
+        return text
+
+
+class GuardedRules(Rules[Any]):
+    """A game's rules with every call checked (see the module docstring); `wrapped` is the game's own."""
+
+    def __init__(self, rules: Rules[Any], guard: Guard) -> None:
+        self.wrapped = rules
+        self.guard = guard
+        self.hooks: GuardedSolver | None = None  # its solver hooks, guarded (`games.solver_for`)
+        for name in FACTS:  # the game's class attributes, read by every front end
+            setattr(self, name, getattr(rules, name))
+
+    def __getattr__(self, name: str) -> Any:
+        """A method of the game's own (one its words call): guarded like the others."""
+        value = getattr(self.wrapped, name)
+        if not callable(value):
+            return value
+        return lambda *args, **kwargs: self.guard.call(f"its {name}", value, *args, **kwargs)
+
+    def start(self, options: Options, first_player: int) -> GridState:
+        start = self.guard.call("its start", self.wrapped.start, options, first_player)
+        return self.guard.state("its start", start, options)
+
+    def legal_moves(self, state: GridState) -> tuple[Move, ...]:
+        moves = self.guard.call("its legal moves", self.wrapped.legal_moves, state)
+        return self.guard.moves("its legal moves", moves, state)
+
+    def why_illegal(self, state: GridState, move: Move, style: CoordStyle = "letter") -> str | None:
+        reason = self.guard.call("its refusal of a move", self.wrapped.why_illegal, state, move, style)
+        return self.guard.text("its refusal of a move", reason, optional=True)  # type: ignore[no-any-return]
+
+    def apply_unchecked(self, state: GridState, move: Move) -> GridState:
+        after = self.guard.call("playing a move", self.wrapped.apply_unchecked, state, move)
+        return self.guard.state("playing a move", after, state)
+
+    def apply_move(self, state: GridState, move: Move, style: CoordStyle = "letter") -> GridState:
+        after = self.guard.call("playing a move", self.wrapped.apply_move, state, move, style)
+        return self.guard.state("playing a move", after, state)
+
+    def is_legal(self, state: GridState, move: Move) -> bool:
+        return self.why_illegal(state, move) is None
+
+    def content(self, state: GridState, cell: Cell) -> Content:
+        content = self.guard.call("its drawing", self.wrapped.content, state, cell)
+        self.guard.expect("its drawing", isinstance(content, Content), f"gave {printable(repr(content), 60)}")
+        return content  # type: ignore[no-any-return]
+
+    def outcome(self, state: GridState) -> Outcome | None:
+        outcome = self.guard.call("its result", self.wrapped.outcome, state)
+        self.guard.expect("its result", outcome is None or isinstance(outcome, Outcome), "is not an outcome")
+        return outcome
+
+    def phase(self, state: GridState) -> str:
+        phase = self.guard.call("its phase", self.wrapped.phase, state)
+        self.guard.expect("its phase", isinstance(phase, str), "is not a word")
+        return phase
+
+    def format_move(self, move: Move, style: CoordStyle = "letter") -> str:
+        text = self.guard.call("its notation", self.wrapped.format_move, move, style)
+        return self.guard.text("its notation", text)  # type: ignore[no-any-return]
+
+    def parse_move(self, state: GridState, text: str) -> Move:
+        move = self.guard.call("reading its notation", self.wrapped.parse_move, state, text)
+        self.guard.expect("reading its notation", isinstance(move, Move), f"gave {printable(repr(move), 60)}")
+        return move  # type: ignore[no-any-return]
+
+    def candidates(
+        self, state: GridState, picked: tuple[Cell, ...], alternate: bool = False
+    ) -> tuple[Move, ...]:
+        moves = self.guard.call("its moves at a cell", self.wrapped.candidates, state, picked, alternate)
+        return self.guard.moves("its moves at a cell", moves, state)
+
+    def attempt(self, state: GridState, picked: tuple[Cell, ...], alternate: bool = False) -> Move:
+        move = self.guard.call("its moves at a cell", self.wrapped.attempt, state, picked, alternate)
+        self.guard.expect("its moves at a cell", isinstance(move, Move), f"gave {printable(repr(move), 60)}")
+        return move  # type: ignore[no-any-return]
+
+    def restriction(self, state: GridState, style: CoordStyle = "letter") -> str | None:
+        text = self.guard.call("its restriction", self.wrapped.restriction, state, style)
+        return self.guard.text("its restriction", text, optional=True)  # type: ignore[no-any-return]
+
+    def look(self, state: GridState, cell: Cell, symbols: Mapping[Content, str]) -> Look:
+        look = self.guard.call("its drawing", self.wrapped.look, state, cell, symbols)
+        ok = isinstance(look, Look) and look.role in ROLES and isinstance(look.glyph, str)
+        problem = f"gave {printable(repr(look), 60)}, not a look with a known role"
+        self.guard.expect("its drawing", ok, problem)
+        return look  # type: ignore[no-any-return]
+
+
+def unwrapped(rules: Rules[Any]) -> Rules[Any]:
+    """The game's own rules behind a guard (for its type), or `rules` itself."""
+    return rules.wrapped if isinstance(rules, GuardedRules) else rules
+
+
+class GuardedSolver(Solver):
+    """A game's solver hooks with every call checked, like `GuardedRules`."""
+
+    def __init__(self, solver: Solver, guard: Guard) -> None:
+        self.wrapped = solver
+        self.guard = guard
+
+    def _call(self, name: str, *args: Any) -> Any:
+        return self.guard.call(f"its solver's {name}", getattr(self.wrapped, name), *args)
+
+    def _flag(self, name: str, state: GridState) -> bool:
+        answer = self._call(name, state)
+        self.guard.expect(f"its solver's {name}", isinstance(answer, bool), "is not True or False")
+        return answer  # type: ignore[no-any-return]
+
+    def needs_budget(self, state: GridState) -> bool:
+        return self._flag("needs_budget", state)
+
+    def is_quick(self, state: GridState) -> bool:
+        return self._flag("is_quick", state)
+
+    def plays_by_search(self, state: GridState) -> bool:
+        return self._flag("plays_by_search", state)
+
+    def needs_preparing(self, state: GridState) -> bool:
+        return self._flag("needs_preparing", state)
+
+    def prepare(self, state: GridState, budget: Budget | None) -> bool:
+        answer = self._call("prepare", state, budget)
+        self.guard.expect("its solver's prepare", isinstance(answer, bool), "is not True or False")
+        return answer  # type: ignore[no-any-return]
+
+    def evaluate(self, state: GridState, budget: Budget | None) -> Any:
+        evaluation = self._call("evaluate", state, budget)
+        if evaluation is not None:
+            values = getattr(evaluation, "move_values", None)
+            value = getattr(evaluation, "value", None)
+            ok = value in ("win", "loss", "draw", "unknown") and isinstance(values, dict)
+            self.guard.expect("its solver's evaluate", ok, f"gave {printable(repr(evaluation), 60)}")
+            assert isinstance(values, dict)
+            for move in values:
+                self.guard.move("its solver's evaluate", move, state)
+        return evaluation
+
+    def search_position(self, state: GridState) -> Any:
+        return self._call("search_position", state)
+
+    def search_move(self, state: GridState, rng: Any, budget: Budget) -> Move | None:
+        move = self._call("search_move", state, rng, budget)
+        return None if move is None else self.guard.move("its solver's search_move", move, state)
+
+    def regions(self, state: GridState, budget: Budget | None = None) -> Any:
+        return self._call("regions", state, budget)
+
+
+#: What `probe` found per game id this run: None when the game played.
+_PROBED: dict[str, str | None] = {}
+PROBE_PLIES = 3
+
+
+def probe(entry: Any) -> str | None:
+    """Play the opening of a small game of `entry` through its guard (once per run): its legal moves,
+    their notation read back, a few plies and the drawing of every cell. The sentence saying why the
+    game is switched off, or None when it played."""
+    game_id = entry.id
+    if game_id in _PROBED or game_id in _OFF:
+        return _PROBED.get(game_id) or _OFF.get(game_id)
+    rules = entry.rules
+    try:
+        rows, cols = min(entry.default_rows, 5), min(entry.default_cols, 5)
+        state = rules.start(Options(rows, cols, "1"), 1)
+        for _ply in range(PROBE_PLIES):
+            for cell in itertools.product(range(rows), range(cols)):
+                entry.look(state, Cell(*cell))
+            moves = rules.legal_moves(state)
+            if not moves:
+                break
+            for move in moves:
+                text = entry.format_move(move)
+                if rules.parse_move(state, text) != move and isinstance(rules, GuardedRules):
+                    rules.guard.fail("reading its notation", f"read {text} back as another move")
+            state = rules.apply_move(state, moves[len(moves) // 2])
+        rules.outcome(state)
+    except GameFault as fault:
+        _PROBED[game_id] = fault.reason
+    except GameError:
+        _PROBED[game_id] = None  # a refusal (a board too small for the game): not a fault
+    else:
+        _PROBED[game_id] = None
+    return _PROBED[game_id]

@@ -1,0 +1,84 @@
+"""The solver hooks: the small protocol through which the shared solving code asks a game, never naming it.
+
+A game's package subclasses `Solver` (its rule books carry it, see `gridgames.games.api.RuleBook`)
+and overrides what it knows: whether it is solved exactly on a board, the exact evaluation, a faster
+search adapter, its own move choice where it searches instead of solving, preparation ahead of play,
+and its independent regions with their Grundy values where it decomposes. Every hook has a generic
+default, so a game with no solver of its own still gets alpha-beta over its rules.
+
+`solve` sits below `games` and imports none of them: the game registry installs how to find a rules
+family's hooks (`use_lookup`) as it is imported, which happens before any game's rules exist.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from gridgames.engine.moves import Move
+from gridgames.engine.rules import GridState, Rules
+from gridgames.solve.budget import Budget
+
+if TYPE_CHECKING:
+    from gridgames.solve.base import Evaluation
+
+
+class Solver:
+    """The defaults: no exact solver (every analysis is a budgeted search over the rules)."""
+
+    def needs_budget(self, state: GridState) -> bool:
+        """Whether analysing this board means a search that only a time budget stops (not exact)."""
+        return True
+
+    def evaluate(self, state: GridState, budget: Budget | None) -> Evaluation | None:
+        """The exact (or the family's own best-effort) Evaluation; None to use the generic search."""
+        return None
+
+    def is_quick(self, state: GridState) -> bool:
+        """Whether `evaluate` answers promptly here (a solver without a budget may take minutes)."""
+        return True
+
+    def search_position(self, state: GridState) -> tuple[Any, Any] | None:
+        """A faster `search.Position` adapter and the state in its terms; None for the generic one."""
+        return None
+
+    def plays_by_search(self, state: GridState) -> bool:
+        """Whether the best move here comes from `search_move` rather than from an exact analysis."""
+        return False
+
+    def needs_preparing(self, state: GridState) -> bool:
+        """Whether work done once, ahead of play (`prepare`: a table of seconds to build), would make
+        the answers here exact; until it is done the perfect seat plays by search."""
+        return False
+
+    def prepare(self, state: GridState, budget: Budget | None) -> bool:
+        """Do that work now; True when the answers here are exact from now on, False when the budget
+        ran out or was cancelled first (what was done is then dropped)."""
+        return True
+
+    def search_move(self, state: GridState, rng: random.Random, budget: Budget) -> Move | None:
+        """The family's own searched move (used where `plays_by_search`); None when it found none."""
+        return None
+
+    def regions(self, state: GridState, budget: Budget | None = None) -> list[tuple[int, int]] | None:
+        """Independent regions as [(cell mask, Grundy value)] where the game decomposes, else None.
+        May raise `SearchTimeout` when `budget` runs out or is cancelled."""
+        return None
+
+
+GENERIC = Solver()
+
+
+_lookup: Callable[[Rules], Solver] | None = None
+
+
+def use_lookup(lookup: Callable[[Rules], Solver]) -> None:
+    """Find each rules family's hooks with `lookup` (the game registry installs its own)."""
+    global _lookup
+    _lookup = lookup
+
+
+def solver_for(rules: Rules) -> Solver:
+    """The solver hooks of the family `rules` belongs to, or the generic defaults."""
+    return GENERIC if _lookup is None else _lookup(rules)

@@ -1,0 +1,394 @@
+/* What every game's optional C extension shares: 128-bit boards, the budget, the memos, box geometry.
+ *
+ * Each game's `_native.c` (gridgames/games/<family>/_native.c, built as gridgames.games.<family>._native
+ * by setup.py) includes this header, so each extension gets its own copy of every static below: its own
+ * memos, emptied by its own `clear`. The Python module next to each `_native.c` (algorithm.py) is the
+ * readable reference; the C does the same work on bitboards (unsigned __int128: boards up to 128 cells)
+ * and the tests require identical answers.
+ *
+ * Every search takes a budget: seconds left (or < 0: none) and a Python callable returning True to
+ * stop. The search checks the clock every 1024 nodes and, every 2 ms, lets other threads run and calls
+ * the stop check, so a cancelled search ends within a few milliseconds. A stopped search returns None;
+ * Python turns that into SearchTimeout.
+ *
+ * Memory is bounded: the wide memo holds at most `memo_slots` 40-byte entries (default 4M: 160 MB) and
+ * each compact table at most `table_slots` 16-byte slots (default 4M: 64 MB); reaching three quarters
+ * of its ceiling empties a memo (growing one briefly holds the old table and the new one, half its size
+ * again). Values are memoised in open-addressing hash tables (the GIL guards them; no pointer into one
+ * is held across a budget check, where other threads may run and grow it).
+ */
+#ifndef GRIDGAMES_NATIVE_H
+#define GRIDGAMES_NATIVE_H
+
+#pragma GCC diagnostic ignored "-Wunused-function" /* each game uses the part it needs */
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+typedef unsigned __int128 u128;
+#define BIT(i) (((u128)1) << (i))
+#define MAXCELLS 128
+
+static int highbit128(u128 x) {
+    uint64_t hi = (uint64_t)(x >> 64);
+    return hi ? 127 - __builtin_clzll(hi) : 63 - __builtin_clzll((uint64_t)x);
+}
+static int lowbit128(u128 x) {
+    uint64_t lo = (uint64_t)x;
+    return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((uint64_t)(x >> 64));
+}
+static int count128(u128 x) { return __builtin_popcountll((uint64_t)x) + __builtin_popcountll((uint64_t)(x >> 64)); }
+
+/* ---- budget ---------------------------------------------------------------------------------- */
+
+typedef struct {
+    double deadline; /* < 0: none */
+    double next_yield;
+    PyObject *stop; /* callable or Py_None */
+    unsigned long counter;
+    int stopped; /* 1 time, 2 stop check, 3 Python error */
+    unsigned long long nodes;
+} Budget;
+
+static double now(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static void budget_init(Budget *b, double remaining, PyObject *stop) {
+    double t = now();
+    b->deadline = remaining < 0 ? -1.0 : t + remaining;
+    b->next_yield = t; /* the first check (the first node) already asks the stop check */
+    b->stop = stop;
+    b->counter = 1023;
+    b->stopped = 0;
+    b->nodes = 0;
+}
+
+/* Nonzero when the search must stop now. */
+static int budget_spent(Budget *b) {
+    if (b->stopped) return 1;
+    b->nodes++;
+    if (++b->counter & 1023) return 0;
+    double t = now();
+    if (b->deadline >= 0 && t >= b->deadline) { b->stopped = 1; return 1; }
+    if (t >= b->next_yield) {
+        Py_BEGIN_ALLOW_THREADS
+        Py_END_ALLOW_THREADS
+        b->next_yield = now() + 0.002;
+        if (b->stop != Py_None) {
+            PyObject *r = PyObject_CallObject(b->stop, NULL);
+            if (r == NULL) { b->stopped = 3; return 1; }
+            int truth = PyObject_IsTrue(r);
+            Py_DECREF(r);
+            if (truth) { b->stopped = truth < 0 ? 3 : 2; return 1; }
+        }
+    }
+    return 0;
+}
+
+/* ---- one memo for everything ------------------------------------------------------------------ */
+
+typedef struct { uint64_t k[4]; int32_t v; } Entry; /* k[3] != 0 marks a used slot */
+static Entry *memo = NULL;
+static size_t memo_cap = 0, memo_used = 0;
+static size_t memo_slots = (size_t)1 << 22; /* the ceiling; set_memo_limit raises it for long offline runs */
+/* It starts small and doubles up to memo_slots (default 4M: 160 MB), then is emptied when three quarters full.
+ * Starting small matters: every page of a fresh table is a page fault when first touched, and a small
+ * search spread over 160 MB paid several microseconds a node for them. */
+#define MEMO_MIN_SLOTS ((size_t)1 << 16)
+static uint64_t mix(const uint64_t *k) {
+    uint64_t h = k[0] * 0x9E3779B97F4A7C15ULL;
+    h ^= (k[1] + 0x632BE59BD9B4E019ULL) * 0xC2B2AE3D27D4EB4FULL;
+    h = (h ^ (h >> 29)) + k[2] * 0x165667B19E3779F9ULL;
+    h ^= k[3] * 0x27D4EB2F165667C5ULL;
+    h ^= h >> 33; /* splitmix64's finaliser: every key bit reaches the low bits the index uses */
+    h *= 0xFF51AFD7ED558CCDULL;
+    h ^= h >> 33;
+    h *= 0xC4CEB9FE1A85EC53ULL;
+    return h ^ (h >> 33);
+}
+
+static int memo_get(const uint64_t *k) {
+    if (!memo) return -1;
+    size_t mask = memo_cap - 1, i = mix(k) & mask;
+    while (memo[i].k[3]) {
+        if (!memcmp(memo[i].k, k, sizeof memo[i].k)) return memo[i].v;
+        i = (i + 1) & mask;
+    }
+    return -1;
+}
+
+static void memo_clear(void) {
+    free(memo);
+    memo = NULL;
+    memo_cap = memo_used = 0;
+}
+
+static void memo_insert(Entry *table, size_t cap, const uint64_t *k, int v) {
+    size_t mask = cap - 1, i = mix(k) & mask;
+    while (table[i].k[3]) {
+        if (!memcmp(table[i].k, k, sizeof table[i].k)) { table[i].v = v; return; }
+        i = (i + 1) & mask;
+    }
+    memcpy(table[i].k, k, sizeof table[i].k);
+    table[i].v = v;
+    memo_used++;
+}
+
+/* A table twice the size (or the first one) holding every value so far; -1 when out of memory. */
+static int memo_grow(void) {
+    size_t cap = memo ? memo_cap * 2 : MEMO_MIN_SLOTS;
+    Entry *table = calloc(cap, sizeof(Entry));
+    if (!table) return -1;
+    memo_used = 0;
+    for (size_t j = 0; j < memo_cap; j++)
+        if (memo[j].k[3]) memo_insert(table, cap, memo[j].k, memo[j].v);
+    free(memo);
+    memo = table;
+    memo_cap = cap;
+    return 0;
+}
+
+static int memo_put(const uint64_t *k, int v) {
+    if (memo && memo_used >= memo_cap / 4 * 3) {
+        if (memo_cap >= memo_slots) memo_clear();
+        else if (memo_grow() < 0) memo_clear();
+    }
+    if (!memo && memo_grow() < 0) return -1;
+    memo_insert(memo, memo_cap, k, v);
+    return 0;
+}
+
+/* The compact memos: 16-byte slots {a, b}, four to a cache line (against one and a half for the 40-byte
+ * entries above). A table's key is a and the bits of b under its `keyed` mask; the rest of b is the
+ * stored value; a slot with a == b == 0 is empty (every key has a non-zero tag in a or b). A small
+ * search touches few pages: a table starts at 4096 slots (64 KB) and doubles up to table_slots (by
+ * default 4M: 64 MB), then is emptied when three quarters full. Like the memo above, no pointer into a
+ * table is held across a budget check. */
+typedef struct { uint64_t a, b; } Slot;
+typedef struct { Slot *slots; size_t cap, used; uint64_t keyed; unsigned long moved; } Table; /* moved: counts regrowths and clears */
+#define TABLE_MIN_SLOTS ((size_t)1 << 12)
+static size_t table_slots = (size_t)1 << 22; /* the ceiling (see set_memo_limit) */
+
+static inline __attribute__((always_inline)) size_t table_index(const Table *t, uint64_t a, uint64_t b) {
+    uint64_t h = (a ^ ((b & t->keyed) * 0x9E3779B97F4A7C15ULL)) * 0xFF51AFD7ED558CCDULL;
+    h ^= h >> 32;
+    h *= 0xC4CEB9FE1A85EC53ULL;
+    return (size_t)(h ^ (h >> 29)) & (t->cap - 1);
+}
+
+/* Whether the key (a, b's keyed bits) is stored; its b in *out if so. */
+static inline __attribute__((always_inline)) int table_get(const Table *t, uint64_t a, uint64_t b, uint64_t *out) {
+    if (!t->slots) return 0;
+    size_t mask = t->cap - 1, i = table_index(t, a, b);
+    const Slot *s = t->slots;
+    while (s[i].a | s[i].b) {
+        if (s[i].a == a && !((s[i].b ^ b) & t->keyed)) { *out = s[i].b; return 1; }
+        i = (i + 1) & mask;
+    }
+    return 0;
+}
+
+static size_t table_insert(Table *t, uint64_t a, uint64_t b) {
+    size_t mask = t->cap - 1, i = table_index(t, a, b);
+    Slot *s = t->slots;
+    while (s[i].a | s[i].b) {
+        if (s[i].a == a && !((s[i].b ^ b) & t->keyed)) { s[i].b = b; return i; }
+        i = (i + 1) & mask;
+    }
+    s[i].a = a;
+    s[i].b = b;
+    t->used++;
+    return i;
+}
+
+static void table_clear(Table *t) {
+    free(t->slots);
+    t->slots = NULL;
+    t->cap = t->used = 0;
+    t->moved++;
+}
+
+static int table_grow(Table *t) {
+    Table bigger = {calloc(t->slots ? t->cap * 2 : TABLE_MIN_SLOTS, sizeof(Slot)), t->slots ? t->cap * 2 : TABLE_MIN_SLOTS, 0,
+                    t->keyed, t->moved + 1};
+    if (!bigger.slots) return -1;
+    for (size_t j = 0; j < t->cap; j++)
+        if (t->slots[j].a | t->slots[j].b) table_insert(&bigger, t->slots[j].a, t->slots[j].b);
+    free(t->slots);
+    *t = bigger;
+    return 0;
+}
+
+/* Stores b under (a, b's keyed bits), replacing what was there; -1 when out of memory, else the slot's
+ * index, which stays its index while t->moved is unchanged (slots are never removed one by one). */
+static long table_put(Table *t, uint64_t a, uint64_t b) {
+    if (t->slots && t->used >= t->cap / 4 * 3) {
+        if (t->cap >= table_slots) table_clear(t);
+        else if (table_grow(t) < 0) table_clear(t);
+    }
+    if (!t->slots && table_grow(t) < 0) return -1;
+    return (long)table_insert(t, a, b);
+}
+
+enum { TAG_NK = 1, TAG_NK_CANON = 2, TAG_NN = 3 };
+
+/* A compact tag: the top bit keeps it non-zero. */
+static uint32_t tag16(int tag, int h, int w, int extra) {
+    return 0x80000000u | (uint32_t)tag << 24 | (uint32_t)h << 16 | (uint32_t)w << 8 | (uint32_t)extra;
+}
+
+/* ---- Python ints <-> u128 ------------------------------------------------------------------------ */
+
+static int to_u128(PyObject *o, u128 *out) {
+    if (!PyLong_Check(o)) { PyErr_SetString(PyExc_TypeError, "a cell mask is an int"); return -1; }
+    PyObject *zero = PyLong_FromLong(0);
+    if (!zero) return -1;
+    int bad = PyObject_RichCompareBool(o, zero, Py_LT);
+    Py_DECREF(zero);
+    if (bad) {
+        if (bad > 0) PyErr_SetString(PyExc_ValueError, "a cell mask cannot be negative");
+        return -1;
+    }
+    PyObject *shift = PyLong_FromLong(128);
+    if (!shift) return -1;
+    PyObject *top = PyNumber_Rshift(o, shift);
+    Py_DECREF(shift);
+    if (!top) return -1;
+    int wide = PyObject_IsTrue(top);
+    Py_DECREF(top);
+    if (wide) {
+        if (wide > 0) PyErr_SetString(PyExc_ValueError, "a cell mask of more than 128 cells");
+        return -1;
+    }
+    shift = PyLong_FromLong(64);
+    if (!shift) return -1;
+    PyObject *high = PyNumber_Rshift(o, shift);
+    Py_DECREF(shift);
+    if (!high) return -1;
+    unsigned long long lo = PyLong_AsUnsignedLongLongMask(o);
+    unsigned long long hi = PyLong_AsUnsignedLongLongMask(high);
+    Py_DECREF(high);
+    if (PyErr_Occurred()) return -1;
+    *out = ((u128)hi << 64) | lo;
+    return 0;
+}
+
+/* ---- box geometry ---------------------------------------------------------------------------- */
+
+typedef struct {
+    int h, w, n;
+    u128 full, not_first, not_last;
+    u128 closed[MAXCELLS]; /* cell and its orthogonal neighbours */
+    u128 orth[MAXCELLS];   /* orthogonal neighbours */
+    u128 king[MAXCELLS];   /* the eight around */
+    uint8_t sym[8][MAXCELLS]; /* where each cell goes under symmetry s (see canonical) */
+} Frame;
+
+static Frame *frames[MAXCELLS + 1][MAXCELLS + 1];
+
+static Frame *frame(int h, int w) {
+    if (h < 1 || w < 1 || h * w > MAXCELLS) return NULL;
+    if (frames[h][w]) return frames[h][w];
+    Frame *f = calloc(1, sizeof(Frame));
+    if (!f) return NULL;
+    f->h = h; f->w = w; f->n = h * w;
+    f->full = h * w == 128 ? ~(u128)0 : BIT(h * w) - 1;
+    u128 first = 0;
+    for (int r = 0; r < h; r++) first |= BIT(r * w);
+    f->not_first = f->full & ~first;
+    f->not_last = f->full & ~(first << (w - 1));
+    for (int r = 0; r < h; r++)
+        for (int c = 0; c < w; c++) {
+            u128 o = 0, k = 0;
+            for (int dr = -1; dr <= 1; dr++)
+                for (int dc = -1; dc <= 1; dc++) {
+                    int rr = r + dr, cc = c + dc;
+                    if ((!dr && !dc) || rr < 0 || rr >= h || cc < 0 || cc >= w) continue;
+                    k |= BIT(rr * w + cc);
+                    if (!dr || !dc) o |= BIT(rr * w + cc);
+                }
+            f->orth[r * w + c] = o;
+            f->king[r * w + c] = k;
+            f->closed[r * w + c] = o | BIT(r * w + c);
+        }
+    /* Symmetry s: bit 4 transposes (the image box is w x h), bit 1 flips the rows, bit 2 the columns. */
+    for (int s = 0; s < 8; s++) {
+        int th = (s & 4) ? w : h, tw = (s & 4) ? h : w;
+        for (int r = 0; r < th; r++)
+            for (int c = 0; c < tw; c++) {
+                int sr = (s & 4) ? c : r, sc = (s & 4) ? r : c;
+                if (s & 1) sr = h - 1 - sr;
+                if (s & 2) sc = w - 1 - sc;
+                f->sym[s][sr * w + sc] = (uint8_t)(r * tw + c);
+            }
+    }
+    frames[h][w] = f;
+    return f;
+}
+
+static u128 flood(const Frame *f, u128 seed, u128 within) {
+    u128 comp = seed;
+    for (;;) {
+        u128 grown = (comp | ((comp & f->not_last) << 1) | ((comp & f->not_first) >> 1) | (comp << f->w) |
+                      (comp >> f->w)) & within;
+        if (grown == comp) return comp;
+        comp = grown;
+    }
+}
+
+/* The cells of `x` moved by `image` (where each cell goes under one symmetry of its box). */
+static u128 map_cells(const uint8_t *image, u128 x) {
+    u128 out = 0;
+    while (x) {
+        out |= BIT(image[lowbit128(x)]);
+        x &= x - 1;
+    }
+    return out;
+}
+
+static uint64_t map_cells64(const uint8_t *image, uint64_t x) {
+    uint64_t out = 0;
+    for (; x; x &= x - 1) out |= 1ULL << image[__builtin_ctzll(x)];
+    return out;
+}
+
+static int parse_budget(PyObject *stop) {
+    if (stop != Py_None && !PyCallable_Check(stop)) {
+        PyErr_SetString(PyExc_TypeError, "stop must be a callable or None");
+        return -1;
+    }
+    return 0;
+}
+
+static unsigned long long last_nodes = 0;
+
+/* ---- what every game's module offers ----------------------------------------------------------------- */
+
+/* set_memo_limit(log2_slots): how far each memo may grow before it is emptied (default 22: 4M slots,
+ * 64 MB compact and 160 MB wide). For offline runs such as scripts/nodekayles_values.py. */
+static PyObject *py_set_memo_limit(PyObject *self, PyObject *arg) {
+    long bits = PyLong_AsLong(arg);
+    if (bits == -1 && PyErr_Occurred()) return NULL;
+    if (bits < 16 || bits > 30) {
+        PyErr_SetString(PyExc_ValueError, "the memo limit is 2**16 to 2**30 slots");
+        return NULL;
+    }
+    memo_slots = table_slots = (size_t)1 << bits;
+    Py_RETURN_NONE;
+}
+
+static PyObject *py_nodes(PyObject *self, PyObject *noargs) { return PyLong_FromUnsignedLongLong(last_nodes); }
+
+/* The methods every game's module has, after its own: set_memo_limit and nodes. */
+#define GRIDGAMES_COMMON_METHODS \
+    {"set_memo_limit", py_set_memo_limit, METH_O, "Let each memo grow to 2**n slots before it is emptied."}, \
+    {"nodes", py_nodes, METH_NOARGS, "Nodes the last call visited."}
+
+#endif

@@ -1,0 +1,86 @@
+"""Deliberately broken game plugins: Twin Cells (tests/plugin_example) with one part of its code
+failing, each registered under its own id (`register_games(BROKEN)`), to prove that a failing
+game is switched off for the run while the others play on (gridgames/games/guard.py).
+
+`late` plays its opening and breaks on the fourth mark, so the first screen's card draws it and
+the fault comes mid-game.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+from gridgames.engine import Move
+from gridgames.games.api import RuleBook, Solver
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "plugin_example"))
+from gridgames_example.book import BOOK as TWINS  # noqa: E402 - the example plugin lives outside the package
+from gridgames_example.rules import TwinsRules, TwinsState  # noqa: E402
+
+
+class RaisesInLegalMoves(TwinsRules):
+    def legal_moves(self, state: TwinsState) -> tuple[Move, ...]:
+        raise RuntimeError("legal moves exploded")
+
+
+class GarbageMoves(TwinsRules):
+    def legal_moves(self, state: TwinsState) -> tuple[Move, ...]:
+        return ("A1", 42)  # type: ignore[return-value]
+
+
+class RaisesInLook(TwinsRules):
+    def look(self, state, cell, symbols):  # type: ignore[no-untyped-def]
+        raise KeyError("no glyph")
+
+
+class RaisesInNotation(TwinsRules):
+    def format_move(self, move, style="letter"):  # type: ignore[no-untyped-def]
+        raise ZeroDivisionError("division by zero")
+
+
+class BreaksLate(TwinsRules):
+    def legal_moves(self, state: TwinsState) -> tuple[Move, ...]:
+        if state.ply >= 4:
+            raise RuntimeError("lost track of the board")
+        return super().legal_moves(state)
+
+
+class RaisingSolver(Solver):
+    def evaluate(self, state, budget):  # type: ignore[no-untyped-def]
+        raise AssertionError("solver table missing")
+
+    def search_move(self, state, rng, budget):  # type: ignore[no-untyped-def]
+        raise AssertionError("solver table missing")
+
+    def plays_by_search(self, state) -> bool:  # type: ignore[no-untyped-def]
+        return True
+
+
+def _book(game_id: str, title: str, rules: TwinsRules, solver: Solver | None = None) -> RuleBook:
+    entry = replace(TWINS.entry, id=game_id, title=title, rules=rules)
+    return replace(TWINS, entry=entry, solver=solver or TWINS.solver)
+
+
+MOVES_RAISE = _book("broken-moves", "Broken Moves", RaisesInLegalMoves())
+MOVES_GARBAGE = _book("garbage-moves", "Garbage Moves", GarbageMoves())
+LOOK_RAISES = _book("broken-look", "Broken Look", RaisesInLook())
+NOTATION_RAISES = _book("broken-notation", "Broken Notation", RaisesInNotation())
+BREAKS_LATE = _book("late", "Late Break", BreaksLate())
+
+
+class SolvedTwins(TwinsRules):
+    family = "broken-solver"  # its own rules type, so its solver hooks are its own
+
+
+SOLVER_RAISES = _book("broken-solver", "Broken Solver", SolvedTwins(), RaisingSolver())
+
+#: Every broken game, by id, as `register_games` takes them.
+BROKEN = {
+    book.entry.id: f"tests.games.broken_plugin:{name}"
+    for name, book in (
+        ("MOVES_RAISE", MOVES_RAISE), ("MOVES_GARBAGE", MOVES_GARBAGE), ("LOOK_RAISES", LOOK_RAISES),
+        ("NOTATION_RAISES", NOTATION_RAISES), ("BREAKS_LATE", BREAKS_LATE), ("SOLVER_RAISES", SOLVER_RAISES),
+    )
+}

@@ -1,0 +1,80 @@
+"""A game whose code fails is switched off for the run, with one sentence, and the others play on
+(gridgames/games/guard.py). The broken games are tests/games/broken_plugin.py, registered through
+the `gridgames.games` entry points as an installed plugin would be."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from gridgames import games
+from gridgames.engine import Cell, Game, IllegalMoveError, InvalidMoveError, Move, Options
+from gridgames.games import guard
+from gridgames.games.guard import GameFault
+from gridgames.solve.analysis import analyse
+from gridgames.solve.players import choose_move
+from tests.games.broken_plugin import BROKEN
+
+
+@pytest.fixture(autouse=True)
+def broken(register_games) -> None:
+    register_games(BROKEN)
+
+
+@pytest.mark.parametrize(
+    ("game_id", "what"),
+    [
+        ("broken-moves", "its legal moves raised RuntimeError: legal moves exploded"),
+        ("garbage-moves", "its legal moves gave 'A1', not a move on this board"),
+        ("broken-look", "its drawing raised KeyError"),
+        ("broken-notation", "its notation raised ZeroDivisionError: division by zero"),
+    ],
+)
+def test_a_failing_game_is_switched_off_with_one_sentence(game_id, what, one_sentence) -> None:
+    entry = games.get_entry(game_id)
+    reason = guard.probe(entry)
+    assert reason is not None and what in reason and one_sentence(reason), reason
+    assert guard.why_off(game_id) == reason
+    assert guard.switched_off() == {game_id: reason}, "only the failing game is switched off"
+    assert guard.probe(games.get_entry("rowcol")) is None
+
+
+def test_the_fault_comes_mid_game_and_names_the_game() -> None:
+    entry = games.get_entry("late")
+    assert guard.probe(entry) is None, "it plays its opening"
+    game = Game.new(entry, Options(3, 3, "1"), first_player=1)
+    for text in ("A1", "A3", "B1", "B3"):
+        game = game.play(text)
+    with pytest.raises(GameFault) as caught:
+        game.legal_moves()
+    assert caught.value.game_id == "late" and "Late Break (late)" in str(caught.value)
+    assert "lost track of the board" in str(caught.value) and guard.why_off("late") is not None
+
+
+def test_illegal_and_invalid_moves_are_the_games_contract_not_a_fault() -> None:
+    entry = games.get_entry("late")
+    game = Game.new(entry, Options(3, 3, "1"), first_player=1).play("A1")
+    with pytest.raises(IllegalMoveError):
+        game.play(Move.at(Cell(0, 1)))
+    with pytest.raises(InvalidMoveError):
+        game.play("Z9 and more")
+    assert guard.switched_off() == {}
+
+
+def test_a_failing_solver_is_a_fault_of_its_game(one_sentence) -> None:
+    entry = games.get_entry("broken-solver")
+    state = Game.new(entry, Options(3, 3, "1"), first_player=1).state
+    with pytest.raises(GameFault, match="its solver's evaluate raised AssertionError: solver table missing"):
+        analyse(entry, state, 0.5)
+    reason = guard.why_off("broken-solver")
+    assert reason is not None and one_sentence(reason)
+    with pytest.raises(GameFault):
+        choose_move(entry, state, "perfect", random.Random(1), 0.1)
+
+
+def test_the_built_in_games_pass_the_probe() -> None:
+    for entry in games.catalogue():
+        if entry.id not in BROKEN:
+            assert guard.probe(entry) is None, entry.id
+    assert set(guard.switched_off()) <= set(BROKEN)
