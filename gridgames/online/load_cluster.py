@@ -70,38 +70,45 @@ class ClusterBot(Bot):
     """A bot that also notes when it sent each move, and when it saw the other bot's moves arrive."""
 
     def __init__(
-        self, ws: aiohttp.ClientWebSocketResponse[bool], rng: random.Random, rtts: list[float],
+        self, ws: aiohttp.ClientWebSocketResponse[bool], rng: random.Random, rtts: list[tuple[float, float]],
         sent: dict[Key, tuple[float, int]], arrivals: list[float],
     ) -> None:
         super().__init__(ws, rng, rtts)
         self.sent, self.arrivals = sent, arrivals
 
-    def follow(self, state: p.State) -> None:
-        known = len(self.game.played) if self.game is not None and state.game == self.game_no else 0
+    def follow(self, message: p.Message) -> None:
+        before = self.view
+        super().follow(message)
+        view = self.view
+        if view is None:
+            return
+        game_no = view.state.game
+        known = len(before.game.played) if before is not None and before.state.game == game_no else 0
         now = time.perf_counter()
-        for ply in range(known, len(state.moves)):
-            key = (self.room, state.game, ply)
+        for ply in range(known, len(view.game.played)):
+            key = (self.room, game_no, ply)
             started, seat = self.sent.get(key, (0.0, self.seat))
             if seat != self.seat:  # the other bot's move, reaching this one
                 del self.sent[key]
                 if self.playing:
                     self.arrivals.append(now - started)
-        super().follow(state)
 
     async def move_later(self, ply: int) -> None:
         await asyncio.sleep(self.rng.uniform(0.5, 2.0))
-        game = self.game
-        if not self.playing or game is None or len(game.played) != ply or game.outcome is not None:
+        view = self.view
+        if not self.playing or view is None or len(view.game.played) != ply or view.game.outcome is not None:
             return
+        game = view.game
         move = self.rng.choice(game.legal_moves())
         self.sent_at = time.perf_counter()
-        self.sent[(self.room, self.game_no, ply)] = (self.sent_at, self.seat)
+        self.sent[(self.room, view.state.game, ply)] = (self.sent_at, self.seat)
         await self.ws.send_str(p.MoveMsg(ply, game.rules.format_move(move)).to_json())
 
 
 async def start_node(url: str) -> tuple[subprocess.Popen[str], str]:
     node = subprocess.Popen(
-        [sys.executable, "-m", "gridgames", "server", "--host", "127.0.0.1", "--port", "0", "--db", url],
+        [sys.executable, "-m", "gridgames", "server", "--host", "127.0.0.1", "--port", "0", "--db", url,
+         "--per-address", "10000"],  # every bot comes from 127.0.0.1
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
     )
     assert node.stdout is not None
@@ -214,7 +221,7 @@ def play_share(urls: list[str], indices: list[int], seconds: float, seed: float,
 
 async def _share(urls: list[str], indices: list[int], seconds: float, rng: random.Random, ready: Any,
                  go: Any) -> Share:
-    rtts: list[float] = []
+    rtts: list[tuple[float, float]] = []  # (when acknowledged, round trip)
     arrivals: list[float] = []
     sent: dict[Key, tuple[float, int]] = {}
     async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0)) as session:
@@ -255,7 +262,7 @@ async def _share(urls: list[str], indices: list[int], seconds: float, rng: rando
         for one in bots:
             await one.stop()
         await asyncio.gather(*readers, return_exceptions=True)
-    return Share(rtts, arrivals, lags, own_cpu)
+    return Share([rtt for _, rtt in rtts], arrivals, lags, own_cpu)
 
 
 def main(argv: list[str] | None = None) -> int:
