@@ -19,6 +19,7 @@ from collections.abc import Awaitable, Callable
 from gridgames.engine.errors import GameError
 from gridgames.engine.match import Match
 from gridgames.games import get_entry
+from gridgames.games.guard import GameFault
 from gridgames.online.room import Room
 from gridgames.online.rooms import Rooms
 from gridgames.online.store import RoomStore, StoreError
@@ -141,7 +142,7 @@ class Follower:
             return False
         try:
             room.game = room.game.play(parts[2])
-        except GameError:
+        except (GameError, GameFault):
             return False
         room.seq, room.takeback_by = seq, None
         return True
@@ -160,7 +161,7 @@ class Follower:
         try:
             if not await catch_up(self.store, room):
                 return
-        except (StoreError, GameError) as error:
+        except (StoreError, GameError, GameFault) as error:
             log.warning("room %s could not catch up: %s", room.id, error)
             return
         if room.seq != before:
