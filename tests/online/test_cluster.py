@@ -8,6 +8,7 @@ import asyncio
 import os
 import subprocess
 import sys
+from dataclasses import replace
 
 import aiohttp
 import psycopg
@@ -34,12 +35,33 @@ async def nodes(pg_url):
         await second.stop()
 
 
+_rooms: dict[Client, p.State] = {}  # each client's room as it was last told: a state, then changes
+
+
+def heard(client: Client, message: p.Message) -> p.State | None:
+    """`client`'s room after `message` (a whole `state`, or a `moved` / `members` change to it)."""
+    room = _rooms.get(client)
+    if isinstance(message, p.State):
+        room = message
+    elif isinstance(message, p.Moved) and room is not None:
+        room = replace(room, moves=(*room.moves, message.move), takeback=None, score=message.score,
+                       draws=message.draws)
+    elif isinstance(message, p.Members) and room is not None:
+        room = replace(room, seated=message.seated, connected=message.connected)
+    else:
+        return None
+    _rooms[client] = room
+    return room
+
+
 async def state_where(client: Client, check) -> p.State:  # type: ignore[no-untyped-def]
-    """The first state `client` is sent that passes `check`."""
-    while True:
-        state = await client.next(p.State)
-        if check(state):
-            return state  # type: ignore[return-value]
+    """`client`'s room, as it is told it, once it passes `check`."""
+    room = _rooms.get(client)
+    while room is None or not check(room):
+        frame = await asyncio.wait_for(client.ws.receive(), WAIT)
+        assert frame.type == aiohttp.WSMsgType.TEXT, f"connection ended: {frame}"
+        room = heard(client, p.parse_server(frame.data)) or room
+    return room
 
 
 async def seated_pair(session, a: str, b: str) -> tuple[Client, Client, str, str]:
@@ -69,8 +91,9 @@ async def test_two_servers_taking_a_move_for_the_same_ply_acknowledge_exactly_on
                 message = p.parse_server((await asyncio.wait_for(client.ws.receive(), WAIT)).data)
                 if isinstance(message, (p.Ack, p.Error)):
                     return message
-                if isinstance(message, p.State):
-                    seen[client].append(message.moves)
+                room = heard(client, message)
+                if room is not None:
+                    seen[client].append(room.moves)
 
         answers = await asyncio.gather(answer(host), answer(twin))
         acks = [m for m in answers if isinstance(m, p.Ack)]
@@ -105,6 +128,33 @@ async def test_takebacks_resignations_and_rematches_are_ordered_across_servers(n
         for client in (host, guest):
             await state_where(client, lambda s: s.game == 2 and s.result is None)
         await host.__aexit__()
+        await guest.__aexit__()
+
+
+async def test_a_room_left_idle_on_one_server_is_current_when_joined_there_again(nodes):
+    """Server A keeps a room everyone there has left in memory: changes made on server B meanwhile
+    must be what a player rejoining on A sees (a move is played from the news, anything else makes
+    A read the room again)."""
+    a, b = nodes
+    async with aiohttp.ClientSession() as session:
+        host, guest, room, secret = await seated_pair(session, a, b)
+        await host.send(p.MoveMsg(0, "A1"))
+        await host.next(p.Ack)
+        await host.__aexit__()  # nobody is in the room on server A now
+        await state_where(guest, lambda s: s.moves == ("A1",))
+        await guest.send(p.MoveMsg(1, "A2"))
+        await guest.next(p.Ack)
+        back = await Client(session, a).__aenter__()
+        await back.send(p.Join(p.VERSION, room, secret))
+        await state_where(back, lambda s: s.moves == ("A1", "A2"))
+        await back.__aexit__()
+        await guest.send(p.Resign())
+        await state_where(guest, lambda s: s.result is not None)
+        again = await Client(session, a).__aenter__()
+        await again.send(p.Join(p.VERSION, room, secret))
+        over = await state_where(again, lambda s: s.result is not None)
+        assert over.moves == ("A1", "A2") and over.result.winner == 1  # type: ignore[union-attr]
+        await again.__aexit__()
         await guest.__aexit__()
 
 
