@@ -74,11 +74,11 @@ def run(args: argparse.Namespace) -> int:
 
 async def _host_plain(args: argparse.Namespace) -> int:
     from gridgames.commands.serve import _bind_error_sentence
-    from gridgames.online.launch import DataFolderError, plan_host, run_plain
+    from gridgames.online.launch import DataFolderError, HostDbError, plan_host, run_plain
 
     try:
         plan = await plan_host(args, sys.stdout)
-    except DataFolderError as error:
+    except (DataFolderError, HostDbError) as error:
         sys.stderr.write(f"gridgames: {error}\n")
         return 2
     except OSError as error:

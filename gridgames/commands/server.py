@@ -1,7 +1,8 @@
-"""`gridgames server`: the online game server (rooms, seats and moves kept in SQLite).
+"""`gridgames server`: the online game server (rooms, seats and moves in SQLite or PostgreSQL).
 
 Listens on 127.0.0.1 (this computer only) unless `--host` says otherwise, and says so. Ctrl+C or
 SIGTERM stops it; every room is in the database, so a restart on the same `--db` carries on.
+With `--db postgresql://...` any number of servers share the rooms (see docs/servers.md).
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import gc
+import re
 import signal
 import sys
 from pathlib import Path
@@ -18,6 +20,9 @@ from gridgames.online.limits import APP_MAX_SIZE, Limits
 
 DEFAULT_PORT = 8765
 DB_NAME = "server.sqlite"
+DEFAULT_RETENTION = "30d"
+_DURATION = re.compile(r"([0-9]{1,6})([smhd])")
+_UNIT_SECONDS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
 
 
 port_number = port_type(0)  # argparse type for --port: 0 (any free port) to 65535
@@ -60,8 +65,27 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
              f"(default {Limits().per_address})",
     )
     parser.add_argument(
-        "--db", metavar="FILE", help=f"the rooms' database (default: {DB_NAME} in the data folder)"
+        "--db", metavar="FILE|URL",
+        help=f"the rooms' database: a SQLite file (default: {DB_NAME} in the data folder) or "
+        "postgresql://USER@HOST/DATABASE, which several servers can share",
     )
+    parser.add_argument(
+        "--retention", metavar="TIME", type=retention_type, default=DEFAULT_RETENTION,
+        help="how long a finished game's room is kept, e.g. 12h, 7d or 'never' "
+        f"(default {DEFAULT_RETENTION})",
+    )
+
+
+def retention_type(text: str) -> float | None:
+    """argparse type for --retention: seconds (None: keep finished rooms for ever)."""
+    if text == "never":
+        return None
+    found = _DURATION.fullmatch(text)
+    if found is None:
+        raise argparse.ArgumentTypeError(
+            f"'{text}' is not a time: write a number and s, m, h or d (e.g. 7d), or 'never'."
+        )
+    return float(int(found.group(1)) * _UNIT_SECONDS[found.group(2)])
 
 
 def reach(host: str) -> str:
@@ -85,30 +109,38 @@ def run(args: argparse.Namespace) -> int:
     except ModuleNotFoundError:
         sys.stderr.write("gridgames: the game server needs aiohttp: pip install aiohttp.\n")
         return 1
-    db = Path(args.db) if args.db else default_db()
-    if db.exists() and not db.is_file():
-        sys.stderr.write(f"gridgames: '{db}' is not a regular file, so it cannot hold the rooms.\n")
-        return 2
+    from gridgames.online.store import DbError, StoreRefused, parse_db
+
     try:
-        db.parent.mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        sys.stderr.write(f"gridgames: cannot create the folder {db.parent}: {error.strerror or error}.\n")
+        spec = parse_db(args.db if args.db else str(default_db()))
+    except DbError as error:
+        sys.stderr.write(f"gridgames: {error}\n")
         return 2
+    if spec.kind == "sqlite":
+        db = Path(spec.target)
+        if db.exists() and not db.is_file():
+            sys.stderr.write(f"gridgames: '{db}' is not a regular file, so it cannot hold the rooms.\n")
+            return 2
+        try:
+            db.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            sys.stderr.write(f"gridgames: cannot create the folder {db.parent}: {error.strerror or error}.\n")
+            return 2
 
     async def serve() -> int:
         try:
             limits = Limits.for_address_budget(args.per_address, max_size=args.max_size)
-            running = await server.start(args.host, args.port, db, limits)
+            running = await server.start(args.host, args.port, spec, args.retention, limits)
+        except StoreRefused as error:
+            sys.stderr.write(f"gridgames: {error}\n")
+            return 2
         except OSError as error:
             reason = _bind_error_sentence(error, args.host, args.port) if error.errno else str(error)
             sys.stderr.write(f"gridgames: {reason}\n")
             return 2
-        except Exception as error:  # sqlite3.DatabaseError: not a database, or another version's
-            sys.stderr.write(f"gridgames: cannot open the rooms' database {db}: {error}.\n")
-            return 2
         shown = f"[{args.host}]" if ":" in args.host else args.host
         print(f"gridgames game server on ws://{shown}:{running.port} ({reach(args.host)}).", flush=True)
-        print(f"Rooms are kept in {db}. Press Ctrl+C to stop.", flush=True)
+        print(f"Rooms are kept in {spec.where}. Press Ctrl+C to stop.", flush=True)
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGINT, signal.SIGTERM):

@@ -173,6 +173,14 @@ class GuardedRules(Rules[Any]):
         for name in FACTS:  # the game's class attributes, read by every front end
             setattr(self, name, getattr(rules, name))
 
+    def __eq__(self, other: object) -> bool:
+        """The same game's rules, guarded or not, however often the games were looked up again (a
+        match or a record made before `games.reload()` still belongs to its game)."""
+        return isinstance(other, Rules) and unwrapped(other) is self.wrapped
+
+    def __hash__(self) -> int:
+        return hash(self.wrapped)
+
     def __getattr__(self, name: str) -> Any:
         """A method of the game's own (one its words call): guarded like the others."""
         value = getattr(self.wrapped, name)

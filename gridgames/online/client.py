@@ -18,6 +18,7 @@ from typing import Any
 import aiohttp
 
 from gridgames.online import protocol as p
+from gridgames.online.address import servers_of
 from gridgames.online.follow import View
 
 __all__ = ["Event", "Link", "View", "answer_offer"]
@@ -83,14 +84,17 @@ class Link:
         return p.Join(p.VERSION, self.room, self.secret, self.watch and self.secret is None)
 
     async def run(self) -> None:
-        """Connect, and reconnect after every drop, until `close()` or the server ends the room."""
+        """Connect, and reconnect after every drop, until `close()` or the server ends the room. An
+        address naming several servers is tried server after server, one per attempt."""
         pause = BACKOFF_FIRST
         timeout = aiohttp.ClientTimeout(total=None, sock_connect=CONNECT_TIMEOUT)
+        servers, turn = servers_of(self.server), 0
         async with aiohttp.ClientSession(timeout=timeout) as session:
             while not self._stop:
+                target, turn = servers[turn % len(servers)], turn + 1
                 try:
                     async with session.ws_connect(
-                        self.server + p.PATH, heartbeat=HEARTBEAT_SECONDS, max_msg_size=p.MAX_SERVER_FRAME,
+                        target + p.PATH, heartbeat=HEARTBEAT_SECONDS, max_msg_size=p.MAX_SERVER_FRAME,
                         autoclose=True,
                     ) as ws:
                         self._ws = ws

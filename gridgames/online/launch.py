@@ -41,6 +41,7 @@ class Plan:
     running: object | None = None  # gridgames.online.server.Running, when hosting in-process
     bind: str = "127.0.0.1"
     port: int = 0
+    db: str = ""  # the in-process server's database file name
 
     def invite_address(self) -> Address | None:
         if self.link.room is None:
@@ -59,6 +60,7 @@ class Plan:
         seat = seats.SavedSeat(
             role=self.role, server=self.link.server, room=welcome.room, secret=welcome.secret,
             variant=self.variant or "", in_process=self.running is not None, bind=self.bind, port=self.port,
+            db=self.db,
         )
         self.saved = seat
         return seats.save(seat)
@@ -101,18 +103,32 @@ def check_data_folder(folder: Path) -> None:
         ) from None
 
 
-async def start_local_server(bind: str, port: int, out: TextIO):  # type: ignore[no-untyped-def]
-    """This process's own game server; raises DataFolderError when the data folder cannot hold its
-    rooms, OSError when it cannot listen."""
+class HostDbError(OSError):
+    """The in-process server has no database it can use; `str()` is one sentence."""
+
+
+async def start_local_server(bind: str, port: int, out: TextIO, db_name: str = ""):  # type: ignore[no-untyped-def]
+    """This process's own game server, on `db_name` or the first host database no other running
+    host holds; raises OSError when it cannot listen, HostDbError when it has nowhere to keep rooms."""
     from gridgames.commands.server import reach
     from gridgames.online import server
+    from gridgames.online.store import StoreLocked, StoreRefused
 
-    db = seats.host_db()
-    check_data_folder(db.parent)
-    running = await server.start(bind, port, db)
+    choices = [seats.host_db(name=db_name)] if db_name else seats.host_dbs()
+    check_data_folder(choices[0].parent)
+    for db in choices:
+        try:
+            running = await server.start(bind, port, db)
+            break
+        except StoreLocked as error:
+            if db is choices[-1]:
+                raise HostDbError(str(error)) from None
+        except StoreRefused as error:
+            raise HostDbError(str(error)) from None
+    db_name = db.name  # type: ignore[possibly-undefined]
     where = reach(bind).replace("--host", "--bind")
     out.write(f"Game server started on port {running.port}, listening on {where}.\n")
-    return running
+    return running, db_name
 
 
 async def plan_host(args, out: TextIO) -> Plan:  # type: ignore[no-untyped-def]
@@ -128,20 +144,20 @@ async def plan_host(args, out: TextIO) -> Plan:  # type: ignore[no-untyped-def]
     elif saved is not None and not saved.in_process:
         saved = None
     come_back = f"gridgames host {variant}" + (f" --server {args.server}" if args.server else "")
-    running = None
+    running, db_name = None, ""
     bind = args.bind
     port = args.port if args.port is not None else (saved.port if saved else DEFAULT_PORT)
     if not args.server:
         if saved is not None:
             bind = saved.bind if args.bind == "127.0.0.1" else args.bind
         try:
-            running = await start_local_server(bind, port, out)
-        except DataFolderError:
+            running, db_name = await start_local_server(bind, port, out, saved.db if saved else "")
+        except (DataFolderError, HostDbError):
             raise
         except OSError:
             if args.port is not None or saved is not None:
                 raise
-            running = await start_local_server(bind, 0, out)  # the usual port is taken: any free one
+            running, db_name = await start_local_server(bind, 0, out)  # the usual port is taken: any free one
         port = running.port
         server = server_url(f"127.0.0.1:{port}")
     if saved is not None:
@@ -157,7 +173,7 @@ async def plan_host(args, out: TextIO) -> Plan:  # type: ignore[no-untyped-def]
             args.first or entry.default_first, args.adjacency or "king",
         )
         link = Link(server, create=create)
-    plan = Plan(link, "host", variant, come_back, saved, running, bind, port)
+    plan = Plan(link, "host", variant, come_back, saved, running, bind, port, db_name)
     return plan
 
 

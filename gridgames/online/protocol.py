@@ -46,6 +46,19 @@ class ProtocolError(ValueError):
     """A frame that is not a valid message; `str()` is one sentence."""
 
 
+def version_refusal(theirs: int) -> str | None:
+    """What a server tells a client whose `create`/`join` speaks protocol `theirs`: None when it is
+    this one, else one sentence saying which side is older (every server of a cluster says the same,
+    so a cluster is upgraded all at once, or clients are told)."""
+    if theirs == VERSION:
+        return None
+    versions = f"(protocol {theirs}, the server speaks {VERSION})"
+    if theirs < VERSION:
+        return f"Your gridgames is older than this server's {versions}: update gridgames to play here."
+    return (f"Your gridgames is newer than this server's {versions}: the server must be updated, "
+            "or use the same gridgames version as the server.")
+
+
 # -- field checks --------------------------------------------------------------------------
 def _text(pattern: re.Pattern[str] | None = None, optional: bool = False, limit: int = 64):  # type: ignore[no-untyped-def]
     def check(name: str, value: Any) -> Any:

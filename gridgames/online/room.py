@@ -79,6 +79,8 @@ class Room:
     rematch: set[int] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     changed: float = field(default_factory=time.monotonic)  # when something last happened here
+    seq: int = 0  # the stored room's change counter: a change is committed only at this number
+    elsewhere: set[int] = field(default_factory=set)  # seats connected through other servers (a cluster)
 
     @classmethod
     def from_row(cls, row: RoomRow) -> Room:
@@ -94,7 +96,7 @@ class Room:
             winner = row.result.get("winner")
             resigned = Outcome(winner if winner in (1, 2) else None, "resignation", RESIGN_REASON)
         return cls(row.id, entry, options, Match.from_dict(row.match, get_entry), row.game_no, game, resigned,
-                   dict(row.seats))
+                   dict(row.seats), takeback_by=row.takeback_by, rematch=set(row.rematch), seq=row.seq)
 
     # -- the game ----------------------------------------------------------------------------
     @property
@@ -131,14 +133,14 @@ class Room:
         self.changed = time.monotonic()
 
     def connected(self, seat: int) -> bool:
-        return any(conn.seat == seat for conn in self.conns)
+        return seat in self.elsewhere or any(conn.seat == seat for conn in self.conns)
 
     def watchers(self) -> int:
         return sum(1 for conn in self.conns if conn.seat == 0)
 
     def presence(self) -> tuple[tuple[bool, bool], tuple[bool, bool]]:
         """Which seats are taken and which are connected now: one pass over the connections."""
-        seats_in = {conn.seat for conn in self.conns}
+        seats_in = {conn.seat for conn in self.conns} | self.elsewhere  # elsewhere: through other servers
         return (1 in self.seats, 2 in self.seats), (1 in seats_in, 2 in seats_in)
 
     def state(self) -> State:

@@ -18,6 +18,7 @@ from gridgames.storage import atomic_write_text, default_data_dir, read_capped_b
 FOLDER = "online"
 MAX_BYTES = 4096
 HOST_DB = "host.sqlite"  # rooms of servers that `gridgames host` starts in-process
+HOST_DBS = 9  # host.sqlite, host-2.sqlite, ...: one per game hosted at the same time (each is locked)
 
 
 @dataclass(frozen=True)
@@ -31,14 +32,21 @@ class SavedSeat:
     bind: str = "127.0.0.1"
     port: int = 0
     saved_at: float = 0.0
+    db: str = ""  # the in-process server's database file name (seats saved before it: host.sqlite)
 
 
 def folder(root: Path | None = None) -> Path:
     return (root or default_data_dir()) / FOLDER
 
 
-def host_db(root: Path | None = None) -> Path:
-    return folder(root) / HOST_DB
+def host_db(root: Path | None = None, name: str = "") -> Path:
+    return folder(root) / (name or HOST_DB)
+
+
+def host_dbs(root: Path | None = None) -> list[Path]:
+    """The files an in-process server may use, in the order to try them: each holds one server's
+    rooms and is locked while it runs, so a second game hosted at once uses the next one."""
+    return [host_db(root)] + [folder(root) / f"host-{n}.sqlite" for n in range(2, HOST_DBS + 1)]
 
 
 def _path(room: str, role: str, root: Path | None) -> Path:
@@ -101,5 +109,7 @@ def _read(path: Path) -> SavedSeat | None:
     if not ROOM_ID.fullmatch(seat.room) or not SECRET.fullmatch(seat.secret):
         return None
     if not isinstance(seat.port, int) or not isinstance(seat.server, str) or not isinstance(seat.bind, str):
+        return None
+    if seat.db and seat.db not in {path.name for path in host_dbs()}:
         return None
     return seat

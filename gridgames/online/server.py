@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import sqlite3
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -26,11 +26,13 @@ from aiohttp import WSMsgType, web
 from gridgames.engine.errors import GameError
 from gridgames.engine.options import parse_size
 from gridgames.games.guard import GameFault, fault_in
+from gridgames.online import cluster, health
 from gridgames.online import protocol as p
 from gridgames.online.limits import AddressCounts, Bucket, Limits
+from gridgames.online.presence import Presence
 from gridgames.online.room import Room, new_row, new_secret
-from gridgames.online.rooms import Rooms
-from gridgames.online.store import RoomStore, hash_secret
+from gridgames.online.rooms import RESTING_ROOMS, Rooms
+from gridgames.online.store import Conflict, DbSpec, RoomStore, StoreError, hash_secret, open_store
 
 log = logging.getLogger("gridgames.online")
 
@@ -42,6 +44,12 @@ STRIKES_LIMIT = 50  # messages over the limit before the connection is closed
 HELLO_SECONDS = 10.0  # a connection that has not created or joined a room by then is closed
 STORE_FAILED = "The server could not store that; try again in a moment."
 TOO_BUSY = "Too many rooms joined or created from your address: wait a little."
+CONFLICT_TRIES = 5  # decisions per message when other servers keep changing the room first
+ROOM_GONE = "This room is no longer on the server (finished rooms are removed after a while)."
+
+
+class RoomGone(Exception):
+    """The room was removed from the store (purged) while someone was in it."""
 
 
 @dataclass(eq=False)
@@ -81,10 +89,14 @@ class GameServer:
     def __init__(self, store: RoomStore, limits: Limits | None = None) -> None:
         self.store = store
         self.limits = limits or Limits()
-        self.rooms = Rooms(store)
+        # idle rooms are kept only when this server is the store's one writer: with others
+        # (a cluster) a room nobody here is in would go stale
+        self.rooms = Rooms(store, resting=0 if store.shared else RESTING_ROOMS, on_live=self._now_live)
         self.conns: set[Conn] = set()
         self.addresses = AddressCounts(self.limits)
         self._sweeper: asyncio.Task[None] | None = None
+        self.follower = cluster.Follower(store, self.rooms.live, self.broadcast)
+        self.presence = Presence(store, self.rooms.live, self.broadcast) if store.shared else None
 
     # -- the application -------------------------------------------------------------------
     def app(self) -> web.Application:
@@ -92,6 +104,8 @@ class GameServer:
         app.router.add_get(p.PATH, self.handle)
         app.router.add_get("/", self.index)
         app.on_startup.append(self._on_startup)
+        check = health.handler(self.store, lambda: len(self.rooms.live), lambda: len(self.conns))
+        app.router.add_get(health.PATH, check)
         app.on_shutdown.append(self._on_shutdown)
         return app
 
@@ -144,8 +158,10 @@ class GameServer:
                     continue
                 try:
                     await self.dispatch(conn, message)
-                except sqlite3.Error:
-                    log.exception("store failure")
+                except RoomGone:
+                    await conn.send(p.Error(ROOM_GONE))
+                except StoreError as error:
+                    log.error("store failure: %s", error)
                     await conn.send(p.Error(STORE_FAILED))
                 except Exception as error:  # a bug must cost one message, never the server
                     fault = fault_in(error)
@@ -195,6 +211,10 @@ class GameServer:
             await conn.ws.close(code=1001)
 
     # -- rooms in memory ---------------------------------------------------------------------
+    def _now_live(self, room: Room) -> None:
+        if self.presence is not None:
+            self.presence.ask(room)  # who holds its seats through other servers
+
     async def _enter(self, conn: Conn, room_id: str) -> Room | None:
         """The room, loaded if need be (off the event loop), with `conn` in it as a watcher for now."""
         return await self.rooms.enter(conn, room_id)
@@ -204,7 +224,9 @@ class GameServer:
         if room is None:
             return
         self.addresses.left_room(conn.address)
-        if await self.rooms.leave(conn) is None:
+        if await self.rooms.leave(conn) is None:  # the last one out: the room rests
+            if self.presence is not None:
+                self.presence.local_changed(room)
             return
         if conn.seat and not room.connected(conn.seat):
             async with room.lock:
@@ -212,12 +234,17 @@ class GameServer:
 
     async def broadcast(self, room: Room) -> None:
         """Send the room's whole state to everyone in it (call with the room's lock held: states stay
-        in order); for takebacks, resignations and rematches, rarer than moves."""
+        in order); for takebacks, resignations and rematches, rarer than moves, and for what other
+        servers changed."""
+        if self.presence is not None:
+            self.presence.local_changed(room)  # who is connected here may be what changed
         room.touch()
         await self.send_all(room, room.state().to_json())
 
     async def tell_members(self, room: Room) -> None:
         """Tell everyone who is seated and connected now (with the room's lock held)."""
+        if self.presence is not None:
+            self.presence.local_changed(room)
         seated, connected = room.presence()
         await self.send_all(room, p.Members(seated, connected).to_json())
 
@@ -232,11 +259,8 @@ class GameServer:
         if isinstance(message, (p.Create, p.Join)):
             if conn.room is not None:
                 await conn.send(p.Error("This connection is already in a room."))
-            elif message.v != p.VERSION:
-                await conn.send(p.Error(
-                    f"This server speaks version {p.VERSION} of the gridgames protocol, not {message.v}: "
-                    "use the same gridgames version on both sides."
-                ))
+            elif (refusal := p.version_refusal(message.v)) is not None:
+                await conn.send(p.Error(refusal))
             elif isinstance(message, p.Create):
                 await self.create(conn, message)
             else:
@@ -250,14 +274,32 @@ class GameServer:
             await conn.send(p.Error("Spectators can watch but cannot play."))
             return
         async with room.lock:
-            if isinstance(message, p.MoveMsg):
-                await self.move(conn, room, message)
-            elif isinstance(message, p.Takeback):
-                await self.takeback(conn, room, message.answer)
-            elif isinstance(message, p.Resign):
-                await self.resign(conn, room)
-            elif isinstance(message, p.Rematch):
-                await self.rematch(conn, room, message.answer)
+            await self.in_order(room, lambda: self.act(conn, room, message))
+
+    async def act(self, conn: Conn, room: Room, message: p.Message) -> None:
+        if isinstance(message, p.MoveMsg):
+            await self.move(conn, room, message)
+        elif isinstance(message, p.Takeback):
+            await self.takeback(conn, room, message.answer)
+        elif isinstance(message, p.Resign):
+            await self.resign(conn, room)
+        elif isinstance(message, p.Rematch):
+            await self.rematch(conn, room, message.answer)
+
+    async def in_order(self, room: Room, act: Callable[[], Awaitable[object]]) -> object:
+        """Run `act` (with the room's lock held). When another server changed the room first, the
+        store refuses the change (`Conflict`): catch up with what it has, tell this server's
+        clients, and decide again on the room as it now is (a move for a ply already taken is then
+        refused as one for an earlier position). Each conflict means another change committed, so a
+        few tries are enough; past them the client is told to try again."""
+        for _ in range(CONFLICT_TRIES - 1):
+            try:
+                return await act()
+            except Conflict:
+                if not await cluster.catch_up(self.store, room):
+                    raise RoomGone from None
+                await self.broadcast(room)
+        return await act()
 
     async def create(self, conn: Conn, message: p.Create) -> None:
         if not self.addresses.room_op(conn.address):
@@ -290,11 +332,11 @@ class GameServer:
             await conn.send(p.Error("There is no game room with that address on this server."))
             return
         async with room.lock:
-            refusal = await self._seat(conn, room, message)
+            refusal = await self.in_order(room, lambda: self._seat(conn, room, message))
         if refusal is not None:
             await self.leave(conn)
             conn.room = None
-            await conn.send(p.Error(refusal))
+            await conn.send(p.Error(str(refusal)))
 
     async def _seat(self, conn: Conn, room: Room, message: p.Join) -> str | None:
         """Give `conn` the seat its secret opens, a free seat, or a place to watch; else why not."""
@@ -309,7 +351,7 @@ class GameServer:
                 return f"This room already has {self.limits.watchers_per_room} watchers: try again later."
             if seat:
                 secret = new_secret()
-                await self.store.add_seat(room.id, seat, hash_secret(secret))
+                room.seq = await self.store.add_seat(room.id, room.seq, seat, hash_secret(secret))
                 room.seats[seat] = hash_secret(secret)
         for other in [c for c in room.conns if seat and c.seat == seat and c is not conn]:
             other.seat = 0  # the seat was opened elsewhere: the newest connection holds it
@@ -347,7 +389,7 @@ class GameServer:
         match = room.match.record(after) if after.outcome is not None else None
         text = after.rules.format_move(after.played[-1])
         score = match.to_dict() if match else None
-        await self.store.add_move(room.id, room.game_no, len(game.played), text, score)
+        room.seq = await self.store.add_move(room.id, room.seq, room.game_no, len(game.played), text, score)
         room.game = after
         if match is not None:
             room.match = match
@@ -368,6 +410,7 @@ class GameServer:
             if room.takeback_target(conn.seat) is None:
                 await conn.send(p.Error("You have no move to take back."))
                 return
+            room.seq = await self.store.set_offers(room.id, room.seq, conn.seat, frozenset(room.rematch))
             room.takeback_by = conn.seat
         elif room.takeback_by is None or room.takeback_by == conn.seat:
             await conn.send(p.Error("There is no takeback request from the other player to answer."))
@@ -375,10 +418,13 @@ class GameServer:
         elif answer == "accept":
             keep = room.takeback_target(room.takeback_by)
             if keep is not None:
-                await self.store.take_back(room.id, room.game_no, keep)
+                room.seq = await self.store.take_back(room.id, room.seq, room.game_no, keep)
                 room.game = room.game.goto(keep).truncated()
+            else:
+                room.seq = await self.store.set_offers(room.id, room.seq, None, frozenset(room.rematch))
             room.takeback_by = None
         else:
+            room.seq = await self.store.set_offers(room.id, room.seq, None, frozenset(room.rematch))
             room.takeback_by = None
         await self.broadcast(room)
 
@@ -388,7 +434,7 @@ class GameServer:
             return
         outcome = room.resign_outcome(conn.seat)
         match = room.match.record(room.game, outcome)
-        await self.store.finish(room.id, {"winner": outcome.winner}, match.to_dict())
+        room.seq = await self.store.finish(room.id, room.seq, {"winner": outcome.winner}, match.to_dict())
         room.resigned, room.match, room.takeback_by = outcome, match, None
         await self.broadcast(room)
 
@@ -396,15 +442,15 @@ class GameServer:
         if room.outcome is None:
             await conn.send(p.Error("A rematch can be offered once the game is over."))
             return
-        if answer == "decline":
-            room.rematch.clear()
+        offers = set() if answer == "decline" else room.rematch | {conn.seat}
+        if offers == {1, 2}:
+            game = room.next_game()
+            room.seq = await self.store.next_game(room.id, room.seq, room.game_no + 1, game.first_player)
+            room.game, room.game_no, room.resigned = game, room.game_no + 1, None
+            room.rematch = set()
         else:
-            room.rematch.add(conn.seat)
-            if room.rematch == {1, 2}:
-                game = room.next_game()
-                await self.store.next_game(room.id, room.game_no + 1, game.first_player)
-                room.game, room.game_no, room.resigned = game, room.game_no + 1, None
-                room.rematch.clear()
+            room.seq = await self.store.set_offers(room.id, room.seq, room.takeback_by, frozenset(offers))
+            room.rematch = offers
         await self.broadcast(room)
 
 
@@ -417,17 +463,26 @@ class Running:
     runner: web.AppRunner
     host: str
     port: int
+    purging: asyncio.Task[None] | None = None  # the sweep for rooms past the retention period
 
     async def stop(self, message: str | None = None, to_watchers: str | None = None) -> None:
         if message is not None:
             await self.server.close_all(message, to_watchers)
+        if self.purging is not None:
+            self.purging.cancel()
         await self.runner.cleanup()
+        if self.server.presence is not None:
+            await self.server.presence.stop()  # after the connections closed: their leaving is told
         await self.server.store.close()
 
 
-async def start(host: str, port: int, db: str | Path, limits: Limits | None = None) -> Running:
-    """Open the store and listen on host:port; raises OSError (port in use, bad address, bad file)."""
-    store = RoomStore(db)
+async def start(
+    host: str, port: int, db: str | Path | DbSpec, retention: float | None = None,
+    limits: Limits | None = None,
+) -> Running:
+    """Open the store and listen on host:port; raises StoreRefused (a `--db` it cannot use, one
+    sentence) or OSError (port in use, bad address). `retention`: seconds a finished room is kept."""
+    store = await open_store(db)
     server = GameServer(store, limits)
     runner = web.AppRunner(server.app(), handle_signals=False, access_log=None)
     await runner.setup()
@@ -438,5 +493,11 @@ async def start(host: str, port: int, db: str | Path, limits: Limits | None = No
         await runner.cleanup()
         await store.close()
         raise
+    if server.presence is not None:
+        server.follower.start(server.presence.hear)
+        server.presence.start()
     bound = runner.addresses[0][1] if runner.addresses else port
-    return Running(server, runner, host, bound)
+    running = Running(server, runner, host, bound)
+    if retention is not None:
+        running.purging = asyncio.get_running_loop().create_task(cluster.purge_loop(store, retention))
+    return running

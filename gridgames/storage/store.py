@@ -42,6 +42,10 @@ STATS_VERSION = 1
 STALE_TEMP_SECONDS = 600
 MAX_JSON_BYTES = 1_000_000
 MAX_SAVES_LISTED = 200  # a folder of thousands of saves is not read at every start-up
+RECORDS_FOLDER = "records"  # where Save as puts records unless told otherwise
+RECENT_KEY = "recent_records"  # in prefs.json: the records saved or opened lately, newest first
+MAX_RECENT = 8
+MAX_PATH_CHARS = 4096
 RESULTS = ("wins", "losses", "draws")
 _SLOT = re.compile(r"[a-z0-9][a-z0-9-]{0,99}")
 
@@ -311,6 +315,36 @@ class Store:
     def load_record(self, path: str | os.PathLike[str]) -> Game:
         """See `load_record`; raises RecordError."""
         return load_record(path)
+
+    @property
+    def records_dir(self) -> Path:
+        """`records` in the data folder: where Save as suggests a record goes (made when first used)."""
+        return self.root / RECORDS_FOLDER
+
+    def recent_records(self) -> list[Path]:
+        """The records saved or opened lately, newest first, those still regular files only.
+
+        The list comes from prefs.json, so it is read as hostile: at most MAX_RECENT absolute
+        paths, each a string of bounded length with no control characters; anything else is skipped."""
+        raw = self.load_prefs().get(RECENT_KEY)
+        found: list[Path] = []
+        for text in raw[: MAX_RECENT * 2] if isinstance(raw, list) else ():
+            if not isinstance(text, str) or printable(text, MAX_PATH_CHARS) != text:  # too long or unsafe
+                continue
+            path = Path(text)
+            try:
+                usable = path.is_absolute() and path.is_file() and path not in found
+            except OSError:
+                usable = False
+            if usable:
+                found.append(path)
+        return found[:MAX_RECENT]
+
+    def remember_record(self, path: str | os.PathLike[str]) -> None:
+        """Put `path` first among the recent records (it was just saved or opened)."""
+        path = Path(path).absolute()
+        recent = [path] + [known for known in self.recent_records() if known != path]
+        self.save_prefs({RECENT_KEY: [str(known) for known in recent[:MAX_RECENT]]})
 
     # -- statistics --------------------------------------------------------------------
     def stats(self) -> dict[str, dict[str, dict[str, int]]]:

@@ -30,6 +30,7 @@ from gridgames.storage.writer import Writer
 from gridgames.tui.choices import ONLINE, LastChoices, Setup
 from gridgames.tui.commands import GridGamesCommands, OnceClosingPalette
 from gridgames.tui.screens.select import SelectScreen
+from gridgames.tui.themes import offer_only_ours
 from gridgames.tui.widgets.too_small import MIN_SIZE, SizeGuard, TooSmall
 
 if TYPE_CHECKING:
@@ -49,7 +50,7 @@ class GridGamesApp(App[None]):
 
     CSS_PATH = "app.tcss"
     TITLE = "gridgames"
-    COMMANDS = App.COMMANDS | {GridGamesCommands}
+    COMMANDS = {GridGamesCommands}  # the game's commands, then Textual's own (see commands.py)
     BINDINGS = [
         Binding("ctrl+o", "open_record", "Open", show=False),
         # the palette's key, named for what it holds (Textual calls it "palette")
@@ -66,6 +67,7 @@ class GridGamesApp(App[None]):
         rng: random.Random | None = None,
     ) -> None:
         super().__init__()
+        offer_only_ours(self)  # themes measured for contrast (see themes.py)
         self.online = online  # {"host": argparse args} or {"join": Address, "watch": bool}
         self.rng = rng or random.Random()  # coin tosses and the computer's choices (seeded in tests)
         self.load_path = load

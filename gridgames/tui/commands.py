@@ -1,4 +1,9 @@
-"""Command palette provider: every action the current screen offers, and a new game of each variant."""
+"""Command palette provider: every action the current screen offers, a new game of each variant, then
+Textual's own commands (theme, keys, screenshot...).
+
+It is the palette's only provider, so the game's commands come first in the list (with Textual's
+system provider beside it, the order was whichever provider answered first) and Quit is listed once.
+"""
 
 from __future__ import annotations
 
@@ -23,7 +28,7 @@ class GridGamesCommands(Provider):
             binding = active.binding
             if not (binding.show and binding.description and active.enabled) or binding.action in seen:
                 continue
-            if active.node is self.app:  # quit, theme, keys...: the system commands list those
+            if active.node is self.app:  # the palette key itself and the hidden Ctrl+O
                 continue
             seen.add(binding.action)
             help_text = f"Key: {binding.key_display or binding.key}"
@@ -39,6 +44,10 @@ class GridGamesCommands(Provider):
                 entry.summary,
                 partial(self.app.open_new_game, entry),  # type: ignore[attr-defined]
             )
+        for command in app.get_system_commands(self.screen):
+            if command.title == "Quit" and "app.quit" in seen:  # the screen's own "q Quit" is listed
+                continue
+            yield command.title, command.help, command.callback
 
     async def discover(self) -> Hits:
         for title, help_text, callback in self._commands():

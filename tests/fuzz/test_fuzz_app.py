@@ -65,7 +65,7 @@ async def open_game(monkey: Monkey, episode: Episode) -> None:
     await monkey.press("enter")
     assert monkey.screen_name == "NewGamePanel"
     monkey.observe()
-    await monkey.press("enter")
+    await monkey.press("ctrl+s")  # Enter opens the focused row's list
     monkey.observe()
     screen = monkey.app.screen
     assert monkey.screen_name == "GameScreen"

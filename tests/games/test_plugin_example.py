@@ -57,7 +57,7 @@ async def test_the_app_plays_it_to_the_end(monkeypatch):
     app = GridGamesApp()
     async with app.run_test(size=(80, 24)) as pilot:
         ids = [e.id for e in games.catalogue()]
-        await pilot.press(*["down"] * ids.index("twins"), "enter", "enter")  # pick it by keys; start
+        await pilot.press(*["down"] * ids.index("twins"), "enter", "ctrl+s")  # pick it by keys; start
         screen = app.screen
         assert isinstance(screen, GameScreen) and screen.entry.id == "twins"
         for text in MOVES:

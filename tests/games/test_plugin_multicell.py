@@ -65,7 +65,7 @@ async def test_the_app_plays_it_by_mouse_and_by_keys(monkeypatch):
     app = GridGamesApp()
     async with app.run_test(size=(100, 32)) as pilot:
         ids = [e.id for e in games.catalogue()]
-        await pilot.press(*["down"] * ids.index("hop"), "enter", "enter")
+        await pilot.press(*["down"] * ids.index("hop"), "enter", "ctrl+s")
         screen = app.screen
         assert isinstance(screen, GameScreen) and screen.entry.id == "hop"
 

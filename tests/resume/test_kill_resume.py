@@ -121,7 +121,7 @@ def test_killed_between_moves_the_app_resumes_at_the_last_completed_move(tmp_pat
         wait_for("the picker", lambda: b"Pick a game" in app.output, app)
         app.send("\r")  # Locked Grid Duel
         wait_for("the new-game panel", lambda: b"New game:" in app.output, app)
-        app.send("\r")  # Start
+        app.send("\x13")  # Ctrl+S: Start (Enter opens the focused row's list)
         wait_for("the board", lambda: b"Moves" in app.output, app)
         app.send("\r")  # mark the centre, C3
         wait_for("the first move saved", lambda: len(saved_moves(data_dir)) == 1, app)

@@ -41,7 +41,7 @@ async def choose(app, pilot, game_id: str) -> None:  # type: ignore[no-untyped-d
 async def play_rowcol_move(app, pilot) -> None:  # type: ignore[no-untyped-def]
     """The other games play on: rowcol opens and takes a move."""
     await choose(app, pilot, "rowcol")
-    await pilot.press("enter")  # the new-game panel's Start
+    await pilot.press("ctrl+s")  # the new-game panel's Start
     await pilot.pause()
     assert isinstance(app.screen, GameScreen) and app.screen.entry.id == "rowcol"
     await pilot.click("#cell-0-0", offset=(1, 0))
@@ -74,7 +74,7 @@ async def test_a_fault_mid_game_goes_back_to_the_first_screen() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press(*["down"] * position("late"), "enter")
         await pilot.pause()
-        await pilot.press("enter")
+        await pilot.press("ctrl+s")  # the new-game panel's Start
         await pilot.pause()
         assert isinstance(app.screen, GameScreen) and app.screen.entry.id == "late"
         for cell in ("#cell-0-0", "#cell-0-2", "#cell-1-0", "#cell-1-2"):  # the fourth mark breaks it

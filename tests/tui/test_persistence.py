@@ -131,7 +131,7 @@ async def test_results_against_the_computer_show_on_the_picker() -> None:
         assert card_results(app, "walls") == ""
 
 
-async def test_save_as_then_open_round_trips_and_replacing_asks(tmp_path: Path) -> None:
+async def test_save_as_then_open_round_trips_and_replacing_asks(tmp_path: Path, data_dir: Path) -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_game(app, pilot, rowcol("C3", "C1"))
@@ -139,11 +139,13 @@ async def test_save_as_then_open_round_trips_and_replacing_asks(tmp_path: Path) 
         dialog = app.screen
         assert isinstance(dialog, SaveRecordScreen)
         suggested = dialog.query_one("#path", Input).value
-        assert suggested.startswith("rowcol-") and suggested.endswith(".gridgames")
+        saved = Path(suggested)  # in full, in the data folder's records folder (issue 20)
+        assert saved.parent == data_dir / "records" and saved.is_absolute()
+        assert saved.name.startswith("rowcol-") and saved.name.endswith(".gridgames")
         await pilot.press("enter")
         assert app.screen is screen
-        saved = tmp_path / suggested
         assert load_record(saved).played == screen.game.played
+        assert f"saved in {saved}." in list(app._notifications)[-1].message
         # Same name again: it asks before replacing.
         await click_move(pilot, "E1")
         await pilot.press("ctrl+s")
@@ -160,6 +162,7 @@ async def test_save_as_then_open_round_trips_and_replacing_asks(tmp_path: Path) 
         await pilot.press("ctrl+o")
         assert isinstance(app.screen, OpenRecordScreen)
         app.screen.query_one("#path", Input).value = suggested
+        app.screen.query_one("#path", Input).focus()
         await pilot.press("enter")
         assert isinstance(app.screen, GameScreen)
         assert app.screen.game.played == rowcol("C3", "C1", "E1").played

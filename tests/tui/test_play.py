@@ -111,7 +111,7 @@ async def test_whole_game_by_mouse_then_again_by_keys(variant: str) -> None:
 async def test_refused_move_says_why(variant: str, setup: list[str], refused: str) -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press(*["down"] * IDS.index(variant), "enter", "enter")  # pick and start by keys
+        await pilot.press(*["down"] * IDS.index(variant), "enter", "ctrl+s")  # pick and start by keys
         screen = app.screen
         assert isinstance(screen, GameScreen) and screen.entry.id == variant
         for text in setup:

@@ -145,7 +145,7 @@ async def test_opens_on_a_variants_new_game_panel() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, NewGamePanel) and app.screen.entry.id == "walls"
-        await pilot.press("enter")
+        await pilot.press("ctrl+s")  # Enter opens the focused row's list (issue 20)
         assert isinstance(app.screen, GameScreen) and app.screen.entry.id == "walls"
 
 
@@ -194,7 +194,7 @@ async def test_a_board_solved_in_seconds_is_solved_beside_play_and_the_note_goes
         await pilot.pause()
         note = await _perfect_seat_note(app, pilot, 3, 6)
         assert note.display and "strongest search until the 3x6 board is solved" in str(note.render())
-        await pilot.press("enter")
+        await pilot.press("ctrl+s")
         assert isinstance(app.screen, GameScreen)
         for _ in range(200):  # the pass takes about half a second; the worker runs beside play
             if not any(w.group == "prepare" and not w.is_finished for w in app.workers):

@@ -11,6 +11,7 @@ import pytest
 from gridgames.engine.game import Game
 from gridgames.engine.options import Options
 from gridgames.games import catalogue, get_entry
+from gridgames.tui.choices import Setup
 from tests.tui.helpers import SIZE, make_app, scripted_game
 
 CATALOGUE = catalogue()
@@ -28,7 +29,7 @@ def start_with(app, game: Game):  # type: ignore[no-untyped-def]
     """Open the game screen on `game` (fixed first player, no randomness)."""
 
     async def run_before(pilot) -> None:  # type: ignore[no-untyped-def]
-        app.start_game(app.choices.setup_for(game.entry), game)
+        app.start_game(Setup(game.entry.id, game.options), game)  # the board of the game's own size
         await pilot.pause()
         await app.screen.workers.wait_for_complete()  # the review of a finished game
         await pilot.pause()
@@ -62,7 +63,8 @@ def test_game_over(snap_compare) -> None:  # type: ignore[no-untyped-def]
 
 
 def test_game_at_60x20(snap_compare) -> None:  # type: ignore[no-untyped-def]
-    """The smallest terminal the README promises: every row, the footer up to Quit and the palette."""
+    """The smallest terminal the README promises: every row of a 9x9 board, the most important keys and
+    the palette (issue 20)."""
     entry = get_entry("rowcol")
     game = Game.new(entry, Options(9, 9, "1"), first_player=1)
     for move in ("E5", "E1", "A1", "A9"):

@@ -58,10 +58,11 @@ class GameScreen(AnalysisOverlay, ComputerJobs, Screen[None]):
         Binding("question_mark,f1", "rules", "Rules", key_display="?"),
         Binding("q", "app.quit", "Quit"),
     ]
-    #: Keys the footer leaves out first when the terminal is narrow (the palette lists them all).
-    #: (While an earlier position is shown, "esc Back" and "t Play here" outrank New and Undo.)
-    FOOTER_SPARE = (
-        "analysis", "hint", "log", "board", "redo", "save_record", "alternate_mode", "new_game", "undo",
+    #: The footer's keys, most important first; a narrow terminal drops them from the end (the
+    #: palette lists them all). "t Play here" shows only while an earlier position is shown.
+    FOOTER_ORDER = (
+        "rules", "choose", "select", "log", "board", "retry", "hint", "analysis", "undo", "back",
+        "alternate_mode", "new_game", "redo", "app.quit",
     )
 
     def __init__(

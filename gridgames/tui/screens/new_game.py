@@ -30,7 +30,16 @@ SCORING = [("1 point per game won", "wins"), ("1 point per cell marked", "cells"
 
 class DialogSelect(Select):  # type: ignore[type-arg]
     """A drop-down whose open list stays inside the dialog: never taller than the room below it
-    (Textual's list may run past the dialog's border and over the screen beneath)."""
+    (Textual's list may run past the dialog's border and over the screen beneath).
+
+    Enter or Space opens its list; Up and Down move to the row above or below, as in a form
+    (Textual's drop-down opens its list on them, so a player going down the rows got stuck)."""
+
+    BINDINGS = [
+        Binding("enter,space", "show_overlay", "Open list", key_display="⏎"),
+        Binding("up", "app.focus_previous", "Previous row", show=False),
+        Binding("down", "app.focus_next", "Next row", show=False),
+    ]
 
     def watch_expanded(self, expanded: bool) -> None:
         if expanded:
@@ -48,6 +57,8 @@ class NewGamePanel(ModalScreen[Setup | None]):
     """Dismisses with the chosen Setup, or None when cancelled."""
 
     BINDINGS = [
+        Binding("tab,down", "app.focus_next", "Move", key_display="tab/↑↓"),
+        Binding("shift+tab,up", "app.focus_previous", "Move back", show=False),
         Binding("ctrl+s", "start", "Start", key_display="^s"),
         Binding("escape", "cancel", "Cancel", key_display="esc"),
     ]
@@ -123,7 +134,7 @@ class NewGamePanel(ModalScreen[Setup | None]):
 
     def on_mount(self) -> None:
         settle_after_first_paint(self)
-        self.query_one("#start", Button).focus()
+        self.query(DialogSelect).first().focus()  # the first row: ↓ and Enter open the next one's list
         self._show_proof_note()
 
     def on_select_changed(self) -> None:

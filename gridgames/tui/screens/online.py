@@ -55,8 +55,12 @@ class OnlineGameScreen(Screen[None]):
         Binding("q", "app.quit", "Quit"),
     ]
 
-    #: Keys the footer leaves out first when the terminal is narrow (the palette lists them all).
-    FOOTER_SPARE = ("log", "board", "alternate_mode")
+    #: The footer's keys, most important first; a narrow terminal drops them from the end (the
+    #: palette lists them all). Accept and Decline show only while an offer waits for an answer.
+    FOOTER_ORDER = (
+        "rules", "choose", "select", "resign", "leave", "rematch", "answer", "log", "board", "takeback",
+        "alternate_mode", "app.quit",
+    )
 
     def __init__(self, make_plan: PlanFactory) -> None:
         super().__init__()

@@ -1,8 +1,11 @@
-"""The footer every screen and dialog shows: its own keys, as many as fit on one line.
+"""The footer every screen and dialog shows: its own keys, most important first, as many as fit.
 
-Textual's footer lists every shown key and lets the rest run off the right edge (at 60 columns
-"q Quit" was cut). This one leaves out the keys a screen names in `FOOTER_SPARE`, in that order,
-until the line fits; the command palette (Ctrl+P) still lists every command.
+Textual's footer lists every shown key in the order the bindings are found and lets the rest run
+off the right edge (at 60 columns "q Quit" was cut, and the log, hint and analysis keys were left
+out before Quit). This one shows the keys in the order of importance a screen gives in
+`FOOTER_ORDER` (action names; keys it does not name follow in their own order) and drops keys from
+the end until the line fits. The command palette's key (^p) is always shown, at the right edge;
+the palette lists every command.
 """
 
 from __future__ import annotations
@@ -22,18 +25,27 @@ def _width(key: FooterKey) -> int:
     return cell_len(label) + 1 + (1 if key.has_class("-command-palette") else 0)
 
 
-def fitting(keys: list[FooterKey], spare: tuple[str, ...], width: int) -> list[FooterKey]:
-    """`keys` without the spare ones (in `spare` order), then without the last but one, until the
-    total fits `width`. The last key (Quit) and the palette key stay."""
-    kept = list(keys)
-    for action in spare:
-        if sum(map(_width, kept)) <= width:
-            return kept
-        kept = [key for key in kept if key.action != action]
-    while sum(map(_width, kept)) > width and len(kept) > 2:
-        palette = kept[-1].has_class("-command-palette")
-        del kept[-3 if palette else -2]
-    return kept
+def _action_name(key: FooterKey) -> str:
+    """`answer(True)` -> `answer`: a screen ranks an action, whatever its parameters."""
+    return key.action.partition("(")[0]
+
+
+def by_importance(keys: list[FooterKey], order: tuple[str, ...]) -> list[FooterKey]:
+    """`keys` in the order of `order` (action names); the others after them, as they came."""
+    rank = {action: place for place, action in enumerate(order)}
+    return sorted(keys, key=lambda key: rank.get(_action_name(key), len(order)))  # stable
+
+
+def fitting(keys: list[FooterKey], order: tuple[str, ...], width: int) -> list[FooterKey]:
+    """`keys` by importance (`by_importance`), the least important dropped until the total fits
+    `width`: greyed-out keys first (Resign after the game's end), then the others from the end.
+    The most important key and the palette's key stay."""
+    palette = [key for key in keys if key.has_class("-command-palette")]
+    kept = by_importance([key for key in keys if key not in palette], order)
+    while kept[1:] and sum(map(_width, kept + palette)) > width:
+        greyed = [key for key in kept[1:] if key.has_class("-disabled")]
+        kept.remove(greyed[-1] if greyed else kept[-1])
+    return kept + palette
 
 
 class KeysFooter(Footer):
@@ -57,8 +69,8 @@ class KeysFooter(Footer):
         if not all(isinstance(key, FooterKey) for key in keys):  # key groups: Textual's own layout
             yield from keys
             return
-        spare = tuple(getattr(self.screen, "FOOTER_SPARE", ()))
-        yield from fitting(keys, spare, self.app.size.width)  # type: ignore[arg-type]
+        order = tuple(getattr(self.screen, "FOOTER_ORDER", ()))
+        yield from fitting(keys, order, self.app.size.width)  # type: ignore[arg-type]
 
     def _keys_now(self) -> object:
         """What the footer's keys are made of: the screen's active bindings (shown or not),

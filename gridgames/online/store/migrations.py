@@ -1,0 +1,82 @@
+"""The rooms' schema, version by version, for SQLite and PostgreSQL alike.
+
+A database records the version it is at (SQLite: `PRAGMA user_version`, PostgreSQL: the table
+`gridgames_schema`). A server brings an older one up to `SCHEMA_VERSION` step by step, each step in
+the same transaction as the new version number, and refuses a newer one. Version 1 is the schema
+gridgames shipped first (SQLite only); version 2 adds what lets several servers share a room: the
+room's change counter `seq`, the offers pending, and when its game ended (for `--retention`).
+"""
+
+from __future__ import annotations
+
+from gridgames.online.store.base import SCHEMA_VERSION
+
+# Version 1, as first shipped. `{real}` is SQLite's REAL or PostgreSQL's DOUBLE PRECISION.
+_V1 = [
+    """CREATE TABLE rooms (
+        id TEXT PRIMARY KEY,
+        variant TEXT NOT NULL,
+        size TEXT NOT NULL,
+        first TEXT NOT NULL,
+        adjacency TEXT NOT NULL,
+        game_no INTEGER NOT NULL,
+        first_player INTEGER NOT NULL,
+        match TEXT NOT NULL,
+        result TEXT,
+        created {real} NOT NULL
+    )""",
+    """CREATE TABLE seats (
+        room TEXT NOT NULL REFERENCES rooms(id),
+        seat INTEGER NOT NULL CHECK (seat IN (1, 2)),
+        secret_hash TEXT NOT NULL,
+        PRIMARY KEY (room, seat)
+    )""",
+    """CREATE TABLE moves (
+        room TEXT NOT NULL REFERENCES rooms(id),
+        game_no INTEGER NOT NULL,
+        ply INTEGER NOT NULL,
+        move TEXT NOT NULL,
+        PRIMARY KEY (room, game_no, ply)
+    )""",
+]
+
+_V2 = [
+    "ALTER TABLE rooms ADD COLUMN seq INTEGER NOT NULL DEFAULT 0",
+    "ALTER TABLE rooms ADD COLUMN takeback_by INTEGER",
+    "ALTER TABLE rooms ADD COLUMN rematch TEXT NOT NULL DEFAULT ''",
+    "ALTER TABLE rooms ADD COLUMN finished {real}",
+    "CREATE INDEX rooms_finished ON rooms (finished) WHERE finished IS NOT NULL",
+]
+
+STEPS: dict[int, list[str]] = {1: _V1, 2: _V2}
+assert max(STEPS) == SCHEMA_VERSION
+
+#: The tables a gridgames database holds; a database with any of them but no version is another program's.
+TABLES = ("rooms", "seats", "moves")
+#: The columns of version 1's rooms table, to recognise a database gridgames wrote before it kept versions.
+V1_ROOM_COLUMNS = (
+    "id", "variant", "size", "first", "adjacency", "game_no", "first_player", "match", "result", "created",
+)
+
+
+def statements(after: int, dialect: str) -> list[tuple[int, list[str]]]:
+    """The steps that bring a database at version `after` to SCHEMA_VERSION, in the dialect's words."""
+    real = "REAL" if dialect == "sqlite" else "DOUBLE PRECISION"
+    return [
+        (version, [sql.format(real=real) for sql in STEPS[version]])
+        for version in range(after + 1, SCHEMA_VERSION + 1)
+    ]
+
+
+def too_new(where: str, version: int) -> str:
+    return (
+        f"The rooms' database {where} was written by a newer gridgames (schema {version}, this one knows "
+        f"up to {SCHEMA_VERSION}): upgrade gridgames."
+    )
+
+
+def not_ours(where: str) -> str:
+    return (
+        f"The database {where} holds tables of another program (a 'rooms' table gridgames did not write): "
+        "give the server a database of its own."
+    )

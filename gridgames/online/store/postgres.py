@@ -1,0 +1,427 @@
+"""The rooms in PostgreSQL (psycopg 3): one database that any number of servers share.
+
+Each change is one statement: it raises the room's `seq` only if the room is still at the number
+the change was decided on (otherwise `Conflict`, nothing written), writes the move or the offer,
+and sends `NOTIFY gridgames_rooms, 'ROOM SEQ'`, which PostgreSQL delivers only once the
+transaction has committed. Changes made in the same turn of the event loop are committed together
+in one transaction, sent without waiting for each answer (pipeline mode): one round trip and one
+disk flush for many moves (group commit, as the SQLite store does). If such a batch fails, its
+changes are retried one by one, so one bad change fails only itself. Every server LISTENs on one more
+connection and reloads the rooms it has in memory when told they changed; after that connection
+drops it reconnects and reloads them all, since notifications sent meanwhile are gone.
+
+Why LISTEN/NOTIFY and not Redis pub/sub: the moves are already in PostgreSQL, and a notification
+sent in the move's own transaction cannot announce a move that was not committed or miss one that
+was (Redis would be a second system to run, secure and watch, published to after the commit, so
+a crash between the two would lose the announcement). The price is one listening connection per
+server and payloads under 8000 bytes; ours are a room id and a number.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
+from typing import Any
+
+import psycopg
+from psycopg import errors as pg_errors
+
+from gridgames.online.store import migrations
+from gridgames.online.store.base import (
+    SCHEMA_VERSION,
+    Changed,
+    Conflict,
+    RoomRow,
+    StoreError,
+    StoreRefused,
+    offer_text,
+    offers_from_text,
+)
+from gridgames.online.store.dsn import redact_error
+
+log = logging.getLogger("gridgames.online")
+
+CHANNEL = "gridgames_rooms"
+PRESENCE_CHANNEL = "gridgames_presence"
+POOL_SIZE = 6  # connections per server for reads and writes (each change holds one for a transaction)
+CONNECT_SECONDS = 10.0
+HEALTH_SECONDS = 2.0
+LISTEN_BACKOFF = (0.2, 5.0)
+MIGRATION_LOCK = 0x6767524D  # pg_advisory_xact_lock key: servers starting together migrate one at a time
+
+BATCH_LIMIT = 500  # changes committed in one transaction at most
+Query = Callable[[psycopg.AsyncConnection[Any]], Awaitable[Any]]
+Statement = tuple[str, "tuple[Any, ...] | dict[str, Any]"]
+
+
+class PostgresStore:
+    """Rooms shared by every server on the same database; open it with `await PostgresStore.open(url)`."""
+
+    shared = True
+
+    def __init__(self, url: str, where: str) -> None:
+        self.url, self.where = url, where
+        self._idle: asyncio.Queue[psycopg.AsyncConnection[Any]] = asyncio.Queue()
+        self._listener: asyncio.Task[None] | None = None
+        self._closed = False
+        self._queue: list[tuple[list[Statement], asyncio.Future[int]]] = []
+        self._wake: asyncio.Event | None = None
+        self._writer: asyncio.Task[None] | None = None
+
+    @classmethod
+    async def open(cls, url: str, where: str) -> PostgresStore:
+        """Connect, migrate, check that the server may write; raises StoreRefused in one sentence."""
+        store = cls(url, where)
+        try:
+            first = await store._connect()
+        except psycopg.Error as error:
+            raise StoreRefused(
+                f"Cannot connect to the rooms' database {where}: {store._say(error)}."
+            ) from None
+        try:
+            await store._migrate(first)
+        except psycopg.Error as error:
+            await first.close()
+            if isinstance(error, (pg_errors.InsufficientPrivilege, pg_errors.ReadOnlySqlTransaction)):
+                raise StoreRefused(
+                    f"The rooms' database {where} cannot be written by this server: {store._say(error)}."
+                ) from None
+            raise StoreRefused(f"Cannot use the rooms' database {where}: {store._say(error)}.") from None
+        except BaseException:
+            await first.close()
+            raise
+        store._idle.put_nowait(first)
+        try:
+            for _ in range(POOL_SIZE - 1):
+                store._idle.put_nowait(await store._connect())
+        except psycopg.Error as error:
+            await store.close()
+            raise StoreRefused(
+                f"Cannot connect to the rooms' database {where}: {store._say(error)}."
+            ) from None
+        return store
+
+    def _say(self, error: BaseException) -> str:
+        """The database's own sentence, first line only, with any password taken out."""
+        text = str(error).strip()
+        return redact_error(text.splitlines()[0] if text else type(error).__name__, self.url)
+
+    async def _connect(self) -> psycopg.AsyncConnection[Any]:
+        return await psycopg.AsyncConnection.connect(
+            self.url, autocommit=True, connect_timeout=int(CONNECT_SECONDS), application_name="gridgames"
+        )
+
+    async def _migrate(self, db: psycopg.AsyncConnection[Any]) -> None:
+        async with db.transaction():
+            await db.execute("SELECT pg_advisory_xact_lock(%s)", (MIGRATION_LOCK,))
+            has_version = await _one(db, "SELECT to_regclass('gridgames_schema') IS NOT NULL")
+            version = 0
+            if has_version:
+                version = await _one(db, "SELECT version FROM gridgames_schema")
+            else:
+                found = [
+                    table for table in migrations.TABLES
+                    if await _one(db, "SELECT to_regclass(%s) IS NOT NULL", (table,))
+                ]
+                if found:
+                    raise StoreRefused(migrations.not_ours(self.where))
+                await db.execute("CREATE TABLE gridgames_schema (version INTEGER NOT NULL)")
+                await db.execute("INSERT INTO gridgames_schema VALUES (0)")
+            if version > SCHEMA_VERSION:
+                raise StoreRefused(migrations.too_new(self.where, version))
+            for step, sqls in migrations.statements(version, "postgresql"):
+                for sql in sqls:
+                    await db.execute(sql)  # type: ignore[arg-type]
+                await db.execute("UPDATE gridgames_schema SET version=%s", (step,))
+            # Writable: a write now (rolled back with nothing to undo) fails on a read-only database.
+            await db.execute("UPDATE gridgames_schema SET version=version")
+            allowed = await _one(
+                db, "SELECT bool_and(has_table_privilege(t, 'SELECT, INSERT, UPDATE, DELETE')) "
+                    "FROM unnest(%s::text[]) AS t", (list(migrations.TABLES),)
+            )
+            if not allowed:
+                raise StoreRefused(
+                    f"The rooms' database {self.where} does not let this server's user write its tables."
+                )
+
+    # -- connections -------------------------------------------------------------------------
+    @contextlib.asynccontextmanager
+    async def _conn(self) -> AsyncIterator[psycopg.AsyncConnection[Any]]:
+        """A connection from the pool; a broken one is replaced; psycopg's errors become StoreError."""
+        conn = await self._idle.get()
+        try:
+            if conn.closed or conn.broken:
+                conn = await self._connect()
+            yield conn
+        except Conflict:
+            raise
+        except pg_errors.UniqueViolation:
+            raise Conflict("The room changed meanwhile.") from None
+        except psycopg.Error as error:
+            raise StoreError(f"The rooms' database failed: {self._say(error)}.") from None
+        finally:
+            self._idle.put_nowait(conn)
+
+    async def _read(self, query: Query) -> Any:
+        async with self._conn() as conn:
+            return await query(conn)
+
+    # -- writing: group commit -----------------------------------------------------------------
+    async def _write(self, statements: list[Statement], checked: bool) -> None:
+        """Commit `statements` (with whatever else is queued in this turn of the event loop, in one
+        transaction: one disk flush for all). `checked`: the last statement returns how many rooms it
+        changed, and 0 means the room was not at the expected seq (raises Conflict)."""
+        loop = asyncio.get_running_loop()
+        if self._writer is None:
+            self._wake = asyncio.Event()
+            self._writer = loop.create_task(self._write_loop())
+        done: asyncio.Future[int] = loop.create_future()
+        self._queue.append((statements, done))
+        assert self._wake is not None
+        self._wake.set()
+        if await done == 0 and checked:
+            raise Conflict("The room changed meanwhile.")
+
+    async def _write_loop(self) -> None:
+        assert self._wake is not None
+        while True:
+            await self._wake.wait()
+            await asyncio.sleep(0)  # every change made in this turn of the loop joins the batch
+            self._wake.clear()
+            while self._queue:
+                batch, self._queue = self._queue[:BATCH_LIMIT], self._queue[BATCH_LIMIT:]
+                try:
+                    async with self._conn() as conn:
+                        results = await self._commit(conn, [statements for statements, _ in batch])
+                except (StoreError, psycopg.Error):
+                    results = [await self._one_by_one(statements) for statements, _ in batch]
+                for (_, done), result in zip(batch, results, strict=True):
+                    if done.done():
+                        continue
+                    if isinstance(result, BaseException):
+                        done.set_exception(result)
+                    else:
+                        done.set_result(result)
+
+    async def _commit(
+        self, conn: psycopg.AsyncConnection[Any], batch: list[list[Statement]]
+    ) -> list[int | BaseException]:
+        """The batch in one transaction, BEGIN to COMMIT sent at once (pipeline mode): one round trip.
+        Its results are read only after the COMMIT's answer, so nothing is reported done before it is
+        committed; after a failure the transaction is rolled back and the caller retries one by one."""
+        try:
+            async with conn.pipeline():
+                await conn.execute("BEGIN")
+                cursors = [[await conn.execute(sql, params) for sql, params in statements]  # type: ignore[arg-type]
+                           for statements in batch]
+                await conn.execute("COMMIT")
+        except BaseException:
+            if not conn.closed and not conn.broken:
+                with contextlib.suppress(psycopg.Error):
+                    await conn.execute("ROLLBACK")  # a failed statement left the transaction open
+            raise
+        results: list[int | BaseException] = []
+        for mine in cursors:
+            row = await mine[-1].fetchone() if mine[-1].description else None
+            results.append(int(row[0]) if row else 1)
+        return results
+
+    async def _one_by_one(self, statements: list[Statement]) -> int | BaseException:
+        """After a batch failed: this change alone, so one bad change fails only itself."""
+        try:
+            async with self._conn() as conn:
+                return (await self._commit(conn, [statements]))[0]
+        except StoreError as error:
+            return error
+
+    # -- changes ---------------------------------------------------------------------------------
+    async def _change(
+        self, room: str, seq: int, sets: str, values: dict[str, Any], then: str = "", news: str = ""
+    ) -> int:
+        """One statement: raise the room's seq if it is still `seq` (setting `sets`), run `then` (more
+        WITH clauses, on the room in `bumped`), and NOTIFY 'ROOM SEQ[ NEWS]', all or nothing."""
+        sql = (
+            f"WITH bumped AS (UPDATE rooms SET seq=seq+1{', ' if sets else ''}{sets} "
+            "WHERE id=%(room)s AND seq=%(seq)s RETURNING id, seq)"
+            f"{then}, told AS (SELECT pg_notify('{CHANNEL}', id || ' ' || seq || %(news)s) FROM bumped) "
+            "SELECT count(*) FROM told"
+        )
+        values = {"room": room, "seq": seq, "news": f" {news}" if news else "", **values}
+        await self._write([(sql, values)], checked=True)
+        return seq + 1
+
+    async def create(self, row: RoomRow) -> None:
+        statements: list[Statement] = [(
+            "INSERT INTO rooms (id, variant, size, first, adjacency, game_no, first_player, match, "
+            "result, created, seq) VALUES (%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s)",
+            (row.id, row.variant, row.size, row.first, row.adjacency, row.game_no, row.first_player,
+             json.dumps(row.match), None, time.time(), row.seq),
+        )]
+        for seat, digest in row.seats.items():
+            statements.append(("INSERT INTO seats VALUES (%s,%s,%s)", (row.id, seat, digest)))
+        await self._write(statements, checked=False)
+
+    async def add_seat(self, room: str, seq: int, seat: int, digest: str) -> int:
+        return await self._change(
+            room, seq, "", {"seat": seat, "digest": digest},
+            ", added AS (INSERT INTO seats SELECT id, %(seat)s, %(digest)s FROM bumped)",
+        )
+
+    async def add_move(
+        self, room: str, seq: int, game_no: int, ply: int, move: str, match: dict[str, Any] | None
+    ) -> int:
+        sets = "takeback_by=NULL" if match is None else "takeback_by=NULL, match=%(match)s, finished=%(now)s"
+        values = {"game": game_no, "ply": ply, "move": move, "now": time.time(),
+                  "match": None if match is None else json.dumps(match)}
+        return await self._change(
+            room, seq, sets, values,
+            ", added AS (INSERT INTO moves SELECT id, %(game)s, %(ply)s, %(move)s FROM bumped)",
+            news=f"{game_no} {ply} {move}" if match is None else "",
+        )
+
+    async def take_back(self, room: str, seq: int, game_no: int, keep: int) -> int:
+        return await self._change(
+            room, seq, "takeback_by=NULL", {"game": game_no, "keep": keep},
+            ", gone AS (DELETE FROM moves WHERE room IN (SELECT id FROM bumped) "
+            "AND game_no=%(game)s AND ply>=%(keep)s)",
+        )
+
+    async def set_offers(self, room: str, seq: int, takeback_by: int | None, rematch: frozenset[int]) -> int:
+        return await self._change(
+            room, seq, "takeback_by=%(by)s, rematch=%(rematch)s",
+            {"by": takeback_by, "rematch": offer_text(rematch)},
+        )
+
+    async def finish(self, room: str, seq: int, result: dict[str, Any], match: dict[str, Any]) -> int:
+        return await self._change(
+            room, seq, "result=%(result)s, match=%(match)s, takeback_by=NULL, finished=%(now)s",
+            {"result": json.dumps(result), "match": json.dumps(match), "now": time.time()},
+        )
+
+    async def next_game(self, room: str, seq: int, game_no: int, first_player: int) -> int:
+        return await self._change(
+            room, seq, "game_no=%(game)s, first_player=%(first)s, result=NULL, rematch='', finished=NULL",
+            {"game": game_no, "first": first_player},
+        )
+
+    async def purge(self, older_than: float) -> int:
+        old = "SELECT id FROM rooms WHERE finished IS NOT NULL AND finished < %s"
+        async with self._conn() as conn, conn.transaction():
+            await conn.execute(f"DELETE FROM moves WHERE room IN ({old})", (older_than,))  # type: ignore[arg-type]
+            await conn.execute(f"DELETE FROM seats WHERE room IN ({old})", (older_than,))  # type: ignore[arg-type]
+            cursor = await conn.execute("DELETE FROM rooms WHERE finished < %s", (older_than,))
+            return cursor.rowcount
+
+    # -- reads ---------------------------------------------------------------------------------
+    async def load(self, room_id: str) -> RoomRow | None:
+        """The room, its seats and its current game's moves in one round trip."""
+
+        async def query(db: psycopg.AsyncConnection[Any]) -> RoomRow | None:
+            row = await (await db.execute(
+                "SELECT id, variant, size, first, adjacency, game_no, first_player, match, result, seq, "
+                "takeback_by, rematch, "
+                "ARRAY(SELECT seat::text || ' ' || secret_hash FROM seats WHERE room=r.id), "
+                "ARRAY(SELECT move FROM moves WHERE room=r.id AND game_no=r.game_no ORDER BY ply) "
+                "FROM rooms r WHERE id=%s", (room_id,),
+            )).fetchone()
+            if row is None:
+                return None
+            seats = {int(seat): digest for seat, _, digest in (text.partition(" ") for text in row[12])}
+            return RoomRow(
+                id=row[0], variant=row[1], size=row[2], first=row[3], adjacency=row[4], game_no=row[5],
+                first_player=row[6], match=json.loads(row[7]), result=json.loads(row[8]) if row[8] else None,
+                seats=seats, moves=tuple(row[13]), seq=row[9],
+                takeback_by=row[10] if row[10] in (1, 2) else None, rematch=offers_from_text(row[11]),
+            )
+
+        return await self._read(query)  # type: ignore[no-any-return]
+
+    async def count_rooms(self) -> int:
+        return int(await self._read(lambda db: _one(db, "SELECT COUNT(*) FROM rooms")))
+
+    async def healthy(self) -> bool:
+        try:
+            await asyncio.wait_for(self._read(lambda db: _one(db, "SELECT 1")), HEALTH_SECONDS)
+        except (StoreError, asyncio.TimeoutError):
+            return False
+        return True
+
+    # -- hearing about changes -----------------------------------------------------------------
+    def on_change(
+        self, changed: Changed, lost: Callable[[], Awaitable[None]] | None = None,
+        presence: Callable[[str], Awaitable[None]] | None = None,
+    ) -> None:
+        """Call `changed(room, seq, news)` for every committed change, and `lost()` after the listening
+        connection came back (notifications sent while it was down are gone: reload everything)."""
+        if self._listener is None:
+            self._listener = asyncio.get_running_loop().create_task(self._listen(changed, lost, presence))
+
+    async def notify_presence(self, payload: str) -> None:
+        async with self._conn() as conn:
+            await conn.execute("SELECT pg_notify(%s, %s)", (PRESENCE_CHANNEL, payload))
+
+    async def _listen(
+        self, changed: Changed, lost: Callable[[], Awaitable[None]] | None,
+        presence: Callable[[str], Awaitable[None]] | None,
+    ) -> None:
+        pause, dropped = LISTEN_BACKOFF[0], False
+        while not self._closed:
+            try:
+                conn = await self._connect()
+            except psycopg.Error as error:
+                log.warning("cannot listen for room changes: %s", self._say(error))
+                await asyncio.sleep(pause)
+                pause = min(LISTEN_BACKOFF[1], pause * 2)
+                continue
+            try:
+                await conn.execute(f"LISTEN {CHANNEL}")
+                if presence is not None:
+                    await conn.execute(f"LISTEN {PRESENCE_CHANNEL}")
+                pause = LISTEN_BACKOFF[0]
+                if dropped and lost is not None:
+                    await lost()
+                async for note in conn.notifies():
+                    if note.channel == PRESENCE_CHANNEL:
+                        if presence is not None:
+                            await presence(note.payload)
+                        continue
+                    room, _, rest = note.payload.partition(" ")
+                    seq, _, news = rest.partition(" ")
+                    if seq.isdigit():
+                        try:
+                            await changed(room, int(seq), news)
+                        except Exception:  # one room's failure must not stop the others' news
+                            log.exception("applying a change to room %s failed", room)
+            except psycopg.Error as error:
+                log.warning("lost the room-change listener: %s", self._say(error))
+            finally:
+                dropped = True
+                with contextlib.suppress(psycopg.Error):
+                    await conn.close()
+            await asyncio.sleep(pause)
+
+    async def close(self) -> None:
+        self._closed = True
+        if self._writer is not None:
+            while self._queue:
+                await asyncio.sleep(0.01)
+            self._writer.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._writer
+        if self._listener is not None:
+            self._listener.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._listener
+        while not self._idle.empty():
+            conn = self._idle.get_nowait()
+            with contextlib.suppress(psycopg.Error):
+                await conn.close()
+
+
+async def _one(db: psycopg.AsyncConnection[Any], sql: str, params: tuple[Any, ...] = ()) -> Any:
+    row = await (await db.execute(sql, params)).fetchone()  # type: ignore[arg-type]
+    return None if row is None else row[0]

@@ -1,0 +1,362 @@
+"""The rooms in one SQLite file (WAL mode, one writer, group commit): the embedded default.
+
+Every change a client is told about is committed first: a write returns only after the
+transaction holding it is committed. Writes queue to one writer task, which commits whatever has
+queued up in the same turn of the event loop in one transaction (each change in its own
+savepoint, so one failure spoils only itself). In WAL mode with synchronous=NORMAL a commit is a
+write to the log, no fsync, so it runs on the event loop itself (measured: quicker at the tail
+than a hop to a thread and back); checkpoints, which do fsync, run on a thread of their own with
+a second connection, beside the writer.
+
+One server per file: the file `DB.lock` beside it is held (an OS lock, which the OS lets go when
+the process dies, even by kill -9), and a second server on the same file is refused at start.
+Sharing rooms between servers is PostgreSQL's job.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+import time
+from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+from filelock import FileLock, Timeout
+
+from gridgames.online.store import migrations
+from gridgames.online.store.base import (
+    SCHEMA_VERSION,
+    Changed,
+    Conflict,
+    RoomRow,
+    StoreError,
+    StoreLocked,
+    StoreRefused,
+    offer_text,
+    offers_from_text,
+)
+
+BATCH_LIMIT = 500
+CHECKPOINT_SECONDS = 2.0
+#: PRAGMA application_id of a gridgames rooms database ("GGRM"): another program's file is told apart.
+APPLICATION_ID = 0x4747524D
+
+Change = Callable[[sqlite3.Connection], object]
+
+
+class SqliteStore:
+    """One SQLite file, used from one event loop: its writer task is the only writer."""
+
+    shared = False
+
+    def __init__(self, path: str | Path) -> None:
+        """Raises StoreRefused (one sentence) for a file the server cannot or must not use."""
+        self.path = Path(path)
+        self.where = str(self.path)
+        self._queue: list[tuple[Change, asyncio.Future[None]]] = []
+        self._wake: asyncio.Event | None = None
+        self._writer: asyncio.Task[None] | None = None
+        self._checks: asyncio.Task[None] | None = None
+        self._lock = self._take_lock()
+        try:
+            self._db = self._connect()
+        except BaseException:
+            self._lock.release()
+            raise
+        self._checkpointer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="gridgames-checkpoint")
+
+    # -- opening ----------------------------------------------------------------------------
+    def _take_lock(self) -> FileLock:
+        if self.path.exists() and not self.path.is_file():
+            raise StoreRefused(f"'{self.path}' is not a regular file, so it cannot hold the rooms.")
+        lock = FileLock(self.path.with_name(self.path.name + ".lock"), timeout=0)
+        try:
+            lock.acquire()
+        except Timeout:
+            raise StoreLocked(
+                f"Another gridgames server is using {self.path}: one SQLite file serves one server "
+                "(several servers share rooms through PostgreSQL, --db postgresql://...)."
+            ) from None
+        except OSError as error:
+            raise StoreRefused(
+                f"Cannot write beside the rooms' database {self.path} ({error.strerror or error}): "
+                "the server needs a folder it can write."
+            ) from None
+        return lock
+
+    def _connect(self) -> sqlite3.Connection:
+        try:
+            db = sqlite3.connect(self.path, isolation_level=None)
+        except sqlite3.Error as error:
+            raise StoreRefused(f"Cannot open the rooms' database {self.path}: {error}.") from None
+        try:
+            db.execute("PRAGMA journal_mode=WAL")
+            # WAL with synchronous=NORMAL: a commit is in the log before it returns, so an acknowledged
+            # move survives the server being killed (SIGKILL, a crash); only a power cut or an OS crash
+            # can lose the last moments, the price of not waiting for the disk on every move.
+            db.execute("PRAGMA synchronous=NORMAL")
+            db.execute("PRAGMA wal_autocheckpoint=0")  # checkpoints run beside the writer: `_checkpoint`
+            db.execute("PRAGMA foreign_keys=ON")
+            self._migrate(db)
+        except sqlite3.Error as error:
+            db.close()
+            if "readonly" in str(error) or "read-only" in str(error):
+                raise StoreRefused(
+                    f"The rooms' database {self.path} cannot be written (it or its folder is read-only): "
+                    "give the server a file it can write."
+                ) from None
+            raise StoreRefused(f"Cannot use {self.path} as the rooms' database: {error}.") from None
+        return db
+
+    def _migrate(self, db: sqlite3.Connection) -> None:
+        """Bring the file to SCHEMA_VERSION, or refuse it; always ends with a write (the writable check)."""
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            version = db.execute("PRAGMA user_version").fetchone()[0]
+            app = db.execute("PRAGMA application_id").fetchone()[0]
+            tables = {name for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+            if version > SCHEMA_VERSION:
+                raise StoreRefused(migrations.too_new(str(self.path), version))
+            if version == 0 and tables:
+                raise StoreRefused(migrations.not_ours(str(self.path)))
+            if version >= 1 and app != APPLICATION_ID:
+                columns = tuple(row[1] for row in db.execute("PRAGMA table_info(rooms)"))
+                if version != 1 or columns != migrations.V1_ROOM_COLUMNS:  # version 1 had no application_id
+                    raise StoreRefused(migrations.not_ours(str(self.path)))
+            for step, sqls in migrations.statements(version, "sqlite"):
+                for sql in sqls:
+                    db.execute(sql)
+                db.execute(f"PRAGMA user_version={step}")
+            db.execute(f"PRAGMA application_id={APPLICATION_ID}")
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+
+    # -- writing -----------------------------------------------------------------------------
+    def _commit(self, batch: list[Change]) -> list[BaseException | None]:
+        db = self._db
+        errors: list[BaseException | None] = []
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            for change in batch:
+                db.execute("SAVEPOINT one")
+                try:
+                    change(db)
+                    db.execute("RELEASE one")
+                    errors.append(None)
+                except (sqlite3.Error, Conflict) as error:
+                    db.execute("ROLLBACK TO one")
+                    db.execute("RELEASE one")
+                    errors.append(error)
+            db.execute("COMMIT")
+        except BaseException:
+            if db.in_transaction:
+                db.execute("ROLLBACK")
+            raise
+        return errors
+
+    def _checkpoint(self) -> None:
+        """Copy the log into the database from a second connection, so commits never wait for it."""
+        db = sqlite3.connect(self.path, isolation_level=None)
+        try:
+            db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+        finally:
+            db.close()
+
+    async def _checkpoint_loop(self) -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            await asyncio.sleep(CHECKPOINT_SECONDS)
+            try:
+                await loop.run_in_executor(self._checkpointer, self._checkpoint)
+            except sqlite3.Error:
+                pass  # busy or locked: the next round catches up
+
+    async def write(self, change: Change) -> None:
+        """Run `change(db)` in a transaction and return once it is committed (raises StoreError)."""
+        loop = asyncio.get_running_loop()
+        if self._writer is None:
+            self._wake = asyncio.Event()
+            self._writer = loop.create_task(self._write_loop())
+            self._checks = loop.create_task(self._checkpoint_loop())
+        done: asyncio.Future[None] = loop.create_future()
+        self._queue.append((change, done))
+        assert self._wake is not None
+        self._wake.set()
+        await done
+
+    async def _write_loop(self) -> None:
+        assert self._wake is not None
+        while True:
+            await self._wake.wait()
+            await asyncio.sleep(0)  # every room that changes in this turn of the loop joins the batch
+            self._wake.clear()
+            while self._queue:
+                batch, self._queue = self._queue[:BATCH_LIMIT], self._queue[BATCH_LIMIT:]
+                try:
+                    errors = self._commit([change for change, _ in batch])
+                except Exception as failure:  # the whole transaction failed (disk full, ...)
+                    errors = [failure] * len(batch)
+                for (_, done), error in zip(batch, errors, strict=True):
+                    if done.done():
+                        continue
+                    if error is None:
+                        done.set_result(None)
+                    elif isinstance(error, StoreError):
+                        done.set_exception(error)
+                    else:
+                        done.set_exception(StoreError(f"The rooms' database failed: {error}."))
+
+    async def read(self, query: Callable[[sqlite3.Connection], Any]) -> Any:
+        try:
+            return query(self._db)  # point lookups by primary key: quicker than a hop to a thread
+        except sqlite3.Error as error:
+            raise StoreError(f"The rooms' database failed: {error}.") from None
+
+    async def close(self) -> None:
+        if self._writer is not None:
+            while self._queue:
+                await asyncio.sleep(0.01)
+            self._writer.cancel()
+            self._writer = None
+        if self._checks is not None:
+            self._checks.cancel()
+        self._checkpointer.shutdown(wait=True)
+        try:
+            self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        except sqlite3.Error:
+            pass
+        self._db.close()
+        self._lock.release()
+
+    # -- rooms -------------------------------------------------------------------------------
+    async def load(self, room_id: str) -> RoomRow | None:
+        return await self.read(lambda db: _load(db, room_id))  # type: ignore[no-any-return]
+
+    async def count_rooms(self) -> int:
+        return int(await self.read(lambda db: db.execute("SELECT COUNT(*) FROM rooms").fetchone()[0]))
+
+    async def healthy(self) -> bool:
+        try:
+            await self.read(lambda db: db.execute("SELECT 1").fetchone())
+        except StoreError:
+            return False
+        return True
+
+    def on_change(
+        self, changed: Changed, lost: Callable[[], Awaitable[None]] | None = None,
+        presence: Callable[[str], Awaitable[None]] | None = None,
+    ) -> None:
+        """Nothing to hear: this server is the file's only writer."""
+
+    async def notify_presence(self, payload: str) -> None:
+        """Nobody to tell."""
+
+    async def create(self, row: RoomRow) -> None:
+        def change(db: sqlite3.Connection) -> None:
+            db.execute(
+                "INSERT INTO rooms (id, variant, size, first, adjacency, game_no, first_player, match, "
+                "result, created, seq) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+                (row.id, row.variant, row.size, row.first, row.adjacency, row.game_no, row.first_player,
+                 json.dumps(row.match), None, time.time(), row.seq),
+            )
+            for seat, digest in row.seats.items():
+                db.execute("INSERT INTO seats VALUES (?,?,?)", (row.id, seat, digest))
+
+        await self.write(change)
+
+    async def _change(self, room: str, seq: int, sets: str, values: tuple[Any, ...],
+                      then: Callable[[sqlite3.Connection], object] | None = None) -> int:
+        """`UPDATE rooms SET seq=seq+1, <sets>` if the room is still at `seq`, then `then(db)`."""
+
+        def change(db: sqlite3.Connection) -> None:
+            sql = f"UPDATE rooms SET seq=seq+1{', ' if sets else ''}{sets} WHERE id=? AND seq=?"
+            updated = db.execute(sql, (*values, room, seq)).rowcount
+            if updated != 1:
+                raise Conflict("The room changed meanwhile.")
+            if then is not None:
+                then(db)
+
+        await self.write(change)
+        return seq + 1
+
+    async def add_seat(self, room: str, seq: int, seat: int, digest: str) -> int:
+        return await self._change(
+            room, seq, "", (),
+            lambda db: db.execute("INSERT INTO seats VALUES (?,?,?)", (room, seat, digest)),
+        )
+
+    async def add_move(
+        self, room: str, seq: int, game_no: int, ply: int, move: str, match: dict[str, Any] | None
+    ) -> int:
+        def insert(db: sqlite3.Connection) -> None:
+            db.execute("INSERT INTO moves VALUES (?,?,?,?)", (room, game_no, ply, move))
+
+        if match is None:
+            return await self._change(room, seq, "takeback_by=NULL", (), insert)
+        return await self._change(
+            room, seq, "takeback_by=NULL, match=?, finished=?", (json.dumps(match), time.time()), insert
+        )
+
+    async def take_back(self, room: str, seq: int, game_no: int, keep: int) -> int:
+        return await self._change(
+            room, seq, "takeback_by=NULL", (),
+            lambda db: db.execute(
+                "DELETE FROM moves WHERE room=? AND game_no=? AND ply>=?", (room, game_no, keep)
+            ),
+        )
+
+    async def set_offers(self, room: str, seq: int, takeback_by: int | None, rematch: frozenset[int]) -> int:
+        return await self._change(
+            room, seq, "takeback_by=?, rematch=?", (takeback_by, offer_text(rematch))
+        )
+
+    async def finish(self, room: str, seq: int, result: dict[str, Any], match: dict[str, Any]) -> int:
+        return await self._change(
+            room, seq, "result=?, match=?, takeback_by=NULL, finished=?",
+            (json.dumps(result), json.dumps(match), time.time()),
+        )
+
+    async def next_game(self, room: str, seq: int, game_no: int, first_player: int) -> int:
+        return await self._change(
+            room, seq, "game_no=?, first_player=?, result=NULL, rematch='', finished=NULL",
+            (game_no, first_player),
+        )
+
+    async def purge(self, older_than: float) -> int:
+        purged: list[int] = []
+
+        def change(db: sqlite3.Connection) -> None:
+            old = "SELECT id FROM rooms WHERE finished IS NOT NULL AND finished < ?"
+            db.execute(f"DELETE FROM moves WHERE room IN ({old})", (older_than,))
+            db.execute(f"DELETE FROM seats WHERE room IN ({old})", (older_than,))
+            purged.append(db.execute("DELETE FROM rooms WHERE finished < ?", (older_than,)).rowcount)
+
+        await self.write(change)
+        return purged[0]
+
+
+def _load(db: sqlite3.Connection, room_id: str) -> RoomRow | None:
+    row = db.execute(
+        "SELECT id, variant, size, first, adjacency, game_no, first_player, match, result, seq, "
+        "takeback_by, rematch FROM rooms WHERE id=?",
+        (room_id,),
+    ).fetchone()
+    if row is None:
+        return None
+    seats = dict(db.execute("SELECT seat, secret_hash FROM seats WHERE room=?", (room_id,)).fetchall())
+    moves = tuple(
+        m for (m,) in db.execute(
+            "SELECT move FROM moves WHERE room=? AND game_no=? ORDER BY ply", (room_id, row[5])
+        )
+    )
+    return RoomRow(
+        id=row[0], variant=row[1], size=row[2], first=row[3], adjacency=row[4], game_no=row[5],
+        first_player=row[6], match=json.loads(row[7]), result=json.loads(row[8]) if row[8] else None,
+        seats=seats, moves=moves, seq=row[9], takeback_by=row[10] if row[10] in (1, 2) else None,
+        rematch=offers_from_text(row[11]),
+    )

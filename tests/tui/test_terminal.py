@@ -1,0 +1,77 @@
+"""The app in a pseudo-terminal (`tests/tui/terminal.py`): keys and SGR mouse reports as a terminal
+sends them, the screen read back as a terminal shows it (issue 20: the new-game panel by keys and by
+clicks, and a finished game resized)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from gridgames.games import get_entry
+from gridgames.storage import save_record
+from tests.tui.helpers import scripted_game
+from tests.tui.terminal import Terminal
+
+DOWN, ENTER = "\x1b[B", "\r"
+
+
+@pytest.fixture
+def terminals(data_dir: Path) -> Iterator[list[Terminal]]:
+    """The terminals a test opens, closed after it."""
+    opened: list[Terminal] = []
+    yield opened
+    for terminal in opened:
+        terminal.close()
+
+
+def open_terminal(terminals: list[Terminal], data_dir: Path, *args: str, size=(100, 32)) -> Terminal:  # type: ignore[no-untyped-def]
+    terminal = Terminal(list(args), data_dir, *size)
+    terminals.append(terminal)
+    return terminal
+
+
+def test_the_new_game_panel_by_keys_then_a_click_on_an_option(terminals, data_dir: Path) -> None:  # type: ignore[no-untyped-def]
+    """At 60x20: Down then Enter opens Player 2's list (it started a game before); a click on an
+    option of the open list chooses it and closes the list."""
+    term = open_terminal(terminals, data_dir, "play", "rowcol", size=(60, 20))
+    term.wait_for("Player 2 (O)")
+    term.settle()
+    assert "tab/↑↓ Move" in term.line(19)
+    term.keys(DOWN)
+    term.keys(ENTER)
+    column, row = term.wait_for("Computer (easy)")
+    assert term.find("Computer (perfect)") is not None  # the whole list, open under Player 2
+    term.click(column + 3, row)
+    _, player2 = term.wait_for("Player 2 (O)")
+    assert "Computer (easy)" in term.line(player2)
+    assert term.find("Computer (perfect)") is None  # the list closed
+    term.keys(DOWN + ENTER)  # the Rows list opens: still in the panel
+    assert term.find("New game:") is not None
+
+
+def column_spacing(term: Terminal) -> int:
+    """Columns between the board's labels 1 and 2 (the cell width)."""
+    for line in term.screen.display:
+        found = re.match(r"\s+1(\s+)2\s", line)
+        if found:
+            return len(found.group(1)) + 1
+    raise AssertionError(f"no column labels on the screen:\n{term.text}")
+
+
+def test_a_finished_game_regrows_its_board_when_the_terminal_grows(terminals, data_dir: Path) -> None:  # type: ignore[no-untyped-def]
+    game, _ = scripted_game(get_entry("rowcol"))
+    record = data_dir.parent / "finished.gridgames"
+    save_record(game, record)
+    term = open_terminal(terminals, data_dir, "--load", str(record), size=(60, 20))
+    term.wait_for("Play again")
+    term.settle()
+    small = column_spacing(term)
+    term.resize(100, 32)
+    term.settle()
+    assert column_spacing(term) > small
+    term.resize(60, 20)
+    term.settle()
+    assert column_spacing(term) == small
