@@ -34,6 +34,8 @@ test: lint
 
 bench: $(VENV)/.installed-dev
 	$(BIN)/python -m gridgames.games.bench
+	$(BIN)/python -m gridgames.games.cram.bench
+	$(BIN)/python -m gridgames.games.domineering.bench
 	$(BIN)/python -m gridgames.tui.startup_bench
 	$(MAKE) bench-online
 

@@ -120,7 +120,7 @@ def report(game: Game, budget: float | None) -> dict[str, Any]:
     started = time.perf_counter()
     if outcome is not None:
         value = "draw" if outcome.winner is None else "loss"
-        fields.update(legal=[], value=value, best=[], exact=True, nodes=0)
+        fields.update(legal=[], value=value, best=[], exact=True, proof=None, nodes=0)
     else:
         if budget is None:
             budget = QUICK_BUDGET if needs_budget(game.rules, state) else EXACT_BUDGET
@@ -130,6 +130,7 @@ def report(game: Game, budget: float | None) -> dict[str, Any]:
             value=evaluation.value,
             best=[game.rules.format_move(m) for m in evaluation.best],
             exact=evaluation.exact,
+            proof=evaluation.proof or None,
             nodes=evaluation.nodes,
         )
     fields["seconds"] = round(time.perf_counter() - started, 6)
@@ -146,6 +147,8 @@ def _text(game: Game, fields: dict[str, Any]) -> str:
         return "\n".join(lines)
     mover = entry.player(fields["to_move"])
     certainty = "proven" if fields["exact"] else "a time-limited search, not a proof"
+    if fields.get("proof"):
+        certainty = f"proven by the {fields['proof']}"
     if fields["value"] == "unknown":
         lines.append(f"{mover} to move: no forced result found ({certainty}).")
     else:

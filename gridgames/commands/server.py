@@ -62,7 +62,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--per-address", metavar="N", type=per_address_type, default=Limits().per_address,
         help=f"connections one address may hold, and rooms it may join or create at once "
-             f"(default {Limits().per_address}; counted by each server, not across a cluster)",
+             f"(default {Limits().per_address})",
     )
     parser.add_argument(
         "--db", metavar="FILE|URL",
@@ -130,7 +130,7 @@ def run(args: argparse.Namespace) -> int:
     async def serve() -> int:
         try:
             limits = Limits.for_address_budget(args.per_address, max_size=args.max_size)
-            running = await server.start(args.host, args.port, spec, limits, args.retention)
+            running = await server.start(args.host, args.port, spec, args.retention, limits)
         except StoreRefused as error:
             sys.stderr.write(f"gridgames: {error}\n")
             return 2

@@ -21,7 +21,6 @@ from gridgames.engine.match import Match
 from gridgames.games import get_entry
 from gridgames.games.guard import GameFault
 from gridgames.online.room import Room
-from gridgames.online.rooms import Rooms
 from gridgames.online.store import RoomStore, StoreError
 
 log = logging.getLogger("gridgames.online")
@@ -76,11 +75,10 @@ class Follower:
     `moved` message for a move, the whole room (`broadcast`) for anything else. A room's news is
     handled in the order heard, by a task of the room's own under the room's lock (news of other
     rooms must not wait behind it, and what clients are told stays in order with the changes made
-    here). An idle room (nobody here in it) that the news alone cannot bring up to date is forgotten
-    instead of read: a join reloads it."""
+    here). Only rooms someone is in here are followed: a cluster's servers keep no idle rooms."""
 
     def __init__(
-        self, store: RoomStore, rooms: Rooms, broadcast: Callable[[Room], Awaitable[None]],
+        self, store: RoomStore, rooms: dict[str, Room], broadcast: Callable[[Room], Awaitable[None]],
         send_all: Callable[[Room, str], Awaitable[None]],
     ) -> None:
         self.store, self.rooms, self.broadcast, self.send_all = store, rooms, broadcast, send_all
@@ -92,7 +90,7 @@ class Follower:
 
     async def changed(self, room_id: str, seq: int, news: str = "") -> None:
         """Returns at once: the listener never waits on a room's lock or a client's socket."""
-        room = self.rooms.held(room_id)
+        room = self.rooms.get(room_id)
         if room is None or room.seq >= seq:
             return  # not in this server's memory, or the change was made here
         waiting = self._news.get(room_id)
@@ -123,9 +121,6 @@ class Follower:
             if self._apply(room, seq, news):
                 told.append(room.moved().to_json())
                 continue
-            if room.id not in self.rooms.live:
-                self.rooms.forget(room.id)
-                return
             await self._catch_up(room)  # the room as read has every change heard so far
             return
         if told:
@@ -148,11 +143,8 @@ class Follower:
         return True
 
     async def lost(self) -> None:
-        """Notifications may have been missed while the listener was down: the idle rooms are
-        forgotten, and every live one is read again."""
-        for room_id in list(self.rooms.resting):
-            self.rooms.forget(room_id)
-        for room in list(self.rooms.live.values()):
+        """Notifications may have been missed while the listener was down: read every room again."""
+        for room in list(self.rooms.values()):
             async with room.lock:
                 await self._catch_up(room)
 

@@ -37,7 +37,7 @@ from gridgames.games import catalogue, get_entry
 from gridgames.online import protocol as p
 from gridgames.online.follow import View
 from gridgames.online.room import new_row
-from gridgames.online.store import SqliteStore
+from gridgames.online.store import open_store
 
 MAX_ROOMS = 2000
 MAX_SECONDS = 120.0
@@ -184,13 +184,12 @@ async def store_long_room(db: Path, seed: int) -> tuple[str, int]:
     when the first watcher joins."""
     game = await asyncio.to_thread(long_walls_game, CHURN_MOVES, seed)
     row = new_row(p.Create(p.VERSION, "walls", "30x30", "1", "king"), "bench-" * 4)
-    store = SqliteStore(db)
+    store = await open_store(db)
     try:
         await store.create(row)
-        await asyncio.gather(*(
-            store.add_move(row.id, row.seq + ply, 1, ply, game.rules.format_move(move), None)
-            for ply, move in enumerate(game.played)
-        ))
+        seq = row.seq
+        for ply, move in enumerate(game.played):
+            seq = await store.add_move(row.id, seq, 1, ply, game.rules.format_move(move), None)
     finally:
         await store.close()
     return row.id, len(game.played)

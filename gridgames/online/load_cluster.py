@@ -79,14 +79,13 @@ class ClusterBot(Bot):
     def follow(self, message: p.Message) -> None:
         before = self.view
         super().follow(message)
-        view = self.view
-        if view is None:
+        if self.view is None:
             return
-        game_no = view.state.game
-        known = len(before.game.played) if before is not None and before.state.game == game_no else 0
+        state = self.view.state
+        known = len(before.state.moves) if before is not None and before.state.game == state.game else 0
         now = time.perf_counter()
-        for ply in range(known, len(view.game.played)):
-            key = (self.room, game_no, ply)
+        for ply in range(known, len(state.moves)):
+            key = (self.room, state.game, ply)
             started, seat = self.sent.get(key, (0.0, self.seat))
             if seat != self.seat:  # the other bot's move, reaching this one
                 del self.sent[key]
@@ -96,9 +95,11 @@ class ClusterBot(Bot):
     async def move_later(self, ply: int) -> None:
         await asyncio.sleep(self.rng.uniform(0.5, 2.0))
         view = self.view
-        if not self.playing or view is None or len(view.game.played) != ply or view.game.outcome is not None:
+        if not self.playing or view is None:
             return
         game = view.game
+        if len(game.played) != ply or game.outcome is not None:
+            return
         move = self.rng.choice(game.legal_moves())
         self.sent_at = time.perf_counter()
         self.sent[(self.room, view.state.game, ply)] = (self.sent_at, self.seat)
@@ -107,8 +108,7 @@ class ClusterBot(Bot):
 
 async def start_node(url: str) -> tuple[subprocess.Popen[str], str]:
     node = subprocess.Popen(
-        [sys.executable, "-m", "gridgames", "server", "--host", "127.0.0.1", "--port", "0", "--db", url,
-         "--per-address", "10000"],  # every bot comes from 127.0.0.1
+        [sys.executable, "-m", "gridgames", "server", "--host", "127.0.0.1", "--port", "0", "--db", url],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
     )
     assert node.stdout is not None

@@ -5,9 +5,7 @@ move on a large board. That work never runs on the event loop nor under the regi
 runs on a thread of its own, and everyone joining a room that is being loaded waits for that one
 load instead of starting another. A room everyone has left stays in memory among the last
 `resting` idle ones, so a client that joins and leaves in a loop costs a dictionary lookup, not a
-replay. The registry lock is held only for dictionary work. With a shared store (a cluster) other
-servers change rooms too: the idle ones here are kept up to date by the news like the live ones
-(`cluster.Follower`), or forgotten when the news is not enough.
+replay. The registry lock is held only for dictionary work.
 
 A thread is not enough alone, for two reasons, so while any replay runs (`_replaying`):
 - a replay allocates (and frees) objects by the hundred thousand, which sets off the collector's
@@ -46,63 +44,60 @@ LOADERS = 2  # threads replaying rooms
 class Rooms:
     """Which room object is *the* room for an id: one at a time, so no change is made to a stale copy."""
 
-    def __init__(self, store: Any, resting: int = RESTING_ROOMS, resting_moves: int = RESTING_MOVES) -> None:
+    def __init__(
+        self, store: Any, resting: int = RESTING_ROOMS, resting_moves: int = RESTING_MOVES,
+        on_live: Callable[[Room], None] | None = None,
+    ) -> None:
         self.store = store
         self.live: dict[str, Room] = {}
         self.resting: OrderedDict[str, Room] = OrderedDict()
         self.loading: dict[str, asyncio.Future[Room | None]] = {}
         self.lock = asyncio.Lock()
         self.capacity = resting
+        self.on_live = on_live  # told of each room that comes into use (a cluster asks who holds it)
         self.moves_capacity = resting_moves
         self.resting_moves: dict[str, int] = {}  # room -> moves it holds, for the idle rooms
         self.moves_held = 0  # their sum
         self.loads = 0  # rooms rebuilt from the store so far
-        self.on_live: Callable[[Room], None] | None = None  # told when a room comes into use here
         self._executor = ThreadPoolExecutor(max_workers=LOADERS, thread_name_prefix="gridgames-room-load")
 
     def _known(self, room_id: str) -> Room | None:
-        """The room if it is in memory (call with the lock held); an idle one becomes live."""
+        """The room if it is in memory (call with the lock held); an idle one comes into use."""
         room = self.live.get(room_id)
         if room is None:
             room = self.resting.pop(room_id, None)
             if room is not None:
                 self.moves_held -= self.resting_moves.pop(room_id)
-                self.live[room_id] = room
-                if self.on_live is not None:
-                    self.on_live(room)
+                self._use(room)
         return room
 
-    def held(self, room_id: str) -> Room | None:
-        """The room if it is in memory here, live or idle, as it is (no one enters it)."""
-        return self.live.get(room_id) or self.resting.get(room_id)
-
-    def all_held(self) -> list[Room]:
-        return [*self.live.values(), *self.resting.values()]
-
-    def forget(self, room_id: str) -> None:
-        """Drop an idle room from memory (it no longer matches the store): the next join reloads it."""
-        if self.resting.pop(room_id, None) is not None:
-            self.moves_held -= self.resting_moves.pop(room_id)
+    def _use(self, room: Room) -> None:
+        self.live[room.id] = room
+        if self.on_live is not None:
+            self.on_live(room)
 
     async def enter(self, conn: Any, room_id: str) -> Room | None:
         """The room, with `conn` among its connections; None when there is no such room (or it is damaged)."""
-        while True:
-            async with self.lock:
-                room = self._known(room_id)
-                if room is not None:
-                    room.conns.add(conn)
-                    conn.room = room
-                    return room
-                loading = self.loading.get(room_id)
-                if loading is None:
-                    loading = asyncio.ensure_future(self._load(room_id))
-                    self.loading[room_id] = loading
-            if await asyncio.shield(loading) is None:
-                return None
-            # loaded: it is among the idle rooms now, and the next round takes it
+        async with self.lock:
+            room = self._known(room_id)
+            if room is not None:
+                return _join(room, conn)
+            loading = self.loading.get(room_id)
+            if loading is None:
+                loading = asyncio.ensure_future(self._load(room_id))
+                self.loading[room_id] = loading
+        loaded = await asyncio.shield(loading)
+        if loaded is None:
+            return None
+        async with self.lock:
+            room = self._known(room_id)
+            if room is None:  # the first of those waiting for this load puts it in use
+                room = loaded
+                self._use(room)
+            return _join(room, conn)
 
     async def _load(self, room_id: str) -> Room | None:
-        """Read and replay one room off the event loop; it joins the idle rooms (callers make it live)."""
+        """Read and replay one room off the event loop (callers put it in use)."""
         room = None
         try:
             row = await self.store.load(room_id)
@@ -114,7 +109,6 @@ class Rooms:
                 del self.loading[room_id]
                 if room is not None:
                     self.loads += 1
-                    self._rest(room)
         return room
 
     def _rest(self, room: Room) -> None:
@@ -124,10 +118,7 @@ class Rooms:
         self.resting.move_to_end(room.id)
         self.resting_moves[room.id] = len(room.game.moves)
         self.moves_held += self.resting_moves[room.id]
-        # the room just rested stays (a room that is being joined was loaded for that)
-        while len(self.resting) > 1 and (
-            len(self.resting) > self.capacity or self.moves_held > self.moves_capacity
-        ):
+        while self.resting and (len(self.resting) > self.capacity or self.moves_held > self.moves_capacity):
             oldest, _ = self.resting.popitem(last=False)
             self.moves_held -= self.resting_moves.pop(oldest)
 
@@ -150,6 +141,12 @@ class Rooms:
 
 
 REPLAY_SWITCH_INTERVAL = 0.0005  # seconds: how long the event loop may wait for the lock mid-replay
+
+
+def _join(room: Room, conn: Any) -> Room:
+    room.conns.add(conn)
+    conn.room = room
+    return room
 
 
 class _ReplayMode:

@@ -32,7 +32,7 @@ from gridgames.online import protocol as p
 from gridgames.online.limits import AddressCounts, Bucket, Limits
 from gridgames.online.presence import Presence
 from gridgames.online.room import Room, new_row, new_secret
-from gridgames.online.rooms import Rooms
+from gridgames.online.rooms import RESTING_ROOMS, Rooms
 from gridgames.online.store import Conflict, DbSpec, RoomStore, StoreError, hash_secret, open_store
 
 log = logging.getLogger("gridgames.online")
@@ -91,23 +91,23 @@ class GameServer:
     def __init__(self, store: RoomStore, limits: Limits | None = None) -> None:
         self.store = store
         self.limits = limits or Limits()
-        self.rooms = Rooms(store)
+        # idle rooms are kept only when this server is the store's one writer: with others
+        # (a cluster) a room nobody here is in would go stale
+        self.rooms = Rooms(store, resting=0 if store.shared else RESTING_ROOMS, on_live=self._now_live)
         self.conns: set[Conn] = set()
         self.addresses = AddressCounts(self.limits)
         self._sweeper: asyncio.Task[None] | None = None
-        self.follower = cluster.Follower(store, self.rooms, self.broadcast, self.send_all)
+        self.follower = cluster.Follower(store, self.rooms.live, self.broadcast, self.send_all)
         self.presence = Presence(store, self.rooms.live, self.tell_members) if store.shared else None
-        if self.presence is not None:
-            self.rooms.on_live = self.presence.ask  # a room back in use here: who holds its seats elsewhere?
 
     # -- the application -------------------------------------------------------------------
     def app(self) -> web.Application:
         app = web.Application()
         app.router.add_get(p.PATH, self.handle)
         app.router.add_get("/", self.index)
+        app.on_startup.append(self._on_startup)
         check = health.handler(self.store, lambda: len(self.rooms.live), lambda: len(self.conns))
         app.router.add_get(health.PATH, check)
-        app.on_startup.append(self._on_startup)
         app.on_shutdown.append(self._on_shutdown)
         return app
 
@@ -213,6 +213,10 @@ class GameServer:
             await conn.ws.close(code=1001)
 
     # -- rooms in memory ---------------------------------------------------------------------
+    def _now_live(self, room: Room) -> None:
+        if self.presence is not None:
+            self.presence.ask(room)  # who holds its seats through other servers
+
     async def _enter(self, conn: Conn, room_id: str) -> Room | None:
         """The room, loaded if need be (off the event loop), with `conn` in it as a watcher for now."""
         return await self.rooms.enter(conn, room_id)
@@ -222,9 +226,9 @@ class GameServer:
         if room is None:
             return
         self.addresses.left_room(conn.address)
-        if await self.rooms.leave(conn) is None:
+        if await self.rooms.leave(conn) is None:  # the last one out: the room rests
             if self.presence is not None:
-                self.presence.local_changed(room)  # nobody here now
+                self.presence.local_changed(room)
             return
         if conn.seat and not room.connected(conn.seat):
             async with room.lock:
@@ -232,10 +236,11 @@ class GameServer:
 
     async def broadcast(self, room: Room) -> None:
         """Send the room's whole state to everyone in it (call with the room's lock held: states stay
-        in order); for takebacks, resignations and rematches, rarer than moves."""
-        room.touch()
+        in order); for takebacks, resignations and rematches, rarer than moves, and for what other
+        servers changed."""
         if self.presence is not None:
             self.presence.local_changed(room)  # who is connected here may be what changed
+        room.touch()
         await self.send_all(room, room.state().to_json())
 
     async def tell_members(self, room: Room) -> None:
@@ -474,8 +479,8 @@ class Running:
 
 
 async def start(
-    host: str, port: int, db: str | Path | DbSpec, limits: Limits | None = None,
-    retention: float | None = None,
+    host: str, port: int, db: str | Path | DbSpec, retention: float | None = None,
+    limits: Limits | None = None,
 ) -> Running:
     """Open the store and listen on host:port; raises StoreRefused (a `--db` it cannot use, one
     sentence) or OSError (port in use, bad address). `retention`: seconds a finished room is kept."""

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import importlib.util
 import random
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -139,13 +140,25 @@ class Computer:
 
 def analyse(
     entry: Entry, state: GridState, budget: float = ANALYSIS_BUDGET, stop: Stop = None
-) -> Any | None:
-    """The solver's Evaluation of `state`, or None when it cannot be had in reasonable time."""
-    if too_big_to_solve(entry, state):
-        return None
+) -> Any:
+    """The solver's Evaluation of `state`: exact where it is proven; where no exact answer is quick,
+    the move the strongest seat would play, found by a search within `budget` and labelled not
+    proven (every board a computer plays on has a hint). None only when cancelled."""
     from gridgames.solve.analysis import analyse as solve
+    from gridgames.solve.base import UNKNOWN, Evaluation
+    from gridgames.solve.budget import SearchTimeout
 
-    return solve(entry, state, budget=_budget(budget, stop))
+    started = time.perf_counter()
+    if not too_big_to_solve(entry, state):
+        return solve(entry, state, budget=_budget(budget, stop))
+    try:
+        move = Computer(entry, EXACT_LEVELS[-1]).choose(state, random.Random(state.ply), stop)
+    except SearchTimeout:
+        return None
+    if stop is not None and stop():
+        return None
+    seconds = time.perf_counter() - started
+    return Evaluation(UNKNOWN, {move: UNKNOWN}, exact=False, seconds=seconds)
 
 
 def regions(
@@ -170,6 +183,6 @@ def threw_away_wins(
     for state in states:
         if stop is not None and stop():
             break
-        evaluation = analyse(entry, state, REVIEW_BUDGET, stop)
+        evaluation = None if too_big_to_solve(entry, state) else analyse(entry, state, REVIEW_BUDGET, stop)
         values.append(evaluation.value if evaluation is not None and evaluation.exact else None)
     return frozenset(n for n in range(1, len(values)) if values[n - 1] == "win" and values[n] == "win")

@@ -28,7 +28,9 @@ class Evaluation:
     """`value` is for the player to move; `move_values` gives each legal move's value for the mover.
 
     `exact` is True only when every value was proven (never a heuristic guess). `nodes` counts the
-    positions the solver visited (or looked up), for benchmarks.
+    positions the solver visited (or looked up), for benchmarks. `proof` names a strategy that proves
+    the values where one does ("mirror strategy"); `seconds` is how long a search looked, where the
+    values come from one that proved nothing.
     """
 
     value: Value
@@ -36,6 +38,8 @@ class Evaluation:
     exact: bool = True
     nodes: int = 0
     score: float | None = None  # heuristic score when not exact (higher is better for the mover)
+    proof: str = ""
+    seconds: float = 0.0
 
     @property
     def best(self) -> tuple[Move, ...]:

@@ -65,7 +65,7 @@ class AnalysisOverlay:
     def analysed(self, game: Game, hint: bool, evaluation: Any, regions: Any) -> None:
         screen: Any = self
         if evaluation is None:
-            screen.say("✗ This position is too large to analyse exactly in reasonable time.")
+            screen.say("The analysis was stopped.")
             return
         self.evaluations[game.state] = evaluation
         self.regions[game.state] = regions

@@ -20,12 +20,6 @@ ALTERNATE_KEYS = "right-click or w"
 if TYPE_CHECKING:  # the online client (aiohttp) loads only with an online game
     from gridgames.online.client import View
 
-_HINT_WHY = {
-    "win": "it wins with best play",
-    "draw": "it keeps the draw",
-    "loss": "every move loses against best play; this one is as good as any",
-    "unknown": "the best the computer found in the time it had",
-}
 
 
 def status_text(
@@ -123,8 +117,16 @@ def hint_text(entry: Entry, evaluation: Any) -> tuple[Move | None, str]:
     if not best:
         return None, "✗ There is no move to suggest."
     move = best[0]
-    why = _HINT_WHY[evaluation.move_values[move]]
-    return move, f"Hint: {entry.format_move(move)}, because {why} (cursor placed there)."
+    text = entry.format_move(move)
+    proven = f"proven: {evaluation.proof}" if evaluation.proof else "proven"
+    value = evaluation.move_values[move]
+    if value == "win":
+        return move, f"Hint: {text} wins ({proven})."
+    if value == "draw":
+        return move, f"Hint: {text} keeps the draw ({proven})."
+    if value == "loss":
+        return move, f"Hint: {text}; every move loses against best play ({proven})."
+    return move, f"Hint: {text} (the best move found in {evaluation.seconds:.1f} s; not proven)."
 
 
 def review_text(blunders: frozenset[int]) -> str:

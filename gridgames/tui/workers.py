@@ -107,9 +107,15 @@ class ComputerJobs:
             screen.say(review_text(blunders))
 
     def prepared(self, done: bool) -> None:
-        """The board is solved: the status drops its 'strongest search until ...' note."""
+        """The board is solved: the status drops its 'strongest search until ...' note, and what the
+        analysis and the hint said before it (searched, not proven) is asked again, now exact."""
         screen: Any = self
         if done:
+            stale = [state for state, evaluation in screen.evaluations.items() if not evaluation.exact]
+            for state in stale:
+                del screen.evaluations[state]
+                screen.regions.pop(state, None)
+            screen._requested.clear()
             screen.refresh_view()
 
     def job_failed(self, group: str | None, error: BaseException | None) -> None:

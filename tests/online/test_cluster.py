@@ -8,7 +8,6 @@ import asyncio
 import os
 import subprocess
 import sys
-from dataclasses import replace
 
 import aiohttp
 import psycopg
@@ -35,33 +34,11 @@ async def nodes(pg_url):
         await second.stop()
 
 
-_rooms: dict[Client, p.State] = {}  # each client's room as it was last told: a state, then changes
-
-
-def heard(client: Client, message: p.Message) -> p.State | None:
-    """`client`'s room after `message` (a whole `state`, or a `moved` / `members` change to it)."""
-    room = _rooms.get(client)
-    if isinstance(message, p.State):
-        room = message
-    elif isinstance(message, p.Moved) and room is not None:
-        room = replace(room, moves=(*room.moves, message.move), takeback=None, score=message.score,
-                       draws=message.draws)
-    elif isinstance(message, p.Members) and room is not None:
-        room = replace(room, seated=message.seated, connected=message.connected)
-    else:
-        return None
-    _rooms[client] = room
-    return room
-
-
 async def state_where(client: Client, check) -> p.State:  # type: ignore[no-untyped-def]
-    """`client`'s room, as it is told it, once it passes `check`."""
-    room = _rooms.get(client)
-    while room is None or not check(room):
-        frame = await asyncio.wait_for(client.ws.receive(), WAIT)
-        assert frame.type == aiohttp.WSMsgType.TEXT, f"connection ended: {frame}"
-        room = heard(client, p.parse_server(frame.data)) or room
-    return room
+    """The room as `client` follows it (`state`, then `moved` and `members`), once it passes `check`."""
+    while client.room is None or not check(client.room):
+        await client.next((p.State, p.Moved, p.Members))
+    return client.room
 
 
 async def seated_pair(session, a: str, b: str) -> tuple[Client, Client, str, str]:
@@ -84,26 +61,14 @@ async def test_two_servers_taking_a_move_for_the_same_ply_acknowledge_exactly_on
         await twin.next(p.Welcome)
         await asyncio.gather(host.send(p.MoveMsg(0, "A1")), twin.send(p.MoveMsg(0, "C3")))
 
-        seen: dict[Client, list[tuple[str, ...]]] = {host: [], twin: []}
-
-        async def answer(client: Client) -> p.Message:
-            while True:
-                message = p.parse_server((await asyncio.wait_for(client.ws.receive(), WAIT)).data)
-                if isinstance(message, (p.Ack, p.Error)):
-                    return message
-                room = heard(client, message)
-                if room is not None:
-                    seen[client].append(room.moves)
-
-        answers = await asyncio.gather(answer(host), answer(twin))
+        answers = await asyncio.gather(host.next((p.Ack, p.Error)), twin.next((p.Ack, p.Error)))
         acks = [m for m in answers if isinstance(m, p.Ack)]
         assert len(acks) == 1, answers
         refusal = next(m for m in answers if isinstance(m, p.Error))
         assert "earlier position" in refusal.message  # type: ignore[attr-defined]
         winner = "A1" if isinstance(answers[0], p.Ack) else "C3"
         for client in (host, guest, twin):  # every client, on either server, sees the one that committed
-            if (winner,) not in seen.get(client, []):
-                await state_where(client, lambda s: s.moves == (winner,))
+            await state_where(client, lambda s: s.moves == (winner,))
         for client in (host, guest, twin):
             await client.__aexit__()
 

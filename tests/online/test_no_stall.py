@@ -19,7 +19,7 @@ from gridgames.online import protocol as p
 from gridgames.online import server
 from gridgames.online.limits import Limits
 from gridgames.online.room import new_row
-from gridgames.online.store import SqliteStore
+from gridgames.online.store import open_store
 
 from .test_untrusted import Client
 
@@ -39,13 +39,12 @@ def long_walls_game(moves: int) -> Game:
 async def store_room(db, game: Game) -> str:
     """Write a room holding `game` straight into the database, as a long-lived server would have."""
     row = new_row(p.Create(p.VERSION, "walls", "30x30", "1", "king"), "s" * 24)
-    store = SqliteStore(db)
+    store = await open_store(db)
     try:
         await store.create(row)
-        await asyncio.gather(*(
-            store.add_move(row.id, row.seq + ply, 1, ply, game.rules.format_move(move), None)
-            for ply, move in enumerate(game.played)
-        ))
+        seq = row.seq
+        for ply, move in enumerate(game.played):
+            seq = await store.add_move(row.id, seq, 1, ply, game.rules.format_move(move), None)
     finally:
         await store.close()
     return row.id
@@ -72,7 +71,7 @@ async def started(tmp_path):
 
     async def start(limits: Limits | None = None) -> str:
         db = tmp_path / ("rooms.sqlite" if not running else f"rooms-{len(running)}.sqlite")
-        one = await server.start("127.0.0.1", 0, db, limits)
+        one = await server.start("127.0.0.1", 0, db, limits=limits)
         running.append(one)
         return f"ws://127.0.0.1:{one.port}"
 
@@ -263,7 +262,7 @@ async def test_idle_rooms_kept_in_memory_are_bounded_by_count_and_by_moves(tmp_p
 
     game = long_walls_game(30)
     ids = [await store_room(tmp_path / "rooms.sqlite", game) for _ in range(4)]
-    store = SqliteStore(tmp_path / "rooms.sqlite")
+    store = await open_store(tmp_path / "rooms.sqlite")
     rooms = Rooms(store, resting=3, resting_moves=70)
 
     class Conn:

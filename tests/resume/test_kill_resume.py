@@ -149,7 +149,7 @@ def test_a_move_is_on_disk_150_ms_after_it_is_shown(tmp_path: Path) -> None:
         wait_for("the picker", lambda: b"Pick a game" in app.output, app)
         app.send("\r")
         wait_for("the new-game panel", lambda: b"New game:" in app.output, app)
-        app.send("\r")
+        app.send("\x13")  # Ctrl+S: Start
         wait_for("the board", lambda: b"Moves" in app.output, app)
         drawn = len(app.output)
         app.send("\r")  # mark the centre, C3: the move log shows it in the book's (3,3)

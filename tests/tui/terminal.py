@@ -28,6 +28,7 @@ class Terminal:
     def __init__(self, args: list[str], data: Path, cols: int = 100, rows: int = 32) -> None:
         self.screen = pyte.Screen(cols, rows)
         self._stream = pyte.ByteStream(self.screen)
+        self.output = bytearray()  # every byte the app wrote, escape sequences and all
         env = {key: value for key, value in os.environ.items() if not key.startswith("TEXTUAL")}
         env.update(TERM="xterm-256color", COLORTERM="truecolor", GRIDGAMES_DATA_DIR=str(data))
         pid, fd = pty.fork()
@@ -55,7 +56,7 @@ class Terminal:
                     data = os.read(self.fd, 65536)
                 except OSError:  # the app has ended
                     return
-                self._stream.feed(data)
+                self._take(data)
 
     def wait_for(self, text: str, timeout: float = 20.0) -> tuple[int, int]:
         """The (column, row) where `text` shows, waiting for it up to `timeout` seconds."""
@@ -75,9 +76,13 @@ class Terminal:
             if not ready:
                 return
             try:
-                self._stream.feed(os.read(self.fd, 65536))
+                self._take(os.read(self.fd, 65536))
             except OSError:
                 return
+
+    def _take(self, data: bytes) -> None:
+        self.output += data
+        self._stream.feed(data)
 
     def find(self, text: str) -> tuple[int, int] | None:
         for row, line in enumerate(self.screen.display):

@@ -121,3 +121,44 @@ async def test_review_marks_a_move_that_threw_away_a_win() -> None:
         await settle(pilot, screen)
         assert screen.game.is_over and 1 in screen.session.blunders
         assert "?!" in str(screen.query_one("#log").get_option_at_index(1).prompt)
+
+
+async def test_every_board_a_computer_plays_on_has_a_hint() -> None:
+    """Locked Grid Duel 9x9 (issue 20): proven by the mirror strategy at the start; after a move that
+    leaves no strategy, the best move a search found, labelled not proven (it said 'too large')."""
+    entry = get_entry("locked-duel")
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        options = Options(9, 9, "1")
+        app.start_game(Setup(entry.id, options), Game.new(entry, options, first_player=1))
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("i")
+        await settle(pilot, screen)
+        assert text_of(app, "#message") == "Hint: (5,5) wins (proven: mirror strategy)."
+        await pilot.click("#cell-0-0")
+        await pilot.press("i")
+        await settle(pilot, screen)
+        message = text_of(app, "#message")
+        assert message.startswith("Hint: (") and message.endswith(" s; not proven).")
+        assert "the best move found in " in message
+
+
+async def test_walls_4x5_analysis_is_exact_once_the_board_is_solved() -> None:
+    """The whole-board pass made beside play reaches the analysis: what was searched before it (every
+    cell '?', 'not proven') is asked again and comes back proven, in the set-up phase too."""
+    from gridgames.seats import HUMAN
+
+    entry = get_entry("walls")
+    options = Options(4, 5, "2")
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_game(Setup(entry.id, options, (HUMAN, "perfect")), Game.new(entry, options, first_player=2))
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("a")
+        for _ in range(3):  # the computer's placement, the pass, the analysis asked again
+            await settle(pilot, screen)
+        assert len(screen.game.played) == 1  # the computer placed its token; the person is setting up
+        legend = text_of(app, "#legend")
+        assert "(proven)" in legend and "not proven" not in legend, legend

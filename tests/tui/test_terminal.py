@@ -75,3 +75,17 @@ def test_a_finished_game_regrows_its_board_when_the_terminal_grows(terminals, da
     term.resize(60, 20)
     term.settle()
     assert column_spacing(term) == small
+
+
+def test_a_file_name_with_an_escape_sequence_is_shown_escaped(terminals, data_dir: Path) -> None:  # type: ignore[no-untyped-def]
+    """A name is anyone's to choose: in the file tree it shows with its control characters escaped,
+    and its escape sequence never reaches the terminal."""
+    records = data_dir / "records"
+    records.mkdir(parents=True)
+    (records / "red\x1b[31mALERT.gridgames").write_text("not a record", encoding="utf-8")
+    term = open_terminal(terminals, data_dir)
+    term.wait_for("Pick a game")
+    term.keys("\x0f")  # Ctrl+O
+    term.wait_for("ALERT")
+    assert term.find("red\\x1b[31mALERT.gridgames") is not None
+    assert b"\x1b[31mALERT" not in term.output

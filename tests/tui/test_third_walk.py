@@ -74,6 +74,7 @@ async def test_the_new_game_panel_is_driven_by_arrows_and_enter_at_60x20() -> No
         await pilot.press("down", "enter")  # Player 2's list opens; no game starts
         await pilot.pause()
         assert app.screen is panel and panel.query_one("#seat2").expanded
+        assert "tab/↑↓ Move" not in footer_keys(app)  # the open list takes the arrows
         await pilot.press("down", "down", "enter")  # Human, Online friend, Computer (easy)
         await pilot.pause()
         assert panel.query_one("#seat2").value == "easy" and not panel.query_one("#seat2").expanded
@@ -187,7 +188,7 @@ async def test_open_offers_recent_records_and_a_file_tree(tmp_path: Path, data_d
         dialog = app.screen
         assert isinstance(dialog, OpenRecordScreen)
         recent = dialog.query_one("#recent", OptionList)
-        assert dialog.focused is recent and str(recent.get_option_at_index(0).prompt) == str(saved)
+        assert dialog.focused is recent and str(recent.get_option_at_index(0).prompt) == saved.name
         tree = dialog.query_one("#files", DirectoryTree)
         assert Path(tree.path) == data_dir / "records"
         await pilot.press("enter")  # the newest recent record

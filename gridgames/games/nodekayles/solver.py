@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
-from gridgames.engine.rules import GridState
+from gridgames.engine.moves import Move
+from gridgames.engine.rules import GridState, orthogonal_masks
 from gridgames.games.api import Solver
-from gridgames.games.nodekayles.rules import NodeKaylesState
+from gridgames.games.nodekayles.rules import RULES, NodeKaylesState
 from gridgames.solve.budget import Budget
 
 if TYPE_CHECKING:
@@ -17,8 +18,39 @@ def _state(state: GridState) -> NodeKaylesState:
     return cast(NodeKaylesState, state)
 
 
+#: How a position decided by symmetry is proven (`gridgames.solve.symmetry`).
+MIRROR = "mirror strategy"
+
+
+def mirror_evaluation(state: NodeKaylesState) -> Evaluation | None:
+    """The value the mirror strategy proves here, or None. Free cells that are their own half-turn
+    image, none touching its image, lose for the player to move (every move, exact); one move from
+    such a position, that move wins (the others are left unknown)."""
+    from gridgames.solve import symmetry
+    from gridgames.solve.base import LOSS, UNKNOWN, WIN, Evaluation
+
+    rows, cols, free = state.rows, state.cols, state.free
+    legal = RULES.legal_moves(state)
+    if symmetry.mirror_lost(rows, cols, free):
+        return Evaluation(LOSS, dict.fromkeys(legal, LOSS), exact=True, proof=MIRROR)
+    near = orthogonal_masks(rows, cols)
+
+    def left(move: Move) -> int:
+        i = state.index(move.cells[0])
+        return free & ~((1 << i) | near[i])
+
+    reply = symmetry.mirror_reply(rows, cols, ((move, left(move)) for move in legal))
+    if reply is None:
+        return None
+    values = dict.fromkeys(legal, UNKNOWN)
+    values[reply] = WIN
+    return Evaluation(WIN, values, exact=False, proof=MIRROR)
+
+
 class NodeKaylesSolver(Solver):
-    """Exact on every board; a fresh large region without a table entry takes minutes."""
+    """Exact on every board; a fresh large region without a table entry takes minutes, unless the
+    mirror strategy decides the position (every even x even board from the start, and odd x odd ones
+    once the first player has taken the centre)."""
 
     def needs_budget(self, state: GridState) -> bool:
         return False
@@ -26,14 +58,20 @@ class NodeKaylesSolver(Solver):
     def evaluate(self, state: GridState, budget: Budget | None) -> Evaluation | None:
         from gridgames.games.nodekayles import algorithm as nodekayles
 
+        if not nodekayles.is_quick(_state(state)):
+            mirrored = mirror_evaluation(_state(state))
+            if mirrored is not None:
+                return mirrored
         return nodekayles.evaluate(_state(state), budget=budget)
 
     def is_quick(self, state: GridState) -> bool:
         from gridgames.games.nodekayles import algorithm as nodekayles
 
-        return nodekayles.is_quick(_state(state))
+        return nodekayles.is_quick(_state(state)) or mirror_evaluation(_state(state)) is not None
 
     def regions(self, state: GridState, budget: Budget | None = None) -> list[tuple[int, int]] | None:
         from gridgames.games.nodekayles import algorithm as nodekayles
 
+        if not nodekayles.is_quick(_state(state)):
+            return None  # a region too large to value now (the mirror may still decide the game)
         return nodekayles.regions(_state(state), budget=budget)

@@ -42,6 +42,7 @@ class DialogSelect(Select):  # type: ignore[type-arg]
     ]
 
     def watch_expanded(self, expanded: bool) -> None:
+        self.screen.refresh_bindings()  # "tab/↑↓ Move" leaves the footer while a list is open
         if expanded:
             room = self.screen.query_one(".dialog").content_region.bottom - self.region.bottom
             self.query_one(SelectOverlay).styles.max_height = max(3, room)
@@ -57,8 +58,8 @@ class NewGamePanel(ModalScreen[Setup | None]):
     """Dismisses with the chosen Setup, or None when cancelled."""
 
     BINDINGS = [
-        Binding("tab,down", "app.focus_next", "Move", key_display="tab/↑↓"),
-        Binding("shift+tab,up", "app.focus_previous", "Move back", show=False),
+        Binding("tab,down", "next_row", "Move", key_display="tab/↑↓"),
+        Binding("shift+tab,up", "previous_row", "Move back", show=False),
         Binding("ctrl+s", "start", "Start", key_display="^s"),
         Binding("escape", "cancel", "Cancel", key_display="esc"),
     ]
@@ -136,6 +137,17 @@ class NewGamePanel(ModalScreen[Setup | None]):
         settle_after_first_paint(self)
         self.query(DialogSelect).first().focus()  # the first row: ↓ and Enter open the next one's list
         self._show_proof_note()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("next_row", "previous_row"):  # an open list takes the arrows itself
+            return not any(select.expanded for select in self.query(Select))
+        return True
+
+    def action_next_row(self) -> None:
+        self.focus_next()
+
+    def action_previous_row(self) -> None:
+        self.focus_previous()
 
     def on_select_changed(self) -> None:
         self._show_proof_note()

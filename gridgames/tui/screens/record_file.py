@@ -13,7 +13,7 @@ import datetime
 from collections.abc import Iterable
 from pathlib import Path
 
-from rich.text import Text
+from rich.text import Text, TextType
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -181,6 +181,12 @@ class RecordTree(DirectoryTree):
     ICON_NODE_EXPANDED = "▾ "
     ICON_FILE = "  "
 
+    def process_label(self, label: TextType) -> Text:
+        """A file's name as text with its control characters escaped: a name is anyone's to
+        choose, and one holding an escape sequence would otherwise reach the terminal raw."""
+        plain = label if isinstance(label, str) else label.plain
+        return super().process_label(Text(printable(plain, 300)))
+
     def filter_paths(self, paths: Iterable[Path]) -> Iterable[Path]:
         for path in paths:
             if path.name.startswith("."):
@@ -205,13 +211,25 @@ class OpenRecordScreen(PathDialog):
         recent = self.store.recent_records()
         if recent:
             yield Static("Recent records", classes="list-title")
-            yield OptionList(*(Option(Text(shown(path)), id=str(index)) for index, path in enumerate(recent)),
-                             id="recent", compact=True)
+            labels = (Text(self.recent_label(path)) for path in recent)
+            yield OptionList(*(Option(label) for label in labels), id="recent", compact=True)
         self.recent = recent
         folder = self.store.records_dir
         root = folder if folder.is_dir() else Path.home()
         yield Static(f"Records in {shown(root)}", classes="list-title", id="tree-title", markup=False)
         yield RecordTree(root, id="files")
+
+    def recent_label(self, path: Path) -> str:
+        """'rowcol-2026-11-26.gridgames' for one in the records folder, else its name and its folder
+        (the home folder written ~): the name first, so a narrow dialog still shows it whole."""
+        folder = path.parent
+        if folder == self.store.records_dir.absolute():
+            return printable(path.name, 200)
+        home = str(Path.home())
+        where = str(folder)
+        if where == home or where.startswith(home + "/"):
+            where = "~" + where[len(home) :]
+        return f"{printable(path.name, 200)}  in {printable(where, 400)}"
 
     def first_focus(self) -> Widget:
         """The newest recent record, ready for Enter (else the path box)."""

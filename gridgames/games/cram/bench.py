@@ -1,0 +1,152 @@
+"""`make bench` for Cram: the solver's targets, each printed as met or not.
+
+Every position of 5x5 exact (each move's value, memo emptied first), p95 at most 50 ms; the start
+of every board of up to 36 cells decided (who wins) within 2 s each from scratch, by the mirror strategy
+where it applies and by search elsewhere (odd x odd boards); its Grundy value within 30 s each.
+Runs in a few minutes; `--quick` measures fewer positions and skips the Grundy values past 30 cells.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import time
+from collections.abc import Callable
+from functools import partial
+
+from gridgames.games.cram import solver as cram
+from gridgames.solve import core
+from gridgames.solve.budget import SearchTimeout
+
+CRAM_POSITION_P95 = 0.050
+CRAM_WHO_WINS = 2.0
+CRAM_GRUNDY = 30.0
+CRAM_MOST_CELLS = 36
+
+
+CORE = "gridgames.games.cram._native"  # this game's C core, for the heading
+
+
+def verdict(ok: bool) -> str:
+    return "met" if ok else "NOT met"
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
+
+
+def timed(task: Callable[[], object]) -> tuple[object | None, float, float]:
+    """(the answer or None when its budget ran out, wall seconds, CPU seconds of this process). Targets
+    are judged on wall time; the CPU time shows what a busy machine added."""
+    began, cpu = time.perf_counter(), time.process_time()
+    try:
+        answer = task()
+    except SearchTimeout:
+        answer = None
+    return answer, time.perf_counter() - began, time.process_time() - cpu
+
+
+def random_positions(
+    rng: random.Random, count: int, moves: Callable[[int, bool], list[tuple[int, int]]], cells: int
+) -> list[tuple[int, bool]]:
+    """(free cells, whose turn) of positions from random games, spread over their length, unfinished."""
+    found: list[tuple[int, bool]] = []
+    while len(found) < count:
+        free, first = (1 << cells) - 1, rng.random() < 0.5
+        line = []
+        while True:
+            legal = moves(free, first)
+            if not legal:
+                break
+            line.append((free, first))
+            a, b = rng.choice(legal)
+            free &= ~((1 << a) | (1 << b))
+            first = not first
+        found.extend(rng.sample(line, min(len(line), max(1, count // 4))))
+    return found[:count]
+
+
+def cram_boards() -> list[tuple[int, int]]:
+    return [(m, n) for m in range(1, 7) for n in range(max(m, 2), 37) if m * n <= CRAM_MOST_CELLS]
+
+
+def bench_cram_positions(rng: random.Random, count: int) -> bool:
+    """Whether each move wins, for random 5x5 positions: from scratch (memo emptied before each) and as
+    in a game (memo kept, as the app keeps it between moves). The target is judged from scratch."""
+    positions = random_positions(rng, count, lambda free, _: cram.dominoes(5, 5, free), 25)
+    cold: list[float] = []
+    warm: list[float] = []
+    for keep, times in ((False, cold), (True, warm)):
+        cram.clear_cache()
+        for free, _ in positions:
+            if not keep:
+                cram.clear_cache()
+            _, took, _ = timed(partial(cram.move_wins, 5, 5, free, CRAM_POSITION_P95 * 20))
+            times.append(took)
+    p95 = percentile(cold, 0.95)
+    ok = p95 <= CRAM_POSITION_P95
+    print(f"Cram 5x5, {len(cold)} random positions, whether each move wins, from scratch: p50 "
+          f"{percentile(cold, 0.5) * 1000:.1f} ms, p95 {p95 * 1000:.1f} ms, max {max(cold) * 1000:.1f} ms "
+          f"(target p95 <= {CRAM_POSITION_P95 * 1000:.0f} ms: {verdict(ok)}); with the memo kept: p95 "
+          f"{percentile(warm, 0.95) * 1000:.1f} ms")
+    return ok
+
+
+def bench_cram_starts(grundy_cells: int) -> bool:
+    failed = []
+    worst_win, worst_win_board, worst_value, worst_value_board = 0.0, "", 0.0, ""
+    rows_out = []
+    for rows, cols in cram_boards():
+        full = (1 << (rows * cols)) - 1
+        cram.clear_cache()
+        proven = cram.by_symmetry(rows, cols, full)
+        winner, took, cpu = timed(partial(cram.wins, rows, cols, full, 2 * CRAM_WHO_WINS))
+        how = "mirror strategy" if proven is not None else "search"
+        if winner is None or took > CRAM_WHO_WINS:
+            failed.append(f"who wins {rows}x{cols} ({took:.2f} s)")
+        if took > worst_win:
+            worst_win, worst_win_board = took, f"{rows}x{cols}"
+        value: object | None = "-"
+        value_took = value_cpu = 0.0
+        if rows * cols <= grundy_cells:
+            cram.clear_cache()
+            value, value_took, value_cpu = timed(partial(cram.grundy, rows, cols, full, 2 * CRAM_GRUNDY))
+            if value is None or value_took > CRAM_GRUNDY:
+                failed.append(f"Grundy value {rows}x{cols} ({value_took:.2f} s)")
+            if value_took > worst_value:
+                worst_value, worst_value_board = value_took, f"{rows}x{cols}"
+        who = "unknown (out of time)" if winner is None else "first" if winner else "second"
+        shown = "?" if value is None else value
+        rows_out.append(f"  {rows}x{cols}: {who} player wins ({how}, {took:.3f} s, {cpu:.3f} s CPU); "
+                        f"value {shown} ({value_took:.2f} s, {value_cpu:.2f} s CPU)")
+    ok = not failed
+    print(f"Cram starts, every board of up to {CRAM_MOST_CELLS} cells from scratch: who wins, slowest "
+          f"{worst_win_board} in {worst_win:.2f} s (target <= {CRAM_WHO_WINS:.0f} s each); Grundy value "
+          f"(boards up to {grundy_cells} cells), slowest {worst_value_board} in {worst_value:.2f} s "
+          f"(target <= {CRAM_GRUNDY:.0f} s each): {verdict(ok)}")
+    for line in rows_out:
+        print(line)
+    for failure in failed:
+        print(f"  not met: {failure}")
+    return ok
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="fewer positions; Grundy values up to 30 cells")
+    args = parser.parse_args(argv)
+    rng = random.Random(18)
+    print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+    count = 40 if args.quick else 200
+    print(f"\nCram ({core.name([CORE])}; Cram's C core {'built' if cram.built() else 'not built'})")
+    results = [bench_cram_positions(rng, count), bench_cram_starts(30 if args.quick else CRAM_MOST_CELLS)]
+    cram.clear_cache()
+    print(f"Cram: {sum(results)} of {len(results)} targets met")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,52 @@
+"""Cram's solver hooks for the app, line mode and `analyse` (`gridgames.games.api.Solver`): exact values
+from `solver` (Sprague-Grundy, C core when built), each region's value, and how long an answer takes."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, cast
+
+from gridgames.engine.moves import Move
+from gridgames.engine.rules import GridState
+from gridgames.games.api import Solver
+from gridgames.games.cram.rules import DominoState
+from gridgames.solve.budget import Budget
+
+if TYPE_CHECKING:
+    from gridgames.solve.base import Evaluation
+
+
+def _state(state: GridState) -> DominoState:
+    return cast(DominoState, state)
+
+
+class CramSolver(Solver):
+    """Exact everywhere it finishes: a move wins when it leaves Grundy value 0."""
+
+    def needs_budget(self, state: GridState) -> bool:
+        return False
+
+    def evaluate(self, state: GridState, budget: Budget | None) -> Evaluation:
+        from gridgames.games.cram import solver
+        from gridgames.solve.base import LOSS, UNKNOWN, WIN, Evaluation, Value
+
+        s = _state(state)
+        wins = solver.move_wins(s.rows, s.cols, s.free, budget)
+        values: dict[Move, Value] = {
+            Move((s.cell(a), s.cell(b))): UNKNOWN if won is None else WIN if won else LOSS
+            for (a, b), won in wins.items()
+        }
+        exact = None not in wins.values()
+        value = WIN if WIN in values.values() else LOSS if exact else UNKNOWN
+        return Evaluation(value, values, exact=exact, nodes=solver.nodes())
+
+    def is_quick(self, state: GridState) -> bool:
+        from gridgames.games.cram import solver
+
+        s = _state(state)
+        return solver.is_quick(s.rows, s.cols, s.free)
+
+    def regions(self, state: GridState, budget: Budget | None = None) -> list[tuple[int, int]] | None:
+        from gridgames.games.cram import solver
+
+        s = _state(state)
+        return solver.region_values(s.rows, s.cols, s.free, budget)

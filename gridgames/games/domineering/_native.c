@@ -1,0 +1,459 @@
+/* Domineering's optional C core: the search of reference.py on bitboards (unsigned __int128, up to 126
+ * cells), with the same move-counting bounds (safe moves, Breuker, Uiterwijk and van den Herik 2000) and
+ * move ordering, and a transposition table keyed by the least of a position's four mirror images
+ * (boards up to 12 columns wide: mirroring in either axis keeps each player's direction).
+ *
+ * `plain` switches every speed-up off (no table, no bounds, no ordering): the oracle the tests compare with.
+ *
+ * Budget: seconds left (< 0: none) and a Python callable returning True to stop; the clock is read every
+ * 256 nodes and the stop check called every 2 ms (with the GIL released for a moment), so a cancelled
+ * search ends within a few milliseconds. A stopped search returns None; Python raises SearchTimeout.
+ *
+ * Memory: the transposition table is 2**table_log2 buckets of two 16-byte slots (default 2**21: 64 MB),
+ * allocated on first use, kept between calls on the same board size (positions stay solved), emptied for
+ * another size and freed by clear(). A bucket keeps
+ * the position with more empty cells (more work saved) and the newest one.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+typedef unsigned __int128 u128;
+#define BIT(i) (((u128)1) << (i))
+#define MAXCELLS 126 /* bit 126 of a table key is the side to move, bit 127 the answer */
+
+enum { STOPPED = -1, NO_MEMORY = -2 };
+
+static int lowbit(u128 x) {
+    uint64_t lo = (uint64_t)x;
+    return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((uint64_t)(x >> 64));
+}
+static int count(u128 x) { return __builtin_popcountll((uint64_t)x) + __builtin_popcountll((uint64_t)(x >> 64)); }
+
+/* ---- budget ---------------------------------------------------------------------------------- */
+
+typedef struct {
+    double deadline, next_yield;
+    PyObject *stop;
+    unsigned counter;
+    int stopped; /* 1 time, 2 stop check, 3 Python error */
+    unsigned long long nodes;
+} Budget;
+
+static double now(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static void budget_init(Budget *b, double remaining, PyObject *stop) {
+    double t = now();
+    b->deadline = remaining < 0 ? -1.0 : t + remaining;
+    b->next_yield = t;
+    b->stop = stop;
+    b->counter = 255;
+    b->stopped = 0;
+    b->nodes = 0;
+}
+
+static int budget_spent(Budget *b) {
+    if (b->stopped) return 1;
+    b->nodes++;
+    if (++b->counter & 255) return 0;
+    double t = now();
+    if (b->deadline >= 0 && t >= b->deadline) { b->stopped = 1; return 1; }
+    if (t >= b->next_yield) {
+        Py_BEGIN_ALLOW_THREADS
+        Py_END_ALLOW_THREADS
+        b->next_yield = now() + 0.002;
+        if (b->stop != Py_None) {
+            PyObject *r = PyObject_CallObject(b->stop, NULL);
+            if (r == NULL) { b->stopped = 3; return 1; }
+            int truth = PyObject_IsTrue(r);
+            Py_DECREF(r);
+            if (truth) { b->stopped = truth < 0 ? 3 : 2; return 1; }
+        }
+    }
+    return 0;
+}
+
+/* ---- transposition table ------------------------------------------------------------------------ */
+
+typedef struct { uint64_t lo, hi; } Slot; /* hi bit 62: Vertical to move, bit 63: the mover wins */
+static Slot *table = NULL;
+static size_t table_buckets = 0;
+static int table_log2 = 21;
+static size_t table_used = 0;
+static int table_rows = 0, table_cols = 0; /* the board the table's positions are on */
+
+#define SIDE_BIT ((uint64_t)1 << 62)
+#define WIN_BIT ((uint64_t)1 << 63)
+
+static size_t bucket_of(uint64_t lo, uint64_t hi) {
+    uint64_t h = lo * 0x9E3779B97F4A7C15ULL ^ (hi + 0x632BE59BD9B4E019ULL) * 0xC2B2AE3D27D4EB4FULL;
+    h ^= h >> 31;
+    h *= 0xFF51AFD7ED558CCDULL;
+    h ^= h >> 33;
+    return (size_t)h & (table_buckets - 1);
+}
+
+static int table_ready(void) {
+    if (table) return 0;
+    table_buckets = (size_t)1 << table_log2;
+    table = calloc(table_buckets * 2, sizeof(Slot));
+    if (!table) { table_buckets = 0; return -1; }
+    table_used = 0;
+    return 0;
+}
+
+static void table_free(void) {
+    free(table);
+    table = NULL;
+    table_buckets = table_used = 0;
+}
+
+/* 1 win, 0 loss, -1 not stored. */
+static int table_get(u128 key) {
+    uint64_t lo = (uint64_t)key, hi = (uint64_t)(key >> 64);
+    Slot *s = &table[2 * bucket_of(lo, hi)];
+    for (int j = 0; j < 2; j++)
+        if (s[j].lo == lo && (s[j].hi & ~WIN_BIT) == hi && (s[j].lo | s[j].hi)) return (s[j].hi & WIN_BIT) != 0;
+    return -1;
+}
+
+static void table_put(u128 key, int win, int cells) {
+    uint64_t lo = (uint64_t)key, hi = (uint64_t)(key >> 64);
+    Slot *s = &table[2 * bucket_of(lo, hi)];
+    Slot fresh = {lo, hi | (win ? WIN_BIT : 0)};
+    /* slot 0 keeps the larger position, slot 1 the newest */
+    int held = count(((u128)(s[0].hi & ((SIDE_BIT) - 1)) << 64) | s[0].lo);
+    if (!(s[0].lo | s[0].hi)) { s[0] = fresh; table_used++; return; }
+    if (cells >= held) { s[1] = s[0]; s[0] = fresh; return; }
+    if (!(s[1].lo | s[1].hi)) table_used++;
+    s[1] = fresh;
+}
+
+/* ---- board ---------------------------------------------------------------------------------------- */
+
+typedef struct {
+    int rows, cols, plain;
+    u128 full, not_first, not_last;
+    u128 row_mask;
+    const uint16_t *reversed; /* each row value with its bits reversed (cols <= MIRROR_COLS), else NULL */
+    const uint8_t *row_pairs; /* each row value's most disjoint horizontal dominoes (cols <= MIRROR_COLS) */
+    Budget *b;
+} Board;
+
+/* ---- mirror images: a position and its mirror images in the vertical and horizontal axes have the
+ * same value (both keep each player's direction), so the table holds the least of the four ----------- */
+
+#define MIRROR_COLS 12
+static uint16_t *reversed_rows[MIRROR_COLS + 1];
+
+static const uint16_t *reversal_table(int cols) {
+    if (cols > MIRROR_COLS) return NULL;
+    if (reversed_rows[cols]) return reversed_rows[cols];
+    uint16_t *t = malloc(sizeof(uint16_t) << cols);
+    if (!t) return NULL;
+    for (int x = 0; x < 1 << cols; x++) {
+        int r = 0;
+        for (int c = 0; c < cols; c++)
+            if (x >> c & 1) r |= 1 << (cols - 1 - c);
+        t[x] = (uint16_t)r;
+    }
+    reversed_rows[cols] = t;
+    return t;
+}
+
+static uint8_t *pairs_in_rows[MIRROR_COLS + 1];
+
+/* For each row value: half of each run of empty cells, rounded down, summed. */
+static const uint8_t *pairs_table(int cols) {
+    if (cols > MIRROR_COLS) return NULL;
+    if (pairs_in_rows[cols]) return pairs_in_rows[cols];
+    uint8_t *t = malloc((size_t)1 << cols);
+    if (!t) return NULL;
+    for (int x = 0; x < 1 << cols; x++) {
+        int total = 0, run = 0;
+        for (int c = 0; c <= cols; c++) {
+            if (c < cols && (x >> c & 1)) { run++; continue; }
+            total += run / 2;
+            run = 0;
+        }
+        t[x] = (uint8_t)total;
+    }
+    pairs_in_rows[cols] = t;
+    return t;
+}
+
+/* The least of the position's four mirror images (itself when the board is too wide to mirror). */
+static u128 least_mirror(const Board *d, u128 free) {
+    if (!d->reversed) return free;
+    u128 flipped = 0, upside = 0, both = 0;
+    int w = d->cols, h = d->rows;
+    for (int r = 0; r < h; r++) {
+        unsigned row = (unsigned)((free >> (r * w)) & d->row_mask);
+        u128 mirrored = d->reversed[row];
+        flipped |= mirrored << (r * w);
+        upside |= (u128)row << ((h - 1 - r) * w);
+        both |= mirrored << ((h - 1 - r) * w);
+    }
+    u128 least = free;
+    if (flipped < least) least = flipped;
+    if (upside < least) least = upside;
+    if (both < least) least = both;
+    return least;
+}
+
+/* The most disjoint vertical dominoes on `cells`: half of each column run, rounded down. */
+static int pairs_down(const Board *d, u128 cells) {
+    u128 pending = 0;
+    int total = 0;
+    for (int r = 0; r < d->rows; r++) {
+        u128 row = (cells >> (r * d->cols)) & d->row_mask;
+        u128 paired = pending & row;
+        total += count(paired);
+        pending = row & ~paired;
+    }
+    return total;
+}
+
+/* The most disjoint horizontal dominoes on `cells`: half of each row run, rounded down. */
+static int pairs_across(const Board *d, u128 cells) {
+    int total = 0;
+    if (d->row_pairs) {
+        for (int r = 0; r < d->rows; r++) total += d->row_pairs[(unsigned)((cells >> (r * d->cols)) & d->row_mask)];
+        return total;
+    }
+    u128 rest = cells & (cells >> 1) & d->not_last; /* first cells of horizontal pairs */
+    while (rest) {
+        int i = lowbit(rest);
+        total++;
+        rest &= ~(BIT(i) | BIT(i + 1)); /* the next pair of the run starts two cells on */
+    }
+    return total;
+}
+
+static u128 tops(const Board *d, u128 free, int vertical) {
+    return vertical ? free & (free >> d->cols) : free & (free >> 1) & d->not_last;
+}
+
+/* 1 / 0 when counting proves the mover wins / loses, -1 when it does not. */
+static int bound(const Board *d, u128 free, int vertical) {
+    u128 across = ((free << 1) & d->not_first) | ((free >> 1) & d->not_last);
+    u128 updown = ((free << d->cols) | (free >> d->cols)) & d->full;
+    int v_most = pairs_down(d, free), h_most = pairs_across(d, free);
+    int mine_most = vertical ? v_most : h_most, theirs_most = vertical ? h_most : v_most;
+    if (mine_most == 0) return 0;
+    if (theirs_most == 0) return 1;
+    int v_safe = pairs_down(d, free & ~across), h_safe = pairs_across(d, free & ~updown);
+    int mine_safe = vertical ? v_safe : h_safe, theirs_safe = vertical ? h_safe : v_safe;
+    if (mine_safe > theirs_most) return 1;
+    if (theirs_safe >= mine_most) return 0;
+    return -1;
+}
+
+static int wins(Board *d, u128 free, int vertical);
+
+/* Whether some move of the mover wins: moves in the order of `reference.ordered`. */
+static int some_move_wins(Board *d, u128 free, int vertical) {
+    int step = vertical ? d->cols : 1, other = vertical ? 1 : d->cols;
+    u128 mine = tops(d, free, vertical), theirs = tops(d, free, !vertical);
+    int order[MAXCELLS], score[MAXCELLS], n = 0;
+    for (u128 m = mine; m; m &= m - 1) {
+        int i = lowbit(m), s = 0;
+        if (!d->plain) {
+            u128 cells = BIT(i) | BIT(i + step);
+            int taken = count(theirs & (cells | (cells >> other)));
+            int lost = count(mine & ((BIT(i) >> step) | (BIT(i) << step)));
+            s = lost - 2 * taken;
+        }
+        int k = n++;
+        while (k > 0 && score[k - 1] > s) { order[k] = order[k - 1]; score[k] = score[k - 1]; k--; }
+        order[k] = i;
+        score[k] = s;
+    }
+    if (!d->plain) {
+        /* Enhanced transposition cutoff: a reply the table or the counting bounds already show lost
+         * for the opponent wins at once; one they show won for the opponent is not searched. */
+        int keep = 0;
+        for (int k = 0; k < n; k++) {
+            u128 child = free & ~(BIT(order[k]) | BIT(order[k] + step));
+            int known = table_get(least_mirror(d, child) | ((u128)(vertical ? 0 : SIDE_BIT) << 64));
+            if (known < 0) known = bound(d, child, !vertical);
+            if (known == 0) return 1;
+            if (known < 0) order[keep++] = order[k];
+        }
+        n = keep;
+    }
+    for (int k = 0; k < n; k++) {
+        int i = order[k];
+        int r = wins(d, free & ~(BIT(i) | BIT(i + step)), !vertical);
+        if (r < 0) return r;
+        if (r == 0) return 1;
+    }
+    return 0;
+}
+
+static int wins(Board *d, u128 free, int vertical) {
+    if (budget_spent(d->b)) return STOPPED;
+    if (d->plain) return some_move_wins(d, free, vertical);
+    u128 key = least_mirror(d, free) | ((u128)(vertical ? SIDE_BIT : 0) << 64);
+    int known = table_get(key);
+    if (known >= 0) return known;
+    int r = bound(d, free, vertical);
+    if (r < 0) r = some_move_wins(d, free, vertical);
+    if (r < 0) return r;
+    table_put(key, r, count(free));
+    return r;
+}
+
+/* ---- Python interface --------------------------------------------------------------------------- */
+
+static unsigned long long last_nodes = 0;
+
+static int to_u128(PyObject *o, u128 *out) {
+    if (!PyLong_Check(o)) { PyErr_SetString(PyExc_TypeError, "a cell mask is an int"); return -1; }
+    PyObject *shift = PyLong_FromLong(64);
+    if (!shift) return -1;
+    PyObject *high = PyNumber_Rshift(o, shift);
+    PyObject *top = high ? PyNumber_Rshift(high, shift) : NULL;
+    Py_DECREF(shift);
+    if (!top) { Py_XDECREF(high); return -1; }
+    int nothing_above = PyObject_Not(top);
+    Py_DECREF(top);
+    if (nothing_above != 1) {
+        Py_DECREF(high);
+        if (nothing_above == 0) PyErr_SetString(PyExc_ValueError, "a cell mask is a non-negative int of at most 128 bits");
+        return -1;
+    }
+    unsigned long long lo = PyLong_AsUnsignedLongLongMask(o), hi = PyLong_AsUnsignedLongLongMask(high);
+    Py_DECREF(high);
+    if (PyErr_Occurred()) return -1;
+    *out = ((u128)hi << 64) | lo;
+    return 0;
+}
+
+/* (rows, cols, free, vertical, remaining, stop[, plain]) */
+static int parse(PyObject *args, Board *d, u128 *free, int *vertical, Budget *b) {
+    int rows, cols, plain = 0;
+    PyObject *freeobj, *stop;
+    double remaining;
+    if (!PyArg_ParseTuple(args, "iiOpdO|p", &rows, &cols, &freeobj, vertical, &remaining, &stop, &plain)) return -1;
+    if (stop != Py_None && !PyCallable_Check(stop)) {
+        PyErr_SetString(PyExc_TypeError, "stop must be a callable or None");
+        return -1;
+    }
+    if (rows < 1 || cols < 1 || rows * cols > MAXCELLS) {
+        PyErr_SetString(PyExc_ValueError, "the Domineering core handles boards of 1 to 126 cells");
+        return -1;
+    }
+    if (to_u128(freeobj, free) < 0) return -1;
+    memset(d, 0, sizeof *d);
+    d->rows = rows; d->cols = cols; d->plain = plain; d->b = b;
+    d->full = BIT(rows * cols) - 1;
+    d->row_mask = BIT(cols) - 1;
+    d->reversed = plain ? NULL : reversal_table(cols);
+    d->row_pairs = pairs_table(cols);
+    u128 first = 0;
+    for (int r = 0; r < rows; r++) first |= BIT(r * cols);
+    d->not_first = d->full & ~first;
+    d->not_last = d->full & ~(first << (cols - 1));
+    *free &= d->full;
+    if (!plain) {
+        if (rows != table_rows || cols != table_cols) table_free(); /* a mask means another game on another board */
+        table_rows = rows;
+        table_cols = cols;
+        if (table_ready() < 0) { PyErr_NoMemory(); return -1; }
+    }
+    budget_init(b, remaining, stop);
+    return 0;
+}
+
+static PyObject *stopped_answer(Budget *b, int r) {
+    last_nodes = b->nodes;
+    if (r == NO_MEMORY) return PyErr_NoMemory();
+    if (b->stopped == 3) return NULL;
+    Py_RETURN_NONE;
+}
+
+/* wins(rows, cols, free, vertical, remaining, stop[, plain]) -> whether the mover wins, None when stopped */
+static PyObject *py_wins(PyObject *self, PyObject *args) {
+    Board d;
+    Budget b;
+    u128 free;
+    int vertical;
+    if (parse(args, &d, &free, &vertical, &b) < 0) return NULL;
+    int r = wins(&d, free, vertical);
+    if (r < 0) return stopped_answer(&b, r);
+    last_nodes = b.nodes;
+    return PyBool_FromLong(r);
+}
+
+/* move_values(rows, cols, free, vertical, remaining, stop) -> for each of the mover's dominoes, lowest
+ * cell first, whether it wins (True), loses (False) or was not solved in the budget (None). */
+static PyObject *py_move_values(PyObject *self, PyObject *args) {
+    Board d;
+    Budget b;
+    u128 free;
+    int vertical;
+    if (parse(args, &d, &free, &vertical, &b) < 0) return NULL;
+    PyObject *out = PyList_New(0);
+    if (!out) return NULL;
+    int step = vertical ? d.cols : 1, stopped = 0;
+    for (u128 m = tops(&d, free, vertical); m; m &= m - 1) {
+        int i = lowbit(m), r = STOPPED;
+        if (!stopped) {
+            r = wins(&d, free & ~(BIT(i) | BIT(i + step)), !vertical);
+            if (r == NO_MEMORY || (r == STOPPED && b.stopped == 3)) { Py_DECREF(out); return stopped_answer(&b, r); }
+            stopped = r < 0;
+        }
+        PyObject *item = r < 0 ? Py_NewRef(Py_None) : PyBool_FromLong(!r);
+        if (!item || PyList_Append(out, item) < 0) { Py_XDECREF(item); Py_DECREF(out); return NULL; }
+        Py_DECREF(item);
+    }
+    last_nodes = b.nodes;
+    return out;
+}
+
+static PyObject *py_clear(PyObject *self, PyObject *noargs) {
+    table_free();
+    Py_RETURN_NONE;
+}
+
+/* set_table_limit(log2_buckets): the table's size from the next call on (default 21: 64 MB). */
+static PyObject *py_set_table_limit(PyObject *self, PyObject *arg) {
+    long bits = PyLong_AsLong(arg);
+    if (bits == -1 && PyErr_Occurred()) return NULL;
+    if (bits < 10 || bits > 28) {
+        PyErr_SetString(PyExc_ValueError, "the table limit is 2**10 to 2**28 buckets");
+        return NULL;
+    }
+    if (bits != table_log2) table_free();
+    table_log2 = (int)bits;
+    Py_RETURN_NONE;
+}
+
+static PyObject *py_nodes(PyObject *self, PyObject *noargs) { return PyLong_FromUnsignedLongLong(last_nodes); }
+static PyObject *py_table_size(PyObject *self, PyObject *noargs) { return PyLong_FromSize_t(table_used); }
+static PyObject *py_table_bytes(PyObject *self, PyObject *noargs) { return PyLong_FromSize_t(table_buckets * 2 * sizeof(Slot)); }
+
+static PyMethodDef methods[] = {
+    {"wins", py_wins, METH_VARARGS, "Whether the player to move wins a Domineering position, or None when stopped."},
+    {"move_values", py_move_values, METH_VARARGS, "Whether each of the mover's dominoes wins (None: unsolved)."},
+    {"clear", py_clear, METH_NOARGS, "Free the transposition table."},
+    {"set_table_limit", py_set_table_limit, METH_O, "Use a table of 2**n buckets (two positions each)."},
+    {"nodes", py_nodes, METH_NOARGS, "Nodes the last call visited."},
+    {"table_size", py_table_size, METH_NOARGS, "Positions held in the table."},
+    {"table_bytes", py_table_bytes, METH_NOARGS, "Bytes the table holds now."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_native", "Domineering's optional C core.", -1, methods, NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__native(void) { return PyModule_Create(&module); }
