@@ -14,6 +14,7 @@ from gridgames.commands.server import port_number
 from gridgames.engine.errors import GameError
 from gridgames.engine.options import ADJACENCY_CHOICES, FIRST_CHOICES, Options, parse_size
 from gridgames.games import catalogue, get_entry, no_adjacency_option
+from gridgames.online.limits import APP_MAX_SIZE
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -41,6 +42,12 @@ def check_options(args: argparse.Namespace) -> str | None:
             return no_adjacency_option(entry)
         Options(rows, cols, args.first or entry.default_first, args.adjacency or "king")
         args.size = f"{rows}x{cols}"
+        most_rows, most_cols = APP_MAX_SIZE
+        if not args.server and (rows > most_rows or cols > most_cols):
+            return (
+                f"This command's own server hosts boards up to {most_rows}x{most_cols}, not {args.size}: "
+                f"start `gridgames server --max-size {args.size}` and host with --server."
+            )
     except GameError as error:
         return str(error)
     return None

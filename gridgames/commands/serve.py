@@ -8,10 +8,14 @@ websocket. Anyone who can reach the port can start such a process, so:
   server's own addresses), so another web site open in the browser cannot drive a session;
 - the page is rendered with the server's own address: an unknown `Host` header (DNS rebinding,
   a forged request) is never written into it;
-- at most `--max-sessions` tabs play at once (each is a process of about 40 MB);
+- at most `--max-sessions` tabs play at once (each is a process of about 40 MB), and every window
+  size a tab sends, first or later, is capped (a 20000x20000 resize grew an app to 2.1 GB);
 - `/static/` serves files, never a listing of its folder;
 - each tab's process dies with the server (Linux: parent-death signal; elsewhere its input
   closes), and Ctrl+C stops everything within SHUTDOWN_SECONDS.
+
+What this needs of textual-serve beyond its public `Server` goes through `serve_internals`, which
+checks the installed version against the range the tests ran on.
 """
 
 from __future__ import annotations
@@ -201,8 +205,9 @@ def _make_server(host: str, port: int, max_sessions: int = DEFAULT_MAX_SESSIONS)
     import aiohttp_jinja2
     import jinja2
     from aiohttp import web
-    from textual_serve.app_service import AppService
     from textual_serve.server import Server
+
+    from gridgames.commands import serve_internals as internals
 
     trusted = trusted_hosts(host, port)
     wildcard = host in WILDCARD_HOSTS
@@ -214,7 +219,7 @@ def _make_server(host: str, port: int, max_sessions: int = DEFAULT_MAX_SESSIONS)
         def __init__(self) -> None:
             super().__init__(app_command(), host=host, port=port, title="gridgames", public_url=own_url)
             self.sessions: set[asyncio.Task[object]] = set()
-            self.services: set[AppService] = set()
+            self.services: set[object] = set()
 
         def is_trusted(self, netloc: str) -> bool:
             return netloc.lower() in trusted or _is_own_address(netloc.lower(), port, wildcard)
@@ -222,14 +227,7 @@ def _make_server(host: str, port: int, max_sessions: int = DEFAULT_MAX_SESSIONS)
         async def _make_app(self) -> web.Application:
             app = web.Application()
             aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(self.templates_path))
-            app.add_routes(
-                [
-                    web.get("/", self.handle_index, name="index"),
-                    web.get("/ws", self.handle_websocket, name="websocket"),
-                    web.get("/download/{key}", self.handle_download, name="download"),
-                    web.static("/static", self.statics_path, show_index=False, name="static"),
-                ]
-            )
+            app.add_routes(internals.routes(self, self.handle_index, self.handle_websocket))
             app.on_startup.append(self.on_startup)
             app.on_shutdown.append(self.on_shutdown)
             return app
@@ -298,27 +296,19 @@ def _make_server(host: str, port: int, max_sessions: int = DEFAULT_MAX_SESSIONS)
 
         async def _run_session(self, request: web.Request) -> web.WebSocketResponse:
             """textual-serve's websocket handler, keeping each session's app so shutdown can end it."""
-            from textual_serve.server import to_int
-
             # timeout: how long closing waits for the browser's reply (a silent one cannot stall Ctrl+C)
             websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=1 << 20, timeout=1.0)
-            width = min(max(to_int(request.query.get("width", "80"), 80), 10), 1000)
-            height = min(max(to_int(request.query.get("height", "24"), 24), 5), 500)
+            width, height = internals.capped_size(request.query.get("width"), request.query.get("height"))
             service = None
             try:
                 await websocket.prepare(request)
-                service = AppService(
-                    self.command,
-                    write_bytes=websocket.send_bytes,
-                    write_str=websocket.send_str,
-                    close=websocket.close,  # type: ignore[arg-type]  # its bool result is not used
-                    download_manager=self.download_manager,
-                    debug=self.debug,
+                service = internals.new_service(
+                    self, websocket.send_bytes, websocket.send_str, websocket.close
                 )
                 self.services.add(service)
                 await service.start(width, height)
                 try:
-                    await self._process_messages(websocket, service)
+                    await internals.relay_browser(websocket, service)
                 finally:
                     await service.stop()
             except asyncio.CancelledError:
@@ -335,14 +325,14 @@ def _make_server(host: str, port: int, max_sessions: int = DEFAULT_MAX_SESSIONS)
             """Every app is told to quit at once; those still running after QUIT_GRACE are killed."""
             started = asyncio.get_running_loop().time()
             services = list(self.services)
-            await asyncio.gather(*(_ask_to_quit(service) for service in services))
-            processes = [process for process in map(_process_of, services) if process is not None]
+            await asyncio.gather(*(internals.ask_to_quit(service, 0.5) for service in services))
+            processes = [process for process in map(internals.process_of, services) if process is not None]
             waits = [asyncio.ensure_future(process.wait()) for process in processes]
             if waits:
                 await asyncio.wait(waits, timeout=QUIT_GRACE)
             for service in services:  # still running after the grace: ended now, and so is the task
                 _kill(service)  # relaying its output (a browser that stopped reading cannot hold it)
-                task = getattr(service, "_task", None)
+                task = internals.task_of(service)
                 if task is not None:
                     task.cancel()
             open_sessions = [session for session in self.sessions if not session.done()]
@@ -355,20 +345,11 @@ def _make_server(host: str, port: int, max_sessions: int = DEFAULT_MAX_SESSIONS)
     return GridGamesServer()
 
 
-def _process_of(service: object):  # type: ignore[no-untyped-def]
-    """The app process of a textual-serve session (None before it started)."""
-    return getattr(service, "_process", None)
-
-
-async def _ask_to_quit(service: object) -> None:
-    """Send the app textual-serve's "quit" message; a session whose pipe is gone is killed later."""
-    with contextlib.suppress(Exception):
-        await asyncio.wait_for(service.send_meta({"type": "quit"}), 0.5)  # type: ignore[attr-defined]
-
-
 def _kill(service: object) -> None:
     """End a session's app process if it is still running (it has had its chance to quit)."""
-    process = _process_of(service)
+    from gridgames.commands.serve_internals import process_of
+
+    process = process_of(service)
     if process is not None and process.returncode is None:
         with contextlib.suppress(ProcessLookupError):
             process.kill()
@@ -376,9 +357,15 @@ def _kill(service: object) -> None:
 
 def run(args: argparse.Namespace) -> int:
     try:
+        from gridgames.commands.serve_internals import incompatibility
+
         server = _make_server(args.host, args.port, args.max_sessions)
     except ModuleNotFoundError:  # textual-serve (or its aiohttp) is not installed
         sys.stderr.write(INSTALL_HINT + "\n")
+        return 1
+    unfit = incompatibility()
+    if unfit is not None:
+        sys.stderr.write(f"gridgames: {unfit}\n")
         return 1
     problem = why_cannot_listen(args.host, args.port)
     if problem is not None:

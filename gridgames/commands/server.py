@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import re
 import signal
 import sys
 from pathlib import Path
 
 from gridgames.commands.serve import DEFAULT_HOST, WILDCARD_HOSTS, _bind_error_sentence, port_type
+from gridgames.online.limits import APP_MAX_SIZE, Limits
 
 DEFAULT_PORT = 8765
 DB_NAME = "server.sqlite"
@@ -26,6 +28,23 @@ _UNIT_SECONDS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
 port_number = port_type(0)  # argparse type for --port: 0 (any free port) to 65535
 
 
+def board_size(text: str) -> tuple[int, int]:
+    """argparse type for --max-size: RxC within what the engine supports."""
+    from gridgames.engine.errors import GameError
+    from gridgames.engine.options import parse_size
+
+    try:
+        return parse_size(text)
+    except GameError as error:
+        raise argparse.ArgumentTypeError(str(error).rstrip(".")) from None
+
+
+def per_address_type(text: str) -> int:
+    if not text.isdigit() or not 1 <= int(text) <= 100_000:
+        raise argparse.ArgumentTypeError(f"'{text[:20]}' is not a number of connections from 1 to 100000")
+    return int(text)
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--host", default=DEFAULT_HOST,
@@ -34,6 +53,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--port", type=port_number, default=DEFAULT_PORT,
         help=f"port to listen on (default {DEFAULT_PORT}; 0: any free port)",
+    )
+    parser.add_argument(
+        "--max-size", metavar="RxC", type=board_size, default=APP_MAX_SIZE,
+        help="largest board a room may have (default {}x{}: what the app draws; at most 30x30)".format(
+            *APP_MAX_SIZE),
+    )
+    parser.add_argument(
+        "--per-address", metavar="N", type=per_address_type, default=Limits().per_address,
+        help=f"connections one address may hold, and rooms it may join or create at once "
+             f"(default {Limits().per_address})",
     )
     parser.add_argument(
         "--db", metavar="FILE|URL",
@@ -100,7 +129,8 @@ def run(args: argparse.Namespace) -> int:
 
     async def serve() -> int:
         try:
-            running = await server.start(args.host, args.port, spec, args.retention)
+            limits = Limits.for_address_budget(args.per_address, max_size=args.max_size)
+            running = await server.start(args.host, args.port, spec, args.retention, limits)
         except StoreRefused as error:
             sys.stderr.write(f"gridgames: {error}\n")
             return 2
@@ -120,4 +150,8 @@ def run(args: argparse.Namespace) -> int:
         print("gridgames server stopped.", flush=True)
         return 0
 
+    # What start-up made (modules, the engine's tables) is never garbage: frozen out of the collector's
+    # sight, each of its full passes covers only what the rooms hold (see online/rooms.py).
+    gc.collect()
+    gc.freeze()
     return asyncio.run(serve())

@@ -3,8 +3,9 @@
 `Link` connects, creates or joins the room, and turns every frame from the server into an event
 on `events`; when the connection drops it reconnects with growing pauses (0.25 s up to 5 s) and
 rejoins with the seat's secret, so the player carries on where they were. Frames from the server
-are parsed like any other untrusted input, and every `state` is replayed through the engine
-(`View`): a move the rules forbid is refused here too.
+are parsed like any other untrusted input, and every move they carry is checked by the engine as
+it comes (`follow.View`): a move the rules forbid is refused here too, and a long game is never
+replayed from its start more than once per connection.
 """
 
 from __future__ import annotations
@@ -16,61 +17,16 @@ from typing import Any
 
 import aiohttp
 
-from gridgames.engine.entry import Entry
-from gridgames.engine.errors import GameError
-from gridgames.engine.game import Game
-from gridgames.engine.options import Options, parse_size
-from gridgames.engine.outcome import Outcome
-from gridgames.games import get_entry
 from gridgames.online import protocol as p
 from gridgames.online.address import servers_of
+from gridgames.online.follow import View
+
+__all__ = ["Event", "Link", "View", "answer_offer"]
 
 BACKOFF_FIRST = 0.25
 BACKOFF_MAX = 5.0
 HEARTBEAT_SECONDS = 10.0
 CONNECT_TIMEOUT = 5.0
-
-
-@dataclass(frozen=True)
-class View:
-    """A room's state, checked: the game rebuilt by the engine, and who is seated and connected."""
-
-    entry: Entry
-    game: Game
-    state: p.State
-
-    @classmethod
-    def from_state(cls, state: p.State) -> View:
-        """Raises ProtocolError when the server's game does not replay under the rules."""
-        try:
-            entry = get_entry(state.variant)
-            rows, cols = parse_size(state.size)
-            options = Options(rows, cols, str(state.first), state.adjacency)
-            game = Game.new(entry, options, first_player=state.first)
-            for move in state.moves:
-                game = game.play(move)
-        except GameError as error:
-            raise p.ProtocolError(f"The server sent a game the rules refuse: {error}") from None
-        return cls(entry, game, state)
-
-    @property
-    def outcome(self) -> Outcome | None:
-        """The rules' verdict, or the server's (a resignation) with its sentence."""
-        result = self.state.result
-        if result is not None and self.game.outcome is None:
-            return Outcome(result.winner, "resignation", result.reason)
-        return self.game.outcome
-
-    def describe_outcome(self) -> str:
-        outcome = self.outcome
-        assert outcome is not None
-        if outcome.termination == "resignation":
-            return outcome.reason  # already worded by the server
-        return self.entry.describe(outcome)
-
-    @property
-    def to_move(self) -> int:
-        return self.game.state.to_move
 
 
 def answer_offer(view: View, seat: int, yes: bool) -> p.Message | None:
@@ -114,6 +70,8 @@ class Link:
         self.secret = secret
         self.watch = watch
         self.seat: int | None = None
+        self.view: View | None = None  # the room as last heard, checked by the engine
+        self.fresh = True  # a whole new history may be replayed (once after each welcome)
         self.events: asyncio.Queue[Event] = asyncio.Queue()
         self.connected = False
         self._ws: aiohttp.ClientWebSocketResponse[bool] | None = None
@@ -185,11 +143,20 @@ class Link:
         if isinstance(message, p.Welcome):
             self.room = message.room
             self.seat = message.seat
+            self.fresh = True
             if message.secret is not None:
                 self.secret = message.secret
             return Event("welcome", message)
         if isinstance(message, p.State):
-            return Event("state", View.from_state(message))
+            self.view = self._follow(message)
+            self.fresh = False
+            return Event("state", self.view)
+        if isinstance(message, (p.Moved, p.Members)):
+            if self.view is None:
+                raise p.ProtocolError("The server sent a change before the room itself.")
+            view = self.view
+            self.view = view.moved(message) if isinstance(message, p.Moved) else view.members(message)
+            return Event("state", self.view)
         if isinstance(message, p.Ack):
             return Event("ack", message.ply)
         if isinstance(message, p.Error):
@@ -197,6 +164,16 @@ class Link:
         if isinstance(message, p.Closed):
             return Event("closed", message.message)
         return None
+
+    def _follow(self, state: p.State) -> View:
+        view = self.view
+        if view is not None:
+            try:
+                return view.follow(state)
+            except p.ProtocolError:
+                if not self.fresh:
+                    raise
+        return View.from_state(state)
 
     async def send(self, message: p.Message) -> bool:
         """Send now; False when the connection is down (the caller says so; nothing is queued)."""

@@ -3,9 +3,10 @@
 With PostgreSQL several servers hold the same room in memory. The database orders every change
 (the room's `seq`, see `store.base`); a server that loses a race (`Conflict`) or hears that a
 room changed elsewhere (LISTEN/NOTIFY) calls `catch_up`, which reads the room and brings the
-one in memory up to it: only the new moves go through the engine when the game merely went on,
-the whole game is rebuilt otherwise (a takeback, a new game). With SQLite the server is alone and
-none of this runs.
+one in memory up to it: only the new moves go through the engine when the game merely went on or
+was taken back (the game is cut back to what both agree on, then goes on), the whole game is rebuilt
+only for another game (a rematch). A move heard of reaches this server's clients as one `moved`
+message, anything else as the room's whole state. With SQLite the server is alone and none of this runs.
 """
 
 from __future__ import annotations
@@ -13,8 +14,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Awaitable, Callable, Coroutine
-from typing import Any
+from collections.abc import Awaitable, Callable
 
 from gridgames.engine.errors import GameError
 from gridgames.engine.match import Match
@@ -35,9 +35,10 @@ async def catch_up(store: RoomStore, room: Room) -> bool:
         return False
     if row.seq == room.seq:
         return True
-    if _continues(room, row.game_no, row.moves):
-        game = room.game
-        for move in row.moves[len(game.played):]:
+    agreed = _agreed(room, row.game_no, row.moves)
+    if agreed is not None:
+        game = room.game if agreed == len(room.game.played) else room.game.goto(agreed).truncated()
+        for move in row.moves[agreed:]:
             game = game.play(move)
         room.game = game
         room.resigned = None if row.result is None else room.resign_outcome(3 - _winner(row.result))
@@ -50,13 +51,17 @@ async def catch_up(store: RoomStore, room: Room) -> bool:
     return True
 
 
-def _continues(room: Room, game_no: int, moves: tuple[str, ...]) -> bool:
-    """Whether the stored game is the one in memory with moves added (none taken back)."""
-    played = room.game.played
-    if game_no != room.game_no or len(moves) < len(played):
-        return False
+def _agreed(room: Room, game_no: int, moves: tuple[str, ...]) -> int | None:
+    """How many of the game's first moves memory and store agree on; None: another game altogether."""
+    if game_no != room.game_no:
+        return None
     text = room.game.rules.format_move
-    return all(text(move) == stored for move, stored in zip(played, moves, strict=False))
+    agreed = 0
+    for move, stored in zip(room.game.played, moves, strict=False):
+        if text(move) != stored:
+            break
+        agreed += 1
+    return agreed
 
 
 def _winner(result: dict[str, object]) -> int:
@@ -66,46 +71,64 @@ def _winner(result: dict[str, object]) -> int:
 
 class Follower:
     """Hears of every committed change (LISTEN/NOTIFY) and brings the rooms in memory up to it, then
-    tells the room's players and watchers on this server, as if the change had been made here."""
+    tells the room's players and watchers on this server, as if the change had been made here: one
+    `moved` message for a move, the whole room (`broadcast`) for anything else. A room's news is
+    handled in the order heard, by a task of the room's own under the room's lock (news of other
+    rooms must not wait behind it, and what clients are told stays in order with the changes made
+    here). Only rooms someone is in here are followed: a cluster's servers keep no idle rooms."""
 
     def __init__(
-        self, store: RoomStore, rooms: dict[str, Room], broadcast: Callable[[Room], Awaitable[None]]
+        self, store: RoomStore, rooms: dict[str, Room], broadcast: Callable[[Room], Awaitable[None]],
+        send_all: Callable[[Room, str], Awaitable[None]],
     ) -> None:
-        self.store, self.rooms, self.broadcast = store, rooms, broadcast
-        self._following: dict[str, asyncio.Task[None]] = {}  # rooms being brought up to date
-        self._again: set[str] = set()  # ... that changed again meanwhile
-        self._telling: set[asyncio.Task[None]] = set()
+        self.store, self.rooms, self.broadcast, self.send_all = store, rooms, broadcast, send_all
+        self._news: dict[str, list[tuple[int, str]]] = {}  # room -> news not handled yet, in order
+        self._tasks: set[asyncio.Task[None]] = set()
 
     def start(self, presence: Callable[[str], Awaitable[None]] | None = None) -> None:
         self.store.on_change(self.changed, self.lost, presence)
 
     async def changed(self, room_id: str, seq: int, news: str = "") -> None:
-        """Returns at once. The next move of a game goes through the engine straight from the news,
-        with no read; anything else is read from the database by a task of the room's own (news of
-        other rooms must not wait behind it), and news arriving meanwhile is folded into one more round."""
+        """Returns at once: the listener never waits on a room's lock or a client's socket."""
         room = self.rooms.get(room_id)
         if room is None or room.seq >= seq:
             return  # not in this server's memory, or the change was made here
-        if room_id not in self._following and not room.lock.locked() and self._apply(room, seq, news):
-            self._spawn(self._tell(room))  # the listener never waits on a client's socket
+        waiting = self._news.get(room_id)
+        if waiting is not None:
+            waiting.append((seq, news))  # the room's task takes it next
             return
-        if room_id in self._following:
-            self._again.add(room_id)
+        self._news[room_id] = [(seq, news)]
+        task = asyncio.get_running_loop().create_task(self._follow(room))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _follow(self, room: Room) -> None:
+        try:
+            while waiting := self._news.get(room.id):
+                batch = list(waiting)
+                waiting.clear()
+                async with room.lock:
+                    await self._bring(room, batch)
+        finally:
+            self._news.pop(room.id, None)
+
+    async def _bring(self, room: Room, batch: list[tuple[int, str]]) -> None:
+        """Play the moves the news tells of, if each is the room's very next change; else read the room."""
+        told = []
+        for seq, news in batch:
+            if room.seq >= seq:
+                continue
+            if self._apply(room, seq, news):
+                told.append(room.moved().to_json())
+                continue
+            await self._catch_up(room)  # the room as read has every change heard so far
             return
-        self._following[room_id] = self._spawn(self._follow(room))
-
-    def _spawn(self, work: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
-        task = asyncio.get_running_loop().create_task(work)
-        self._telling.add(task)
-        task.add_done_callback(self._telling.discard)
-        return task
-
-    async def _tell(self, room: Room) -> None:
-        async with room.lock:  # states go out in order
-            await self.broadcast(room)
+        if told:
+            room.touch()
+        for text in told:
+            await self.send_all(room, text)
 
     def _apply(self, room: Room, seq: int, news: str) -> bool:
-        """Play the move the news tells of, if it is the room's very next change; False: read instead."""
         parts = news.split(" ")
         if seq != room.seq + 1 or len(parts) != 3 or not parts[0].isdigit() or not parts[1].isdigit():
             return False
@@ -119,19 +142,8 @@ class Follower:
         room.seq, room.takeback_by = seq, None
         return True
 
-    async def _follow(self, room: Room) -> None:
-        try:
-            while True:
-                async with room.lock:
-                    await self._catch_up(room)
-                if room.id not in self._again:
-                    return
-                self._again.discard(room.id)
-        finally:
-            self._following.pop(room.id, None)
-
     async def lost(self) -> None:
-        """Notifications may have been missed while the listener was down: check every room."""
+        """Notifications may have been missed while the listener was down: read every room again."""
         for room in list(self.rooms.values()):
             async with room.lock:
                 await self._catch_up(room)

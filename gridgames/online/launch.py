@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import socket
 import sys
+import tempfile
 from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import TextIO
 
 from gridgames.online import protocol as p
@@ -24,6 +26,7 @@ HOST_LEFT = (
     "The host has left, so their game server has stopped; your seat is kept: "
     "run the same join again when they host again."
 )
+HOST_LEFT_WATCHING = "The host has left, so their game server has stopped."  # a watcher has no seat
 
 
 @dataclass
@@ -84,18 +87,32 @@ class Plan:
 
 
 class HostDbError(OSError):
-    """The in-process server has no database it can use; `str()` is one sentence."""
+    """The in-process server has nowhere to keep its rooms (the data folder cannot be written, or
+    every host database is held by another running host); `str()` is one sentence naming why."""
+
+
+def check_data_folder(folder: Path) -> None:
+    """Raise HostDbError unless `folder` exists (or can be made) and takes a new file."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=folder, prefix=".write-check-"):
+            pass
+    except OSError as error:
+        raise HostDbError(
+            f"Cannot keep online games in {folder}: {error.strerror or error} "
+            "(set GRIDGAMES_DATA_DIR to a folder you can write)."
+        ) from None
 
 
 async def start_local_server(bind: str, port: int, out: TextIO, db_name: str = ""):  # type: ignore[no-untyped-def]
     """This process's own game server, on `db_name` or the first host database no other running
-    host holds; raises OSError when it cannot listen, HostDbError when it has nowhere to keep rooms."""
+    host holds; raises HostDbError when it has nowhere to keep rooms, OSError when it cannot listen."""
     from gridgames.commands.server import reach
     from gridgames.online import server
     from gridgames.online.store import StoreLocked, StoreRefused
 
     choices = [seats.host_db(name=db_name)] if db_name else seats.host_dbs()
-    choices[0].parent.mkdir(parents=True, exist_ok=True)
+    check_data_folder(choices[0].parent)
     for db in choices:
         try:
             running = await server.start(bind, port, db)
@@ -190,7 +207,7 @@ async def run_plain(plan: Plan, out: TextIO = sys.stdout) -> int:
         code = await player.run()
     finally:
         if plan.running is not None:
-            await plan.running.stop(HOST_LEFT)  # type: ignore[attr-defined]
+            await plan.running.stop(HOST_LEFT, HOST_LEFT_WATCHING)  # type: ignore[attr-defined]
     view = player.view
     finished = view is not None and view.outcome is not None and code == EXIT_DONE
     plan.forget_if_finished(finished)

@@ -70,14 +70,19 @@ class ClusterBot(Bot):
     """A bot that also notes when it sent each move, and when it saw the other bot's moves arrive."""
 
     def __init__(
-        self, ws: aiohttp.ClientWebSocketResponse[bool], rng: random.Random, rtts: list[float],
+        self, ws: aiohttp.ClientWebSocketResponse[bool], rng: random.Random, rtts: list[tuple[float, float]],
         sent: dict[Key, tuple[float, int]], arrivals: list[float],
     ) -> None:
         super().__init__(ws, rng, rtts)
         self.sent, self.arrivals = sent, arrivals
 
-    def follow(self, state: p.State) -> None:
-        known = len(self.game.played) if self.game is not None and state.game == self.game_no else 0
+    def follow(self, message: p.Message) -> None:
+        before = self.view
+        super().follow(message)
+        if self.view is None:
+            return
+        state = self.view.state
+        known = len(before.state.moves) if before is not None and before.state.game == state.game else 0
         now = time.perf_counter()
         for ply in range(known, len(state.moves)):
             key = (self.room, state.game, ply)
@@ -86,16 +91,18 @@ class ClusterBot(Bot):
                 del self.sent[key]
                 if self.playing:
                     self.arrivals.append(now - started)
-        super().follow(state)
 
     async def move_later(self, ply: int) -> None:
         await asyncio.sleep(self.rng.uniform(0.5, 2.0))
-        game = self.game
-        if not self.playing or game is None or len(game.played) != ply or game.outcome is not None:
+        view = self.view
+        if not self.playing or view is None:
+            return
+        game = view.game
+        if len(game.played) != ply or game.outcome is not None:
             return
         move = self.rng.choice(game.legal_moves())
         self.sent_at = time.perf_counter()
-        self.sent[(self.room, self.game_no, ply)] = (self.sent_at, self.seat)
+        self.sent[(self.room, view.state.game, ply)] = (self.sent_at, self.seat)
         await self.ws.send_str(p.MoveMsg(ply, game.rules.format_move(move)).to_json())
 
 
@@ -214,7 +221,7 @@ def play_share(urls: list[str], indices: list[int], seconds: float, seed: float,
 
 async def _share(urls: list[str], indices: list[int], seconds: float, rng: random.Random, ready: Any,
                  go: Any) -> Share:
-    rtts: list[float] = []
+    rtts: list[tuple[float, float]] = []  # (when acknowledged, round trip)
     arrivals: list[float] = []
     sent: dict[Key, tuple[float, int]] = {}
     async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0)) as session:
@@ -255,7 +262,7 @@ async def _share(urls: list[str], indices: list[int], seconds: float, rng: rando
         for one in bots:
             await one.stop()
         await asyncio.gather(*readers, return_exceptions=True)
-    return Share(rtts, arrivals, lags, own_cpu)
+    return Share([rtt for _, rtt in rtts], arrivals, lags, own_cpu)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -39,6 +39,9 @@ HELP = """Commands:
   help       show this help
   quit       leave; your seat is kept, run the same command again to come back"""
 
+WATCHING_HELP = """You are watching: every move shows here as it is made, and you cannot play.
+  quit       stop watching (or Ctrl+C); run the same command again to watch again"""
+
 
 @dataclass
 class SeatView(LinePlay):
@@ -324,7 +327,7 @@ class PlainPlayer:
         if command in ("help", "?"):
             view = self.view
             move_help = rule_book(view.entry.id).phrases.move_help if view else "as in `gridgames play`"
-            self.say(HELP.format(move_help=move_help))
+            self.say(HELP.format(move_help=move_help) if self.seat else WATCHING_HELP)
             return None
         if not command:
             return None

@@ -5,11 +5,15 @@ sizes, types, lengths and ranges are checked before anything else looks at a mes
 refusal is a `ProtocolError` whose text is one sentence the other side can show.
 
 Client to server: `create`, `join` (first message of a connection), then `move`, `takeback`,
-`resign`, `rematch`, `ping`. Server to client: `welcome` (your seat), `state` (the whole room,
-after every change), `ack` (your move is committed), `error`, `pong`, `closed`.
+`resign`, `rematch`, `ping`. Server to client: `welcome` (your seat), `state` (the whole room:
+after `welcome`, a takeback, a resignation or a rematch), `moved` (one move made: what most
+changes are), `members` (who is seated and connected, when that changes), `ack` (your move is
+committed), `error`, `pong`, `closed`. A room's change costs the server one small message per
+member, whatever the length of the game; a watcher arriving or leaving costs the others nothing.
 
-The server trusts nothing a client sends, and clients replay every `state` through the engine,
-so a broken or hostile server cannot put an illegal position on their screen either.
+The server trusts nothing a client sends, and clients check every move they are sent through
+the engine (`online.follow`), so a broken or hostile server cannot put an illegal position on
+their screen either.
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ import re
 from dataclasses import MISSING, dataclass, fields
 from typing import Any, ClassVar
 
-VERSION = 1
+VERSION = 2  # 2: `moved` and `members` besides `state`
 PATH = "/ws"  # the server's websocket endpoint
 #: Largest frame a server reads from a client (a move is a few dozen bytes).
 MAX_CLIENT_FRAME = 2048
@@ -60,7 +64,7 @@ def _text(pattern: re.Pattern[str] | None = None, optional: bool = False, limit:
     def check(name: str, value: Any) -> Any:
         if value is None and optional:
             return None
-        if not isinstance(value, str) or len(value) > limit or (pattern and not pattern.match(value)):
+        if not isinstance(value, str) or len(value) > limit or (pattern and not pattern.fullmatch(value)):
             raise ProtocolError(f"The field '{name}' is missing or malformed.")
         return value
 
@@ -239,7 +243,7 @@ class Welcome(Message):
 
 @dataclass(frozen=True)
 class State(Message):
-    """The whole room after a change: the client rebuilds its game from `moves` with the engine."""
+    """The whole room: sent after `welcome` and after a takeback, a resignation or a rematch."""
 
     TYPE: ClassVar[str] = "state"
     variant: str
@@ -261,6 +265,33 @@ class State(Message):
         "seated": _pair(_bool), "connected": _pair(_bool), "takeback": _int(1, 2, optional=True),
         "rematch": _pair(_bool), "score": _pair(_int(0, 10**9)), "draws": _int(0, 10**9),
     }
+
+
+@dataclass(frozen=True)
+class Moved(Message):
+    """Move number `ply` (1 for the first) of game `game` was made: `move`. `score` and `draws` are
+    the match's after it (they change when the move ends the game)."""
+
+    TYPE: ClassVar[str] = "moved"
+    game: int
+    ply: int
+    move: str
+    score: tuple[int, int]
+    draws: int
+    CHECKS: ClassVar[dict[str, Any]] = {
+        "game": _int(1, 10**9), "ply": _int(1, MAX_MOVES), "move": _text(MOVE_TEXT, limit=8),
+        "score": _pair(_int(0, 10**9)), "draws": _int(0, 10**9),
+    }
+
+
+@dataclass(frozen=True)
+class Members(Message):
+    """Who is seated and who is connected, sent to everyone when a seat arrives or leaves."""
+
+    TYPE: ClassVar[str] = "members"
+    seated: tuple[bool, bool]
+    connected: tuple[bool, bool]
+    CHECKS: ClassVar[dict[str, Any]] = {"seated": _pair(_bool), "connected": _pair(_bool)}
 
 
 @dataclass(frozen=True)
@@ -298,7 +329,9 @@ class Closed(Message):
 CLIENT_MESSAGES: dict[str, type[Message]] = {
     m.TYPE: m for m in (Create, Join, MoveMsg, Takeback, Resign, Rematch, Ping)
 }
-SERVER_MESSAGES: dict[str, type[Message]] = {m.TYPE: m for m in (Welcome, State, Ack, Error, Pong, Closed)}
+SERVER_MESSAGES: dict[str, type[Message]] = {
+    m.TYPE: m for m in (Welcome, State, Moved, Members, Ack, Error, Pong, Closed)
+}
 
 
 def _parse(frame: str | bytes, kinds: dict[str, type[Message]], limit: int) -> Message:

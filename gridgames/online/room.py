@@ -11,6 +11,7 @@ import asyncio
 import hmac
 import random
 import secrets
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -21,7 +22,7 @@ from gridgames.engine.options import Options, parse_size
 from gridgames.engine.outcome import Outcome
 from gridgames.games import get_entry, no_adjacency_option
 from gridgames.games.guard import GameFault, probe
-from gridgames.online.protocol import Create, Result, State
+from gridgames.online.protocol import Create, Moved, Result, State
 from gridgames.online.store import RoomRow, hash_secret
 
 RESIGN_REASON = "{loser} resigned, so {winner} wins."
@@ -79,6 +80,7 @@ class Room:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     seq: int = 0  # the stored room's change counter: a change is committed only at this number
     elsewhere: set[int] = field(default_factory=set)  # seats connected through other servers (a cluster)
+    changed: float = field(default_factory=time.monotonic)  # when something last happened here
 
     @classmethod
     def from_row(cls, row: RoomRow) -> Room:
@@ -127,17 +129,36 @@ class Room:
         return Game.new(self.entry, self.options, first_player=self.match.next_first_player())
 
     # -- what clients see ----------------------------------------------------------------------
+    def touch(self) -> None:
+        self.changed = time.monotonic()
+
     def connected(self, seat: int) -> bool:
         return seat in self.elsewhere or any(conn.seat == seat for conn in self.conns)
+
+    def watchers(self) -> int:
+        return sum(1 for conn in self.conns if conn.seat == 0)
+
+    def presence(self) -> tuple[tuple[bool, bool], tuple[bool, bool]]:
+        """Which seats are taken and which are connected now (here, or through another server of a
+        cluster): one pass over the connections."""
+        seats_in = {conn.seat for conn in self.conns} | self.elsewhere
+        return (1 in self.seats, 2 in self.seats), (1 in seats_in, 2 in seats_in)
+
+    def moved(self) -> Moved:
+        """The game's last move, as the room's members are told of it."""
+        game = self.game
+        return Moved(self.game_no, len(game.played), game.rules.format_move(game.played[-1]),
+                     self.match.score, self.match.draws)
 
     def state(self) -> State:
         outcome = self.outcome
         result = None if outcome is None else Result(outcome.winner, self.entry.describe(outcome))
+        seated, connected = self.presence()
         return State(
             variant=self.entry.id, size=self.options.size, adjacency=self.options.adjacency,
             first=self.game.first_player, game=self.game_no,
             moves=tuple(self.game.rules.format_move(move) for move in self.game.played), result=result,
-            seated=(1 in self.seats, 2 in self.seats), connected=(self.connected(1), self.connected(2)),
+            seated=seated, connected=connected,
             takeback=self.takeback_by, rematch=(1 in self.rematch, 2 in self.rematch),
             score=self.match.score, draws=self.match.draws,
         )

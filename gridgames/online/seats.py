@@ -13,7 +13,6 @@ import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from gridgames.online.protocol import ROOM_ID, SECRET
 from gridgames.storage import atomic_write_text, default_data_dir, read_capped_bytes
 
 FOLDER = "online"
@@ -80,6 +79,17 @@ def latest_host(variant: str, root: Path | None = None) -> SavedSeat | None:
     return max(seats, key=lambda s: s.saved_at, default=None)
 
 
+def unfinished(variant: str | None = None, root: Path | None = None) -> list[SavedSeat]:
+    """Every seat kept on this machine (of `variant`, or of all), newest first: a seat is forgotten
+    when its game ends here, so each one is a game to go back to (after a crash too)."""
+    try:
+        paths = sorted(folder(root).glob("*.json"))
+    except OSError:
+        return []
+    kept = [s for s in map(_read, paths) if s is not None and variant in (None, s.variant)]
+    return sorted(kept, key=lambda s: s.saved_at, reverse=True)
+
+
 def forget(room: str, role: str, root: Path | None = None) -> None:
     with contextlib.suppress(OSError):
         _path(room, role, root).unlink(missing_ok=True)
@@ -87,12 +97,16 @@ def forget(room: str, role: str, root: Path | None = None) -> None:
 
 def _read(path: Path) -> SavedSeat | None:
     """A saved seat, or None for anything missing, odd or damaged (it is only a convenience)."""
+    from gridgames.online.protocol import ROOM_ID, SECRET  # here: the first screen lists seats, if any
+
     try:
         data = json.loads(read_capped_bytes(path, MAX_BYTES, "a saved seat").decode("utf-8"))
         seat = SavedSeat(**data)
     except (OSError, ValueError, TypeError):
         return None
-    if seat.role not in ("host", "join") or not ROOM_ID.match(seat.room) or not SECRET.match(seat.secret):
+    if seat.role not in ("host", "join"):
+        return None
+    if not ROOM_ID.fullmatch(seat.room) or not SECRET.fullmatch(seat.secret):
         return None
     if not isinstance(seat.port, int) or not isinstance(seat.server, str) or not isinstance(seat.bind, str):
         return None

@@ -5,6 +5,11 @@ refusal carries the engine's sentence. A change is committed to the store before
 of it. Nothing a client sends can crash the server: frames are size-limited (aiohttp closes a
 connection that sends a larger one), every message is parsed into a typed value or answered
 with an error, each connection has a rate limit, and a handler failure costs only that message.
+
+Nothing one client does can stall the others (`limits`, `rooms`): rooms load off the event loop,
+an address's connections, joins and rooms are counted, watchers are capped and let go when idle,
+and a change reaches each member as one small message (`moved`, `members`), so a join or a
+move costs the server O(members), never the length of the game times the members.
 """
 
 from __future__ import annotations
@@ -15,57 +20,38 @@ import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeVar
 
 from aiohttp import WSMsgType, web
 
 from gridgames.engine.errors import GameError
+from gridgames.engine.options import parse_size
 from gridgames.games.guard import GameFault, fault_in
 from gridgames.online import cluster, health
 from gridgames.online import protocol as p
+from gridgames.online.limits import AddressCounts, Bucket, Limits
 from gridgames.online.presence import Presence
 from gridgames.online.room import Room, new_row, new_secret
+from gridgames.online.rooms import RESTING_ROOMS, Rooms
 from gridgames.online.store import Conflict, DbSpec, RoomStore, StoreError, hash_secret, open_store
 
 log = logging.getLogger("gridgames.online")
+T = TypeVar("T")
 
 HEARTBEAT_SECONDS = 20.0  # a connection that stops answering pings is closed
 SEND_TIMEOUT = 5.0  # a client that stops reading is dropped rather than stall its room
-MAX_CONNECTIONS = 10_000
 RATE_PER_SECOND = 20.0  # messages per connection, with bursts up to RATE_BURST
 RATE_BURST = 40.0
 STRIKES_LIMIT = 50  # messages over the limit before the connection is closed
-CREATE_PER_SECOND = 20.0  # rooms created per client address, with bursts up to CREATE_BURST
-CREATE_BURST = 1000.0
-MAX_ADDRESSES = 100_000  # addresses whose room creations are counted
 HELLO_SECONDS = 10.0  # a connection that has not created or joined a room by then is closed
 STORE_FAILED = "The server could not store that; try again in a moment."
+TOO_BUSY = "Too many rooms joined or created from your address: wait a little."
 CONFLICT_TRIES = 5  # decisions per message when other servers keep changing the room first
 ROOM_GONE = "This room is no longer on the server (finished rooms are removed after a while)."
 
 
 class RoomGone(Exception):
     """The room was removed from the store (purged) while someone was in it."""
-
-
-@dataclass
-class Bucket:
-    """A token bucket: `take()` is False when the sender is over its rate."""
-
-    rate: float
-    burst: float
-    tokens: float = -1.0
-    stamp: float = field(default_factory=time.monotonic)
-
-    def take(self) -> bool:
-        now = time.monotonic()
-        if self.tokens < 0:
-            self.tokens = self.burst
-        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
 
 
 @dataclass(eq=False)
@@ -76,6 +62,7 @@ class Conn:
     room: Room | None = None
     bucket: Bucket = field(default_factory=lambda: Bucket(RATE_PER_SECOND, RATE_BURST))
     strikes: int = 0
+    active: float = field(default_factory=time.monotonic)  # when it last sent a message
 
     async def send(self, message: p.Message) -> None:
         await self.send_text(message.to_json())
@@ -101,21 +88,25 @@ _CLOSING: set[asyncio.Future[bool]] = set()
 class GameServer:
     """Rooms in memory while someone is in them; everything else in the store."""
 
-    def __init__(self, store: RoomStore) -> None:
+    def __init__(self, store: RoomStore, limits: Limits | None = None) -> None:
         self.store = store
-        self.rooms: dict[str, Room] = {}
+        self.limits = limits or Limits()
+        # idle rooms are kept only when this server is the store's one writer: with others
+        # (a cluster) a room nobody here is in would go stale
+        self.rooms = Rooms(store, resting=0 if store.shared else RESTING_ROOMS, on_live=self._now_live)
         self.conns: set[Conn] = set()
-        self.registry = asyncio.Lock()
-        self.creates: dict[str, Bucket] = {}
-        self.follower = cluster.Follower(store, self.rooms, self.broadcast)
-        self.presence = Presence(store, self.rooms, self.broadcast) if store.shared else None
+        self.addresses = AddressCounts(self.limits)
+        self._sweeper: asyncio.Task[None] | None = None
+        self.follower = cluster.Follower(store, self.rooms.live, self.broadcast, self.send_all)
+        self.presence = Presence(store, self.rooms.live, self.tell_members) if store.shared else None
 
     # -- the application -------------------------------------------------------------------
     def app(self) -> web.Application:
         app = web.Application()
         app.router.add_get(p.PATH, self.handle)
         app.router.add_get("/", self.index)
-        check = health.handler(self.store, lambda: len(self.rooms), lambda: len(self.conns))
+        app.on_startup.append(self._on_startup)
+        check = health.handler(self.store, lambda: len(self.rooms.live), lambda: len(self.conns))
         app.router.add_get(health.PATH, check)
         app.on_shutdown.append(self._on_shutdown)
         return app
@@ -124,16 +115,27 @@ class GameServer:
         return web.Response(text="gridgames game server: play with `gridgames join ADDRESS`.\n")
 
     async def handle(self, request: web.Request) -> web.StreamResponse:
-        if len(self.conns) >= MAX_CONNECTIONS:
+        if len(self.conns) >= self.limits.max_connections:
             return web.Response(status=503, text="The server is full; try again later.\n")
         if "Origin" in request.headers:  # browsers always send one: no web page may use this server
             return web.Response(status=403, text="The game server does not accept web pages.\n")
+        address = request.remote or "?"
+        if not self.addresses.connect(address):
+            text = "Too many connections from your address; close some first.\n"
+            return web.Response(status=503, text=text)
+        try:
+            return await self._serve(request, address)
+        finally:
+            self.addresses.disconnect(address)
+
+    async def _serve(self, request: web.Request, address: str) -> web.StreamResponse:
         ws = web.WebSocketResponse(
             max_msg_size=p.MAX_CLIENT_FRAME, heartbeat=HEARTBEAT_SECONDS, compress=False
         )
         await ws.prepare(request)
-        conn = Conn(ws, request.remote or "?")
+        conn = Conn(ws, address)
         self.conns.add(conn)
+
         def silent() -> None:
             if conn.room is None:
                 conn.hang_up(1008)
@@ -143,6 +145,7 @@ class GameServer:
             async for frame in ws:
                 if frame.type not in (WSMsgType.TEXT, WSMsgType.BINARY):
                     break
+                conn.active = time.monotonic()
                 if not conn.bucket.take():
                     conn.strikes += 1
                     if conn.strikes > STRIKES_LIMIT:
@@ -176,56 +179,83 @@ class GameServer:
             await self.leave(conn)
         return ws
 
+    async def _on_startup(self, app: web.Application) -> None:
+        self._sweeper = asyncio.create_task(self._let_idle_watchers_go())
+
     async def _on_shutdown(self, app: web.Application) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
         for conn in list(self.conns):
             await conn.ws.close(code=1001, message=b"server shutting down")
+        self.rooms.close()
 
-    async def close_all(self, message: str) -> None:
-        """Tell everyone the server is going away on purpose (the host quit), then hang up."""
+    async def _let_idle_watchers_go(self) -> None:
+        """Close watchers of rooms where nothing happened, and who said nothing, for `watcher_idle` s."""
+        while True:
+            idle = self.limits.watcher_idle
+            await asyncio.sleep(max(0.05, idle / 4))
+            now = time.monotonic()
+            watching = [(c, c.room) for c in self.conns if c.room is not None and c.seat == 0]
+            for conn, room in watching:
+                if now - max(conn.active, room.changed) > idle and conn.room is room and not conn.seat:
+                    minutes = max(1, round(idle / 60))
+                    await conn.send(p.Closed(
+                        f"Nothing happened in this room for {minutes} minute{'s' if minutes != 1 else ''}, "
+                        "so watching stopped; join again to watch."
+                    ))
+                    conn.hang_up()
+
+    async def close_all(self, message: str, to_watchers: str | None = None) -> None:
+        """Tell everyone the server is going away on purpose (the host quit), then hang up;
+        watchers hear `to_watchers` if given (a player's message may speak of their seat)."""
         for conn in list(self.conns):
-            await conn.send(p.Closed(message))
+            await conn.send(p.Closed(message if conn.seat or to_watchers is None else to_watchers))
             await conn.ws.close(code=1001)
 
     # -- rooms in memory ---------------------------------------------------------------------
+    def _now_live(self, room: Room) -> None:
+        if self.presence is not None:
+            self.presence.ask(room)  # who holds its seats through other servers
+
     async def _enter(self, conn: Conn, room_id: str) -> Room | None:
-        """The room, loaded if need be, with `conn` in it (as a watcher until it gets a seat)."""
-        async with self.registry:
-            room = self.rooms.get(room_id)
-            if room is None:
-                row = await self.store.load(room_id)
-                if row is None:
-                    return None
-                try:
-                    room = Room.from_row(row)
-                except (GameError, GameFault):
-                    log.error("room %s does not replay; refused", room_id)
-                    return None
-                self.rooms[room_id] = room
-                if self.presence is not None:
-                    self.presence.ask(room)
-            room.conns.add(conn)
-            conn.room = room
-            return room
+        """The room, loaded if need be (off the event loop), with `conn` in it as a watcher for now."""
+        return await self.rooms.enter(conn, room_id)
 
     async def leave(self, conn: Conn) -> None:
         room = conn.room
         if room is None:
             return
-        async with self.registry:
-            room.conns.discard(conn)
-            if not room.conns:
-                self.rooms.pop(room.id, None)
-                if self.presence is not None:
-                    self.presence.local_changed(room)
-                return
-        async with room.lock:
-            await self.broadcast(room)
+        self.addresses.left_room(conn.address)
+        if await self.rooms.leave(conn) is None:  # the last one out: the room rests
+            if self.presence is not None:
+                self.presence.local_changed(room)
+            return
+        if conn.seat and not room.connected(conn.seat):
+            async with room.lock:
+                await self.tell_members(room)
 
     async def broadcast(self, room: Room) -> None:
-        """Send the room's state to everyone in it (call with the room's lock held: states stay in order)."""
+        """Send the room's whole state to everyone in it (call with the room's lock held: states stay
+        in order); for takebacks, resignations and rematches, rarer than moves, and for what other
+        servers changed."""
         if self.presence is not None:
             self.presence.local_changed(room)  # who is connected here may be what changed
-        text = room.state().to_json()
+        room.touch()
+        await self.send_all(room, room.state().to_json())
+
+    async def tell_members(self, room: Room) -> None:
+        """Tell everyone who is seated and connected now (with the room's lock held)."""
+        if self.presence is not None:
+            self.presence.local_changed(room)
+        seated, connected = room.presence()
+        await self.send_all(room, p.Members(seated, connected).to_json())
+
+    async def tell_moved(self, room: Room) -> None:
+        """Tell everyone the game's last move (with the room's lock held): one small message each."""
+        room.touch()
+        await self.send_all(room, room.moved().to_json())
+
+    async def send_all(self, room: Room, text: str) -> None:
         await asyncio.gather(*(conn.send_text(text) for conn in list(room.conns)))
 
     # -- messages ------------------------------------------------------------------------------
@@ -263,7 +293,7 @@ class GameServer:
         elif isinstance(message, p.Rematch):
             await self.rematch(conn, room, message.answer)
 
-    async def in_order(self, room: Room, act: Callable[[], Awaitable[object]]) -> object:
+    async def in_order(self, room: Room, act: Callable[[], Awaitable[T]]) -> T:
         """Run `act` (with the room's lock held). When another server changed the room first, the
         store refuses the change (`Conflict`): catch up with what it has, tell this server's
         clients, and decide again on the room as it now is (a move for a ply already taken is then
@@ -279,14 +309,15 @@ class GameServer:
         return await act()
 
     async def create(self, conn: Conn, message: p.Create) -> None:
-        if len(self.creates) > MAX_ADDRESSES:  # forget old addresses rather than grow without end
-            self.creates.clear()
-        bucket = self.creates.setdefault(conn.address, Bucket(CREATE_PER_SECOND, CREATE_BURST))
-        if not bucket.take():
-            await conn.send(p.Error("Too many rooms created from your address: wait a little."))
+        if not self.addresses.room_op(conn.address):
+            await conn.send(p.Error(TOO_BUSY))
             return
         secret = new_secret()
         try:
+            refusal = self.limits.size_refusal(*parse_size(message.size))
+            if refusal is not None:
+                await conn.send(p.Error(refusal))
+                return
             row = new_row(message, secret)
         except (GameError, GameFault) as error:
             await conn.send(p.Error(str(error)))
@@ -297,29 +328,34 @@ class GameServer:
         async with room.lock:
             conn.seat = 1
             await conn.send(p.Welcome(room.id, 1, secret))
-            await self.broadcast(room)
+            await conn.send(room.state())
 
     async def join(self, conn: Conn, message: p.Join) -> None:
+        if not self.addresses.room_op(conn.address):
+            await conn.send(p.Error(TOO_BUSY))
+            return
         room = await self._enter(conn, message.room)
         if room is None:
             await conn.send(p.Error("There is no game room with that address on this server."))
             return
         async with room.lock:
-            seated = await self.in_order(room, lambda: self._seat(conn, room, message))
-        if not seated:
+            refusal = await self.in_order(room, lambda: self._seat(conn, room, message))
+        if refusal is not None:
             await self.leave(conn)
             conn.room = None
-            await conn.send(p.Error("That seat secret does not belong to this room."))
+            await conn.send(p.Error(refusal))
 
-    async def _seat(self, conn: Conn, room: Room, message: p.Join) -> bool:
-        """Give `conn` the seat its secret opens, a free seat, or a place to watch; False: wrong secret."""
+    async def _seat(self, conn: Conn, room: Room, message: p.Join) -> str | None:
+        """Give `conn` the seat its secret opens, a free seat, or a place to watch; else why not."""
         secret = None
         if message.secret is not None:
             seat = room.seat_for(message.secret)
             if seat == 0:
-                return False
+                return "That seat secret does not belong to this room."
         else:
             seat = 0 if message.watch else room.free_seat()
+            if not seat and room.watchers() > self.limits.watchers_per_room:  # itself counted
+                return f"This room already has {self.limits.watchers_per_room} watchers: try again later."
             if seat:
                 secret = new_secret()
                 room.seq = await self.store.add_seat(room.id, room.seq, seat, hash_secret(secret))
@@ -330,8 +366,10 @@ class GameServer:
             other.hang_up()
         conn.seat = seat
         await conn.send(p.Welcome(room.id, seat, secret))
-        await self.broadcast(room)
-        return True
+        await conn.send(room.state())
+        if seat:  # a watcher arriving changes nothing the others see
+            await self.tell_members(room)
+        return None
 
     async def move(self, conn: Conn, room: Room, message: p.MoveMsg) -> None:
         game, entry = room.game, room.entry
@@ -356,16 +394,15 @@ class GameServer:
             await conn.send(p.Error(str(error)))
             return
         match = room.match.record(after) if after.outcome is not None else None
-        room.seq = await self.store.add_move(
-            room.id, room.seq, room.game_no, len(game.played), after.rules.format_move(after.played[-1]),
-            match.to_dict() if match else None,
-        )
+        text = after.rules.format_move(after.played[-1])
+        score = match.to_dict() if match else None
+        room.seq = await self.store.add_move(room.id, room.seq, room.game_no, len(game.played), text, score)
         room.game = after
         if match is not None:
             room.match = match
         room.takeback_by = None
         await conn.send(p.Ack(len(after.played)))
-        await self.broadcast(room)
+        await self.tell_moved(room)
 
     async def takeback(self, conn: Conn, room: Room, answer: str) -> None:
         if room.outcome is not None:
@@ -430,9 +467,9 @@ class Running:
     port: int
     purging: asyncio.Task[None] | None = None  # the sweep for rooms past the retention period
 
-    async def stop(self, message: str | None = None) -> None:
+    async def stop(self, message: str | None = None, to_watchers: str | None = None) -> None:
         if message is not None:
-            await self.server.close_all(message)
+            await self.server.close_all(message, to_watchers)
         if self.purging is not None:
             self.purging.cancel()
         await self.runner.cleanup()
@@ -442,12 +479,13 @@ class Running:
 
 
 async def start(
-    host: str, port: int, db: str | Path | DbSpec, retention: float | None = None
+    host: str, port: int, db: str | Path | DbSpec, retention: float | None = None,
+    limits: Limits | None = None,
 ) -> Running:
     """Open the store and listen on host:port; raises StoreRefused (a `--db` it cannot use, one
     sentence) or OSError (port in use, bad address). `retention`: seconds a finished room is kept."""
     store = await open_store(db)
-    server = GameServer(store)
+    server = GameServer(store, limits)
     runner = web.AppRunner(server.app(), handle_signals=False, access_log=None)
     await runner.setup()
     site = web.TCPSite(runner, host, port, reuse_address=True)

@@ -119,7 +119,7 @@ class GridGamesApp(App[None]):
             except GameError as error:
                 self.select_screen.show_message(str(error))
             else:
-                saves = self.offerable(self.store.unfinished(entry.id if entry else None))
+                saves = self.unfinished(entry.id if entry else None)
                 if entry is not None and probe(entry) is not None:
                     self.refuse_game(entry)
                 elif saves:
@@ -151,13 +151,20 @@ class GridGamesApp(App[None]):
                 self._warned.add(text)
                 self.notify(text, title="Not saved", severity="warning", timeout=10)
 
+    def unfinished(self, variant: str | None) -> list[Any]:
+        """Games to play on: the autosaves, then the online games whose seats are kept."""
+        from gridgames.online import seats
+
+        kept = [seat for seat in seats.unfinished(variant, self.store.root) if _plays(seat.variant)]
+        return [*self.offerable(self.store.unfinished(variant)), *kept]
+
     def choose_game(self, entry: Entry) -> None:
         """The player picked `entry`: its unfinished games first, if any, else the new-game panel.
         A game whose code fails (`games.guard.probe`) is refused, its card saying why."""
         if probe(entry) is not None:
             self.refuse_game(entry)
             return
-        saves = self.offerable(self.store.unfinished(entry.id))
+        saves = self.unfinished(entry.id)
         self.show_storage_warnings()
         if saves:
             self.offer_saves(saves, entry)
@@ -197,17 +204,22 @@ class GridGamesApp(App[None]):
         self.select_screen.show_message(fault.reason)
         self.select_screen.refresh_cards()
 
-    def offer_saves(self, saves: list[SavedGame], entry: Entry | None = None) -> None:
+    def offer_saves(self, saves: list[Any], entry: Entry | None = None) -> None:
         """Offer every save in `saves`: one is a yes/no question, several a list to choose from.
         With `entry`, "New game" opens its panel; declining leaves the saves on disk."""
+        from gridgames.online.seats import SavedSeat
         from gridgames.tui.screens.confirm import ConfirmScreen
         from gridgames.tui.screens.resume import NEW_GAME, ResumeScreen, resume_question
 
-        def answer(choice: SavedGame | str | bool | None) -> None:
+        def answer(choice: object) -> None:
             if choice is True:
-                self.resume(saves[0])
-            elif isinstance(choice, SavedGame):
+                choice = saves[0]
+            if isinstance(choice, SavedGame):
                 self.resume(choice)
+            elif isinstance(choice, SavedSeat):  # an online game: back to its room
+                from gridgames.tui.online import plan_to_rejoin
+
+                self.start_online(plan_to_rejoin(choice))
             elif choice in (False, NEW_GAME) and entry is not None:
                 self.open_new_game(entry)
 
@@ -367,3 +379,11 @@ class GridGamesApp(App[None]):
             )
             return
         self.exit()
+
+
+def _plays(variant: str) -> bool:
+    """Whether the game `variant` is installed and not switched off in this run."""
+    try:
+        return probe(get_entry(variant)) is None
+    except GameError:
+        return False

@@ -16,6 +16,7 @@ from textual.widgets import Button, Input, Static
 from gridgames.online.address import Address, AddressError
 from gridgames.online.invite import parse_invite
 from gridgames.online.launch import Plan, plan_host, plan_join
+from gridgames.online.seats import SavedSeat
 from gridgames.tui.choices import Setup
 from gridgames.tui.closing import close_screen, settle_after_first_paint
 from gridgames.tui.widgets.too_small import TooSmall
@@ -40,6 +41,17 @@ def plan_to_join(address: Address, watch: bool = False) -> PlanFactory:
         return plan_join(address, watch)
 
     return make
+
+
+def plan_to_rejoin(seat: SavedSeat) -> PlanFactory:
+    """Back to the online game whose seat is kept (after quitting, or after the app was killed)."""
+    if seat.role == "join":
+        return plan_to_join(Address(seat.server, seat.room))
+    args = argparse.Namespace(
+        variant=seat.variant, new=False, server=None if seat.in_process else seat.server, bind=seat.bind,
+        port=None, size=None, first=None, adjacency=None,
+    )
+    return lambda notes: plan_host(args, notes)
 
 
 def plan_from_command(online: dict[str, object]) -> PlanFactory:

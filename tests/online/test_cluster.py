@@ -35,11 +35,10 @@ async def nodes(pg_url):
 
 
 async def state_where(client: Client, check) -> p.State:  # type: ignore[no-untyped-def]
-    """The first state `client` is sent that passes `check`."""
-    while True:
-        state = await client.next(p.State)
-        if check(state):
-            return state  # type: ignore[return-value]
+    """The room as `client` follows it (`state`, then `moved` and `members`), once it passes `check`."""
+    while client.room is None or not check(client.room):
+        await client.next((p.State, p.Moved, p.Members))
+    return client.room
 
 
 async def seated_pair(session, a: str, b: str) -> tuple[Client, Client, str, str]:
@@ -62,25 +61,14 @@ async def test_two_servers_taking_a_move_for_the_same_ply_acknowledge_exactly_on
         await twin.next(p.Welcome)
         await asyncio.gather(host.send(p.MoveMsg(0, "A1")), twin.send(p.MoveMsg(0, "C3")))
 
-        seen: dict[Client, list[tuple[str, ...]]] = {host: [], twin: []}
-
-        async def answer(client: Client) -> p.Message:
-            while True:
-                message = p.parse_server((await asyncio.wait_for(client.ws.receive(), WAIT)).data)
-                if isinstance(message, (p.Ack, p.Error)):
-                    return message
-                if isinstance(message, p.State):
-                    seen[client].append(message.moves)
-
-        answers = await asyncio.gather(answer(host), answer(twin))
+        answers = await asyncio.gather(host.next((p.Ack, p.Error)), twin.next((p.Ack, p.Error)))
         acks = [m for m in answers if isinstance(m, p.Ack)]
         assert len(acks) == 1, answers
         refusal = next(m for m in answers if isinstance(m, p.Error))
         assert "earlier position" in refusal.message  # type: ignore[attr-defined]
         winner = "A1" if isinstance(answers[0], p.Ack) else "C3"
         for client in (host, guest, twin):  # every client, on either server, sees the one that committed
-            if (winner,) not in seen.get(client, []):
-                await state_where(client, lambda s: s.moves == (winner,))
+            await state_where(client, lambda s: s.moves == (winner,))
         for client in (host, guest, twin):
             await client.__aexit__()
 
@@ -105,6 +93,33 @@ async def test_takebacks_resignations_and_rematches_are_ordered_across_servers(n
         for client in (host, guest):
             await state_where(client, lambda s: s.game == 2 and s.result is None)
         await host.__aexit__()
+        await guest.__aexit__()
+
+
+async def test_a_room_left_idle_on_one_server_is_current_when_joined_there_again(nodes):
+    """Server A keeps a room everyone there has left in memory: changes made on server B meanwhile
+    must be what a player rejoining on A sees (a move is played from the news, anything else makes
+    A read the room again)."""
+    a, b = nodes
+    async with aiohttp.ClientSession() as session:
+        host, guest, room, secret = await seated_pair(session, a, b)
+        await host.send(p.MoveMsg(0, "A1"))
+        await host.next(p.Ack)
+        await host.__aexit__()  # nobody is in the room on server A now
+        await state_where(guest, lambda s: s.moves == ("A1",))
+        await guest.send(p.MoveMsg(1, "A2"))
+        await guest.next(p.Ack)
+        back = await Client(session, a).__aenter__()
+        await back.send(p.Join(p.VERSION, room, secret))
+        await state_where(back, lambda s: s.moves == ("A1", "A2"))
+        await back.__aexit__()
+        await guest.send(p.Resign())
+        await state_where(guest, lambda s: s.result is not None)
+        again = await Client(session, a).__aenter__()
+        await again.send(p.Join(p.VERSION, room, secret))
+        over = await state_where(again, lambda s: s.result is not None)
+        assert over.moves == ("A1", "A2") and over.result.winner == 1  # type: ignore[union-attr]
+        await again.__aexit__()
         await guest.__aexit__()
 
 

@@ -97,7 +97,7 @@ async def test_the_join_dialog_takes_the_host_screens_invite_line_as_pasted(tmp_
     screen's invite line, exactly as shown, and takes the free seat."""
     monkeypatch.setenv("GRIDGAMES_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.setattr(tui_online, "HOST_PORT", 0)  # any free loopback port
-    host_app, guest_app = make_app(), make_app()
+    host_app = make_app()
     async with host_app.run_test(size=(100, 30)) as host:
         for _ in range(3):  # locked-duel, walls, blocking, then rowcol
             await host.press("down")
@@ -111,6 +111,8 @@ async def test_the_join_dialog_takes_the_host_screens_invite_line_as_pasted(tmp_
         line = hosting.invite
         assert line.startswith("Invite: gridgames join ws://127.0.0.1:")
 
+        monkeypatch.setenv("GRIDGAMES_DATA_DIR", str(tmp_path / "data-guest"))  # another person's
+        guest_app = make_app()  # (the host's folder now offers its kept seat at start)
         async with guest_app.run_test(size=(100, 30)) as guest:
             await guest.press("o")
             field = guest_app.screen.query_one("#address")

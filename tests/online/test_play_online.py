@@ -166,7 +166,8 @@ def test_the_server_killed_with_sigkill_restarts_with_every_acknowledged_move(pr
 
 def test_a_host_killed_with_sigkill_brings_its_room_back_by_hosting_again(procs):
     host = procs.start("host", "rowcol", "--plain", "--port", "0", "--first", "1", person="host")
-    guest = procs.start("join", invite(host), "--plain", person="guest")
+    address = invite(host)
+    guest = procs.start("join", address, "--plain", person="guest")
     wait_turn(host, 1)
     host.send("C3")
     wait_turn(guest, 2)
@@ -174,6 +175,7 @@ def test_a_host_killed_with_sigkill_brings_its_room_back_by_hosting_again(procs)
     guest.expect("The connection to the server is lost; reconnecting")
     again = procs.start("host", "rowcol", "--plain", person="host")  # same data folder, same port
     again.expect("^Rejoining your online game of rowcol")
+    assert invite(again) == address  # the invite line again, to send a friend who has gone
     guest.expect("^Reconnected.")
     wait_turn(guest, 2)
     guest.send("C1")

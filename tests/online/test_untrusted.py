@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
+from dataclasses import replace
 
 import aiohttp
 import pytest
@@ -24,6 +25,18 @@ class Client:
 
     def __init__(self, session: aiohttp.ClientSession, url: str) -> None:
         self.session, self.url = session, url
+        self.room: p.State | None = None  # the room followed: the last `state`, then `moved`, `members`
+
+    def follow(self, message: p.Message) -> None:
+        """Keep `room` up to date as a client does (without the engine: these tests check the server)."""
+        room = self.room
+        if isinstance(message, p.State):
+            self.room = message
+        elif isinstance(message, p.Moved) and room is not None:
+            moves = (*room.moves, message.move)
+            self.room = replace(room, moves=moves, takeback=None, score=message.score, draws=message.draws)
+        elif isinstance(message, p.Members) and room is not None:
+            self.room = replace(room, seated=message.seated, connected=message.connected)
 
     async def __aenter__(self) -> Client:
         self.ws = await self.session.ws_connect(self.url + p.PATH, max_msg_size=p.MAX_SERVER_FRAME)
@@ -35,12 +48,13 @@ class Client:
     async def send(self, message: p.Message | str) -> None:
         await self.ws.send_str(message if isinstance(message, str) else message.to_json())
 
-    async def next(self, kind: type[p.Message]) -> p.Message:
+    async def next(self, kind: type[p.Message] | tuple[type[p.Message], ...]) -> p.Message:
         """The next message of `kind`, skipping others (states after other people's changes)."""
         while True:
             frame = await asyncio.wait_for(self.ws.receive(), WAIT)
             assert frame.type == aiohttp.WSMsgType.TEXT, f"connection ended: {frame}"
             message = p.parse_server(frame.data)
+            self.follow(message)
             if isinstance(message, kind):
                 return message
 

@@ -25,7 +25,7 @@ from gridgames.games import rule_book
 from gridgames.online import protocol as p
 from gridgames.online.client import Event, View, answer_offer
 from gridgames.online.invite import invite_line
-from gridgames.online.launch import HOST_LEFT, Plan
+from gridgames.online.launch import HOST_LEFT, HOST_LEFT_WATCHING, HostDbError, Plan
 from gridgames.play.picking import NOTHING, Picking, point
 from gridgames.tui import house_rules
 from gridgames.tui.alternate import name_alternate_key
@@ -107,6 +107,10 @@ class OnlineGameScreen(Screen[None]):
         notes = io.StringIO()
         try:
             plan = await self.make_plan(notes)
+        except HostDbError as error:
+            self.closed = str(error)  # names the folder
+            self.say(f"✗ {self.closed}")
+            return
         except OSError as error:
             self.closed = f"Could not start the game server: {error.strerror or error}."
             self.say(f"✗ {self.closed}")
@@ -131,7 +135,7 @@ class OnlineGameScreen(Screen[None]):
             self._link_task.cancel()
             await asyncio.gather(self._link_task, return_exceptions=True)
         if plan.running is not None:
-            await plan.running.stop(HOST_LEFT)  # type: ignore[attr-defined]
+            await plan.running.stop(HOST_LEFT, HOST_LEFT_WATCHING)  # type: ignore[attr-defined]
         finished = self.view is not None and self.view.outcome is not None
         plan.forget_if_finished(finished)
 
@@ -195,7 +199,8 @@ class OnlineGameScreen(Screen[None]):
     def refresh_view(self) -> None:
         view = self.view
         self.query_one("#invite", Line).show(self.invite)
-        self.query_one("#invite").display = bool(self.invite) and not (view and view.state.seated[1])
+        # while the friend is not here (not yet, or not back after a restart), the invite stays in sight
+        self.query_one("#invite").display = bool(self.invite) and not (view and view.state.connected[1])
         self.query_one("#status", Line).show(self.status_text())
         self.query_one("#message", Line).show(self.message)
         self.query_one("#message").set_class(self.message.startswith("✗"), "-error")
@@ -275,6 +280,9 @@ class OnlineGameScreen(Screen[None]):
 
     def action_takeback(self) -> None:
         self.send(p.Takeback("request"))
+        if self.view is not None and self.seat:
+            other = self.view.entry.player(3 - self.seat)
+            self.say(f"Takeback asked; waiting for {other} to accept or decline.")
 
     def action_answer(self, yes: bool) -> None:
         reply = answer_offer(self.view, self.seat, yes) if self.view is not None else None

@@ -1,4 +1,5 @@
-"""Which unfinished game to play on: every autosave of one game (or of all), newest first.
+"""Which unfinished game to play on: every autosave of one game (or of all), newest first, and the
+online games whose seats are kept (`online.seats.unfinished`: after a crash too).
 
 One save is a yes/no question (`ConfirmScreen`); several are this list, one button each, so every
 game left unfinished is offered, not only the newest (`Store.unfinished` lists them).
@@ -14,28 +15,39 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, OptionList, Static
 
+from gridgames.games import get_entry
+from gridgames.online.seats import SavedSeat
 from gridgames.storage import SavedGame
 from gridgames.tui.closing import close_screen, settle_after_first_paint
 from gridgames.tui.widgets.keys_footer import KeysFooter
 from gridgames.tui.widgets.too_small import TooSmall
 
 NEW_GAME = "new"
+Unfinished = SavedGame | SavedSeat  # a game saved here, or a seat in an online game
 
 
-def describe_save(saved: SavedGame, with_game: bool = True, now: float | None = None) -> str:
+def variant_of(saved: Unfinished) -> str:
+    return saved.variant if isinstance(saved, SavedSeat) else saved.game.entry.id
+
+
+def describe_save(saved: Unfinished, with_game: bool = True, now: float | None = None) -> str:
     """'Gridlock (rule book 003), 3 moves against the computer (perfect), saved 03:10' (with the
-    date when not saved today)."""
+    date when not saved today); 'Row & Column, online game you host, seat kept 03:10'."""
+    day = time.strftime("%Y-%m-%d", time.localtime(now))
+    when = time.strftime("%Y-%m-%d %H:%M", time.localtime(saved.saved_at)).removeprefix(day + " ")
+    if isinstance(saved, SavedSeat):
+        role = "you host" if saved.role == "host" else f"you joined on {saved.server}"
+        text = f"online game {role}, seat kept {when}"
+        return f"{get_entry(saved.variant).label}, {text}" if with_game else text
     moves = len(saved.game.played)
     vs = saved.settings.get("vs")
     who = f" against the computer ({vs})" if isinstance(vs, str) else ""
-    day = time.strftime("%Y-%m-%d", time.localtime(now))
-    when = time.strftime("%Y-%m-%d %H:%M", time.localtime(saved.saved_at)).removeprefix(day + " ")
     played = f"{moves} move{'s' if moves != 1 else ''}" if moves else "not started yet"
     text = f"{played}{who}, saved {when}"
     return f"{saved.game.entry.label}, {text}" if with_game else text
 
 
-def resume_question(saved: SavedGame) -> str:
+def resume_question(saved: Unfinished) -> str:
     return f"Resume your unfinished game of {describe_save(saved)}?"
 
 
@@ -45,7 +57,7 @@ class SavesList(OptionList):
     BINDINGS = [Binding("enter", "select", "Resume", key_display="⏎")]
 
 
-class ResumeScreen(ModalScreen["SavedGame | str | None"]):
+class ResumeScreen(ModalScreen["SavedGame | SavedSeat | str | None"]):
     """Dismisses with the chosen save, `NEW_GAME` for a new game (when offered), or None."""
 
     BINDINGS = [
@@ -61,16 +73,16 @@ class ResumeScreen(ModalScreen["SavedGame | str | None"]):
     }
     """
 
-    def __init__(self, saves: list[SavedGame], new_game: bool = False) -> None:
+    def __init__(self, saves: list[Unfinished], new_game: bool = False) -> None:
         super().__init__(classes="dialog-screen")
         self.saves = saves
         self.new_game = new_game
-        self.one_game = len({saved.game.entry.id for saved in saves}) == 1
+        self.one_game = len({variant_of(saved) for saved in saves}) == 1
 
     def compose(self) -> ComposeResult:
         yield TooSmall()
         with Vertical(classes="dialog", id="resume"):
-            what = f"of {self.saves[0].game.entry.label} " if self.one_game else ""
+            what = f"of {get_entry(variant_of(self.saves[0])).label} " if self.one_game else ""
             yield Static(
                 f"Your {len(self.saves)} unfinished games {what}— choose one to play on:",
                 classes="dialog-title",

@@ -3,6 +3,8 @@ player's results so far (from `Store.stats()`)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -16,7 +18,6 @@ from gridgames.engine.entry import Entry
 from gridgames.games import catalogue
 from gridgames.games.guard import why_off
 from gridgames.play import computer
-from gridgames.storage import SavedGame
 from gridgames.tui.widgets.keys_footer import KeysFooter
 from gridgames.tui.widgets.picture import CardLines, blank_style
 from gridgames.tui.widgets.too_small import TooSmall
@@ -52,7 +53,7 @@ def _score(tally: dict[str, int]) -> str:
     return f"{score}–{tally['draws']}" if tally["draws"] else score
 
 
-def unfinished_line(saves: list[SavedGame]) -> str:
+def unfinished_line(saves: list[Any]) -> str:
     """'▶ Unfinished: 3 moves, saved 2026-11-26 03:10 (Enter resumes)', or how many there are."""
     if not saves:
         return ""
@@ -110,7 +111,7 @@ class VariantCard(ListItem):
         return Content.assemble(*parts)
 
     def show_results(
-        self, tallies: dict[str, dict[str, int]], levels: tuple[str, ...], saves: list[SavedGame]
+        self, tallies: dict[str, dict[str, int]], levels: tuple[str, ...], saves: list[Any]
     ) -> None:
         self.results = results_line(tallies, levels, self.entry.player_names)
         self.unfinished = unfinished_line(saves)
@@ -177,9 +178,11 @@ class SelectScreen(Screen[None]):
         store = self.app.store  # type: ignore[attr-defined]
         stats = store.stats()
         levels = computer.levels() if stats else ()
-        saves: dict[str, list[SavedGame]] = {}
-        for saved in store.unfinished():
-            saves.setdefault(saved.game.entry.id, []).append(saved)
+        from gridgames.tui.screens.resume import variant_of
+
+        saves: dict[str, list[Any]] = {}
+        for saved in self.app.unfinished(None):  # type: ignore[attr-defined]
+            saves.setdefault(variant_of(saved), []).append(saved)
         for card in self.query(VariantCard):
             card.show_results(stats.get(card.entry.id, {}), levels, saves.get(card.entry.id, []))
 
