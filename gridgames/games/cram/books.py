@@ -8,8 +8,14 @@ from gridgames.games.api import Phrases, RuleBook, page
 from gridgames.games.cram.hooks import CramSolver
 from gridgames.games.cram.rules import RULES
 
-#: How line mode's help describes a move in the domino games.
-DOMINO_HELP = "a domino as its two cells, e.g. B2-B3 or B2-C2 (either order; (2,2)-(2,3) works too)"
+#: Line mode's words for the domino games (Cram, and Domineering with its own players' names).
+DOMINO_PHRASES = Phrases(
+    turn="{player} to place a domino.",
+    prompt="Your domino: ",
+    moved={"place": "{player} places a domino on {cell}."},
+    no_moves="{name} has no room for a domino. {winner_name} wins!",
+    move_help="a domino as its two cells, e.g. B2-B3 or B2-C2 (either order; (2,2)-(2,3) works too)",
+)
 
 CRAM = RuleBook(
     Entry(
@@ -26,13 +32,7 @@ CRAM = RuleBook(
         default_cols=5,
         blocked_word="covered",
     ),
-    Phrases(
-        turn="{player} to place a domino.",
-        prompt="Your domino: ",
-        moved={"place": "{player} places a domino on {cell}."},
-        no_moves="{name} has no room for a domino. {winner_name} wins!",
-        move_help=DOMINO_HELP,
-    ),
+    DOMINO_PHRASES,
     page(__package__, "cram.md"),
     CramSolver(),
 )

@@ -5,8 +5,8 @@ from __future__ import annotations
 from gridgames.engine.entry import Entry
 from gridgames.engine.moves import Move
 from gridgames.engine.rules import Content, GridState
-from gridgames.games.api import Phrases, RuleBook, Words, page
-from gridgames.games.cram.books import DOMINO_HELP
+from gridgames.games.api import RuleBook, Words, page
+from gridgames.games.cram.books import DOMINO_PHRASES
 from gridgames.games.domineering.hooks import DomineeringSolver
 from gridgames.games.domineering.rules import RULES
 
@@ -34,13 +34,7 @@ DOMINEERING = RuleBook(
         default_cols=8,
         blocked_word="covered",
     ),
-    Phrases(
-        turn="{player} to place a domino.",
-        prompt="Your domino: ",
-        moved={"place": "{player} places a domino on {cell}."},
-        no_moves="{name} has no room for a domino. {winner_name} wins!",
-        move_help=DOMINO_HELP,
-    ),
+    DOMINO_PHRASES,
     page(__package__, "domineering.md"),
     DomineeringSolver(),
     Words(turn=_turn),
