@@ -43,7 +43,7 @@ def run(args: argparse.Namespace) -> int:
     failed = 0
     for entry in entries:
         started = time.perf_counter()
-        print(f"{entry.title} ({entry.id}), rule book {entry.book}:", flush=True)
+        print(f"{entry.label} ({entry.id}):", flush=True)
         bad = 0
         for result in check_game(entry, plan, args.seed):
             print(f"  {result.line()}", flush=True)

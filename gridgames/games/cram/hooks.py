@@ -3,10 +3,11 @@ from `solver` (Sprague-Grundy, C core when built), each region's value, and how 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, cast
 
 from gridgames.engine.moves import Move
-from gridgames.engine.rules import GridState
+from gridgames.engine.rules import GridState, Rules
 from gridgames.games.api import Solver
 from gridgames.games.cram.rules import DominoState
 from gridgames.solve.budget import Budget
@@ -17,6 +18,29 @@ if TYPE_CHECKING:
 
 def _state(state: GridState) -> DominoState:
     return cast(DominoState, state)
+
+
+def domino_evaluation(
+    rules: Rules[Any], state: DominoState, wins: Callable[[], dict[tuple[int, int], bool | None]],
+    nodes: Callable[[], int],
+) -> Evaluation:
+    """An Evaluation from a domino solver's answer per domino (cell pair -> wins, or None where the
+    budget ran out); a search stopped before it answered anything leaves every move unknown."""
+    from gridgames.solve.base import LOSS, UNKNOWN, WIN, Evaluation, Value
+    from gridgames.solve.budget import SearchTimeout
+
+    try:
+        answers = wins()
+    except SearchTimeout:  # cancelled or out of time: nothing proven, nothing claimed
+        legal = rules.legal_moves(state)
+        return Evaluation(UNKNOWN, dict.fromkeys(legal, UNKNOWN), exact=False, nodes=nodes())
+    values: dict[Move, Value] = {
+        Move((state.cell(a), state.cell(b))): UNKNOWN if won is None else WIN if won else LOSS
+        for (a, b), won in answers.items()
+    }
+    exact = None not in answers.values()
+    value = WIN if WIN in values.values() else LOSS if exact else UNKNOWN
+    return Evaluation(value, values, exact=exact, nodes=nodes())
 
 
 def mirror_evaluation(state: DominoState) -> Evaluation | None:
@@ -41,21 +65,16 @@ class CramSolver(Solver):
 
     def evaluate(self, state: GridState, budget: Budget | None) -> Evaluation:
         from gridgames.games.cram import solver
-        from gridgames.solve.base import LOSS, UNKNOWN, WIN, Evaluation, Value
 
         s = _state(state)
         if not solver.is_quick(s.rows, s.cols, s.free):
             mirrored = mirror_evaluation(s)
             if mirrored is not None:
                 return mirrored
-        wins = solver.move_wins(s.rows, s.cols, s.free, budget)
-        values: dict[Move, Value] = {
-            Move((s.cell(a), s.cell(b))): UNKNOWN if won is None else WIN if won else LOSS
-            for (a, b), won in wins.items()
-        }
-        exact = None not in wins.values()
-        value = WIN if WIN in values.values() else LOSS if exact else UNKNOWN
-        return Evaluation(value, values, exact=exact, nodes=solver.nodes())
+        from gridgames.games.cram.rules import RULES
+
+        answer = lambda: solver.move_wins(s.rows, s.cols, s.free, budget)  # noqa: E731
+        return domino_evaluation(RULES, s, answer, solver.nodes)
 
     def is_quick(self, state: GridState) -> bool:
         from gridgames.games.cram import solver

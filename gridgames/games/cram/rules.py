@@ -86,8 +86,6 @@ class DominoRules(Rules[DominoState]):
             cell = move.cells[0]
             if not state.free >> state.index(cell) & 1:
                 return f"{format_cell(cell, style)} is already covered: a domino goes on two empty cells."
-            if any(cell in m.cells for m in self.legal_moves(state)):
-                return f"A move in this game is a domino on two neighbouring cells, such as {self.example}."
             where = format_cell(cell, style)
             through = [m for m in self.legal_moves(state) if cell in m.cells]
             if through:  # typed or pointed at alone while a domino fits: say what a move is
@@ -97,9 +95,6 @@ class DominoRules(Rules[DominoState]):
         if move.kind or len(move.cells) != 2:
             return f"A move in this game is a domino on two neighbouring cells, such as {self.example}."
         a, b = sorted(move.cells)
-        if move.cells != (a, b):  # one move, one value: the parser puts the cells in this order
-            first = f"{format_cell(a, style)}-{format_cell(b, style)}"
-            return f"A domino is given upper or left cell first: {first}."
         if abs(a.row - b.row) + abs(a.col - b.col) != 1:
             return (f"{format_cell(a, style)} and {format_cell(b, style)} are not side by side: a domino "
                     "covers two cells next to each other in a row or a column.")

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
-from gridgames.engine.moves import Move
 from gridgames.engine.rules import GridState
 from gridgames.games.api import Solver
 from gridgames.games.cram.rules import DominoState
@@ -32,18 +31,13 @@ class DomineeringSolver(Solver):
         return not self.is_quick(state)
 
     def evaluate(self, state: GridState, budget: Budget | None) -> Evaluation:
+        from gridgames.games.cram.hooks import domino_evaluation
         from gridgames.games.domineering import solver
-        from gridgames.solve.base import LOSS, UNKNOWN, WIN, Evaluation, Value
+        from gridgames.games.domineering.rules import RULES
 
         s = _state(state)
-        wins = solver.move_values(s.rows, s.cols, s.free, vertical_to_move(s), budget)
-        values: dict[Move, Value] = {
-            Move((s.cell(a), s.cell(b))): UNKNOWN if won is None else WIN if won else LOSS
-            for (a, b), won in wins.items()
-        }
-        exact = None not in wins.values()
-        value = WIN if WIN in values.values() else LOSS if exact else UNKNOWN
-        return Evaluation(value, values, exact=exact, nodes=solver.nodes())
+        answer = lambda: solver.move_values(s.rows, s.cols, s.free, vertical_to_move(s), budget)  # noqa: E731
+        return domino_evaluation(RULES, s, answer, solver.nodes)
 
     def is_quick(self, state: GridState) -> bool:
         from gridgames.games.domineering import solver
