@@ -31,9 +31,10 @@ from pathlib import Path
 
 import aiohttp
 
+from gridgames.engine.entry import Entry
 from gridgames.engine.game import Game
 from gridgames.engine.options import Options
-from gridgames.games import catalogue, get_entry
+from gridgames.games import catalogue
 from gridgames.online import protocol as p
 from gridgames.online.follow import View
 from gridgames.online.room import new_row
@@ -162,10 +163,16 @@ async def start_server(db: Path) -> tuple[subprocess.Popen[str], str]:
     return server, found.group(1)
 
 
-def long_walls_game(moves: int, seed: int) -> Game:
-    """A random legal game of walls on 30x30 of at most `moves` moves."""
+def long_game_entry() -> Entry:
+    """The game a long stored room is played in: the first whose positions can repeat (so a game
+    on 30x30 can run to hundreds of moves), found in the catalogue, not named."""
+    return next(entry for entry in catalogue() if entry.rules.can_repeat)
+
+
+def long_game(moves: int, seed: int) -> Game:
+    """A random legal game on 30x30 of at most `moves` moves (`long_game_entry`)."""
     rng = random.Random(seed)
-    game = Game.new(get_entry("walls"), Options(30, 30, "1"), first_player=1)
+    game = Game.new(long_game_entry(), Options(30, 30, "1"), first_player=1)
     while len(game.played) < moves and game.outcome is None:
         game = game.play(rng.choice(game.legal_moves()))
     return game
@@ -179,11 +186,11 @@ async def _until(ws: aiohttp.ClientWebSocketResponse[bool], kind: type[p.Message
 
 
 async def store_long_room(db: Path, seed: int) -> tuple[str, int]:
-    """Write a walls 30x30 room with a long game into the server's database before it starts, as a
+    """Write a 30x30 room with a long game into the server's database before it starts, as a
     client that played it long ago would have left it; its id and length. The server replays it
     when the first watcher joins."""
-    game = await asyncio.to_thread(long_walls_game, CHURN_MOVES, seed)
-    row = new_row(p.Create(p.VERSION, "walls", "30x30", "1", "king"), "bench-" * 4)
+    game = await asyncio.to_thread(long_game, CHURN_MOVES, seed)
+    row = new_row(p.Create(p.VERSION, game.entry.id, "30x30", "1", "king"), "bench-" * 4)
     store = await open_store(db)
     try:
         await store.create(row)
@@ -331,7 +338,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.churn_seconds > 0:
         churn_ok = result["churn_p99_ms"] < TARGET_P99_MS
         print(f"  during {args.churn_seconds:.0f} s of joins and leaves of a "
-              f"{result['churn_room_moves']:.0f}-move walls 30x30 room ({result['churn_joins']:.0f} joins "
+              f"{result['churn_room_moves']:.0f}-move {long_game_entry().id} 30x30 room "
+              f"({result['churn_joins']:.0f} joins "
               f"by {CHURNERS} watchers, each waiting for the whole room): the other rooms' move round trip "
               f"p50 {result['churn_p50_ms']:.1f} ms, p99 {result['churn_p99_ms']:.1f} ms "
               f"over {result['churn_moves']:.0f} moves (the bots' own wake-up delay p99 "
