@@ -22,7 +22,7 @@ class Entry:
     """Everything the app, line mode and records need to know about one rule book."""
 
     id: str
-    book: str  # rule-book number, "000".."004"
+    book: str  # rule-book number, "000".."004"; "" for a game of our own (Cram, Domineering)
     title: str
     summary: str  # one line for the select screen
     rules: Rules[Any]
@@ -39,8 +39,13 @@ class Entry:
     verb: str = ""  # the book's verb for a move ("place"), when not the rules family's
 
     @property
+    def source(self) -> str:
+        """Where the rules come from: 'rule book 003', or "" for a game of the project's own."""
+        return f"rule book {self.book}" if self.book else ""
+
+    @property
     def label(self) -> str:
-        return f"{self.title} (rule book {self.book})"
+        return f"{self.title} ({self.source})" if self.source else self.title
 
     def player(self, number: int) -> str:
         """'Player A (A)'."""

@@ -42,7 +42,8 @@ def _load() -> tuple[dict[str, RuleBook], tuple[str, ...]]:
             problems.append(f"Two games are called '{point.name}'; the second ({point.value}) is left out.")
             continue
         books[point.name] = guarded(book)
-    ordered = dict(sorted(books.items(), key=lambda item: (item[1].entry.book, item[0])))
+    # the rule books in their order, then the games of our own (no book number), then by id
+    ordered = dict(sorted(books.items(), key=lambda it: (not it[1].entry.book, it[1].entry.book, it[0])))
     return ordered, tuple(problems)
 
 

@@ -31,7 +31,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import lru_cache
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
+
+if TYPE_CHECKING:
+    from gridgames.engine.moves import Move as GameMove
+    from gridgames.solve.base import Evaluation
 
 Move = TypeVar("Move")
 
@@ -69,6 +73,29 @@ def is_symmetric(rows: int, cols: int, free: int) -> bool:
 def mirror_lost(rows: int, cols: int, free: int) -> bool:
     """Whether the player to move loses by the mirror strategy (see the module's theorem)."""
     return not free & touching_own_image(rows, cols) and is_symmetric(rows, cols, free)
+
+
+#: How a position decided here is proven, as the analysis and the hint say it.
+PROOF = "mirror strategy"
+
+
+def mirror_evaluation(
+    rows: int, cols: int, free: int, options: Iterable[tuple[GameMove, int]]
+) -> Evaluation | None:
+    """What the mirror strategy proves about a position with these free cells, given each legal move
+    with the free cells it leaves; None when it proves nothing. Mirror-lost: every move loses (exact).
+    One move from mirror-lost: that move wins (the others are left unknown)."""
+    from gridgames.solve.base import LOSS, UNKNOWN, WIN, Evaluation
+
+    options = list(options)
+    if mirror_lost(rows, cols, free):
+        return Evaluation(LOSS, {move: LOSS for move, _ in options}, exact=True, proof=PROOF)
+    reply = mirror_reply(rows, cols, options)
+    if reply is None:
+        return None
+    values = {move: UNKNOWN for move, _ in options}
+    values[reply] = WIN
+    return Evaluation(WIN, values, exact=False, proof=PROOF)
 
 
 def mirror_reply(rows: int, cols: int, options: Iterable[tuple[Move, int]]) -> Move | None:

@@ -40,7 +40,7 @@ class GridGamesCommands(Provider):
         yield "Open game record…", "Key: ctrl+o", partial(app.run_action, "open_record")
         for entry in catalogue():
             yield (
-                f"New game: {entry.title} ({entry.book})",
+                f"New game: {entry.label}",
                 entry.summary,
                 partial(self.app.open_new_game, entry),  # type: ignore[attr-defined]
             )

@@ -19,6 +19,20 @@ def _state(state: GridState) -> DominoState:
     return cast(DominoState, state)
 
 
+def mirror_evaluation(state: DominoState) -> Evaluation | None:
+    """What the mirror strategy proves here (see `solve.symmetry`): a domino takes its two cells."""
+    from gridgames.games.cram.rules import RULES
+    from gridgames.solve import symmetry
+
+    free = state.free
+
+    def left(move: Move) -> int:
+        return free & ~sum(1 << state.index(cell) for cell in move.cells)
+
+    options = ((move, left(move)) for move in RULES.legal_moves(state))
+    return symmetry.mirror_evaluation(state.rows, state.cols, free, options)
+
+
 class CramSolver(Solver):
     """Exact everywhere it finishes: a move wins when it leaves Grundy value 0."""
 
@@ -30,6 +44,10 @@ class CramSolver(Solver):
         from gridgames.solve.base import LOSS, UNKNOWN, WIN, Evaluation, Value
 
         s = _state(state)
+        if not solver.is_quick(s.rows, s.cols, s.free):
+            mirrored = mirror_evaluation(s)
+            if mirrored is not None:
+                return mirrored
         wins = solver.move_wins(s.rows, s.cols, s.free, budget)
         values: dict[Move, Value] = {
             Move((s.cell(a), s.cell(b))): UNKNOWN if won is None else WIN if won else LOSS
@@ -43,7 +61,7 @@ class CramSolver(Solver):
         from gridgames.games.cram import solver
 
         s = _state(state)
-        return solver.is_quick(s.rows, s.cols, s.free)
+        return solver.is_quick(s.rows, s.cols, s.free) or mirror_evaluation(s) is not None
 
     def regions(self, state: GridState, budget: Budget | None = None) -> list[tuple[int, int]] | None:
         from gridgames.games.cram import solver

@@ -82,6 +82,12 @@ class DominoRules(Rules[DominoState]):
         return None
 
     def why_illegal(self, state: DominoState, move: Move, style: CoordStyle = "letter") -> str | None:
+        if len(move.cells) == 1 and not move.kind:  # one cell pointed at: why no domino goes through it
+            cell = move.cells[0]
+            if not state.free >> state.index(cell) & 1:
+                return f"{format_cell(cell, style)} is already covered: a domino goes on two empty cells."
+            where = format_cell(cell, style)
+            return f"No domino of yours fits through {where} now: its neighbours are taken."
         if move.kind or len(move.cells) != 2:
             return f"A move in this game is a domino on two neighbouring cells, such as {self.example}."
         a, b = sorted(move.cells)

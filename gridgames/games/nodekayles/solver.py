@@ -23,28 +23,18 @@ MIRROR = "mirror strategy"
 
 
 def mirror_evaluation(state: NodeKaylesState) -> Evaluation | None:
-    """The value the mirror strategy proves here, or None. Free cells that are their own half-turn
-    image, none touching its image, lose for the player to move (every move, exact); one move from
-    such a position, that move wins (the others are left unknown)."""
+    """What the mirror strategy proves here (see `solve.symmetry`): a mark takes its cell and its
+    free neighbours."""
     from gridgames.solve import symmetry
-    from gridgames.solve.base import LOSS, UNKNOWN, WIN, Evaluation
 
-    rows, cols, free = state.rows, state.cols, state.free
-    legal = RULES.legal_moves(state)
-    if symmetry.mirror_lost(rows, cols, free):
-        return Evaluation(LOSS, dict.fromkeys(legal, LOSS), exact=True, proof=MIRROR)
-    near = orthogonal_masks(rows, cols)
+    free, near = state.free, orthogonal_masks(state.rows, state.cols)
 
     def left(move: Move) -> int:
         i = state.index(move.cells[0])
         return free & ~((1 << i) | near[i])
 
-    reply = symmetry.mirror_reply(rows, cols, ((move, left(move)) for move in legal))
-    if reply is None:
-        return None
-    values = dict.fromkeys(legal, UNKNOWN)
-    values[reply] = WIN
-    return Evaluation(WIN, values, exact=False, proof=MIRROR)
+    options = ((move, left(move)) for move in RULES.legal_moves(state))
+    return symmetry.mirror_evaluation(state.rows, state.cols, free, options)
 
 
 class NodeKaylesSolver(Solver):

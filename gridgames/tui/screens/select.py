@@ -115,7 +115,7 @@ class VariantCard(ListItem):
     def _text(self) -> Content:
         entry = self.entry
         parts: list[str | tuple[str, str]] = [
-            (f"{entry.title}  ·  rule book {entry.book}", "bold"),
+            (f"{entry.title}  ·  {entry.source}" if entry.source else entry.title, "bold"),
             "\n",
             entry.summary,
         ]

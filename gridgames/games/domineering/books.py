@@ -1,0 +1,47 @@
+"""Domineering, a game of our own: Vertical places dominoes upright, Horizontal across; last one wins."""
+
+from __future__ import annotations
+
+from gridgames.engine.entry import Entry
+from gridgames.engine.moves import Move
+from gridgames.engine.rules import Content, GridState
+from gridgames.games.api import Phrases, RuleBook, Words, page
+from gridgames.games.cram.books import DOMINO_HELP
+from gridgames.games.domineering.hooks import DomineeringSolver
+from gridgames.games.domineering.rules import RULES
+
+
+def _turn(entry: Entry, state: GridState, legal: tuple[Move, ...], alternate: bool, keys: str) -> str:
+    """'Vertical (V) to place upright: pick a • cell, then the one above or below it (12 places).'"""
+    player, count = entry.player(state.to_move), len(legal)
+    if state.to_move == 1:
+        return f"{player} to place upright: pick a • cell, then the one above or below it ({count} places)."
+    return f"{player} to place across: pick a • cell, then the one left or right of it ({count} places)."
+
+
+DOMINEERING = RuleBook(
+    Entry(
+        id="domineering",
+        book="",
+        title="Domineering",
+        summary="Vertical places dominoes upright, Horizontal across. Place the last one.",
+        rules=RULES,
+        player_names=("Vertical", "Horizontal"),
+        symbols={Content.EMPTY: ".", Content.P1: "V", Content.P2: "H", Content.BLOCKED: "#"},
+        coord_style="letter",
+        board_style="letters",
+        default_rows=8,
+        default_cols=8,
+        blocked_word="covered",
+    ),
+    Phrases(
+        turn="{player} to place a domino.",
+        prompt="Your domino: ",
+        moved={"place": "{player} places a domino on {cell}."},
+        no_moves="{name} has no room for a domino. {winner_name} wins!",
+        move_help=DOMINO_HELP,
+    ),
+    page(__package__, "domineering.md"),
+    DomineeringSolver(),
+    Words(turn=_turn),
+)

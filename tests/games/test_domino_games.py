@@ -1,0 +1,79 @@
+"""Cram and Domineering in every surface: registered through the entry points like the rule books,
+played in line mode, analysed with their notation, and played in the app by mouse (a domino is two
+cells: the first offers its completions, the second places it; it is drawn as one piece)."""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+
+import pytest
+
+from gridgames import games
+from gridgames.cli import main
+from gridgames.engine import Cell, Game, Options
+from gridgames.storage import ENV_DATA_DIR
+from gridgames.tui.choices import Setup
+
+
+@pytest.fixture(autouse=True)
+def data_dir(monkeypatch, tmp_path) -> None:
+    monkeypatch.setenv(ENV_DATA_DIR, str(tmp_path / "data"))
+
+
+def test_both_are_games_of_our_own_after_the_rule_books():
+    ids = [entry.id for entry in games.catalogue()]
+    assert ids[-2:] == ["cram", "domineering"] and games.problems() == ()
+    assert games.get_entry("cram").label == "Cram" and games.get_entry("domineering").default_rows == 8
+    assert "Vertical" in games.rule_book("domineering").rules_markdown()
+
+
+def test_domineering_in_line_mode_refuses_the_wrong_direction_in_a_sentence(monkeypatch, capsys):
+    monkeypatch.setattr(sys, "stdin", io.StringIO("B2-B3\nC2-B2\nA1-A2\nquit\n"))
+    main(["play", "domineering", "--plain", "--size", "4x4", "--first", "1"])
+    out = capsys.readouterr().out
+    assert "Vertical places dominoes upright: two cells one above the other, such as B2-C2." in out
+    assert "Vertical (V) places a domino on B2-C2." in out  # read in either order
+    assert "Horizontal (H) places a domino on A1-A2." in out
+
+
+def test_cram_analysis_is_exact_with_its_notation_and_regions(capsys):
+    assert main(["analyse", "cram", "--size", "4x4", "--moves", "B2-B3", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["moves"] == ["B2-B3"] and data["exact"] is True
+    assert "A1-A2" in data["legal"] and "A1-B1" in data["legal"]
+
+
+def test_the_mirror_decides_cram_on_even_boards():
+    from gridgames.play.computer import analyse
+
+    entry = games.get_entry("cram")
+    game = Game.new(entry, Options(6, 6, "1"), first_player=1)
+    assert analyse(entry, game.state).value == "loss"  # the second player mirrors through the centre
+
+
+async def test_the_app_places_a_domino_with_two_clicks_and_draws_it_joined(monkeypatch):
+    from gridgames.play import computer
+    from gridgames.tui.app import GridGamesApp
+
+    monkeypatch.setattr(computer, "available", lambda: False)
+    entry = games.get_entry("domineering")
+    options = Options(4, 4, "1")
+    app = GridGamesApp()
+    async with app.run_test(size=(100, 32)) as pilot:
+        app.start_game(Setup(entry.id, options), Game.new(entry, options, first_player=1))
+        await pilot.pause()
+        screen = app.screen
+        await pilot.click("#cell-1-1")  # B2: Vertical's domino goes up (A2) or down (C2)
+        assert screen.game.cursor == 0 and screen.picking.cells == (Cell(1, 1),)
+        assert {c for c in screen.picking.completions} == {Cell(0, 1), Cell(2, 1)}
+        assert "-target" in screen.query_one("#cell-0-1").classes
+        assert "-target" not in screen.query_one("#cell-1-2").classes  # across is Horizontal's
+        await pilot.click("#cell-2-1")
+        assert [screen.game.rules.format_move(m) for m in screen.game.played] == ["B2-C2"]
+        assert "┃" in str(screen.query_one("#cell-1-1").render())  # one upright piece
+        await pilot.click("#cell-3-3")  # D4: only D3-D4 fits across through it: one click places it
+        assert screen.game.rules.format_move(screen.game.played[-1]) == "D3-D4"
+        await pilot.click("#cell-1-1")  # covered: the game's sentence
+        assert "B2 is already covered" in str(screen.query_one("#message").render())
