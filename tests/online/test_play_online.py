@@ -69,7 +69,7 @@ def test_every_game_through_gridgames_server_with_a_spectator(procs, tmp_path):
                            person="host")
         address = invite(host)
         guest = procs.start("join", address, "--plain", person="guest")
-        guest.expect(r"^You are (Player|Vertical|Horizontal)")
+        guest.expect("^" + re.escape(f"You are {entry.player(2)}"))  # each game names its players
         watcher = procs.start("join", address, "--plain", person="watcher")
         watcher.expect(r"^You are watching")
         watcher.send("A1")
