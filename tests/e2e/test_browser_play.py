@@ -86,7 +86,7 @@ def test_play_rowcol_by_clicking_cells(terminal, served_app, tmp_path: Path) -> 
 
     # A click on a cell out of line is refused with the engine's reason, and the board stays as it was.
     after_c3 = Game.new(ROWCOL).play("C3").state
-    reason = ROWCOL.rules.why_illegal(after_c3, Move(parse_cell("B2", 5, 5)))
+    reason = ROWCOL.rules.why_illegal(after_c3, Move.at(parse_cell("B2", 5, 5)))
     assert reason is not None
     terminal.click(*cells["B2"])
     screen = terminal.wait_for_text(reason.split(":")[0])  # "B2 is not in row C or column 3"
