@@ -98,3 +98,22 @@ def test_a_memo_emptied_mid_search_keeps_its_cap_and_the_values_right():
 def test_long_analyses_stay_under_their_bounds(args, bound):
     peak, _ = peak_rss(args)
     assert peak < BASE + bound, f"peak {peak / MB:.0f} MB"
+
+
+#: The domino games' C tables (docs/solvers.md): Cram's memo at most 128 MB, Domineering's
+#: transposition table 64 MB.
+DOMINO_BOUNDS = {"cram": BASE + 128 * MB, "domineering": BASE + 64 * MB}
+
+
+def test_20_seconds_of_9x9_domino_analysis_stay_under_the_stated_bounds():
+    """Issue 18: 20 s of analysis of each domino game's 9x9 board from the start (both at once, one
+    process each) keeps each process under its table's cap plus the interpreter's share."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(2) as pool:
+        args = {game: [game, "--size", "9x9", "--budget", "20"] for game in DOMINO_BOUNDS}
+        runs = {game: pool.submit(peak_rss, arguments) for game, arguments in args.items()}
+        for game, run in runs.items():
+            peak, last = run.result()
+            assert "positions" in last, last  # it searched the whole budget
+            assert peak < DOMINO_BOUNDS[game], f"{game} 9x9 peaked at {peak / MB:.0f} MB"
