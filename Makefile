@@ -15,7 +15,7 @@ $(BIN)/python:
 	@$(BIN)/python -m pip install --quiet --upgrade pip $(QUIETLY)
 
 # Stamps reinstall when pyproject.toml, setup.py or any game's C core (or the header they share) changes.
-NATIVE_SOURCES := $(wildcard gridgames/games/*/_native.c) gridgames/solve/native/gridgames_native.h
+NATIVE_SOURCES := $(wildcard gridgames/games/*/_native.c) $(wildcard gridgames/solve/native/*.h)
 $(VENV)/.installed: pyproject.toml setup.py $(NATIVE_SOURCES) | $(BIN)/python
 	@echo "Installing gridgames into $(VENV)..."
 	@$(BIN)/python -m pip install --quiet -e . $(QUIETLY)

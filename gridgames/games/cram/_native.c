@@ -35,57 +35,10 @@ static inline int lowbit(u64 x) { return __builtin_ctzll(x); }
 static inline int highbit(u64 x) { return 63 - __builtin_clzll(x); }
 static inline int count(u64 x) { return __builtin_popcountll(x); }
 
-/* ---- budget ---------------------------------------------------------------------------------- */
+/* ---- budget: the shared one (gridgames/solve/native/budget.h), its clock read every 256 nodes ---- */
 
-typedef struct {
-    double deadline, next_yield; /* deadline < 0: none */
-    PyObject *stop;              /* callable or Py_None */
-    unsigned counter;
-    int stopped;                 /* 1 time, 2 stop check, 3 Python error */
-    unsigned long long nodes;
-} Budget;
-
-static double now(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
-static void budget_init(Budget *b, double remaining, PyObject *stop) {
-    double t = now();
-    b->deadline = remaining < 0 ? -1.0 : t + remaining;
-    b->next_yield = t;
-    b->stop = stop;
-    b->counter = 255;
-    b->stopped = 0;
-    b->nodes = 0;
-}
-
-static int budget_spent(Budget *b) {
-    if (b->stopped) return 1;
-    b->nodes++;
-    if (++b->counter & 255) return 0;
-    double t = now();
-    if (b->deadline >= 0 && t >= b->deadline) { b->stopped = 1; return 1; }
-    if (t >= b->next_yield) {
-        /* Let other threads run (a cancel button, a timer setting the stop event). Releasing the GIL and
-         * taking it straight back is not enough: a waiting thread seldom wins that race and, as the GIL
-         * did change hands, it never asks for it either. A 50 us pause hands it over (2.5% of the time). */
-        Py_BEGIN_ALLOW_THREADS
-        struct timespec pause = {0, 50000};
-        nanosleep(&pause, NULL);
-        Py_END_ALLOW_THREADS
-        b->next_yield = now() + 0.002;
-        if (b->stop != Py_None) {
-            PyObject *r = PyObject_CallObject(b->stop, NULL);
-            if (r == NULL) { b->stopped = 3; return 1; }
-            int truth = PyObject_IsTrue(r);
-            Py_DECREF(r);
-            if (truth) { b->stopped = truth < 0 ? 3 : 2; return 1; }
-        }
-    }
-    return 0;
-}
+#define BUDGET_EVERY 256
+#include "budget.h"
 
 /* ---- the memo ----------------------------------------------------------------------------------- */
 

@@ -43,54 +43,7 @@ static int lowbit128(u128 x) {
 }
 static int count128(u128 x) { return __builtin_popcountll((uint64_t)x) + __builtin_popcountll((uint64_t)(x >> 64)); }
 
-/* ---- budget ---------------------------------------------------------------------------------- */
-
-typedef struct {
-    double deadline; /* < 0: none */
-    double next_yield;
-    PyObject *stop; /* callable or Py_None */
-    unsigned long counter;
-    int stopped; /* 1 time, 2 stop check, 3 Python error */
-    unsigned long long nodes;
-} Budget;
-
-static double now(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
-static void budget_init(Budget *b, double remaining, PyObject *stop) {
-    double t = now();
-    b->deadline = remaining < 0 ? -1.0 : t + remaining;
-    b->next_yield = t; /* the first check (the first node) already asks the stop check */
-    b->stop = stop;
-    b->counter = 1023;
-    b->stopped = 0;
-    b->nodes = 0;
-}
-
-/* Nonzero when the search must stop now. */
-static int budget_spent(Budget *b) {
-    if (b->stopped) return 1;
-    b->nodes++;
-    if (++b->counter & 1023) return 0;
-    double t = now();
-    if (b->deadline >= 0 && t >= b->deadline) { b->stopped = 1; return 1; }
-    if (t >= b->next_yield) {
-        Py_BEGIN_ALLOW_THREADS
-        Py_END_ALLOW_THREADS
-        b->next_yield = now() + 0.002;
-        if (b->stop != Py_None) {
-            PyObject *r = PyObject_CallObject(b->stop, NULL);
-            if (r == NULL) { b->stopped = 3; return 1; }
-            int truth = PyObject_IsTrue(r);
-            Py_DECREF(r);
-            if (truth) { b->stopped = truth < 0 ? 3 : 2; return 1; }
-        }
-    }
-    return 0;
-}
+#include "budget.h"
 
 /* ---- one memo for everything ------------------------------------------------------------------ */
 
