@@ -27,6 +27,7 @@ LAYERS = {
     "solve": 1,
     "games": 2,
     "play": 3,
+    "puzzles": 3,  # beside the play layer: puzzle data, ratings and runs, driven by the front ends
     "storage": 3,
     "seats": 3,
     "session": 3,

@@ -21,7 +21,9 @@ from gridgames.engine.rules import GridState, Rules
 from gridgames.solve.budget import Budget
 
 if TYPE_CHECKING:
+    from gridgames.engine.entry import Entry
     from gridgames.solve.base import Evaluation
+    from gridgames.solve.certificates import Certificate
 
 
 class Solver:
@@ -64,6 +66,12 @@ class Solver:
     def regions(self, state: GridState, budget: Budget | None = None) -> list[tuple[int, int]] | None:
         """Independent regions as [(cell mask, Grundy value)] where the game decomposes, else None.
         May raise `SearchTimeout` when `budget` runs out or is cancelled."""
+        return None
+
+    def certificate(self, entry: Entry, state: GridState, move: Move) -> Certificate | None:
+        """Why `move`, a proven winning move from `state`, wins: the strategy in the game's terms
+        (`gridgames.solve.certificates`), told in `entry`'s words and coordinates; None where the game
+        names no strategy for this position (a puzzle then shows the winning line of play instead)."""
         return None
 
 
