@@ -36,6 +36,7 @@ from gridgames.tui.widgets.too_small import MIN_SIZE, SizeGuard, TooSmall
 if TYPE_CHECKING:
     from gridgames.engine.match import Match
     from gridgames.online.address import Address
+    from gridgames.tui.puzzle_source import PuzzleSource
 
 
 #: Below this many rows the dialogs drop the blank lines between their fields.
@@ -66,8 +67,11 @@ class GridGamesApp(App[None]):
         online: dict[str, object] | None = None,
         rng: random.Random | None = None,
         note: str = "",
+        puzzles: PuzzleSource | None = None,
     ) -> None:
+        """`puzzles`: where the puzzles come from (by default the shipped ones, see `puzzles()`)."""
         super().__init__()
+        self._puzzles = puzzles
         self.note = note  # said once at start: the remembered choices the new-game panel opens with
         offer_only_ours(self)  # themes measured for contrast (see themes.py)
         self.online = online  # {"host": argparse args} or {"join": Address, "watch": bool}
@@ -360,6 +364,23 @@ class GridGamesApp(App[None]):
                 self.start_online(plan_to_join(address))
 
         self.push_screen(JoinScreen(), chosen)
+
+    # -- puzzles ----------------------------------------------------------------------------
+    def puzzles(self) -> PuzzleSource | str:
+        """Where the puzzles come from, or one sentence saying why there are none."""
+        if self._puzzles is not None:
+            return self._puzzles
+        return "this version has no puzzle file yet."
+
+    def open_puzzles(self, game: str | None = None) -> None:
+        """The puzzle screen (of `game`'s puzzles, or every game's), or why there are no puzzles."""
+        from gridgames.tui.screens.puzzle import PuzzleScreen
+
+        source = self.puzzles()
+        if isinstance(source, str):
+            self.notify(f"No puzzles: {source}", severity="warning", timeout=8)
+            return
+        self.push_screen(PuzzleScreen(source, game))
 
     # -- quitting ---------------------------------------------------------------------------
     async def action_quit(self) -> None:

@@ -125,6 +125,40 @@ class VariantCard(ListItem):
             self.refresh(layout=True)
 
 
+class PuzzleCard(ListItem):
+    """The puzzles: what they are, and the player's rating and streak, or why there are none (the
+    puzzle file refused). Its text lines up with the game cards' (app.tcss pads it past their picture)."""
+
+    def __init__(self) -> None:
+        super().__init__(id="puzzles-card", classes="variant")
+        self.standing = ""
+        self.refusal = ""
+        self._content = self._text()
+
+    def render(self) -> Content:
+        return self._content
+
+    def _text(self) -> Content:
+        parts: list[str | tuple[str, str]] = [
+            ("Puzzles", "bold"),
+            "\n",
+            "Find the only winning move in positions the solvers proved, then see why it wins.",
+        ]
+        if self.refusal:
+            parts += ["\n", (f"✗ No puzzles: {self.refusal}", "bold")]
+        elif self.standing:
+            parts += ["\n", (self.standing, "italic")]
+        return Content.assemble(*parts)
+
+    def show(self, standing: str, refusal: str) -> None:
+        """The player's standing ("" before any puzzle), or why there are no puzzles ("" if there are)."""
+        self.standing, self.refusal = standing, refusal
+        content = self._text()
+        if content != self._content:
+            self._content = content
+            self.refresh(layout=True)
+
+
 class VariantList(ListView):
     """The list of cards. Gaining or losing focus restyles the list and its highlighted card only
     (what `ListView:focus` rules change), not every widget of every card: a faster first screen.
@@ -155,7 +189,7 @@ class SelectScreen(Screen[None]):
         yield TooSmall()
         yield Header()
         yield Static("Pick a game with ↑/↓ and Enter, or a click. Whoever moves last wins.", id="select-help")
-        yield VariantList(*(VariantCard(entry) for entry in catalogue()), id="variants")
+        yield VariantList(*(VariantCard(entry) for entry in catalogue()), PuzzleCard(), id="variants")
         yield Static("", id="select-message", markup=False)
         yield KeysFooter()
 
@@ -185,6 +219,10 @@ class SelectScreen(Screen[None]):
             saves.setdefault(variant_of(saved), []).append(saved)
         for card in self.query(VariantCard):
             card.show_results(stats.get(card.entry.id, {}), levels, saves.get(card.entry.id, []))
+        source = self.app.puzzles()  # type: ignore[attr-defined]
+        refusal = source if isinstance(source, str) else ""
+        standing = "" if isinstance(source, str) else source.standing()
+        self.query_one(PuzzleCard).show(standing, refusal)
 
     def refresh_cards(self) -> None:
         """Each card's text again: a game may have been switched off since (`games.guard`)."""
@@ -192,9 +230,11 @@ class SelectScreen(Screen[None]):
             card.refresh_text()
 
     @property
-    def highlighted_entry(self) -> Entry:
+    def highlighted_entry(self) -> Entry | None:
+        """The game whose card is highlighted (None: the puzzles' card)."""
         index = self.query_one("#variants", ListView).index or 0
-        return catalogue()[index]
+        games = catalogue()
+        return games[index] if index < len(games) else None
 
     def show_message(self, text: str) -> None:
         """A persistent one-line message (e.g. why a game record could not be opened)."""
@@ -205,10 +245,17 @@ class SelectScreen(Screen[None]):
 
     @on(ListView.Selected, "#variants")
     def open_panel(self, event: ListView.Selected) -> None:
+        if isinstance(event.item, PuzzleCard):
+            self.app.open_puzzles()  # type: ignore[attr-defined]
+            return
         assert isinstance(event.item, VariantCard)
         self.app.choose_game(event.item.entry)  # type: ignore[attr-defined]
 
     def action_rules(self) -> None:
         from gridgames.tui.screens.rules import RulesScreen
 
-        self.app.push_screen(RulesScreen(self.highlighted_entry))
+        entry = self.highlighted_entry
+        if entry is None:
+            self.show_message("Each puzzle's rules are its game's: open the puzzles and press ? there.")
+            return
+        self.app.push_screen(RulesScreen(entry))

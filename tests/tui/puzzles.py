@@ -1,0 +1,47 @@
+"""A source of puzzles for the app tests: real puzzles (found by seeded play and proven by the solver,
+tests/puzzles/test_run.py), offered in order, their results kept to be checked."""
+
+from __future__ import annotations
+
+from gridgames.engine.entry import Entry
+from gridgames.games import get_entry
+from gridgames.puzzles.model import Puzzle
+from gridgames.puzzles.run import PuzzleRun
+from gridgames.solve.budget import StopCheck
+
+
+class ListSource:
+    """Offers `puzzles` one after another (round again at the end), those of the chosen game only."""
+
+    rated = True
+
+    def __init__(self, puzzles: list[Puzzle]) -> None:
+        self.puzzles = puzzles
+        self.offered = 0
+        self.results: list[tuple[str, bool, bool]] = []  # (puzzle id, missed, in streak mode)
+
+    def choices(self) -> tuple[Entry, ...]:
+        return tuple(dict.fromkeys(get_entry(p.game) for p in self.puzzles))
+
+    def next_run(self, game: str | None, streak: bool, stop: StopCheck = None) -> PuzzleRun | None:
+        fitting = [p for p in self.puzzles if game in (None, p.game)]
+        if not fitting:
+            return None
+        puzzle = fitting[self.offered % len(fitting)]
+        self.offered += 1
+        return PuzzleRun.begin(puzzle, get_entry(game or puzzle.game))
+
+    def none_left(self, game: str | None) -> str:
+        return "There are no puzzles of that game here."
+
+    def about(self, run: PuzzleRun) -> str:
+        state = run.start.state
+        return f"{run.entry.title} · {state.rows}x{state.cols}"
+
+    def record(self, run: PuzzleRun, streak: bool) -> None:
+        assert run.puzzle is not None
+        self.results.append((run.puzzle.id, run.missed, streak))
+
+    def standing(self) -> str:
+        solved = sum(1 for _, missed, _ in self.results if not missed)
+        return f"Solved {solved} of {len(self.results)}" if self.results else ""

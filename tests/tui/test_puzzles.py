@@ -1,0 +1,166 @@
+"""Puzzles in the app as a person meets them: the card on the first screen, a puzzle solved by mouse,
+one failed by keys (refuted on the board, explained), undo, retry, the solution shown, the next one,
+the game chosen, and the streak mode ending at the first miss."""
+
+from __future__ import annotations
+
+import pytest
+
+from gridgames.engine.cells import Cell
+from gridgames.puzzles.model import Puzzle
+from gridgames.tui.screens.puzzle import PuzzleScreen
+from tests.puzzles.test_run import a_puzzle
+from tests.tui.helpers import make_app, shown_text
+from tests.tui.puzzles import ListSource
+
+SIZE = (100, 32)
+
+
+@pytest.fixture(scope="module")
+def puzzles() -> list[Puzzle]:
+    """Two real one-move puzzles of two games, found by seeded play and proven by the solver."""
+    return [a_puzzle("locked-duel", 4, 0), a_puzzle("rowcol", 4, 0)]
+
+
+async def settle(pilot) -> None:  # type: ignore[no-untyped-def]
+    """Let the puzzle's worker (checking a try, finding a puzzle) finish and the screen redraw."""
+    await pilot.pause()
+    await pilot.app.screen.workers.wait_for_complete()
+    await pilot.pause()
+
+
+async def open_puzzles_by_mouse(pilot) -> PuzzleScreen:  # type: ignore[no-untyped-def]
+    pilot.app.screen.query_one("#puzzles-card").scroll_visible(animate=False)  # the wheel, below the games
+    await pilot.pause()
+    await pilot.click("#puzzles-card")
+    await settle(pilot)
+    screen = pilot.app.screen
+    assert isinstance(screen, PuzzleScreen) and screen.run is not None
+    return screen
+
+
+async def walk_to(pilot, target: Cell) -> None:  # type: ignore[no-untyped-def]
+    board = pilot.app.screen.query_one("#board")
+    while board.cursor != target:
+        if board.cursor.row != target.row:
+            await pilot.press("down" if board.cursor.row < target.row else "up")
+        else:
+            await pilot.press("right" if board.cursor.col < target.col else "left")
+
+
+def cell_classes(app, cell: Cell) -> set[str]:  # type: ignore[no-untyped-def]
+    return set(app.screen.query_one(f"#cell-{cell.row}-{cell.col}").classes)
+
+
+async def test_the_card_opens_the_puzzles_and_a_click_solves_one(puzzles: list[Puzzle]) -> None:
+    source = ListSource(puzzles)
+    app = make_app(puzzles=source)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_puzzles_by_mouse(pilot)
+        run = screen.run
+        assert run is not None
+        assert shown_text(app, "#puzzle-task") == run.task
+        assert "to move and win: find the only winning move." in run.task
+        cell = run.solution[0].cells[0]
+        await pilot.click(f"#cell-{cell.row}-{cell.col}")
+        await settle(pilot)
+        assert "Solved!" in shown_text(app, "#puzzle-answer")
+        assert "proven by the solver" in shown_text(app, "#puzzle-why")  # the explanation
+        assert source.results == [(puzzles[0].id, False, False)]
+        assert "Solved 1 of 1" in shown_text(app, "#puzzle-standing")
+        await pilot.click("#next")  # the next puzzle, by mouse too
+        await settle(pilot)
+        assert screen.run is not None and screen.run.puzzle == puzzles[1]
+        assert shown_text(app, "#puzzle-answer") == "" and shown_text(app, "#puzzle-why") == ""
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen.id == "select"
+        assert "Solved 1 of 1" in shown_text(app, "#puzzles-card")  # the card shows the standing
+
+
+async def test_a_wrong_move_by_keys_is_refuted_then_undo_retry_and_the_solution(puzzles: list[Puzzle]) -> None:
+    source = ListSource(puzzles)
+    app = make_app(puzzles=source)
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(len(source.choices()) + 20):  # down to the last card, the puzzles'
+            await pilot.press("down")
+        await pilot.press("enter")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, PuzzleScreen) and screen.run is not None
+        run = screen.run
+        wrong = next(m for m in run.game.legal_moves() if m != run.solution[0])
+        await walk_to(pilot, wrong.cells[0])
+        await pilot.press("enter")
+        await settle(pilot)
+        answer = screen.answer
+        assert answer is not None and answer.kind == "wrong" and answer.reply is not None
+        said = shown_text(app, "#puzzle-answer")
+        reply = run.entry.format_move(answer.reply)
+        assert said.startswith("✗") and "loses" in said and reply in said  # why it loses
+        assert "-tried" in cell_classes(app, wrong.cells[0])  # refuted on the board
+        assert {"-reply", "-last"} <= cell_classes(app, answer.reply.cells[0])  # the reply marked
+        assert reply in shown_text(app, "#puzzle-why")  # why the reply wins
+        assert source.results == [(puzzles[0].id, True, False)]  # a miss, counted at once
+        await pilot.press("enter")  # the board refuses another try until the refuted move is undone
+        assert "u takes it back" in shown_text(app, "#puzzle-answer")
+        await pilot.press("u")
+        assert screen.run is not None and screen.run.game.state == run.start.state
+        assert "Took back your refuted move" in shown_text(app, "#puzzle-answer")
+        await walk_to(pilot, wrong.cells[0])
+        await pilot.press("enter")
+        await settle(pilot)
+        await pilot.press("r")  # retry: back to the puzzle's start
+        assert screen.run.game.state == run.start.state and not screen.run.refuted
+        assert "the miss stays counted" in shown_text(app, "#puzzle-answer")
+        await pilot.press("s")  # show the solution
+        await settle(pilot)
+        solution = run.entry.format_move(run.solution[0])
+        assert shown_text(app, "#puzzle-answer") == f"The solution: {solution}."
+        assert solution in shown_text(app, "#puzzle-why")
+        assert screen.run.over and source.results == [(puzzles[0].id, True, False)]  # counted once
+        await pilot.press("n")
+        await settle(pilot)
+        assert screen.run.puzzle == puzzles[1]
+
+
+async def test_choosing_a_game_offers_its_puzzles_only(puzzles: list[Puzzle]) -> None:
+    source = ListSource(puzzles)
+    app = make_app(puzzles=source)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_puzzles_by_mouse(pilot)
+        screen = app.screen
+        assert isinstance(screen, PuzzleScreen)
+        await pilot.press("g")  # the game choice opens
+        await pilot.press("down", "down", "enter")  # All games, Locked Grid Duel, then the next game
+        await settle(pilot)
+        assert screen.choice == puzzles[1].game
+        for _ in range(2):
+            assert screen.run is not None and screen.run.puzzle == puzzles[1]
+            await pilot.press("n")
+            await settle(pilot)
+
+
+async def test_streak_mode_goes_on_until_the_first_miss(puzzles: list[Puzzle]) -> None:
+    source = ListSource(puzzles)
+    app = make_app(puzzles=source)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_puzzles_by_mouse(pilot)
+        await pilot.click("#streak")
+        await settle(pilot)
+        assert screen.streak_on and "Streak: 0 solved in a row" in shown_text(app, "#puzzle-standing")
+        run = screen.run
+        assert run is not None
+        cell = run.solution[0].cells[0]
+        await pilot.click(f"#cell-{cell.row}-{cell.col}")
+        await settle(pilot)
+        assert "Streak: 1 solved in a row" in shown_text(app, "#puzzle-standing")
+        await pilot.press("n")
+        await settle(pilot)
+        assert screen.streak_on
+        await pilot.press("s")  # showing the solution is a miss: the streak ends
+        await settle(pilot)
+        assert not screen.streak_on
+        assert "Streak over: 1 puzzle solved in a row." in shown_text(app, "#puzzle-answer")
+        assert [streak for _, _, streak in source.results] == [True, True]
+        assert [missed for _, missed, _ in source.results] == [False, True]
