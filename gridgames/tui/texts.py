@@ -140,7 +140,7 @@ def review_text(blunders: frozenset[int]) -> str:
         which, pick = f"moves {', '.join(numbers[:-1])} and {numbers[-1]}", "Choose one"
     return (
         f"Review: {which} threw away a win (marked ?! in the log). "
-        f"{pick} in the log and press t to retry from there."
+        f"{pick} in the log and press t to retry from there, or p to replay it as a puzzle."
     )
 
 

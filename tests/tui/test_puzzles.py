@@ -7,7 +7,12 @@ from __future__ import annotations
 import pytest
 
 from gridgames.engine.cells import Cell
+from gridgames.engine.game import Game
+from gridgames.engine.options import Options
+from gridgames.games import get_entry
 from gridgames.puzzles.model import Puzzle
+from gridgames.solve.analysis import analyse
+from gridgames.tui.screens.game import GameScreen
 from gridgames.tui.screens.puzzle import PuzzleScreen
 from tests.puzzles.test_run import a_puzzle
 from tests.tui.helpers import make_app, shown_text
@@ -164,3 +169,54 @@ async def test_streak_mode_goes_on_until_the_first_miss(puzzles: list[Puzzle]) -
         assert "Streak over: 1 puzzle solved in a row." in shown_text(app, "#puzzle-answer")
         assert [streak for _, _, streak in source.results] == [True, True]
         assert [missed for _, missed, _ in source.results] == [False, True]
+
+
+async def test_a_move_marked_as_a_mistake_is_replayed_as_a_puzzle() -> None:
+    """After a game, the move the review marked ?! (it threw a proven win away) is replayed from the
+    position before it, chosen in the log by mouse; any winning move solves it. On a 3x3 board of the
+    no-neighbour game the first player wins only in the centre, and a corner gives the win away."""
+    entry = get_entry("noneighbour")
+    game = Game.new(entry, Options(3, 3, "1"), first_player=1).play("A1")
+    while not game.is_over:
+        game = game.play(analyse(entry, game.state).best[0])
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_game(app.choices.setup_for(entry), game)
+        await settle(pilot)
+        assert "p to replay it as a puzzle" in shown_text(app, "#message")
+        await pilot.click("#log", offset=(4, 1))  # the log's line for move 1, marked ?!
+        await pilot.click("#learn")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, PuzzleScreen) and screen.run is not None
+        assert screen.run.start.state == game.goto(0).state
+        assert shown_text(app, "#puzzle-task").endswith("to move and win: find a winning move.")
+        assert "Before move 1 of your game" in shown_text(app, "#puzzle-about")
+        await pilot.click("#cell-0-0")  # the mistake again: refuted
+        await settle(pilot)
+        assert shown_text(app, "#puzzle-answer").startswith(f"✗ {entry.format_move(game.moves[0])} loses")
+        await pilot.press("u")
+        await pilot.click("#cell-1-1")  # the centre wins
+        await settle(pilot)
+        assert f"{entry.format_cell(Cell(1, 1))} wins. Solved!" in shown_text(app, "#puzzle-answer")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+
+
+async def test_keys_replay_the_first_mistake_of_a_finished_game() -> None:
+    entry = get_entry("noneighbour")
+    game = Game.new(entry, Options(3, 3, "1"), first_player=1).play("A1")
+    while not game.is_over:
+        game = game.play(analyse(entry, game.state).best[0])
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_game(app.choices.setup_for(entry), game)
+        await settle(pilot)
+        await pilot.press("p")
+        await settle(pilot)
+        assert isinstance(app.screen, PuzzleScreen)
+        await walk_to(pilot, Cell(1, 1))
+        await pilot.press("space")
+        await settle(pilot)
+        assert "Solved!" in shown_text(app, "#puzzle-answer")
