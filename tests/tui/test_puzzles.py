@@ -4,6 +4,10 @@ the game chosen, and the streak mode ending at the first miss."""
 
 from __future__ import annotations
 
+import asyncio
+import threading
+import time
+
 import pytest
 
 from gridgames.engine.cells import Cell
@@ -11,10 +15,14 @@ from gridgames.engine.game import Game
 from gridgames.engine.options import Options
 from gridgames.games import get_entry
 from gridgames.puzzles.model import Puzzle
+from gridgames.puzzles.run import PuzzleRun
 from gridgames.solve.analysis import analyse
+from gridgames.solve.budget import StopCheck
 from gridgames.tui.screens.game import GameScreen
 from gridgames.tui.screens.puzzle import PuzzleScreen
+from gridgames.tui.themes import THEMES
 from tests.puzzles.test_run import a_puzzle
+from tests.tui.contrast import low_contrast
 from tests.tui.helpers import make_app, shown_text
 from tests.tui.puzzles import ListSource
 
@@ -83,7 +91,7 @@ async def test_the_card_opens_the_puzzles_and_a_click_solves_one(puzzles: list[P
         assert "Solved 1 of 1" in shown_text(app, "#puzzles-card")  # the card shows the standing
 
 
-async def test_a_wrong_move_by_keys_is_refuted_then_undo_retry_and_the_solution(puzzles: list[Puzzle]) -> None:
+async def test_a_wrong_try_by_keys_is_refuted_then_undo_retry_and_the_solution(puzzles: list[Puzzle]) -> None:
     source = ListSource(puzzles)
     app = make_app(puzzles=source)
     async with app.run_test(size=SIZE) as pilot:
@@ -220,3 +228,48 @@ async def test_keys_replay_the_first_mistake_of_a_finished_game() -> None:
         await pilot.press("space")
         await settle(pilot)
         assert "Solved!" in shown_text(app, "#puzzle-answer")
+
+
+class SlowSource(ListSource):
+    """Finding a puzzle takes until the screen cancels it (as a long proof would): it notes the stop."""
+
+    def __init__(self, puzzles: list[Puzzle]) -> None:
+        super().__init__(puzzles)
+        self.stopped = threading.Event()
+
+    def next_run(self, game: str | None, streak: bool, stop: StopCheck = None) -> PuzzleRun | None:
+        assert callable(stop)
+        deadline = time.monotonic() + 10
+        while not stop() and time.monotonic() < deadline:
+            time.sleep(0.01)
+        if stop():
+            self.stopped.set()
+        return None
+
+
+async def test_the_work_shows_as_thinking_and_stops_when_the_player_leaves(puzzles: list[Puzzle]) -> None:
+    source = SlowSource(puzzles)
+    app = make_app(puzzles=source)
+    async with app.run_test(size=SIZE) as pilot:
+        app.open_puzzles()
+        await pilot.pause()
+        assert shown_text(app, "#puzzle-thinking") == "⏳ Finding a puzzle…"
+        await pilot.press("escape")
+        assert await asyncio.to_thread(source.stopped.wait, 5)
+        assert app.screen.id == "select"
+
+
+@pytest.mark.parametrize("theme", [theme.name for theme in THEMES])
+async def test_a_refuted_try_and_its_reply_are_readable(theme: str, puzzles: list[Puzzle]) -> None:
+    """Every text and mark of the puzzle screen at least 4.5:1, with a try refuted on the board."""
+    app = make_app(puzzles=ListSource(puzzles))
+    async with app.run_test(size=SIZE) as pilot:
+        app.theme = theme
+        app.open_puzzles()
+        await settle(pilot)
+        run = app.screen.run
+        wrong = next(m for m in run.game.legal_moves() if m != run.solution[0])
+        await pilot.click(f"#cell-{wrong.cells[0].row}-{wrong.cells[0].col}")
+        await settle(pilot)
+        assert app.screen.answer.kind == "wrong"
+        assert not low_contrast(app), sorted({str(low) for low in low_contrast(app)})[:6]
