@@ -23,7 +23,7 @@ from gridgames.tui.screens.puzzle import PuzzleScreen
 from gridgames.tui.themes import THEMES
 from tests.puzzles.test_run import a_puzzle
 from tests.tui.contrast import low_contrast
-from tests.tui.helpers import make_app, shown_text
+from tests.tui.helpers import cell_text, make_app, shown_text
 from tests.tui.puzzles import ListSource
 
 SIZE = (100, 32)
@@ -78,7 +78,12 @@ async def test_the_card_opens_the_puzzles_and_a_click_solves_one(puzzles: list[P
         await pilot.click(f"#cell-{cell.row}-{cell.col}")
         await settle(pilot)
         assert "Solved!" in shown_text(app, "#puzzle-answer")
-        assert "proven by the solver" in shown_text(app, "#puzzle-why")  # the explanation
+        why = screen.answer.explanation if screen.answer else None
+        assert why is not None and why.groups  # the game's certificate (this one: a Grundy split)
+        assert shown_text(app, "#puzzle-why").startswith(" ".join(why.lines[0].split()))
+        for group, label in zip(why.groups, why.labels, strict=True):  # drawn on the board
+            for cell in group:
+                assert label in cell_text(app, cell) and "-group" in cell_classes(app, cell)
         assert source.results == [(puzzles[0].id, False, False)]
         assert "Solved 1 of 1" in shown_text(app, "#puzzle-standing")
         await pilot.click("#next")  # the next puzzle, by mouse too

@@ -218,7 +218,9 @@ class PuzzleScreen(Screen[None]):
         if self.pending is not None:
             game = run.game.play(self.pending)
         elif answer is not None and answer.kind == "wrong" and run.refuted:
-            tried, reply, certificate = answer.move, answer.reply, answer.explanation
+            tried, reply = answer.move, answer.reply
+            if answer.explanation is not None and answer.explanation.theme:  # a strategy, not just the reply
+                certificate = answer.explanation
         elif answer is not None and run.over and answer.explanation is not None:
             certificate = answer.explanation
             if certificate.groups:  # the groups are about the position after the move explained
