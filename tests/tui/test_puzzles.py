@@ -163,7 +163,10 @@ async def test_streak_mode_goes_on_until_the_first_miss(puzzles: list[Puzzle]) -
     source = ListSource(puzzles)
     app = make_app(puzzles=source)
     async with app.run_test(size=SIZE) as pilot:
-        screen = await open_puzzles_by_mouse(pilot)
+        await pilot.press("p")  # the first screen's key for the puzzles
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, PuzzleScreen)
         await pilot.click("#streak")
         await settle(pilot)
         assert screen.streak_on and "Streak: 0 solved in a row" in shown_text(app, "#puzzle-standing")

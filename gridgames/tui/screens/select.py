@@ -175,8 +175,11 @@ class VariantList(ListView):
 
 
 class SelectScreen(Screen[None]):
+    #: The footer's keys, most important first (a narrow terminal drops them from the end).
+    FOOTER_ORDER = ("select_cursor", "app.open_puzzles", "rules", "app.quit", "app.join_online")
     BINDINGS = [
         Binding("o", "app.join_online", "Join online"),
+        Binding("p", "app.open_puzzles", "Puzzles"),  # also the last card, below the games
         Binding("question_mark,f1", "rules", "Rules", key_display="?"),
         Binding("q", "app.quit", "Quit"),
     ]
