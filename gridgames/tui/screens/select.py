@@ -176,10 +176,10 @@ class VariantList(ListView):
 
 class SelectScreen(Screen[None]):
     #: The footer's keys, most important first (a narrow terminal drops them from the end).
-    FOOTER_ORDER = ("select_cursor", "app.open_puzzles", "rules", "app.quit", "app.join_online")
+    FOOTER_ORDER = ("select_cursor", "puzzles", "rules", "app.quit", "app.join_online")
     BINDINGS = [
         Binding("o", "app.join_online", "Join online"),
-        Binding("p", "app.open_puzzles", "Puzzles"),  # also the last card, below the games
+        Binding("p", "puzzles", "Puzzles"),  # also the last card, below the games
         Binding("question_mark,f1", "rules", "Rules", key_display="?"),
         Binding("q", "app.quit", "Quit"),
     ]
@@ -253,6 +253,9 @@ class SelectScreen(Screen[None]):
             return
         assert isinstance(event.item, VariantCard)
         self.app.choose_game(event.item.entry)  # type: ignore[attr-defined]
+
+    def action_puzzles(self) -> None:
+        self.app.open_puzzles()  # type: ignore[attr-defined]
 
     def action_rules(self) -> None:
         from gridgames.tui.screens.rules import RulesScreen
