@@ -3,11 +3,16 @@ tests/puzzles/test_run.py), offered in order, their results kept to be checked."
 
 from __future__ import annotations
 
+import random
+
 from gridgames.engine.entry import Entry
+from gridgames.engine.game import Game
+from gridgames.engine.options import Options
 from gridgames.games import get_entry
 from gridgames.puzzles.model import Puzzle
 from gridgames.puzzles.run import PuzzleRun
 from gridgames.solve.budget import StopCheck
+from tests.puzzles.test_run import only_win
 
 
 class ListSource:
@@ -45,3 +50,24 @@ class ListSource:
     def standing(self) -> str:
         solved = sum(1 for _, missed, _ in self.results if not missed)
         return f"Solved {solved} of {len(self.results)}" if self.results else ""
+
+
+def a_two_move_puzzle(game_id: str = "locked-duel", size: int = 5, seed: int = 0) -> Puzzle:
+    """A puzzle of two moves to find, by seeded play: the only winning move, a reply, and again the
+    only winning move (both proven by the solver)."""
+    entry = get_entry(game_id)
+    rng = random.Random(seed)
+    for _ in range(100):
+        game = Game.new(entry, Options(size, size), first_player=1)
+        while not game.is_over:
+            win = only_win(game)
+            after = game.play(win) if win is not None else None
+            for reply in after.legal_moves() if after is not None else ():
+                second = only_win(after.play(reply))
+                if second is not None:
+                    moves = tuple(entry.format_move(m) for m in game.played)
+                    solution = tuple(entry.format_move(m) for m in (win, reply, second))
+                    return Puzzle(f"{game_id}-two", game_id, size, size, 1, "king", moves, solution, "",
+                                  1500.0, len(game.legal_moves()), 1)
+            game = game.play(rng.choice(game.legal_moves()))
+    raise AssertionError("no puzzle found")

@@ -24,7 +24,7 @@ from gridgames.tui.themes import THEMES
 from tests.puzzles.test_run import a_puzzle
 from tests.tui.contrast import low_contrast
 from tests.tui.helpers import cell_text, make_app, shown_text
-from tests.tui.puzzles import ListSource
+from tests.tui.puzzles import ListSource, a_two_move_puzzle
 
 SIZE = (100, 32)
 
@@ -281,3 +281,29 @@ async def test_a_refuted_try_and_its_reply_are_readable(theme: str, puzzles: lis
         await settle(pilot)
         assert app.screen.answer.kind == "wrong"
         assert not low_contrast(app), sorted({str(low) for low in low_contrast(app)})[:6]
+
+
+async def test_a_puzzle_of_two_moves_answers_the_first_then_is_solved() -> None:
+    puzzle = a_two_move_puzzle()
+    app = make_app(puzzles=ListSource([puzzle]))
+    async with app.run_test(size=SIZE) as pilot:
+        app.open_puzzles()
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, PuzzleScreen) and screen.run is not None
+        run = screen.run
+        assert "(2 moves to find)" in shown_text(app, "#puzzle-task")
+        first, reply, second = run.solution
+        await pilot.click(f"#cell-{first.cells[0].row}-{first.cells[0].col}")
+        await settle(pilot)
+        said = shown_text(app, "#puzzle-answer")
+        assert "is right" in said and run.entry.format_move(reply) in said
+        assert "-last" in cell_classes(app, reply.cells[0])  # the reply is on the board
+        await pilot.press("u")  # undo takes back the move and its reply
+        assert screen.run.game.state == run.start.state
+        for move in (first, second):
+            await pilot.click(f"#cell-{move.cells[0].row}-{move.cells[0].col}")
+            await settle(pilot)
+        assert "Solved!" in shown_text(app, "#puzzle-answer") and screen.run.over
+        why = screen.answer.explanation if screen.answer else None
+        assert why is not None and run.entry.format_move(first) in shown_text(app, "#puzzle-why")
