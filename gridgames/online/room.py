@@ -88,6 +88,7 @@ class Room:
     changed: float = field(default_factory=time.monotonic)  # when something last happened here
     base: int = 0  # the ply `game` starts at (a room loaded from its snapshot)
     before: tuple[str, ...] = ()  # the text of the moves before `base`
+    unchecked: bool = True  # just loaded: a cluster's server reads it once more (`GameServer._enter`)
 
     @classmethod
     def from_row(cls, row: RoomRow) -> Room:

@@ -218,9 +218,22 @@ class GameServer:
         if self.presence is not None:
             self.presence.ask(room)  # who holds its seats through other servers
 
-    async def _enter(self, conn: Conn, room_id: str) -> Room | None:
-        """The room, loaded if need be (off the event loop), with `conn` in it as a watcher for now."""
-        return await self.rooms.enter(conn, room_id)
+    async def _enter(self, conn: Conn, room_id: str, known: bool = False) -> Room | None:
+        """The room, loaded if need be (off the event loop), with `conn` in it as a watcher for now.
+
+        With other servers (a cluster), a room just loaded is read once more before anyone here is
+        told of it: news of a change committed while it was loading reached no room of this server
+        (only rooms in use follow the news), so the room would show it one change late. `known`:
+        the room was just created here, so nobody else can have changed it."""
+        room = await self.rooms.enter(conn, room_id)
+        if room is None or not room.unchecked:
+            return room
+        async with room.lock:
+            if room.unchecked:
+                room.unchecked = False
+                if self.store.shared and not known and not await cluster.catch_up(self.store, room):
+                    raise RoomGone
+        return room
 
     async def leave(self, conn: Conn) -> None:
         room = conn.room
@@ -324,7 +337,7 @@ class GameServer:
             await conn.send(p.Error(str(error)))
             return
         await self.store.create(row)
-        room = await self._enter(conn, row.id)
+        room = await self._enter(conn, row.id, known=True)
         assert room is not None
         async with room.lock:
             conn.seat = 1
