@@ -65,9 +65,9 @@ def certificate(entry: Entry, state: NoNeighbourState, move: Move) -> Certificat
     found = pairing(empty, neighbour_masks(after))
     if found is None:
         return None
-    told = certify.Telling.of(entry, state, move, "empty", "")
+    told = certify.Telling.of(entry, state, move)
     touch = "side by side" if state.adjacency == "orthogonal" else "side by side or diagonally"
-    groups = tuple((state.cell(a), state.cell(b)) for a, b in sorted(found))
+    groups = tuple((state.cell(a), state.cell(b)) for a, b in sorted(tuple(sorted(p)) for p in found))
     lines = (
         f"After {told.move}, the {len(groups) * 2} empty cells pair up as drawn, and no pair touches "
         f"({touch}).",
