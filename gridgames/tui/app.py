@@ -366,21 +366,20 @@ class GridGamesApp(App[None]):
         self.push_screen(JoinScreen(), chosen)
 
     # -- puzzles ----------------------------------------------------------------------------
-    def puzzles(self) -> PuzzleSource | str:
-        """Where the puzzles come from, or one sentence saying why there are none."""
-        if self._puzzles is not None:
-            return self._puzzles
-        return "this version has no puzzle file yet."
+    def puzzles(self) -> PuzzleSource:
+        """Where the puzzles come from: the shipped ones, rated, unless the app was given a source.
+        (Made when first asked for; the puzzle file itself is read only when a puzzle is wanted.)"""
+        if self._puzzles is None:
+            from gridgames.tui.puzzle_source import ShippedSource
+
+            self._puzzles = ShippedSource(self.store, self.rng)
+        return self._puzzles
 
     def open_puzzles(self, game: str | None = None) -> None:
-        """The puzzle screen (of `game`'s puzzles, or every game's), or why there are no puzzles."""
+        """The puzzle screen, of `game`'s puzzles or every game's (it says why if there are none)."""
         from gridgames.tui.screens.puzzle import PuzzleScreen
 
-        source = self.puzzles()
-        if isinstance(source, str):
-            self.notify(f"No puzzles: {source}", severity="warning", timeout=8)
-            return
-        self.push_screen(PuzzleScreen(source, game))
+        self.push_screen(PuzzleScreen(self.puzzles(), game))
 
     # -- quitting ---------------------------------------------------------------------------
     async def action_quit(self) -> None:

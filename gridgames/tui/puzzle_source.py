@@ -8,12 +8,18 @@ a thread worker with a stop check; everything else is quick and runs on the UI t
 
 from __future__ import annotations
 
+import random
 from typing import Protocol
 
 from gridgames.engine.entry import Entry
 from gridgames.engine.game import Game
+from gridgames.games import catalogue, get_entry
 from gridgames.puzzles.run import PuzzleRun
 from gridgames.solve.budget import StopCheck
+from gridgames.storage import Store
+
+#: A rating whose deviation is above this is shown as provisional ("1500?"), as lichess does.
+PROVISIONAL_RD = 110.0
 
 
 class PuzzleSource(Protocol):
@@ -35,11 +41,16 @@ class PuzzleSource(Protocol):
     def about(self, run: PuzzleRun) -> str:
         """A short line about the puzzle being solved (its game and board, its rating)."""
 
-    def record(self, run: PuzzleRun, streak: bool) -> None:
-        """The puzzle's first result is known (`run.missed` says whether it was missed)."""
+    def record(self, run: PuzzleRun, streak: bool) -> str:
+        """The puzzle's first result is known (`run.missed` says whether it was missed): count it, and
+        say what it changed ("Your rating: 1512 (+12).") or ""."""
 
     def standing(self) -> str:
-        """The player's standing, one line ("Your rating 1512 · best streak 4"), or ""."""
+        """The player's standing, one line ("Puzzle rating 1512 · streak 4, best 6"), or ""."""
+
+    def refusal(self) -> str | None:
+        """Why there are no puzzles (one sentence), or None. May read the puzzle file: not on the
+        UI thread the first time."""
 
 
 class MistakeSource:
@@ -82,8 +93,85 @@ class MistakeSource:
             return f"A position from your game{more}."
         return f"Before move {number} of your game, marked ?!{more}."
 
-    def record(self, run: PuzzleRun, streak: bool) -> None:
+    def record(self, run: PuzzleRun, streak: bool) -> str:
         """A game's mistake is practice: nothing is rated."""
+        return ""
 
     def standing(self) -> str:
         return ""
+
+    def refusal(self) -> str | None:
+        return None
+
+
+class ShippedSource:
+    """The puzzles shipped with gridgames (`puzzles.data`), rated with Glicko-2: the next one near the
+    player's rating, or the streak's next, harder one (`puzzles.choice`); each showing's first result
+    is kept in the data folder (`puzzles.progress`). The two rule books of one game's rules share
+    their puzzles: each offers the whole pool, in its own words."""
+
+    rated = True
+
+    def __init__(self, store: Store, rng: random.Random | None = None) -> None:
+        from gridgames.puzzles.progress import ProgressStore
+
+        self.progress = ProgressStore(store)
+        self.rng = rng or random.Random()
+        self._progress = self.progress.load()
+
+    def refusal(self) -> str | None:
+        from gridgames.puzzles import data
+
+        data.shipped()
+        return data.refusal()
+
+    def choices(self) -> tuple[Entry, ...]:
+        from gridgames.puzzles import data
+
+        return tuple(entry for entry in catalogue() if data.pool(entry))
+
+    def next_run(self, game: str | None, streak: bool, stop: StopCheck = None) -> PuzzleRun | None:
+        from gridgames.puzzles import choice, data
+
+        pool = data.pool(get_entry(game)) if game else data.shipped()
+        self._progress = progress = self.progress.load()  # another window may have played meanwhile
+        pick = choice.next_in_streak if streak else choice.next_puzzle
+        puzzle = pick(pool, progress, self.rng)
+        if puzzle is None:
+            return None
+        return PuzzleRun.begin(puzzle, get_entry(game or puzzle.game))
+
+    def none_left(self, game: str | None) -> str:
+        reason = self.refusal()
+        if reason:
+            return reason
+        if game:
+            return f"There are no puzzles of {get_entry(game).title}."
+        return "You have solved every puzzle of this streak's pool: a new streak starts them again."
+
+    def about(self, run: PuzzleRun) -> str:
+        state, puzzle = run.start.state, run.puzzle
+        text = f"{run.entry.title} · {state.rows}x{state.cols}"
+        if puzzle is not None:
+            text += f" · rated {self._progress.rating_of(puzzle).rating:.0f}"
+            if run.over and puzzle.theme:  # the strategy's name would give the answer away before
+                text += f" · {puzzle.theme}"
+        return text
+
+    def record(self, run: PuzzleRun, streak: bool) -> str:
+        if run.puzzle is None:
+            return ""
+        change = self.progress.record(run.puzzle, solved=not run.missed, streak_mode=streak)
+        self._progress = change.progress
+        if not change.rated:
+            return "(Played before: your rating stays.)"
+        return f"Your rating: {change.rating_after.rating:.0f} ({change.delta:+.0f})."
+
+    def standing(self) -> str:
+        progress = self._progress
+        if not progress.attempts:
+            return "Not rated yet: your first puzzles set your rating."
+        player = progress.player
+        provisional = "?" if player.rd > PROVISIONAL_RD else ""
+        streak = f"streak {progress.streak}, best {progress.best_streak}"
+        return f"Puzzle rating {player.rating:.0f}{provisional} · {streak}"

@@ -43,9 +43,13 @@ class ListSource:
         state = run.start.state
         return f"{run.entry.title} · {state.rows}x{state.cols}"
 
-    def record(self, run: PuzzleRun, streak: bool) -> None:
+    def record(self, run: PuzzleRun, streak: bool) -> str:
         assert run.puzzle is not None
         self.results.append((run.puzzle.id, run.missed, streak))
+        return ""
+
+    def refusal(self) -> str | None:
+        return None
 
     def standing(self) -> str:
         solved = sum(1 for _, missed, _ in self.results if not missed)

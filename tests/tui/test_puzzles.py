@@ -14,16 +14,19 @@ from gridgames.engine.cells import Cell
 from gridgames.engine.game import Game
 from gridgames.engine.options import Options
 from gridgames.games import get_entry
+from gridgames.puzzles import data
 from gridgames.puzzles.model import Puzzle
+from gridgames.puzzles.progress import ProgressStore
 from gridgames.puzzles.run import PuzzleRun
 from gridgames.solve.analysis import analyse
 from gridgames.solve.budget import StopCheck
 from gridgames.tui.screens.game import GameScreen
 from gridgames.tui.screens.puzzle import PuzzleScreen
+from gridgames.tui.screens.select import PUZZLE_FILE_DELAY
 from gridgames.tui.themes import THEMES
 from tests.puzzles.test_run import a_puzzle
 from tests.tui.contrast import low_contrast
-from tests.tui.helpers import cell_text, make_app, shown_text
+from tests.tui.helpers import cell_text, make_app, shown_text, text_of
 from tests.tui.puzzles import ListSource, a_two_move_puzzle
 
 SIZE = (100, 32)
@@ -307,3 +310,47 @@ async def test_a_puzzle_of_two_moves_answers_the_first_then_is_solved() -> None:
         assert "Solved!" in shown_text(app, "#puzzle-answer") and screen.run.over
         why = screen.answer.explanation if screen.answer else None
         assert why is not None and run.entry.format_move(first) in shown_text(app, "#puzzle-why")
+
+
+@pytest.fixture
+def refused_file(monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
+    """The shipped puzzle file replaced by bytes that are not one (read afresh, and again after)."""
+    monkeypatch.setattr(data, "_blob", lambda: b"not a puzzle file")
+    data.shipped.cache_clear()
+    yield data.refusal()
+    monkeypatch.undo()
+    data.shipped.cache_clear()
+
+
+async def test_a_refused_puzzle_file_is_said_on_the_card_and_the_screen(refused_file: str) -> None:
+    assert refused_file.endswith("so there are no puzzles.")
+    app = make_app()  # the shipped puzzles, rated in the test's own data folder
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause(PUZZLE_FILE_DELAY + 0.2)  # the card reads the file a moment after start-up
+        await app.screen.workers.wait_for_complete()
+        await pilot.pause()
+        assert f"✗ {refused_file}" in text_of(app, "#puzzles-card")
+        await pilot.press("p")
+        await settle(pilot)
+        assert shown_text(app, "#puzzle-answer") == f"✗ {refused_file}"
+        assert app.screen.run is None
+        assert not app.screen.query("Board")  # no board without a puzzle
+
+
+async def test_the_shipped_puzzles_are_rated_and_the_card_shows_the_rating() -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        assert "Not rated yet" in text_of(app, "#puzzles-card")
+        await pilot.press("p")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, PuzzleScreen) and screen.run is not None and screen.run.puzzle
+        await pilot.press("s")  # the solution shown: a miss, rated
+        await settle(pilot)
+        said = shown_text(app, "#puzzle-answer")
+        assert said.startswith("The solution: ") and "Your rating: " in said
+        rating = round(ProgressStore(app.store).load().player.rating)
+        assert rating < 1500 and f"Puzzle rating {rating}?" in shown_text(app, "#puzzle-standing")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert f"Puzzle rating {rating}?" in text_of(app, "#puzzles-card")

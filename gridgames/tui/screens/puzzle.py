@@ -295,7 +295,9 @@ class PuzzleScreen(Screen[None]):
         """Record the puzzle's first result (once), follow the streak, and say what it did."""
         if not self.recorded:
             self.recorded = True
-            self.source.record(run, self.streak_on)
+            note = self.source.record(run, self.streak_on)
+            self.app.show_storage_warnings()  # type: ignore[attr-defined]
+            message = f"{message} {note}" if note else message
             if self.streak_on and run.missed:
                 self.streak_on = False
                 return f"{message} Streak over: {_puzzles(self.streak)} solved in a row."

@@ -13,6 +13,7 @@ from textual.geometry import Size
 from textual.screen import Screen
 from textual.strip import Strip
 from textual.widgets import Header, ListItem, ListView, Static
+from textual.worker import Worker, WorkerState
 
 from gridgames.engine.entry import Entry
 from gridgames.games import catalogue
@@ -22,6 +23,8 @@ from gridgames.tui.widgets.keys_footer import KeysFooter
 from gridgames.tui.widgets.picture import CardLines, blank_style
 from gridgames.tui.widgets.too_small import TooSmall
 
+#: Seconds after start-up when the puzzle file is read to see whether it is refused (the card says so).
+PUZZLE_FILE_DELAY = 1.0
 #: Room for the results line beside a card's picture at 80 columns.
 RESULTS_WIDTH = 66
 
@@ -145,7 +148,7 @@ class PuzzleCard(ListItem):
             "Find the only winning move in positions the solvers proved, then see why it wins.",
         ]
         if self.refusal:
-            parts += ["\n", (f"✗ No puzzles: {self.refusal}", "bold")]
+            parts += ["\n", (f"✗ {self.refusal}", "bold")]
         elif self.standing:
             parts += ["\n", (self.standing, "italic")]
         return Content.assemble(*parts)
@@ -204,6 +207,17 @@ class SelectScreen(Screen[None]):
         variants.index = ids.index(last) if last in ids else 0
         variants.focus()
         self.show_message(self.message)
+        # whether the puzzle file is refused, for the card: read a moment after start-up, not during it
+        self.set_timer(PUZZLE_FILE_DELAY, self._check_puzzle_file)
+
+    def _check_puzzle_file(self) -> None:
+        self.run_worker(self.app.puzzles().refusal, thread=True, group="puzzle-file",  # type: ignore[attr-defined]
+                        exit_on_error=False)
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.worker.group == "puzzle-file" and event.state == WorkerState.SUCCESS:
+            card = self.query_one(PuzzleCard)
+            card.show(card.standing, event.worker.result or "")
 
     def on_screen_resume(self) -> None:
         """Also sent when the screen is first shown: the results are read once then, and again
@@ -222,10 +236,8 @@ class SelectScreen(Screen[None]):
             saves.setdefault(variant_of(saved), []).append(saved)
         for card in self.query(VariantCard):
             card.show_results(stats.get(card.entry.id, {}), levels, saves.get(card.entry.id, []))
-        source = self.app.puzzles()  # type: ignore[attr-defined]
-        refusal = source if isinstance(source, str) else ""
-        standing = "" if isinstance(source, str) else source.standing()
-        self.query_one(PuzzleCard).show(standing, refusal)
+        puzzles = self.query_one(PuzzleCard)
+        puzzles.show(self.app.puzzles().standing(), puzzles.refusal)  # type: ignore[attr-defined]
 
     def refresh_cards(self) -> None:
         """Each card's text again: a game may have been switched off since (`games.guard`)."""
