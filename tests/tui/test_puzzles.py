@@ -68,7 +68,7 @@ def cell_classes(app, cell: Cell) -> set[str]:  # type: ignore[no-untyped-def]
     return set(app.screen.query_one(f"#cell-{cell.row}-{cell.col}").classes)
 
 
-async def test_the_card_opens_the_puzzles_and_a_click_solves_one(puzzles: list[Puzzle]) -> None:
+async def test_the_card_opens_the_puzzles_a_click_solves_one_a_game_is_chosen(puzzles: list[Puzzle]) -> None:
     source = ListSource(puzzles)
     app = make_app(puzzles=source)
     async with app.run_test(size=SIZE) as pilot:
@@ -93,6 +93,14 @@ async def test_the_card_opens_the_puzzles_and_a_click_solves_one(puzzles: list[P
         await settle(pilot)
         assert screen.run is not None and screen.run.puzzle == puzzles[1]
         assert shown_text(app, "#puzzle-answer") == "" and shown_text(app, "#puzzle-why") == ""
+        await pilot.press("g")  # the game choice opens: All games, then each game with puzzles
+        await pilot.press("down", "enter")  # the first puzzle's game only
+        await settle(pilot)
+        assert screen.choice == puzzles[0].game
+        for _ in range(2):
+            assert screen.run is not None and screen.run.puzzle == puzzles[0]
+            await pilot.press("n")
+            await settle(pilot)
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen.id == "select"
@@ -145,23 +153,6 @@ async def test_a_wrong_try_by_keys_is_refuted_then_undo_retry_and_the_solution(p
         assert screen.run.puzzle == puzzles[1]
 
 
-async def test_choosing_a_game_offers_its_puzzles_only(puzzles: list[Puzzle]) -> None:
-    source = ListSource(puzzles)
-    app = make_app(puzzles=source)
-    async with app.run_test(size=SIZE) as pilot:
-        await open_puzzles_by_mouse(pilot)
-        screen = app.screen
-        assert isinstance(screen, PuzzleScreen)
-        await pilot.press("g")  # the game choice opens
-        await pilot.press("down", "down", "enter")  # All games, Locked Grid Duel, then the next game
-        await settle(pilot)
-        assert screen.choice == puzzles[1].game
-        for _ in range(2):
-            assert screen.run is not None and screen.run.puzzle == puzzles[1]
-            await pilot.press("n")
-            await settle(pilot)
-
-
 async def test_streak_mode_goes_on_until_the_first_miss(puzzles: list[Puzzle]) -> None:
     source = ListSource(puzzles)
     app = make_app(puzzles=source)
@@ -192,8 +183,8 @@ async def test_streak_mode_goes_on_until_the_first_miss(puzzles: list[Puzzle]) -
 
 async def test_a_move_marked_as_a_mistake_is_replayed_as_a_puzzle() -> None:
     """After a game, the move the review marked ?! (it threw a proven win away) is replayed from the
-    position before it, chosen in the log by mouse; any winning move solves it. On a 3x3 board of the
-    no-neighbour game the first player wins only in the centre, and a corner gives the win away."""
+    position before it, chosen in the log by mouse, or by keys; any winning move solves it. On a 3x3
+    board of the no-neighbour game the first player wins only in the centre; a corner throws it away."""
     entry = get_entry("noneighbour")
     game = Game.new(entry, Options(3, 3, "1"), first_player=1).play("A1")
     while not game.is_over:
@@ -221,18 +212,7 @@ async def test_a_move_marked_as_a_mistake_is_replayed_as_a_puzzle() -> None:
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
-
-
-async def test_keys_replay_the_first_mistake_of_a_finished_game() -> None:
-    entry = get_entry("noneighbour")
-    game = Game.new(entry, Options(3, 3, "1"), first_player=1).play("A1")
-    while not game.is_over:
-        game = game.play(analyse(entry, game.state).best[0])
-    app = make_app()
-    async with app.run_test(size=SIZE) as pilot:
-        app.start_game(app.choices.setup_for(entry), game)
-        await settle(pilot)
-        await pilot.press("p")
+        await pilot.press("escape", "p")  # by keys: back to the live game, then the first ?! move
         await settle(pilot)
         assert isinstance(app.screen, PuzzleScreen)
         await walk_to(pilot, Cell(1, 1))
@@ -270,20 +250,24 @@ async def test_the_work_shows_as_thinking_and_stops_when_the_player_leaves(puzzl
         assert app.screen.id == "select"
 
 
-@pytest.mark.parametrize("theme", [theme.name for theme in THEMES])
-async def test_a_refuted_try_and_its_reply_are_readable(theme: str, puzzles: list[Puzzle]) -> None:
-    """Every text and mark of the puzzle screen at least 4.5:1, with a try refuted on the board."""
+async def test_a_refuted_try_and_its_reply_are_readable_in_each_theme(puzzles: list[Puzzle]) -> None:
+    """Every text and mark of the puzzle screen at least 4.5:1, with a try refuted on the board and
+    the groups of the reply's certificate drawn."""
     app = make_app(puzzles=ListSource(puzzles))
     async with app.run_test(size=SIZE) as pilot:
-        app.theme = theme
         app.open_puzzles()
         await settle(pilot)
         run = app.screen.run
         wrong = next(m for m in run.game.legal_moves() if m != run.solution[0])
         await pilot.click(f"#cell-{wrong.cells[0].row}-{wrong.cells[0].col}")
         await settle(pilot)
-        assert app.screen.answer.kind == "wrong"
-        assert not low_contrast(app), sorted({str(low) for low in low_contrast(app)})[:6]
+        assert app.screen.answer.kind == "wrong" and app.screen.query(".-group")
+        lows = {}
+        for theme in THEMES:
+            app.theme = theme.name
+            await pilot.pause()
+            lows[theme.name] = sorted({str(low) for low in low_contrast(app)})[:6]
+        assert not any(lows.values()), lows
 
 
 async def test_a_puzzle_of_two_moves_answers_the_first_then_is_solved() -> None:
