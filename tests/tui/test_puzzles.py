@@ -132,16 +132,17 @@ async def test_a_wrong_try_by_keys_is_refuted_then_undo_retry_and_the_solution(p
         assert reply in shown_text(app, "#puzzle-why")  # why the reply wins
         assert source.results == [(puzzles[0].id, True, False)]  # a miss, counted at once
         await pilot.press("enter")  # the board refuses another try until the refuted move is undone
-        assert "u takes it back" in shown_text(app, "#puzzle-answer")
+        assert "u takes it back" in shown_text(app, "#puzzle-message")
+        assert shown_text(app, "#puzzle-answer") == said  # the verdict stays in view
         await pilot.press("u")
         assert screen.run is not None and screen.run.game.state == run.start.state
-        assert "Took back your refuted move" in shown_text(app, "#puzzle-answer")
+        assert "Took back your refuted move" in shown_text(app, "#puzzle-message")
         await walk_to(pilot, wrong.cells[0])
         await pilot.press("enter")
         await settle(pilot)
         await pilot.press("r")  # retry: back to the puzzle's start
         assert screen.run.game.state == run.start.state and not screen.run.refuted
-        assert "the miss stays counted" in shown_text(app, "#puzzle-answer")
+        assert "the miss stays counted" in shown_text(app, "#puzzle-message")
         await pilot.press("s")  # show the solution
         await settle(pilot)
         solution = run.entry.format_move(run.solution[0])
@@ -316,7 +317,7 @@ async def test_a_refused_puzzle_file_is_said_on_the_card_and_the_screen(refused_
         assert f"✗ {refused_file}" in text_of(app, "#puzzles-card")
         await pilot.press("p")
         await settle(pilot)
-        assert shown_text(app, "#puzzle-answer") == f"✗ {refused_file}"
+        assert shown_text(app, "#puzzle-message") == f"✗ {refused_file}"
         assert app.screen.run is None
         assert not app.screen.query("Board")  # no board without a puzzle
 

@@ -78,7 +78,8 @@ class PuzzleScreen(Screen[None]):
         self.streak_on = False
         self.streak = 0  # puzzles solved in a row in streak mode
         self.recorded = False  # the run's first result went to the source
-        self.message = ""
+        self.said = ""  # what the last answer said (the try's verdict, the rating's change)
+        self.message = ""  # a note or a refusal since (cleared by the next answer)
         self._job = 0  # the latest worker's number: an older one's answer is dropped
         self._then: Callable[[Any], Any] | None = None
 
@@ -105,6 +106,7 @@ class PuzzleScreen(Screen[None]):
             yield Line("puzzle-task")
             yield Line("puzzle-thinking")
             yield Line("puzzle-answer")
+            yield Line("puzzle-message")
             with Horizontal(classes="buttons"):
                 yield Button("Solution (s)", id="solution", compact=True)
                 yield Button("Next (n)", id="next", variant="primary", compact=True)
@@ -163,7 +165,7 @@ class PuzzleScreen(Screen[None]):
 
     async def _begin(self, run: PuzzleRun | None) -> None:
         self.answer, self.pending, self.picking, self.alternate_mode = None, None, NOTHING, False
-        self.recorded = False
+        self.recorded, self.said = False, ""
         if run is None:
             self.run = None
             self.say(f"✗ {self.source.none_left(self.choice)}")
@@ -195,8 +197,11 @@ class PuzzleScreen(Screen[None]):
         self.query_one("#puzzle-task", Line).show(task)
         self.query_one("#puzzle-thinking", Line).show(f"⏳ {self.thinking}" if self.thinking else "")
         self.query_one("#puzzle-thinking").display = bool(self.thinking)
-        self.query_one("#puzzle-answer", Line).show(self.message)
-        self.query_one("#puzzle-answer").set_class(self.message.startswith("✗"), "-error")
+        self.query_one("#puzzle-answer", Line).show(self.said)
+        self.query_one("#puzzle-answer").set_class(self.said.startswith("✗"), "-error")
+        self.query_one("#puzzle-message", Line).show(self.message)
+        self.query_one("#puzzle-message").set_class(self.message.startswith("✗"), "-error")
+        self.query_one("#puzzle-message").display = bool(self.message)
         self.query_one("#puzzle-about", Line).show(self.source.about(run) if run is not None else "")
         self.query_one("#puzzle-standing", Line).show(self._standing())
         self.query_one("#puzzle-why", Line).show(self._why())
@@ -289,7 +294,8 @@ class PuzzleScreen(Screen[None]):
             message = f"✗ {message}"
         if answer.kind in ("solved", "wrong", "shown"):
             message = self._result(run, message)
-        self.say(message)
+        self.said = message
+        self.say("")
 
     def _result(self, run: PuzzleRun, message: str) -> str:
         """Record the puzzle's first result (once), follow the streak, and say what it did."""
@@ -340,7 +346,7 @@ class PuzzleScreen(Screen[None]):
         run = self.run
         if run is None or self.thinking:
             return
-        self.run, self.answer, self.picking = run.retry(), None, NOTHING
+        self.run, self.answer, self.picking, self.said = run.retry(), None, NOTHING, ""
         counted = " (the miss stays counted)" if run.missed and self.source.rated else ""
         self.say(f"Back to the puzzle's start{counted}: find the winning move.")
 
@@ -354,7 +360,7 @@ class PuzzleScreen(Screen[None]):
             self.say(f"✗ {error}")
             return
         what = "your refuted move and its reply" if run.refuted else "your move and its reply"
-        self.run, self.answer, self.picking = back, None, NOTHING
+        self.run, self.answer, self.picking, self.said = back, None, NOTHING, ""
         self.say(f"Took back {what}.")
 
     def action_streak(self) -> None:
