@@ -22,6 +22,11 @@ from gridgames.storage import Store
 PROVISIONAL_RD = 110.0
 
 
+def short_name(entry: Entry) -> str:
+    """A game's name that tells the rule books apart in a narrow column: 'GridLock (002)'."""
+    return f"{entry.title} ({entry.book})" if entry.book else entry.title
+
+
 class PuzzleSource(Protocol):
     """What the puzzle screen asks of its puzzles' source."""
 
@@ -151,7 +156,7 @@ class ShippedSource:
 
     def about(self, run: PuzzleRun) -> str:
         state, puzzle = run.start.state, run.puzzle
-        text = f"{run.entry.title} · {state.rows}x{state.cols}"
+        text = f"{short_name(run.entry)} · {state.rows}x{state.cols}"
         if puzzle is not None:
             text += f" · rated {self._progress.rating_of(puzzle).rating:.0f}"
             if run.over and puzzle.theme:  # the strategy's name would give the answer away before

@@ -34,7 +34,7 @@ from gridgames.tui.alternate import name_alternate_key
 from gridgames.tui.closing import close_screen, settle_after_first_paint
 from gridgames.tui.marks import is_alternate
 from gridgames.tui.puzzle_marks import puzzle_marks
-from gridgames.tui.puzzle_source import PuzzleSource
+from gridgames.tui.puzzle_source import PuzzleSource, short_name
 from gridgames.tui.styles import add_game_css, add_puzzle_css
 from gridgames.tui.widgets.board import Board, BoardArea
 from gridgames.tui.widgets.keys_footer import KeysFooter
@@ -92,7 +92,7 @@ class PuzzleScreen(Screen[None]):
             with Vertical(id="side"):
                 choices = self.source.choices()
                 if choices:
-                    options = [("All games", ALL_GAMES)] + [(e.title, e.id) for e in choices]
+                    options = [("All games", ALL_GAMES)] + [(short_name(e), e.id) for e in choices]
                     yield Select(options, value=self.choice or ALL_GAMES, allow_blank=False,
                                  compact=True, id="puzzle-game")
                 yield Line("puzzle-about")
@@ -228,7 +228,7 @@ class PuzzleScreen(Screen[None]):
                 certificate = answer.explanation
         elif answer is not None and run.over and answer.explanation is not None:
             certificate = answer.explanation
-            if certificate.groups:  # the groups are about the position after the move explained
+            if self._shows_first_move(answer):  # a strategy is about the position after its move
                 game = run.start.play(self._explained_move(answer))
         live = not run.over and not run.refuted and self.pending is None and not self.thinking
         marks = puzzle_marks(
@@ -236,6 +236,15 @@ class PuzzleScreen(Screen[None]):
             reply=reply, certificate=certificate, words=rule_book(entry.id).words,
         )
         boards.first(Board).show(marks)
+
+    def _shows_first_move(self, answer: Answer) -> bool:
+        """Whether the board goes back to the position after the first move of a longer solution:
+        a named strategy's groups are about that position (a line of play is drawn where it ends)."""
+        run, why = self.run, answer.explanation
+        return (
+            run is not None and why is not None and answer.kind != "wrong" and bool(why.theme)
+            and bool(why.groups) and run.game.cursor > run.start.cursor + 1
+        )
 
     def _explained_move(self, answer: Answer) -> Any:
         run = self.run
@@ -247,7 +256,7 @@ class PuzzleScreen(Screen[None]):
         if answer is None or answer.explanation is None or run is None:
             return ""
         lines = list(answer.explanation.lines)
-        if answer.kind != "wrong" and answer.explanation.groups and run.game.cursor > run.start.cursor + 1:
+        if self._shows_first_move(answer):
             first = run.entry.format_move(self._explained_move(answer))
             lines.append(f"The board shows the position after {first}, the one explained.")
         return "\n".join(lines)
