@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import gc
 import random
+import threading
 from typing import TYPE_CHECKING, Any
 
 from textual.app import App
@@ -72,6 +73,7 @@ class GridGamesApp(App[None]):
         """`puzzles`: where the puzzles come from (by default the shipped ones, see `puzzles()`)."""
         super().__init__()
         self._puzzles = puzzles
+        self._puzzles_made = threading.Lock()
         self.note = note  # said once at start: the remembered choices the new-game panel opens with
         offer_only_ours(self)  # themes measured for contrast (see themes.py)
         self.online = online  # {"host": argparse args} or {"join": Address, "watch": bool}
@@ -369,10 +371,16 @@ class GridGamesApp(App[None]):
     def puzzles(self) -> PuzzleSource:
         """Where the puzzles come from: the shipped ones, rated, unless the app was given a source.
         (Made when first asked for; the puzzle file itself is read only when a puzzle is wanted.)"""
-        if self._puzzles is None:
-            from gridgames.tui.puzzle_source import ShippedSource
+        with self._puzzles_made:  # the first screen makes it in a thread, a key press here
+            if self._puzzles is None:
+                from gridgames.tui.puzzle_source import ShippedSource
 
-            self._puzzles = ShippedSource(self.store, self.rng)
+                self._puzzles = ShippedSource(self.store, self.rng)
+            return self._puzzles
+
+    @property
+    def puzzles_if_made(self) -> PuzzleSource | None:
+        """The puzzles' source if it has been made (nothing is imported or read for it here)."""
         return self._puzzles
 
     def open_puzzles(self, game: str | None = None) -> None:

@@ -325,6 +325,9 @@ async def test_a_refused_puzzle_file_is_said_on_the_card_and_the_screen(refused_
 async def test_the_shipped_puzzles_are_rated_and_the_card_shows_the_rating() -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause(PUZZLE_FILE_DELAY + 0.2)  # the card learns the standing after start-up
+        await app.screen.workers.wait_for_complete()
+        await pilot.pause()
         assert "Not rated yet" in text_of(app, "#puzzles-card")
         await pilot.press("p")
         await settle(pilot)

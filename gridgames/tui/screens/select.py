@@ -211,13 +211,20 @@ class SelectScreen(Screen[None]):
         self.set_timer(PUZZLE_FILE_DELAY, self._check_puzzle_file)
 
     def _check_puzzle_file(self) -> None:
-        self.run_worker(self.app.puzzles().refusal, thread=True, group="puzzle-file",  # type: ignore[attr-defined]
-                        exit_on_error=False)
+        """The puzzles' card: the player's standing and whether the puzzle file is refused, worked
+        out beside the UI (importing the puzzles' code and reading their file take a while)."""
+        app: Any = self.app
+
+        def work() -> tuple[str, str]:
+            source = app.puzzles()
+            return source.standing(), source.refusal() or ""
+
+        self.run_worker(work, thread=True, group="puzzle-file", exit_on_error=False)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         if event.worker.group == "puzzle-file" and event.state == WorkerState.SUCCESS:
-            card = self.query_one(PuzzleCard)
-            card.show(card.standing, event.worker.result or "")
+            standing, refusal = event.worker.result or ("", "")
+            self.query_one(PuzzleCard).show(standing, refusal)
 
     def on_screen_resume(self) -> None:
         """Also sent when the screen is first shown: the results are read once then, and again
@@ -236,8 +243,10 @@ class SelectScreen(Screen[None]):
             saves.setdefault(variant_of(saved), []).append(saved)
         for card in self.query(VariantCard):
             card.show_results(stats.get(card.entry.id, {}), levels, saves.get(card.entry.id, []))
-        puzzles = self.query_one(PuzzleCard)
-        puzzles.show(self.app.puzzles().standing(), puzzles.refusal)  # type: ignore[attr-defined]
+        source = self.app.puzzles_if_made  # type: ignore[attr-defined]
+        if source is not None:  # else the card learns it a moment after start-up (_check_puzzle_file)
+            puzzles = self.query_one(PuzzleCard)
+            puzzles.show(source.standing(), puzzles.refusal)
 
     def refresh_cards(self) -> None:
         """Each card's text again: a game may have been switched off since (`games.guard`)."""
