@@ -34,9 +34,9 @@ def test_the_next_puzzle_is_near_the_players_rating():
         assert chosen is not None and abs(chosen.rating - 1500.0) <= WINDOW
 
 
-def test_an_offset_asks_for_easier_or_harder_puzzles():
-    easier = next_puzzle(POOL, player_at(1500.0), random.Random(3), offset=-300.0)
-    harder = next_puzzle(POOL, player_at(1500.0), random.Random(3), offset=300.0)
+def test_a_rating_asked_for_replaces_the_players():
+    easier = next_puzzle(POOL, player_at(1500.0), random.Random(3), near=1200.0)
+    harder = next_puzzle(POOL, player_at(1500.0), random.Random(3), near=1800.0)
     assert easier is not None and harder is not None
     assert abs(easier.rating - 1200.0) <= WINDOW and abs(harder.rating - 1800.0) <= WINDOW
 

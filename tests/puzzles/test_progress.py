@@ -65,6 +65,15 @@ def test_a_solve_raises_the_player_lowers_the_puzzle_and_is_kept_on_disk(tmp_pat
     assert attempt.visit == change.visit
 
 
+def test_a_rating_is_shown_with_a_question_mark_until_it_settles(tmp_path):
+    store = ProgressStore(tmp_path)
+    assert store.load().rating_text == "1500?"
+    for number in range(15):
+        store.record(made_puzzle(number, 1500.0 + 20 * number), number % 3 != 0)
+    progress = store.load()
+    assert progress.rating_text == f"{progress.player.rating:.0f}" and progress.player.rd <= 110.0
+
+
 def test_a_miss_lowers_the_player_and_raises_the_puzzle(tmp_path):
     store = ProgressStore(tmp_path)
     change = store.record(made_puzzle(1, 1600.0), solved=False)
