@@ -93,13 +93,18 @@ class Attempt:
     rated: bool  # whether it moved the ratings (the first time this puzzle was played)
 
 
-def _bounded(rating: Rating) -> Rating:
-    """`rating` within the kept ranges, rounded as the file keeps it (so a reread equals it)."""
-    return Rating(
+def _kept(rating: Rating) -> tuple[float, float, float]:
+    """`rating`'s numbers within the kept ranges, rounded as the file keeps them."""
+    return (
         round(min(max(rating.rating, MIN_RATING), MAX_RATING), 4),
         round(min(max(rating.rd, MIN_RD), MAX_RD), 4),
         max(round(min(rating.volatility, MAX_VOLATILITY), 8), 1e-8),
     )
+
+
+def _bounded(rating: Rating) -> Rating:
+    """`rating` as the file keeps it, so that a reread equals it."""
+    return Rating(*_kept(rating))
 
 
 @dataclass(frozen=True)
@@ -272,8 +277,7 @@ def progress_text(progress: Progress) -> str:
 
 
 def _rating_data(rating: Rating) -> list[float]:
-    rounded = _bounded(rating)
-    return [rounded.rating, rounded.rd, rounded.volatility]
+    return list(_kept(rating))
 
 
 def _number(value: Any, low: float, high: float, what: str) -> float:
