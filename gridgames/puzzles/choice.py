@@ -36,9 +36,9 @@ def next_puzzle(
         distance = {puzzle.id: abs(progress.rating_of(puzzle).rating - target) for puzzle in candidates}
         width = WINDOW
         while True:
-            near = [puzzle for puzzle in candidates if distance[puzzle.id] <= width]
-            if near:
-                return rng.choice(near)
+            within = [puzzle for puzzle in candidates if distance[puzzle.id] <= width]
+            if within:
+                return rng.choice(within)
             width *= 2  # ends: every distance is finite
     return None
 
