@@ -6,6 +6,7 @@ can pin them. The caller chooses the pool (one game, or all of them).
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Iterator, Sequence
 
@@ -32,6 +33,8 @@ def next_puzzle(
     the last one played. Within those, the nearest window (WINDOW points, doubling) that holds any.
     """
     target = progress.player.rating if near is None else near
+    if not math.isfinite(target):
+        raise ValueError("A rating to choose puzzles near must be a finite number.")
     for candidates in _freshest_first(sorted(pool, key=lambda puzzle: puzzle.id), progress):
         distance = {puzzle.id: abs(progress.rating_of(puzzle).rating - target) for puzzle in candidates}
         width = WINDOW

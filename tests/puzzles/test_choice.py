@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -39,6 +40,19 @@ def test_a_rating_asked_for_replaces_the_players():
     harder = next_puzzle(POOL, player_at(1500.0), random.Random(3), near=1800.0)
     assert easier is not None and harder is not None
     assert abs(easier.rating - 1200.0) <= WINDOW and abs(harder.rating - 1800.0) <= WINDOW
+
+
+@pytest.mark.parametrize("near", [float("nan"), float("inf")])
+def test_a_rating_that_is_not_a_number_is_refused_in_one_sentence(near, one_sentence):
+    with pytest.raises(ValueError) as raised:
+        next_puzzle(POOL, Progress(), random.Random(0), near=near)
+    assert one_sentence(str(raised.value))
+
+
+def test_a_rating_far_outside_the_pool_still_gets_a_puzzle_from_the_nearest_end():
+    assert next_puzzle(POOL, Progress(), random.Random(0), near=1e300) in POOL
+    chosen = next_puzzle(POOL, Progress(), random.Random(0), near=2700.0)  # 410 above the hardest
+    assert chosen is not None and chosen.rating >= 2700.0 - 800.0
 
 
 def test_the_window_widens_when_nothing_is_near():
