@@ -8,6 +8,7 @@ import os
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -302,24 +303,42 @@ def test_two_windows_recording_at_once_lose_no_attempt(tmp_path):
 
 
 RECORDER = """
-import sys
+import sys, time
+from pathlib import Path
 from gridgames.puzzles.progress import ProgressStore
 from tests.puzzles.made import made_puzzle
-store = ProgressStore(sys.argv[1])
-for number in range(int(sys.argv[3])):
-    if not store.record(made_puzzle(number, prefix=sys.argv[2]), True, streak_mode=True).saved:
+root, name, count = Path(sys.argv[1]), sys.argv[2], int(sys.argv[3])
+(root / f"ready-{name}").touch()
+give_up = time.monotonic() + 60
+while not (root / "go").exists():  # both start recording together
+    if time.monotonic() > give_up:
+        sys.exit(2)
+    time.sleep(0.005)
+store = ProgressStore(root)
+for number in range(count):
+    if not store.record(made_puzzle(number, prefix=name), True, streak_mode=True).saved:
         sys.exit(1)
 """
 
 
 def test_two_processes_recording_at_once_lose_no_attempt_and_no_streak(tmp_path):
-    per_process = 20
+    per_process, names = 20, ("one", "two")
     root = Path(__file__).resolve().parents[2]
     processes = [
         subprocess.Popen([sys.executable, "-c", RECORDER, str(tmp_path), name, str(per_process)], cwd=root)
-        for name in ("one", "two")
+        for name in names
     ]
-    assert [process.wait(timeout=120) for process in processes] == [0, 0]
+    try:
+        give_up = time.monotonic() + 60
+        while not all((tmp_path / f"ready-{name}").exists() for name in names) and time.monotonic() < give_up:
+            time.sleep(0.005)
+        (tmp_path / "go").touch()
+        assert [process.wait(timeout=120) for process in processes] == [0, 0]
+    finally:
+        for process in processes:
+            if process.poll() is None:
+                process.kill()
+                process.wait()
     progress = ProgressStore(tmp_path).load()
     assert len(progress.attempts) == 2 * per_process
     assert progress.streak == progress.best_streak == 2 * per_process  # every solve counted, none lost
