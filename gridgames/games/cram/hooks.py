@@ -13,7 +13,9 @@ from gridgames.games.cram.rules import DominoState
 from gridgames.solve.budget import Budget
 
 if TYPE_CHECKING:
+    from gridgames.engine.entry import Entry
     from gridgames.solve.base import Evaluation
+    from gridgames.solve.certificates import Certificate
 
 
 def _state(state: GridState) -> DominoState:
@@ -87,3 +89,8 @@ class CramSolver(Solver):
 
         s = _state(state)
         return solver.region_values(s.rows, s.cols, s.free, budget)
+
+    def certificate(self, entry: Entry, state: GridState, move: Move) -> Certificate | None:
+        from gridgames.games.cram.certificate import certificate
+
+        return certificate(entry, _state(state), move)

@@ -11,7 +11,9 @@ from gridgames.games.nodekayles.rules import RULES, NodeKaylesState
 from gridgames.solve.budget import Budget
 
 if TYPE_CHECKING:
+    from gridgames.engine.entry import Entry
     from gridgames.solve.base import Evaluation  # annotations only: the solvers load when asked
+    from gridgames.solve.certificates import Certificate
 
 
 def _state(state: GridState) -> NodeKaylesState:
@@ -65,3 +67,8 @@ class NodeKaylesSolver(Solver):
         if not nodekayles.is_quick(_state(state)):
             return None  # a region too large to value now (the mirror may still decide the game)
         return nodekayles.regions(_state(state), budget=budget)
+
+    def certificate(self, entry: Entry, state: GridState, move: Move) -> Certificate | None:
+        from gridgames.games.nodekayles.certificate import certificate
+
+        return certificate(entry, _state(state), move)

@@ -4,13 +4,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
+from gridgames.engine.moves import Move
 from gridgames.engine.rules import GridState
 from gridgames.games.api import Solver
 from gridgames.games.noneighbour.rules import NoNeighbourState
 from gridgames.solve.budget import Budget
 
 if TYPE_CHECKING:
+    from gridgames.engine.entry import Entry
     from gridgames.solve.base import Evaluation  # annotations only: the solvers load when asked
+    from gridgames.solve.certificates import Certificate
 
 
 class NoNeighbourSolver(Solver):
@@ -25,3 +28,8 @@ class NoNeighbourSolver(Solver):
         from gridgames.games.noneighbour import algorithm as noneighbour
 
         return noneighbour.evaluate(cast(NoNeighbourState, state), budget=budget)
+
+    def certificate(self, entry: Entry, state: GridState, move: Move) -> Certificate | None:
+        from gridgames.games.noneighbour.certificate import certificate
+
+        return certificate(entry, cast(NoNeighbourState, state), move)

@@ -4,13 +4,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
+from gridgames.engine.moves import Move
 from gridgames.engine.rules import GridState
 from gridgames.games.api import Solver
 from gridgames.games.rowcol.rules import RowColState
 from gridgames.solve.budget import Budget
 
 if TYPE_CHECKING:
+    from gridgames.engine.entry import Entry
     from gridgames.solve.base import Evaluation  # annotations only: the solvers load when asked
+    from gridgames.solve.certificates import Certificate
 
 
 class RowColSolver(Solver):
@@ -21,3 +24,8 @@ class RowColSolver(Solver):
         from gridgames.games.rowcol import algorithm as rowcol
 
         return rowcol.evaluate(cast(RowColState, state))
+
+    def certificate(self, entry: Entry, state: GridState, move: Move) -> Certificate | None:
+        from gridgames.games.rowcol.certificate import certificate
+
+        return certificate(entry, cast(RowColState, state), move)
