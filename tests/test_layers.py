@@ -44,7 +44,6 @@ LAYERS = {
 #: both front ends take a helper from `commands`. The lead moves those helpers down and empties
 #: this list; an entry that no longer happens fails `test_the_allow_list_names_only_imports_that_happen`.
 ALLOWED_UPWARD = {
-    ("gridgames.online.launch", "gridgames.commands.server"),  # reach, DEFAULT_PORT
 }
 
 

@@ -260,6 +260,25 @@ class GuardedRules(Rules[Any]):
         self.guard.expect("its drawing", ok, problem)
         return look  # type: ignore[no-any-return]
 
+    def encode_state(self, state: GridState) -> str:
+        text = self.guard.call("its position as text", self.wrapped.encode_state, state)
+        return self.guard.text("its position as text", text)  # type: ignore[no-any-return]
+
+    def decode_state(self, text: str, options: Options, first_player: int, ply: int) -> GridState:
+        state = self.guard.call(
+            "reading a position", self.wrapped.decode_state, text, options, first_player, ply
+        )
+        return self.guard.state("reading a position", state, options)
+
+    def state_failure(self, state: GridState) -> str | None:
+        reason = self.guard.call("its check of a position", self.wrapped.state_failure, state)
+        return self.guard.text("its check of a position", reason, optional=True)  # type: ignore[no-any-return]
+
+    def may_recur(self, earlier: GridState, later: GridState) -> bool:
+        answer = self.guard.call("its repetitions", self.wrapped.may_recur, earlier, later)
+        self.guard.expect("its repetitions", isinstance(answer, bool), "is not True or False")
+        return answer  # type: ignore[no-any-return]
+
 
 def unwrapped(rules: Rules[Any]) -> Rules[Any]:
     """The game's own rules behind a guard (for its type), or `rules` itself."""

@@ -107,8 +107,8 @@ def check_data_folder(folder: Path) -> None:
 async def start_local_server(bind: str, port: int, out: TextIO, db_name: str = ""):  # type: ignore[no-untyped-def]
     """This process's own game server, on `db_name` or the first host database no other running
     host holds; raises HostDbError when it has nowhere to keep rooms, OSError when it cannot listen."""
-    from gridgames.commands.server import reach
     from gridgames.online import server
+    from gridgames.online.address import reach
     from gridgames.online.store import StoreLocked, StoreRefused
 
     choices = [seats.host_db(name=db_name)] if db_name else seats.host_dbs()
@@ -130,7 +130,7 @@ async def start_local_server(bind: str, port: int, out: TextIO, db_name: str = "
 
 async def plan_host(args, out: TextIO) -> Plan:  # type: ignore[no-untyped-def]
     """The link for `gridgames host` (raises OSError when its own server cannot start)."""
-    from gridgames.commands.server import DEFAULT_PORT
+    from gridgames.online.address import DEFAULT_PORT
 
     variant = args.variant
     saved = None if args.new else seats.latest_host(variant)

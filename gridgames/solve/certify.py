@@ -32,16 +32,18 @@ Regions = Sequence[tuple[int, int]]
 class Telling:
     """How one game tells a move's story in one rule book: the move in the book's notation, who plays
     it and who answers (the book's names), what the free cells are called, and the words for the
-    position after the move ("With (3,3) and its neighbours locked")."""
+    position after the move ("With (3,3) and its neighbours locked"), where the story needs them."""
 
     move: str
     mover: str
     opponent: str
-    free_word: str
-    after_move: str
+    free_word: str = "free"
+    after_move: str = ""
 
     @classmethod
-    def of(cls, entry: Entry, state: GridState, move: Move, free_word: str, after_move: str) -> Telling:
+    def of(
+        cls, entry: Entry, state: GridState, move: Move, free_word: str = "free", after_move: str = ""
+    ) -> Telling:
         mover = entry.player_names[state.to_move - 1]
         opponent = entry.player_names[2 - state.to_move]
         return cls(entry.format_move(move), mover, opponent, free_word, after_move)

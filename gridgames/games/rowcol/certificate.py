@@ -33,14 +33,14 @@ def certificate(entry: Entry, state: RowColState, move: Move) -> Certificate | N
     pairs = maximum_matching(rows, cols, unclaimed & ~(1 << u))
     if len(pairs) != max_matching(rows, cols, unclaimed):
         return None  # u is in every maximum matching: the claim loses
-    told = certify.Telling.of(entry, state, move, "unclaimed", "")
-    groups = tuple((state.cell(a), state.cell(b)) for a, b in pairs)
+    told = certify.Telling.of(entry, state, move)
+    groups = tuple((state.cell(a), state.cell(b)) for a, b in sorted(pairs))
     if not groups:
         return None  # nothing left to pair: the claim is simply the last
     lines = (
-        f"After {told.move}, the unclaimed cells pair up as drawn, the two cells of a pair in one row or "
-        f"column: {len(groups)} pairs, and even counting {told.move} no pairing has more, so this maximum "
-        f"matching leaves {told.move} out.",
+        f"After {told.move}, the {len(groups)} pairs drawn, each two unclaimed cells in one row or column, "
+        f"are a maximum matching: no pairing has more, even with {told.move} counted, and {told.move} is "
+        "in none.",
         f"Whatever {told.opponent} claims is in a pair (if it were not, the claims since {told.move} "
         f"would show a larger pairing), so {told.mover} claims its partner each time and makes the last "
         "claim.",
