@@ -105,8 +105,13 @@ def measured(entry: Entry, state: GridState, cold: bool) -> tuple[Any, float]:
 
 
 def theme(entry: Entry, state: GridState, move: Any) -> str:
-    """The theme of the certificate the game gives for `move`, or "" where it names none."""
-    certificate = solver_for(entry.rules).certificate(entry, state, move)
+    """The theme of the certificate the game gives for `move`, or "" where it names none.
+
+    A game may give up on a certificate when its time runs out (Cram values its regions within a
+    second); asked again, with the values from the first try remembered, it answers as a quiet machine
+    would, so a busy machine makes the same file."""
+    hooks = solver_for(entry.rules)
+    certificate = hooks.certificate(entry, state, move) or hooks.certificate(entry, state, move)
     return "" if certificate is None else certificate.theme
 
 
