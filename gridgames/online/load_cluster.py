@@ -108,7 +108,8 @@ class ClusterBot(Bot):
 
 async def start_node(url: str) -> tuple[subprocess.Popen[str], str]:
     node = subprocess.Popen(
-        [sys.executable, "-m", "gridgames", "server", "--host", "127.0.0.1", "--port", "0", "--db", url],
+        [sys.executable, "-m", "gridgames", "server", "--host", "127.0.0.1", "--port", "0", "--db", url,
+         "--per-address", "10000"],  # every bot comes from 127.0.0.1
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
     )
     assert node.stdout is not None
@@ -174,8 +175,11 @@ async def _measure(
         proc.start()
     deadline = time.monotonic() + SETUP_SECONDS
     for event in ready:
-        if not await asyncio.to_thread(event.wait, max(0.0, deadline - time.monotonic())):
-            raise SystemExit(f"The bots did not set up {rooms} rooms within {SETUP_SECONDS:.0f} s.")
+        while not await asyncio.to_thread(event.wait, 1.0):
+            if any(proc.exitcode is not None for proc in procs):
+                raise SystemExit("A bots process ended during set-up (its error is above).")
+            if time.monotonic() > deadline:
+                raise SystemExit(f"The bots did not set up {rooms} rooms within {SETUP_SECONDS:.0f} s.")
     setup = time.perf_counter() - started
     await asyncio.sleep(3.0)  # every room idle: both players connected, nobody moving
     idle = [rss_kb(node.pid) for node in servers]

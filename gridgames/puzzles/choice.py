@@ -6,6 +6,7 @@ can pin them. The caller chooses the pool (one game, or all of them).
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Iterator, Sequence
 
@@ -23,21 +24,24 @@ STREAK_STEPS = 30
 
 
 def next_puzzle(
-    pool: Sequence[Puzzle], progress: Progress, rng: random.Random, offset: float = 0.0
+    pool: Sequence[Puzzle], progress: Progress, rng: random.Random, near: float | None = None
 ) -> Puzzle | None:
-    """A puzzle near the player's rating (plus `offset`: below zero for easier ones); None for no pool.
+    """A puzzle near the player's rating, or near `near` (`--rating N`, or easier and harder puzzles:
+    the player's rating -/+ a few hundred); None for an empty pool.
 
     Freshest first: one never solved and not played lately, else one not played lately, else any but
     the last one played. Within those, the nearest window (WINDOW points, doubling) that holds any.
     """
-    target = progress.player.rating + offset
+    target = progress.player.rating if near is None else near
+    if not math.isfinite(target):
+        raise ValueError("A rating to choose puzzles near must be a finite number.")
     for candidates in _freshest_first(sorted(pool, key=lambda puzzle: puzzle.id), progress):
         distance = {puzzle.id: abs(progress.rating_of(puzzle).rating - target) for puzzle in candidates}
         width = WINDOW
         while True:
-            near = [puzzle for puzzle in candidates if distance[puzzle.id] <= width]
-            if near:
-                return rng.choice(near)
+            within = [puzzle for puzzle in candidates if distance[puzzle.id] <= width]
+            if within:
+                return rng.choice(within)
             width *= 2  # ends: every distance is finite
     return None
 

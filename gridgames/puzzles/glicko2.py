@@ -63,7 +63,7 @@ def _g(phi: float) -> float:
 
 
 def _expected(mu: float, mu_opponent: float, g_opponent: float) -> float:
-    """The expected score against the opponent (step 3); kept inside (0, 1) for far-apart ratings."""
+    """The expected score against the opponent (step 3); exp never overflows for far-apart ratings."""
     exponent = -g_opponent * (mu - mu_opponent)
     return 1.0 / (1.0 + math.exp(min(exponent, 700.0)))
 

@@ -9,14 +9,24 @@ any of that is refused in one sentence and progress starts afresh.
 
 Rating (see `glicko2` for what a rating period is): the player and the puzzle are rated against each
 other, the player from `START`, each puzzle from its `Puzzle.rating` with deviation `PUZZLE_RD`. A
-puzzle rates the player only the first time it is played (as on lichess): playing it again, retrying
-it, undoing after a miss or asking for the solution after it never moves a rating again. Within one
-showing of a puzzle (a "visit", from `new_visit`), only the first result counts: the caller may call
-`record` after every result with the same visit, and the later calls change nothing. "Show solution"
-before any result is a miss (`solved=False`).
+puzzle rates the player only the first time it is played (as on lichess; "first" among the
+`MAX_RATED` puzzles played last): playing it again, retrying it, undoing after a miss or asking for
+the solution after it never moves a rating again. Within one showing of a puzzle (a "visit", from
+`new_visit`), only the first result counts: the caller may call `record` after every result with the
+same visit, and the later calls change nothing. "Show solution" before any result is a miss.
 
-The streak counts puzzles solved in a row in streak mode; a miss in streak mode ends it (to 0).
-Puzzles played outside streak mode leave it as it is.
+The streak counts puzzles solved in a row in streak mode; a miss in streak mode ends it (to 0), and
+puzzles played outside streak mode leave it as it is. Streak puzzles are rated like any other
+(lichess leaves its streak unrated; here a rating already weighs how hard each puzzle is, so the
+easy start of a streak moves it little).
+
+In a puzzle run:
+
+    progress = ProgressStore(store)           # the app's Store: warnings go where the UI shows them
+    progress.load()                           # Progress: .player, .rating_text, .streak, .best_streak
+    visit = new_visit()                       # when a puzzle is shown; Retry and undo keep it
+    change = progress.record(puzzle, solved, streak_mode, visit=visit)  # after each result
+    change.counted, change.delta, change.streak   # False after the first result of the visit
 """
 
 from __future__ import annotations
@@ -28,7 +38,7 @@ import os
 import re
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -50,6 +60,8 @@ PUZZLE_RD = 150.0
 #: keeps its puzzle ratings the same way); the volatility stays at most MAX_VOLATILITY.
 MIN_RATING, MAX_RATING = 100.0, 4000.0
 MIN_RD = 45.0
+#: Above this deviation a rating is provisional and shown with a "?" (lichess's threshold).
+PROVISIONAL_RD = 110.0
 MAX_VOLATILITY = 0.1
 #: Time away: each day without a puzzle is one rating period without games for the player.
 SECONDS_PER_PERIOD = 86_400.0
@@ -81,13 +93,18 @@ class Attempt:
     rated: bool  # whether it moved the ratings (the first time this puzzle was played)
 
 
-def _bounded(rating: Rating) -> Rating:
-    """`rating` within the kept ranges, rounded as the file keeps it (so a reread equals it)."""
-    return Rating(
+def _kept(rating: Rating) -> tuple[float, float, float]:
+    """`rating`'s numbers within the kept ranges, rounded as the file keeps them."""
+    return (
         round(min(max(rating.rating, MIN_RATING), MAX_RATING), 4),
         round(min(max(rating.rd, MIN_RD), MAX_RD), 4),
         max(round(min(rating.volatility, MAX_VOLATILITY), 8), 1e-8),
     )
+
+
+def _bounded(rating: Rating) -> Rating:
+    """`rating` as the file keeps it, so that a reread equals it."""
+    return Rating(*_kept(rating))
 
 
 @dataclass(frozen=True)
@@ -100,6 +117,11 @@ class Progress:
     #: The puzzles played so far, least recently played first: their ratings as they moved.
     puzzles: Mapping[str, Rating] = field(default_factory=lambda: MappingProxyType({}))
     attempts: tuple[Attempt, ...] = ()  # oldest first
+
+    @property
+    def rating_text(self) -> str:
+        """The player's rating as shown: "1523", or "1500?" while it is provisional."""
+        return f"{self.player.rating:.0f}{'?' if self.player.rd > PROVISIONAL_RD else ''}"
 
     def rating_of(self, puzzle: Puzzle) -> Rating:
         """`puzzle`'s rating now: as it moved, or its first rating if it has not been played."""
@@ -222,9 +244,9 @@ class ProgressStore:
         with self.store._locked(WHAT) as locked:
             change = self.load().after(puzzle, solved, streak_mode, visit, now)
             if not locked:
-                return _unsaved(change)
+                return replace(change, saved=False)
             if change.counted and not self.store._write(PROGRESS_FILE, progress_text(change.progress), WHAT):
-                return _unsaved(change)
+                return replace(change, saved=False)
         return change
 
     # -- the file ------------------------------------------------------------------------
@@ -237,11 +259,6 @@ class ProgressStore:
             shown = printable(str(self.path))
             self.store._warn(f"The file {shown} with {WHAT} is refused ({error}); starting afresh.")
             return Progress()
-
-
-def _unsaved(change: Change) -> Change:
-    return Change(change.before, change.progress, change.puzzle, change.visit, change.counted,
-                  change.rated, saved=False)
 
 
 def progress_text(progress: Progress) -> str:
@@ -260,8 +277,7 @@ def progress_text(progress: Progress) -> str:
 
 
 def _rating_data(rating: Rating) -> list[float]:
-    rounded = _bounded(rating)
-    return [rounded.rating, rounded.rd, rounded.volatility]
+    return list(_kept(rating))
 
 
 def _number(value: Any, low: float, high: float, what: str) -> float:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import given
+import pytest
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gridgames.puzzles.choice import RECENT, STREAK_STEPS, WINDOW, next_in_streak, next_puzzle, streak_run
@@ -34,11 +35,24 @@ def test_the_next_puzzle_is_near_the_players_rating():
         assert chosen is not None and abs(chosen.rating - 1500.0) <= WINDOW
 
 
-def test_an_offset_asks_for_easier_or_harder_puzzles():
-    easier = next_puzzle(POOL, player_at(1500.0), random.Random(3), offset=-300.0)
-    harder = next_puzzle(POOL, player_at(1500.0), random.Random(3), offset=300.0)
+def test_a_rating_asked_for_replaces_the_players():
+    easier = next_puzzle(POOL, player_at(1500.0), random.Random(3), near=1200.0)
+    harder = next_puzzle(POOL, player_at(1500.0), random.Random(3), near=1800.0)
     assert easier is not None and harder is not None
     assert abs(easier.rating - 1200.0) <= WINDOW and abs(harder.rating - 1800.0) <= WINDOW
+
+
+@pytest.mark.parametrize("near", [float("nan"), float("inf")])
+def test_a_rating_that_is_not_a_number_is_refused_in_one_sentence(near, one_sentence):
+    with pytest.raises(ValueError) as raised:
+        next_puzzle(POOL, Progress(), random.Random(0), near=near)
+    assert one_sentence(str(raised.value))
+
+
+def test_a_rating_far_outside_the_pool_still_gets_a_puzzle_from_the_nearest_end():
+    assert next_puzzle(POOL, Progress(), random.Random(0), near=1e300) in POOL
+    chosen = next_puzzle(POOL, Progress(), random.Random(0), near=2700.0)  # 410 above the hardest
+    assert chosen is not None and chosen.rating >= 2700.0 - 800.0
 
 
 def test_the_window_widens_when_nothing_is_near():
@@ -126,6 +140,7 @@ def test_a_streak_through_the_whole_pool_ends_when_every_puzzle_is_in_it():
     assert next_in_streak(pool, progress, random.Random(0)) is None
 
 
+@settings(deadline=None)  # a busy machine must not fail it
 @given(st.lists(st.floats(100.0, 4000.0), min_size=1, max_size=60), st.integers(0, 99))
 def test_any_pool_gives_a_streak_of_rising_difficulty_until_it_runs_out(ratings, seed):
     pool = [made_puzzle(number, rating) for number, rating in enumerate(ratings)]
