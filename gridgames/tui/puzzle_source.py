@@ -13,13 +13,9 @@ from typing import Protocol
 
 from gridgames.engine.entry import Entry
 from gridgames.engine.game import Game
-from gridgames.games import catalogue, get_entry
 from gridgames.puzzles.run import PuzzleRun
 from gridgames.solve.budget import StopCheck
 from gridgames.storage import Store
-
-#: A rating whose deviation is above this is shown as provisional ("1500?"), as lichess does.
-PROVISIONAL_RD = 110.0
 
 
 def short_name(entry: Entry) -> str:
@@ -110,19 +106,20 @@ class MistakeSource:
 
 
 class ShippedSource:
-    """The puzzles shipped with gridgames (`puzzles.data`), rated with Glicko-2: the next one near the
-    player's rating, or the streak's next, harder one (`puzzles.choice`); each showing's first result
-    is kept in the data folder (`puzzles.progress`). The two rule books of one game's rules share
-    their puzzles: each offers the whole pool, in its own words."""
+    """The puzzles shipped with gridgames, rated with Glicko-2, as the `Trainer` (gridgames.puzzles)
+    gives them: the next one near the player's rating, or the streak's next, harder one; each
+    showing's first result kept in the data folder. This adds what the app shows: the rating's change
+    in a sentence, the puzzle's line naming its rule book (its theme only once it is over: the name of
+    the strategy would give the answer away), and whether the puzzle file is refused."""
 
     rated = True
 
     def __init__(self, store: Store, rng: random.Random | None = None) -> None:
         from gridgames.puzzles.progress import ProgressStore
+        from gridgames.puzzles.trainer import Trainer
 
-        self.progress = ProgressStore(store)
-        self.rng = rng or random.Random()
-        self._progress = self.progress.load()
+        self.trainer = Trainer(ProgressStore(store), rng)
+        self._progress = self.trainer.progress.load()  # read again when a puzzle is picked or counted
 
     def refusal(self) -> str | None:
         from gridgames.puzzles import data
@@ -131,52 +128,37 @@ class ShippedSource:
         return data.refusal()
 
     def choices(self) -> tuple[Entry, ...]:
-        from gridgames.puzzles import data
-
-        return tuple(entry for entry in catalogue() if data.pool(entry))
+        return self.trainer.choices()
 
     def next_run(self, game: str | None, streak: bool, stop: StopCheck = None) -> PuzzleRun | None:
-        from gridgames.puzzles import choice, data
-
-        pool = data.pool(get_entry(game)) if game else data.shipped()
-        self._progress = progress = self.progress.load()  # another window may have played meanwhile
-        pick = choice.next_in_streak if streak else choice.next_puzzle
-        puzzle = pick(pool, progress, self.rng)
-        if puzzle is None:
-            return None
-        return PuzzleRun.begin(puzzle, get_entry(game or puzzle.game))
+        run = self.trainer.next_run(game, streak, stop)
+        self._progress = self.trainer.progress.load()  # another window may have played meanwhile
+        return run
 
     def none_left(self, game: str | None) -> str:
-        reason = self.refusal()
-        if reason:
-            return reason
-        if game:
-            return f"There are no puzzles of {get_entry(game).title}."
-        return "You have solved every puzzle of this streak's pool: a new streak starts them again."
+        return self.trainer.none_left(game)
 
     def about(self, run: PuzzleRun) -> str:
         state, puzzle = run.start.state, run.puzzle
         text = f"{short_name(run.entry)} · {state.rows}x{state.cols}"
         if puzzle is not None:
             text += f" · rated {self._progress.rating_of(puzzle).rating:.0f}"
-            if run.over and puzzle.theme:  # the strategy's name would give the answer away before
+            if run.over and puzzle.theme:
                 text += f" · {puzzle.theme}"
         return text
 
     def record(self, run: PuzzleRun, streak: bool) -> str:
-        if run.puzzle is None:
+        change = self.trainer.record(run, streak)
+        if change is not None:
+            self._progress = change.progress
+        if change is None or not change.counted:
             return ""
-        change = self.progress.record(run.puzzle, solved=not run.missed, streak_mode=streak)
-        self._progress = change.progress
         if not change.rated:
             return "(Played before: your rating stays.)"
-        return f"Your rating: {change.rating_after.rating:.0f} ({change.delta:+.0f})."
+        return f"Your rating: {change.progress.rating_text} ({change.delta:+.0f})."
 
     def standing(self) -> str:
         progress = self._progress
         if not progress.attempts:
             return "Not rated yet: your first puzzles set your rating."
-        player = progress.player
-        provisional = "?" if player.rd > PROVISIONAL_RD else ""
-        streak = f"streak {progress.streak}, best {progress.best_streak}"
-        return f"Puzzle rating {player.rating:.0f}{provisional} · {streak}"
+        return f"Puzzle rating {progress.rating_text} · streak {progress.streak}, best {progress.best_streak}"
