@@ -92,6 +92,7 @@ async def test_the_card_opens_the_puzzles_a_click_solves_one_a_game_is_chosen(pu
         await pilot.click("#next")  # the next puzzle, by mouse too
         await settle(pilot)
         assert screen.run is not None and screen.run.puzzle == puzzles[1]
+        assert app.focused is screen.query_one("#board")  # the arrows move on the board again
         assert shown_text(app, "#puzzle-answer") == "" and shown_text(app, "#puzzle-why") == ""
         await pilot.press("g")  # the game choice opens: All games, then each game with puzzles
         await pilot.press("down", "enter")  # the first puzzle's game only

@@ -168,6 +168,8 @@ class PuzzleScreen(Screen[None]):
         self.recorded, self.said = False, ""
         if run is None:
             self.run = None
+            for board in self.query(Board):  # no stale puzzle left on show
+                await board.remove()
             self.say(f"✗ {self.source.none_left(self.choice)}")
             return
         self.run = run
@@ -421,25 +423,15 @@ class PuzzleScreen(Screen[None]):
         self.workers.cancel_group(self, "puzzle")
         close_screen(self, self.app.pop_screen)
 
-    @on(Button.Pressed, "#solution")
-    def solution_pressed(self) -> None:
-        self.action_solution()
-
-    @on(Button.Pressed, "#next")
-    def next_pressed(self) -> None:
-        self.action_next()
-
-    @on(Button.Pressed, "#retry")
-    def retry_pressed(self) -> None:
-        self.action_retry()
-
-    @on(Button.Pressed, "#undo")
-    def undo_pressed(self) -> None:
-        self.action_undo()
-
-    @on(Button.Pressed, "#streak")
-    def streak_pressed(self) -> None:
-        self.action_streak()
+    @on(Button.Pressed)
+    def button_pressed(self, event: Button.Pressed) -> None:
+        """Each button does what its key does; the board keeps the keys (arrows, Enter) after it."""
+        action = {"solution": self.action_solution, "next": self.action_next, "retry": self.action_retry,
+                  "undo": self.action_undo, "streak": self.action_streak}.get(event.button.id or "")
+        if action is not None:
+            action()
+            for board in self.query(Board):
+                board.focus()
 
 
 def _puzzles(n: int) -> str:
