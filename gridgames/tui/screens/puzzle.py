@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from textual import on
@@ -188,6 +189,7 @@ class PuzzleScreen(Screen[None]):
                 return
             await old.remove()
         board = Board(rows, cols, letters=letters)
+        _hide_log_key(board)
         await area.mount(board)
         board.fit(area.content_size)
         board.focus()
@@ -432,6 +434,14 @@ class PuzzleScreen(Screen[None]):
             action()
             for board in self.query(Board):
                 board.focus()
+
+
+def _hide_log_key(board: Board) -> None:
+    """No move log here: the board's Tab goes on to the next widget, unnamed in the footer."""
+    for bindings in board._bindings.key_to_bindings.values():
+        for i, binding in enumerate(bindings):
+            if binding.action == "log":
+                bindings[i] = replace(binding, show=False)
 
 
 def _puzzles(n: int) -> str:
