@@ -160,5 +160,5 @@ class ShippedSource:
     def standing(self) -> str:
         progress = self._progress
         if not progress.attempts:
-            return "Not rated yet: your first puzzles set your rating."
+            return "Unrated: your first puzzles set your rating."
         return f"Puzzle rating {progress.rating_text} · streak {progress.streak}, best {progress.best_streak}"

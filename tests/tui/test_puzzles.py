@@ -28,6 +28,7 @@ from tests.puzzles.test_run import a_puzzle
 from tests.tui.contrast import low_contrast
 from tests.tui.helpers import cell_text, make_app, shown_text, text_of
 from tests.tui.puzzles import ListSource, a_two_move_puzzle
+from tests.tui.test_newcomer import footer_keys
 
 SIZE = (100, 32)
 
@@ -211,9 +212,13 @@ async def test_a_move_marked_as_a_mistake_is_replayed_as_a_puzzle() -> None:
         await pilot.click("#cell-1-1")  # the centre wins
         await settle(pilot)
         assert f"{entry.format_cell(Cell(1, 1))} wins. Solved!" in shown_text(app, "#puzzle-answer")
+        assert "tab Log" not in footer_keys(app)  # no move log on the puzzle screen
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
+        await pilot.press("tab")  # from the log to the board
+        await pilot.pause()
+        assert "tab Log" in footer_keys(app)  # the game's board keeps its key (boards share bindings)
         await pilot.press("escape", "p")  # by keys: back to the live game, then the first ?! move
         await settle(pilot)
         assert isinstance(app.screen, PuzzleScreen)
@@ -329,7 +334,7 @@ async def test_the_shipped_puzzles_are_rated_and_the_card_shows_the_rating() -> 
         await pilot.pause(PUZZLE_FILE_DELAY + 0.2)  # the card learns the standing after start-up
         await app.screen.workers.wait_for_complete()
         await pilot.pause()
-        assert "Not rated yet" in text_of(app, "#puzzles-card")
+        assert "Unrated: your first puzzles set your rating." in text_of(app, "#puzzles-card")
         await pilot.press("p")
         await settle(pilot)
         screen = app.screen

@@ -52,7 +52,7 @@ class GameScreen(AnalysisOverlay, ComputerJobs, Screen[None]):
         Binding("n", "new_game", "New"),
         Binding("ctrl+s", "save_record", "Save as", show=False),
         Binding("t", "retry", "Play here"),
-        Binding("p", "learn", "Learn"),  # a move marked ?! replayed as a puzzle
+        Binding("p", "learn", "Replay ?!"),  # a move marked ?! replayed as a puzzle
         Binding("i", "hint", "Hint"),
         Binding("a", "analysis", "Analyse"),
         Binding("escape", "back", "Back", key_display="esc"),
@@ -118,7 +118,7 @@ class GameScreen(AnalysisOverlay, ComputerJobs, Screen[None]):
             with Horizontal(classes="buttons"):
                 yield Button("Play again (n)", variant="primary", id="again", compact=True)
                 yield Button("Other game (esc)", id="leave", compact=True)
-                yield Button("Learn from ?! moves (p)", id="learn", compact=True)
+                yield Button("Replay ?! (p)", id="learn", compact=True)
         with Horizontal(id="statusbar"):
             yield Line("status")
         yield Line("message")

@@ -438,10 +438,9 @@ class PuzzleScreen(Screen[None]):
 
 def _hide_log_key(board: Board) -> None:
     """No move log here: the board's Tab goes on to the next widget, unnamed in the footer."""
-    for bindings in board._bindings.key_to_bindings.values():
-        for i, binding in enumerate(bindings):
-            if binding.action == "log":
-                bindings[i] = replace(binding, show=False)
+    keys = board._bindings.key_to_bindings  # the lists in it are shared by every board: new ones
+    for key, bindings in keys.items():
+        keys[key] = [replace(b, show=False) if b.action == "log" else b for b in bindings]
 
 
 def _puzzles(n: int) -> str:

@@ -149,8 +149,8 @@ class PuzzleCard(ListItem):
         ]
         if self.refusal:
             parts += ["\n", (f"✗ {self.refusal}", "bold")]
-        elif self.standing:
-            parts += ["\n", (self.standing, "italic")]
+        else:  # one line either way, so the list keeps its height when the standing arrives
+            parts += ["\n", (self.standing or "Press p to start.", "italic")]
         return Content.assemble(*parts)
 
     def show(self, standing: str, refusal: str) -> None:
