@@ -58,7 +58,8 @@ def _freshest_first(pool: list[Puzzle], progress: Progress) -> Iterator[list[Puz
 
 def streak_run(progress: Progress) -> list[str]:
     """The puzzles of the streak going on (ids, in the order played): the last `progress.streak`
-    puzzles played in streak mode."""
+    puzzles played in streak mode. The streak's count is kept in the progress, so a streak left
+    (the app closed, another mode played meanwhile) goes on where it was; only a miss ends it."""
     played = [attempt.puzzle for attempt in progress.attempts if attempt.streak_mode]
     return played[len(played) - progress.streak :] if progress.streak else []
 
