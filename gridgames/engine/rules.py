@@ -306,7 +306,9 @@ class Rules(ABC, Generic[S]):
 
     def may_recur(self, earlier: S, later: S) -> bool:
         """Whether the position `earlier` could arise again after `later` (asked only of games that
-        can repeat, to know which earlier positions a repetition count needs): by default yes."""
+        can repeat, to know which earlier positions a repetition count needs): by default yes. Asked
+        going back from the current position, and the first no ends the search: a no must hold for
+        every position before that one too (walls: walls are never taken down)."""
         return True
 
     def look(self, state: S, cell: Cell, symbols: Mapping[Content, str]) -> Look:

@@ -230,9 +230,9 @@ class GameServer:
             return room
         async with room.lock:
             if room.unchecked:
-                room.unchecked = False
                 if self.store.shared and not known and not await cluster.catch_up(self.store, room):
                     raise RoomGone
+                room.unchecked = False
         return room
 
     async def leave(self, conn: Conn) -> None:

@@ -12,8 +12,10 @@ trusts nothing (a damaged or edited database):
   consistent position of this game, with these options, that many moves in;
 - the moves between the positions kept must be legal where they were played.
 
-A snapshot that fails any of this (or is missing: a room stored before snapshots, or one too large)
-is ignored and the room's moves are replayed, off the event loop (`online.rooms`).
+A snapshot that fails any of this (or is missing: a room stored before snapshots, one too large,
+or one the game's code failed to write) is ignored and the room's moves are replayed, off the
+event loop (`online.rooms`). The game's hooks are called unguarded here, their failures caught:
+trouble with a snapshot costs a replay, never a move, and never switches the game off.
 
 Which positions it keeps: the current one and the two before it (so the last move is checked, and
 the usual takeback needs no replay), and for a game whose positions can repeat every earlier one
@@ -24,14 +26,20 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 from typing import Any
 
+from gridgames.engine.entry import Entry
 from gridgames.engine.errors import GameError
 from gridgames.engine.game import Game
 from gridgames.engine.options import Options, parse_size
+from gridgames.engine.safetext import printable
 from gridgames.engine.snapshot import SnapshotError
 from gridgames.games import get_entry
+from gridgames.games.guard import unwrapped
 from gridgames.online.store import RoomRow
+
+log = logging.getLogger("gridgames.online")
 
 VERSION = 1
 #: Positions kept before the current one, whatever the game.
@@ -43,8 +51,17 @@ _FIELDS = ("v", "game", "ply", "last", "states", "sum")
 
 def write(room_id: str, game_no: int, base: int, game: Game, last: str) -> str | None:
     """The snapshot of `game` (the room's game from ply `base` on; `last`: the last move's text, ""
-    before any), or None when it would be longer than TEXT_MAX."""
-    rules = game.rules
+    before any), or None when it would be longer than TEXT_MAX or the game cannot write its
+    positions (the room then loads by replay: a snapshot never costs a move)."""
+    try:
+        return _write(room_id, game_no, base, game, last)
+    except Exception as error:  # noqa: BLE001 - the game's own code, unguarded so as not to switch it off
+        log.warning("no snapshot of a room of %s: %s", game.entry.id, printable(str(error), 120))
+        return None
+
+
+def _write(room_id: str, game_no: int, base: int, game: Game, last: str) -> str | None:
+    rules = unwrapped(game.rules)
     states = game.states[: game.cursor + 1]
     current = states[-1]
     first = max(0, len(states) - 1 - KEEP_BEFORE)
@@ -64,16 +81,29 @@ def read(row: RoomRow) -> tuple[Game, int]:
     """The room's game from its snapshot, from the first position kept on, and that position's ply;
     raises SnapshotError (one sentence) when the snapshot is missing or fails a check."""
     payload = _payload(row)
-    moves, ply, texts = row.moves, payload["ply"], payload["states"]
+    ply, texts = payload["ply"], payload["states"]
     base = ply - len(texts) + 1
     entry = get_entry(row.variant)
     rows, cols = parse_size(row.size)
     options = Options(rows, cols, row.first, row.adjacency)
-    rules = entry.rules
+    try:
+        return _game(entry, options, row, texts, base)
+    except GameError:
+        raise
+    except Exception as error:  # noqa: BLE001 - the game's own code failing on stored text: replay instead
+        raise SnapshotError(f"The game failed reading its snapshot: {printable(str(error), 120)}.") from None
+
+
+def _game(entry: Entry, options: Options, row: RoomRow, texts: list[str], base: int) -> tuple[Game, int]:
+    """The game from the positions `texts` (from ply `base` on), read and checked by its own rules."""
+    rules, moves = unwrapped(entry.rules), row.moves
     states = tuple(
         rules.decode_state(text, options, row.first_player, base + i) for i, text in enumerate(texts)
     )
-    if base == 0 and states[0] != rules.start(options, row.first_player):
+    start = rules.start(options, row.first_player)
+    if any(type(state) is not type(start) for state in states):
+        raise SnapshotError("The game read its snapshot as something other than its positions.")
+    if base == 0 and states[0] != start:
         raise SnapshotError("The snapshot's first position is not the game's start.")
     played = []
     for i, state in enumerate(states[:-1]):

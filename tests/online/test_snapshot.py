@@ -206,6 +206,19 @@ async def test_a_room_stored_before_snapshots_loads_by_replay_and_a_takeback_pas
     assert applied["moves"] == 4  # the last takeback went past the positions kept: 4 moves replayed
 
 
+def test_a_game_whose_code_fails_to_write_its_position_loses_no_move_and_stays_on(monkeypatch) -> None:
+    from gridgames.games.guard import why_off
+    from gridgames.games.walls.rules import WallsRules
+
+    def broken(self, state):  # type: ignore[no-untyped-def]
+        raise RuntimeError("cannot write this")
+
+    monkeypatch.setattr(WallsRules, "encode_state", broken)
+    game = short_game()
+    assert snapshots.write("r" * 22, 1, 0, game, "#B1") is None  # the room will load by replay
+    assert why_off("walls") is None and game.play("#A5").state.ply == 8
+
+
 # -- PostgreSQL ---------------------------------------------------------------------------------
 
 

@@ -1,0 +1,46 @@
+"""Why a winning domino wins in Cram (`Solver.certificate`).
+
+The mirror first, where the empty cells left are their own half-turn image (it also decides boards too
+large to value); else the Grundy split: the regions the empty cells form after the domino, whose values
+XOR to 0, from the exact solver (`solver.region_values`) within `SECONDS`. A board too large to value in
+that time gets no certificate (the puzzle shows the line of play instead).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from gridgames.engine.moves import Move
+from gridgames.games.cram import solver
+from gridgames.games.cram.rules import RULES, DominoState
+from gridgames.solve import certify
+from gridgames.solve.budget import Budget, SearchTimeout
+
+if TYPE_CHECKING:
+    from gridgames.engine.entry import Entry
+    from gridgames.solve.certificates import Certificate
+
+#: The most a certificate may spend valuing regions (a default board takes a few ms).
+SECONDS = 1.0
+
+
+def certificate(entry: Entry, state: DominoState, move: Move) -> Certificate | None:
+    """The mirror or the Grundy split that proves `move` wins; None where neither is known to hold."""
+    if RULES.why_illegal(state, move) is not None:
+        return None
+    after = RULES.apply_unchecked(state, move)
+    told = certify.Telling.of(entry, state, move, "empty", f"With {entry.format_move(move)} placed")
+    mirrored = certify.mirror(state, told, after.free)
+    if mirrored is not None or not after.free:
+        return mirrored
+    rows, cols = state.rows, state.cols
+    if not solver.is_quick(rows, cols, after.free):
+        return None
+    budget = Budget(SECONDS)
+    try:
+        regions_after = solver.region_values(rows, cols, after.free, budget)
+        quick = solver.is_quick(rows, cols, state.free)
+        regions_before = solver.region_values(rows, cols, state.free, budget) if quick else None
+    except SearchTimeout:
+        return None
+    return certify.grundy_split(state, told, regions_before, regions_after)
