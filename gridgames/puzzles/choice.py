@@ -24,7 +24,7 @@ STREAK_STEPS = 30
 
 
 def next_puzzle(
-    pool: Sequence[Puzzle], progress: Progress, rng: random.Random, near: float | None = None
+    pool: Sequence[Puzzle], progress: Progress, rng: random.Random, *, near: float | None = None
 ) -> Puzzle | None:
     """A puzzle near the player's rating, or near `near` (`--rating N`, or easier and harder puzzles:
     the player's rating -/+ a few hundred); None for an empty pool.
