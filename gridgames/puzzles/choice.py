@@ -35,8 +35,8 @@ def next_puzzle(
     target = progress.player.rating if near is None else near
     if not math.isfinite(target):
         raise ValueError("A rating to choose puzzles near must be a finite number.")
+    distance = {puzzle.id: abs(progress.rating_number(puzzle) - target) for puzzle in pool}
     for candidates in _freshest_first(sorted(pool, key=lambda puzzle: puzzle.id), progress):
-        distance = {puzzle.id: abs(progress.rating_of(puzzle).rating - target) for puzzle in candidates}
         width = WINDOW
         while True:
             within = [puzzle for puzzle in candidates if distance[puzzle.id] <= width]
