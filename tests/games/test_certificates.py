@@ -370,15 +370,31 @@ def test_explain_gives_the_game_certificate_where_there_is_one() -> None:
 
 
 class _Broken(Solver):
+    def __init__(self, certificate: object) -> None:
+        self.given = certificate
+
     def certificate(self, entry, state, move):  # type: ignore[no-untyped-def]
-        return Certificate(MATCHING, ("ok",), ((Cell(9, 9),),))
+        return self.given
 
 
-def test_a_certificate_off_the_board_is_a_fault_of_the_game() -> None:
+@pytest.mark.parametrize("given", [
+    Certificate(MATCHING, ("ok",), ((Cell(9, 9),),)),  # a cell off the board
+    Certificate("luck", ("ok",)),  # a theme puzzles cannot be tagged with
+    Certificate(MATCHING, ("two\nlines",)),
+    "a sentence",
+])
+def test_a_broken_certificate_is_a_fault_of_the_game(given) -> None:
     game = Game.new(get_entry("rowcol"), Options(3, 3, "1"), first_player=1)
-    guarded = GuardedSolver(_Broken(), Guard("broken", "Broken"))
+    guarded = GuardedSolver(_Broken(given), Guard("broken", "Broken"))
     try:
         with pytest.raises(GameFault, match="certificate"):
             guarded.certificate(game.entry, game.state, game.legal_moves()[0])
     finally:
         forget()
+
+
+def test_a_sound_certificate_passes_the_guard() -> None:
+    game = Game.new(get_entry("rowcol"), Options(3, 3, "1"), first_player=1)
+    sound = Certificate(MATCHING, ("ok",), ((Cell(0, 0), Cell(0, 1)),), ("a",))
+    guarded = GuardedSolver(_Broken(sound), Guard("fine", "Fine"))
+    assert guarded.certificate(game.entry, game.state, game.legal_moves()[0]) is sound
