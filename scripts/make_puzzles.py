@@ -17,7 +17,7 @@ from pathlib import Path
 
 from gridgames.games import native_cores
 from gridgames.puzzles import codec
-from gridgames.puzzles.generate import MAX_PROOF_SECONDS, PLANS, Tally, every_puzzle
+from gridgames.puzzles.generate import MAX_PROOF_SECONDS, Tally, every_plan, every_puzzle
 from gridgames.puzzles.model import Puzzle
 from gridgames.solve import core, tables
 
@@ -48,7 +48,7 @@ def build() -> bytes:
     started = time.perf_counter()
     puzzles = every_puzzle(report=report)
     blob = tables.pack(codec.TABLE_NAME, codec.encode(puzzles))
-    print(f"{len(puzzles)} puzzles of {len(PLANS)} games in {time.perf_counter() - started:.1f} s, "
+    print(f"{len(puzzles)} puzzles of {len(every_plan())} games in {time.perf_counter() - started:.1f} s, "
           f"{len(blob)} bytes")
     return blob
 

@@ -359,6 +359,25 @@ class GuardedSolver(Solver):
     def regions(self, state: GridState, budget: Budget | None = None) -> Any:
         return self._call("regions", state, budget)
 
+    def puzzle_boards(self) -> Any:
+        from gridgames.solve.hooks import PuzzleBoard
+
+        what = "its solver's puzzle_boards"
+        boards = self._call("puzzle_boards")
+        ok = isinstance(boards, tuple) and all(isinstance(b, PuzzleBoard) for b in boards)
+        self.guard.expect(what, ok, f"gave {printable(repr(boards), 60)}")
+        for board in boards:
+            try:
+                Options(board.rows, board.cols, "1", board.adjacency)
+            except GameError as error:
+                self.guard.fail(what, str(error))
+        return boards
+
+    def puzzle_proofs_cold(self) -> bool:
+        answer = self._call("puzzle_proofs_cold")
+        self.guard.expect("its solver's puzzle_proofs_cold", isinstance(answer, bool), "is not True or False")
+        return answer  # type: ignore[no-any-return]
+
     def certificate(self, entry: Any, state: GridState, move: Move) -> Any:
         """The game's certificate if it is one (a known theme, one line of text per sentence and label,
         groups of cells on the board), else a fault."""

@@ -20,10 +20,11 @@ from typing import Any
 from gridgames.engine.entry import Entry
 from gridgames.engine.options import Options
 from gridgames.engine.rules import GridState
-from gridgames.games import get_entry, solver_for
-from gridgames.puzzles import difficulty, proof
+from gridgames.games import catalogue, get_entry, solver_for
+from gridgames.puzzles import data, difficulty, proof
 from gridgames.puzzles.model import Puzzle
 from gridgames.solve.caches import clear_caches
+from gridgames.solve.hooks import PuzzleBoard
 
 #: A kept position's proof must take at most this long with the C core (checked by measuring).
 MAX_PROOF_SECONDS = 0.05
@@ -31,38 +32,34 @@ MAX_PROOF_SECONDS = 0.05
 PER_GAME = 320
 
 
-@dataclass(frozen=True)
-class Board:
-    """One board a game's puzzles come from."""
-
-    rows: int
-    cols: int
-    adjacency: str = "king"
-    games: int = 2000  # random games played at most
-    max_nodes: int = 2000  # a proof visiting more positions is left out (see the module's docstring)
+#: A board puzzles are made on: each game's package names its own (`Solver.puzzle_boards`).
+Board = PuzzleBoard
 
 
 @dataclass(frozen=True)
 class Plan:
     """A game's boards, and whether each proof is measured cold (every cache emptied first: the size
-    of the proof from scratch) or warm (walls answer from a table of the whole board, built once)."""
+    of the proof from scratch) or warm (a game that answers from a table of the whole board, built once)."""
 
     game: str
     boards: tuple[Board, ...]
     cold: bool = True
 
 
-PLANS = (
-    Plan("locked-duel", (Board(4, 5), Board(5, 5), Board(4, 6), Board(5, 6), Board(6, 6))),
-    Plan("walls", (Board(3, 3), Board(3, 4), Board(4, 4), Board(3, 5)), cold=False),
-    Plan("rowcol", (Board(4, 5), Board(5, 5), Board(5, 6), Board(6, 6), Board(6, 7), Board(7, 7),
-                    Board(8, 8))),
-    # Few no-neighbour positions have a single winning move (a pairing usually leaves several), and
-    # hardly any with orthogonal adjacency: its puzzles come from many short games on king boards.
-    Plan("noneighbour", (Board(4, 4, games=6000), Board(3, 5, games=6000), Board(3, 4, games=8000))),
-    Plan("cram", (Board(4, 4), Board(4, 5), Board(5, 5), Board(4, 6), Board(5, 6))),
-    Plan("domineering", (Board(4, 4), Board(4, 5), Board(5, 5), Board(5, 6), Board(6, 6))),
-)
+def every_plan() -> tuple[Plan, ...]:
+    """Every installed game's plan, in the catalogue's order; rules that several rule books play are
+    planned once, under the first of them (its notation is the puzzles')."""
+    out: list[Plan] = []
+    seen: list[Entry] = []
+    for entry in catalogue():
+        if any(data.same_rules(entry, other) for other in seen):
+            continue
+        seen.append(entry)
+        hooks = solver_for(entry.rules)
+        boards = hooks.puzzle_boards()
+        if boards:
+            out.append(Plan(entry.id, boards, hooks.puzzle_proofs_cold()))
+    return tuple(out)
 
 
 @dataclass
@@ -108,8 +105,13 @@ def measured(entry: Entry, state: GridState, cold: bool) -> tuple[Any, float]:
 
 
 def theme(entry: Entry, state: GridState, move: Any) -> str:
-    """The theme of the certificate the game gives for `move`, or "" where it names none."""
-    certificate = solver_for(entry.rules).certificate(entry, state, move)
+    """The theme of the certificate the game gives for `move`, or "" where it names none.
+
+    A game may give up on a certificate when its time runs out (Cram values its regions within a
+    second); asked again, with the values from the first try remembered, it answers as a quiet machine
+    would, so a busy machine makes the same file."""
+    hooks = solver_for(entry.rules)
+    certificate = hooks.certificate(entry, state, move) or hooks.certificate(entry, state, move)
     return "" if certificate is None else certificate.theme
 
 
@@ -167,12 +169,12 @@ def game_puzzles(plan: Plan, per_game: int = PER_GAME, tally: Tally | None = Non
 
 
 def every_puzzle(
-    per_game: int = PER_GAME, plans: tuple[Plan, ...] = PLANS,
+    per_game: int = PER_GAME, plans: tuple[Plan, ...] | None = None,
     report: Callable[[str, list[Puzzle], Tally], None] | None = None,
 ) -> list[Puzzle]:
     """Every game's puzzles, in the plans' order."""
     out: list[Puzzle] = []
-    for plan in plans:
+    for plan in plans if plans is not None else every_plan():
         tally = Tally()
         puzzles = game_puzzles(plan, per_game, tally)
         if report is not None:

@@ -23,6 +23,8 @@ def record(puzzle: Puzzle) -> dict[str, Any]:
         "game": puzzle.game,
         "books": [other.id for other in catalogue() if same_rules(other, entry)],
         "board": f"{puzzle.rows}x{puzzle.cols}",
+        "rows": puzzle.rows,
+        "cols": puzzle.cols,
         "options": options,
         "notation": entry.coord_style,
         "moves": list(puzzle.moves),

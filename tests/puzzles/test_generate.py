@@ -38,3 +38,12 @@ def test_ratings_grow_with_each_measure_of_difficulty_and_stay_in_range():
     assert difficulty.rating(10, 1, 8, False) > base
     assert difficulty.rating(0, 1, 4, True) == difficulty.LOWEST
     assert difficulty.rating(10**9, 5, 400, False) == difficulty.HIGHEST
+
+
+def test_each_game_names_its_own_puzzle_boards_and_shared_rules_are_planned_once():
+    plans = {plan.game: plan for plan in generate.every_plan()}
+    assert "locked-duel" in plans and "blocking" not in plans  # one pool for the two Node Kayles books
+    assert {"walls", "rowcol", "noneighbour", "cram", "domineering"} <= set(plans)
+    assert not plans["walls"].cold and plans["cram"].cold
+    for plan in plans.values():
+        assert all(board.rows * board.cols <= 64 for board in plan.boards)

@@ -15,7 +15,8 @@ def test_every_puzzle_is_listed_as_json_with_its_game_options_moves_and_solution
     json.dumps(listed)  # plain data
     for item, puzzle in zip(listed, data.shipped(), strict=True):
         assert item["id"] == puzzle.id and item["game"] == puzzle.game
-        assert item["options"]["rows"] == puzzle.rows and item["board"] == f"{puzzle.rows}x{puzzle.cols}"
+        assert item["options"]["rows"] == item["rows"] == puzzle.rows and item["cols"] == puzzle.cols
+        assert item["board"] == f"{puzzle.rows}x{puzzle.cols}"
         assert item["moves"] == list(puzzle.moves) and item["solution"] == list(puzzle.solution)
         assert item["theme"] == puzzle.theme and item["rating"] == puzzle.rating
 

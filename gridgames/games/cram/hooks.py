@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from gridgames.engine.moves import Move
 from gridgames.engine.rules import GridState, Rules
-from gridgames.games.api import Solver
+from gridgames.games.api import PuzzleBoard, Solver
 from gridgames.games.cram.rules import DominoState
 from gridgames.solve.budget import Budget
 
@@ -61,6 +61,9 @@ def mirror_evaluation(state: DominoState) -> Evaluation | None:
 
 class CramSolver(Solver):
     """Exact everywhere it finishes: a move wins when it leaves Grundy value 0."""
+
+    def puzzle_boards(self) -> tuple[PuzzleBoard, ...]:
+        return (PuzzleBoard(4, 4), PuzzleBoard(4, 5), PuzzleBoard(5, 5), PuzzleBoard(4, 6), PuzzleBoard(5, 6))
 
     def needs_budget(self, state: GridState) -> bool:
         return False

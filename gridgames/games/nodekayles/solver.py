@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, cast
 
 from gridgames.engine.moves import Move
 from gridgames.engine.rules import GridState, orthogonal_masks
-from gridgames.games.api import Solver
+from gridgames.games.api import PuzzleBoard, Solver
 from gridgames.games.nodekayles.rules import RULES, NodeKaylesState
 from gridgames.solve.budget import Budget
 
@@ -43,6 +43,9 @@ class NodeKaylesSolver(Solver):
     """Exact on every board; a fresh large region without a table entry takes minutes, unless the
     mirror strategy decides the position (every even x even board from the start, and odd x odd ones
     once the first player has taken the centre)."""
+
+    def puzzle_boards(self) -> tuple[PuzzleBoard, ...]:
+        return (PuzzleBoard(4, 5), PuzzleBoard(5, 5), PuzzleBoard(4, 6), PuzzleBoard(5, 6), PuzzleBoard(6, 6))
 
     def needs_budget(self, state: GridState) -> bool:
         return False

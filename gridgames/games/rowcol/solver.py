@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, cast
 
 from gridgames.engine.moves import Move
 from gridgames.engine.rules import GridState
-from gridgames.games.api import Solver
+from gridgames.games.api import PuzzleBoard, Solver
 from gridgames.games.rowcol.rules import RowColState
 from gridgames.solve.budget import Budget
 
@@ -17,6 +17,10 @@ if TYPE_CHECKING:
 
 
 class RowColSolver(Solver):
+
+    def puzzle_boards(self) -> tuple[PuzzleBoard, ...]:
+        return (PuzzleBoard(4, 5), PuzzleBoard(5, 5), PuzzleBoard(5, 6), PuzzleBoard(6, 6), PuzzleBoard(6, 7),
+                PuzzleBoard(7, 7), PuzzleBoard(8, 8))
     def needs_budget(self, state: GridState) -> bool:
         return False
 
