@@ -121,8 +121,8 @@ def check_data_folder(folder: Path) -> None:
 async def start_local_server(bind: str, port: int, out: TextIO, db_name: str = ""):  # type: ignore[no-untyped-def]
     """This process's own game server, on `db_name` or the first host database no other running
     host holds; raises HostDbError when it has nowhere to keep rooms, OSError when it cannot listen."""
-    from gridgames.commands.server import reach
     from gridgames.online import server
+    from gridgames.online.address import reach
     from gridgames.online.store import StoreLocked, StoreRefused
 
     choices = [seats.host_db(name=db_name)] if db_name else seats.host_dbs()
@@ -144,7 +144,7 @@ async def start_local_server(bind: str, port: int, out: TextIO, db_name: str = "
 
 async def plan_host(args: Hosting, out: TextIO) -> Plan:
     """The link for `gridgames host` (raises OSError when its own server cannot start)."""
-    from gridgames.commands.server import DEFAULT_PORT
+    from gridgames.online.address import DEFAULT_PORT
 
     variant = args.setup.variant
     saved = None if args.new else seats.latest_host(variant)
