@@ -66,7 +66,7 @@ def decode_fields(text: str, start: S, ply: int) -> S:
     expected = {"rows": start.rows, "cols": start.cols, "ply": ply, "to_move": expected_to_move(first, ply)}
     for name, value in expected.items():
         if values[name] != value:
-            raise SnapshotError(f"The stored position's {name} is {values[name]}, not {value}.")
+            raise SnapshotError(f"The stored position's {name} is not {value}.")
     try:
         return type(start)(**values)
     except (TypeError, ValueError):

@@ -379,16 +379,18 @@ class GuardedSolver(Solver):
         return answer  # type: ignore[no-any-return]
 
     def certificate(self, entry: Any, state: GridState, move: Move) -> Any:
-        """The game's certificate if it is one, with one line of text per sentence and groups of
-        cells on the board (a front end draws them), else a fault."""
-        from gridgames.solve.certificates import Certificate
+        """The game's certificate if it is one (a known theme, one line of text per sentence and label,
+        groups of cells on the board), else a fault."""
+        from gridgames.solve.certificates import THEMES, Certificate
 
         what = "its solver's certificate"
         answer = self._call("certificate", entry, state, move)
         if answer is None:
             return None
         self.guard.expect(what, isinstance(answer, Certificate), f"gave {printable(repr(answer), 60)}")
-        for line in (answer.theme or "-", *answer.lines, *answer.labels):
+        theme = printable(repr(answer.theme), 40)
+        self.guard.expect(what, answer.theme in (*THEMES, ""), f"named the unknown theme {theme}")
+        for line in (*answer.lines, *answer.labels):
             self.guard.text(what, line)
         for group in answer.groups:
             self.guard.move(what, Move(tuple(group)), state)  # cells on the board, as a move's are

@@ -24,7 +24,7 @@ STREAK_STEPS = 30
 
 
 def next_puzzle(
-    pool: Sequence[Puzzle], progress: Progress, rng: random.Random, near: float | None = None
+    pool: Sequence[Puzzle], progress: Progress, rng: random.Random, *, near: float | None = None
 ) -> Puzzle | None:
     """A puzzle near the player's rating, or near `near` (`--rating N`, or easier and harder puzzles:
     the player's rating -/+ a few hundred); None for an empty pool.
@@ -35,8 +35,8 @@ def next_puzzle(
     target = progress.player.rating if near is None else near
     if not math.isfinite(target):
         raise ValueError("A rating to choose puzzles near must be a finite number.")
+    distance = {puzzle.id: abs(progress.rating_number(puzzle) - target) for puzzle in pool}
     for candidates in _freshest_first(sorted(pool, key=lambda puzzle: puzzle.id), progress):
-        distance = {puzzle.id: abs(progress.rating_of(puzzle).rating - target) for puzzle in candidates}
         width = WINDOW
         while True:
             within = [puzzle for puzzle in candidates if distance[puzzle.id] <= width]
@@ -58,7 +58,8 @@ def _freshest_first(pool: list[Puzzle], progress: Progress) -> Iterator[list[Puz
 
 def streak_run(progress: Progress) -> list[str]:
     """The puzzles of the streak going on (ids, in the order played): the last `progress.streak`
-    puzzles played in streak mode."""
+    puzzles played in streak mode. The streak's count is kept in the progress, so a streak left
+    (the app closed, another mode played meanwhile) goes on where it was; only a miss ends it."""
     played = [attempt.puzzle for attempt in progress.attempts if attempt.streak_mode]
     return played[len(played) - progress.streak :] if progress.streak else []
 

@@ -93,10 +93,14 @@ class Attempt:
     rated: bool  # whether it moved the ratings (the first time this puzzle was played)
 
 
+def _kept_rating(value: float) -> float:
+    return round(min(max(value, MIN_RATING), MAX_RATING), 4)
+
+
 def _kept(rating: Rating) -> tuple[float, float, float]:
     """`rating`'s numbers within the kept ranges, rounded as the file keeps them."""
     return (
-        round(min(max(rating.rating, MIN_RATING), MAX_RATING), 4),
+        _kept_rating(rating.rating),
         round(min(max(rating.rd, MIN_RD), MAX_RD), 4),
         max(round(min(rating.volatility, MAX_VOLATILITY), 8), 1e-8),
     )
@@ -129,6 +133,13 @@ class Progress:
         if moved is not None:
             return moved
         return _bounded(Rating(puzzle.rating if math.isfinite(puzzle.rating) else START.rating, PUZZLE_RD))
+
+    def rating_number(self, puzzle: Puzzle) -> float:
+        """`rating_of(puzzle).rating` without making a Rating (choosing looks at the whole pool)."""
+        moved = self.puzzles.get(puzzle.id)
+        if moved is not None:
+            return moved.rating
+        return _kept_rating(puzzle.rating if math.isfinite(puzzle.rating) else START.rating)
 
     def has_played(self, puzzle_id: str) -> bool:
         return puzzle_id in self.puzzles

@@ -64,8 +64,7 @@ class Trainer:
             if streak:
                 puzzle = next_in_streak(pool, progress, self.rng)
             else:
-                offset = 0.0 if self.rating is None else self.rating - progress.player.rating
-                puzzle = next_puzzle(pool, progress, self.rng, offset)
+                puzzle = next_puzzle(pool, progress, self.rng, near=self.rating)
             if puzzle is None:
                 return None
             try:

@@ -93,7 +93,7 @@ def grundy_split(
         told = f"(Grundy values): {_sum(was)}" if len(was) > 1 else "(its Grundy value)"
         lines.append(f"Before {t.move}, the {t.free_word} cells form {_worth(was)} {told}, not 0.")
     now = f"{_worth(values)}: {_sum(values)}" if len(values) > 1 else _worth(values)
-    lines.append(f"{t.after_move}, they form {now}.")
+    lines.append(f"{t.after_move}, {'they' if before else f'the {t.free_word} cells'} form {now}.")
     lines.append(
         f"A total of 0 loses for the player to move: whatever {t.opponent} plays, {t.mover} can answer "
         f"back to 0, so {t.mover} makes the last move."

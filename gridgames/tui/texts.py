@@ -148,7 +148,10 @@ def review_text(blunders: frozenset[int]) -> str:
 # -- the online game screen ----------------------------------------------------------------------
 #: How a player answers the other side's offer on the online screen: by key (the screen tells the
 #: player's own requests as they are sent).
-ANSWERS = Answers(takeback="y accepts, x declines.", rematch="n or y accepts, x declines.", own=False)
+ANSWERS = Answers(
+    takeback="y accepts, x declines.", rematch="n or y accepts, x declines.", again="n offers a rematch.",
+    own=False,
+)
 
 
 def online_status(

@@ -55,6 +55,7 @@ def test_a_solve_raises_the_player_lowers_the_puzzle_and_is_kept_on_disk(tmp_pat
     store = ProgressStore(tmp_path, clock=Clock())
     puzzle = made_puzzle(1, 1400.0)
     assert store.load().rating_of(puzzle) == Rating(1400.0, PUZZLE_RD)
+    assert store.load().rating_number(made_puzzle(2, 99_999.0)) == 4000.0  # within the kept range
     change = store.record(puzzle, solved=True)
     assert change.counted and change.rated and change.saved
     assert change.rating_before == START and change.delta > 0
@@ -271,6 +272,7 @@ def test_every_result_moves_the_ratings_the_right_way_and_round_trips_through_th
             assert change.delta == 0
         progress = change.progress
         assert 0 <= progress.streak <= progress.best_streak
+        assert progress.rating_number(puzzle) == progress.rating_of(puzzle).rating
         for rating in (progress.player, *progress.puzzles.values()):
             assert 100.0 <= rating.rating <= 4000.0 and 45.0 <= rating.rd <= 350.0
         assert all(math.isfinite(value) for value in (progress.player.rating, progress.player.rd))

@@ -72,3 +72,17 @@ def test_no_pool_is_said_in_one_sentence(tmp_path: Path, pool) -> None:
     coach = trainer(tmp_path, pool)
     assert coach.next_run("walls", streak=False) is None
     assert coach.none_left("walls").endswith(".")
+
+
+def test_a_puzzle_is_offered_near_the_players_rating_or_the_rating_asked_for(tmp_path: Path, pool) -> None:
+    from dataclasses import replace
+
+    ratings = (600.0, 1500.0, 2400.0)
+    rated = tuple(replace(puzzle, rating=rating) for puzzle, rating in zip(pool, ratings, strict=True))
+    coach = trainer(tmp_path, rated)  # a new player: 1500
+    for _ in range(3):
+        run = coach.next_run(None, streak=False)
+        assert run is not None and run.puzzle == rated[1]
+    asked = Trainer(ProgressStore(tmp_path), random.Random(1), rating=2400.0, puzzles=lambda entry: rated)
+    run = asked.next_run(None, streak=False)  # gridgames puzzle --rating 2400
+    assert run is not None and run.puzzle == rated[2]

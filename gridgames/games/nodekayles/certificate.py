@@ -4,6 +4,8 @@ The mirror first, where the free cells left are their own half-turn image (the s
 holds on boards too large to value); else the Grundy split: the regions the free cells form after the
 mark, whose values XOR to 0. The values come from the exact solver (`algorithm.regions`), within
 `SECONDS`; a board too large to value in that time gets no certificate (the puzzle shows the line).
+The values before the mark are told only where each region then is in the shipped table or has at
+most `BEFORE_CELLS` cells (a larger fresh region can take a second, though the mark was proven at once).
 """
 
 from __future__ import annotations
@@ -22,6 +24,8 @@ if TYPE_CHECKING:
 
 #: The most a certificate may spend valuing regions (a default board takes a few ms).
 SECONDS = 1.0
+#: Regions before the mark are valued only when known or at most this large (milliseconds).
+BEFORE_CELLS = 20
 
 
 def telling(entry: Entry, state: NodeKaylesState, move: Move) -> certify.Telling:
@@ -39,12 +43,16 @@ def certificate(entry: Entry, state: NodeKaylesState, move: Move) -> Certificate
     mirrored = certify.mirror(state, told, after.free)
     if mirrored is not None or not after.free:
         return mirrored
+    if not algorithm.is_quick(after):
+        return None
     budget = Budget(SECONDS)
     try:
-        if not algorithm.is_quick(after):
-            return None
         regions_after = algorithm.regions(after, budget)
-        regions_before = algorithm.regions(state, budget) if algorithm.is_quick(state) else None
     except SearchTimeout:
         return None
+    try:
+        small = algorithm.is_quick(state, BEFORE_CELLS)
+        regions_before = algorithm.regions(state, budget) if small else None
+    except SearchTimeout:
+        regions_before = None
     return certify.grundy_split(state, told, regions_before, regions_after)

@@ -25,13 +25,13 @@ from gridgames.engine.game import Game
 from gridgames.engine.match import Match
 from gridgames.games import get_entry, rule_book
 from gridgames.play import computer
-from gridgames.play.picking import NOTHING, Picking, point
+from gridgames.play.picking import NOTHING, Picking, point, switch_alternate
 from gridgames.play.session import PlaySession
 from gridgames.play.setup import Setup
 from gridgames.tui import house_rules
 from gridgames.tui.alternate import name_alternate_key
 from gridgames.tui.closing import close_screen, settle_after_first_paint
-from gridgames.tui.marks import cell_marks, is_alternate, with_region_values
+from gridgames.tui.marks import cell_marks, with_region_values
 from gridgames.tui.overlay import AnalysisOverlay
 from gridgames.tui.screens.confirm import ask
 from gridgames.tui.styles import add_game_css
@@ -293,13 +293,11 @@ class GameScreen(AnalysisOverlay, ComputerJobs, Screen[None]):
 
     def action_alternate_mode(self) -> None:
         """Switch between the game's ordinary moves and its second kind (`Rules.alternate_kind`)."""
-        words = self.words
-        if not self.alternate_mode and not any(is_alternate(self.entry, m) for m in self.game.legal_moves()):
-            self.say(f"✗ {words.alternate_not_now or 'There is no such move now.'}")
-            return
-        self.alternate_mode = not self.alternate_mode
-        self.picking = NOTHING
-        self.say(words.alternate_on if self.alternate_mode else words.alternate_off)
+        legal = self.game.legal_moves()
+        on, said = switch_alternate(self.entry, legal, self.alternate_mode, self.words)
+        if on != self.alternate_mode:
+            self.alternate_mode, self.picking = on, NOTHING
+        self.say(said)
 
     def action_retry(self) -> None:
         if self.viewing is None:

@@ -18,7 +18,6 @@ from textual.worker import Worker, WorkerState
 from gridgames.engine.entry import Entry
 from gridgames.games import catalogue
 from gridgames.games.guard import why_off
-from gridgames.play import computer
 from gridgames.tui.widgets.keys_footer import KeysFooter
 from gridgames.tui.widgets.picture import CardLines, blank_style
 from gridgames.tui.widgets.too_small import TooSmall
@@ -235,12 +234,18 @@ class SelectScreen(Screen[None]):
         """Each card's unfinished games and results, read afresh (a game may have ended since)."""
         store = self.app.store  # type: ignore[attr-defined]
         stats = store.stats()
-        levels = computer.levels() if stats else ()
-        from gridgames.tui.screens.resume import variant_of
+        levels: Any = ()
+        if stats:  # the computer players (and their solvers' lookup) only where there are results
+            from gridgames.play import computer
 
+            levels = computer.levels()
         saves: dict[str, list[Any]] = {}
-        for saved in self.app.unfinished(None):  # type: ignore[attr-defined]
-            saves.setdefault(variant_of(saved), []).append(saved)
+        unfinished = self.app.unfinished(None)  # type: ignore[attr-defined]
+        if unfinished:  # the resume screen's module (and its widgets) only where there is a save
+            from gridgames.tui.screens.resume import variant_of
+
+            for saved in unfinished:
+                saves.setdefault(variant_of(saved), []).append(saved)
         for card in self.query(VariantCard):
             card.show_results(stats.get(card.entry.id, {}), levels, saves.get(card.entry.id, []))
         source = self.app.puzzles_if_made  # type: ignore[attr-defined]
