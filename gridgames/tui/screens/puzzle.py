@@ -67,7 +67,7 @@ class PuzzleScreen(Screen[None]):
 
     def __init__(self, source: PuzzleSource, game: str | None = None) -> None:
         """`game`: the entry id whose puzzles to start with (None: every game's)."""
-        super().__init__(id="puzzles")
+        super().__init__()  # no id: one may be opening while the last one leaves (keys typed ahead)
         self.source = source
         self.choice = game if game in {e.id for e in source.choices()} else None
         self.run: PuzzleRun | None = None
@@ -119,7 +119,7 @@ class PuzzleScreen(Screen[None]):
         add_game_css(self.app)
         add_puzzle_css(self.app)
         settle_after_first_paint(self)
-        self.title = "Puzzles"
+        self.title = "Puzzles" if self.source.rated else "Learn from your mistakes"
         self.sub_title = "find the winning move"
         self.refresh_view()
         self.next_puzzle()
