@@ -44,6 +44,8 @@ from gridgames.tui.widgets.too_small import TooSmall
 
 #: The game choice's value for "puzzles of every game".
 ALL_GAMES = "all"
+#: The answers that give a puzzle's first result (a right move of a longer puzzle does not).
+RESULTS = ("solved", "wrong", "shown")
 
 
 class PuzzleScreen(Screen[None]):
@@ -297,31 +299,42 @@ class PuzzleScreen(Screen[None]):
             return
         move = pointed.move
         self.pending, self.picking = move, NOTHING
-        self.think("Checking your move…", lambda stop: run.attempt(move, stop), self._answered)
+        job = self._counting(lambda stop: run.attempt(move, stop))
+        self.think("Checking your move…", job, self._answered)
 
-    def _answered(self, outcome: tuple[PuzzleRun, Answer]) -> None:
-        run, answer = outcome
+    def _counting(
+        self, attempt: Callable[[StopCheck], tuple[PuzzleRun, Answer]]
+    ) -> Callable[[StopCheck], tuple[PuzzleRun, Answer, str | None]]:
+        """`attempt`, then (in the same worker) the puzzle's first result counted if this answer
+        gives it: the progress file is written off the UI thread. The note says what it changed
+        (None: nothing was counted)."""
+        source, count, streak = self.source, not self.recorded, self.streak_on
+
+        def job(stop: StopCheck) -> tuple[PuzzleRun, Answer, str | None]:
+            run, answer = attempt(stop)
+            note = source.record(run, streak) if count and answer.kind in RESULTS else None
+            return run, answer, note
+
+        return job
+
+    def _answered(self, outcome: tuple[PuzzleRun, Answer, str | None]) -> None:
+        run, answer, note = outcome
         self.run, self.answer, self.pending, self.alternate_mode = run, answer, None, False
-        message = answer.text
-        if answer.kind == "wrong":
-            message = f"✗ {message}"
-        if answer.kind in ("solved", "wrong", "shown"):
-            message = self._result(run, message)
+        message = f"✗ {answer.text}" if answer.kind == "wrong" else answer.text
+        if note is not None:
+            message = self._counted(run, f"{message} {note}" if note else message)
         self.said = message
         self.say("")
 
-    def _result(self, run: PuzzleRun, message: str) -> str:
-        """Record the puzzle's first result (once), follow the streak, and say what it did."""
-        if not self.recorded:
-            self.recorded = True
-            note = self.source.record(run, self.streak_on)
-            self.app.show_storage_warnings()  # type: ignore[attr-defined]
-            message = f"{message} {note}" if note else message
-            if self.streak_on and run.missed:
-                self.streak_on = False
-                return f"{message} Streak over: {_puzzles(self.streak)} solved in a row."
-            if self.streak_on:
-                self.streak += 1
+    def _counted(self, run: PuzzleRun, message: str) -> str:
+        """The puzzle's first result was counted: follow the streak, and say what it did."""
+        self.recorded = True
+        self.app.show_storage_warnings()  # type: ignore[attr-defined]
+        if self.streak_on and run.missed:
+            self.streak_on = False
+            return f"{message} Streak over: {_puzzles(self.streak)} solved in a row."
+        if self.streak_on:
+            self.streak += 1
         return message
 
     # -- actions --------------------------------------------------------------------------------
@@ -349,7 +362,8 @@ class PuzzleScreen(Screen[None]):
         if run is None or run.over or self.thinking:
             return
         self.pending = None
-        self.think("Working out the explanation…", lambda stop: run.show_solution(), self._answered)
+        job = self._counting(lambda stop: run.show_solution())
+        self.think("Working out the explanation…", job, self._answered)
 
     def action_next(self) -> None:
         if not self.thinking:
