@@ -167,6 +167,7 @@ async def test_streak_mode_goes_on_until_the_first_miss(puzzles: list[Puzzle]) -
         await pilot.click("#streak")
         await settle(pilot)
         assert screen.streak_on and "Streak: 0 solved in a row" in shown_text(app, "#puzzle-standing")
+        assert "until the first miss" in shown_text(app, "#puzzle-message")
         run = screen.run
         assert run is not None
         cell = run.solution[0].cells[0]

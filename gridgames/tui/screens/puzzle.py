@@ -83,6 +83,7 @@ class PuzzleScreen(Screen[None]):
         self.recorded = False  # the run's first result went to the source
         self.said = ""  # what the last answer said (the try's verdict, the rating's change)
         self.message = ""  # a note or a refusal since (cleared by the next answer)
+        self.note = ""  # said when the next puzzle is shown
         self._job = 0  # the latest worker's number: an older one's answer is dropped
         self._then: Callable[[Any], Any] | None = None
 
@@ -178,7 +179,8 @@ class PuzzleScreen(Screen[None]):
         self.run = run
         name_alternate_key(self, rule_book(run.entry.id).words)
         await self._board_for(run.start)
-        self.say("")
+        note, self.note = self.note, ""
+        self.say(note)
 
     async def _board_for(self, game: Game) -> None:
         """A board of the puzzle's size and coordinates (the last puzzle's, if they are the same)."""
@@ -396,7 +398,7 @@ class PuzzleScreen(Screen[None]):
         self.streak_on = not self.streak_on
         self.streak = 0
         if self.streak_on:
-            self.message = "Streak mode: puzzles one after another until the first miss."
+            self.note = "Streak mode: puzzles getting harder, one after another until the first miss."
             self.next_puzzle()
         else:
             self.say("Streak mode off.")
