@@ -120,6 +120,7 @@ class ShippedSource:
 
         self.trainer = Trainer(ProgressStore(store), rng)
         self._progress = self.trainer.progress.load()  # read again when a puzzle is picked or counted
+        self._choices: tuple[Entry, ...] | None = None
 
     def refusal(self) -> str | None:
         from gridgames.puzzles import data
@@ -128,7 +129,10 @@ class ShippedSource:
         return data.refusal()
 
     def choices(self) -> tuple[Entry, ...]:
-        return self.trainer.choices()
+        """The games with puzzles (worked out once: it goes through every puzzle)."""
+        if self._choices is None:
+            self._choices = self.trainer.choices()
+        return self._choices
 
     def next_run(self, game: str | None, streak: bool, stop: StopCheck = None) -> PuzzleRun | None:
         run = self.trainer.next_run(game, streak, stop)

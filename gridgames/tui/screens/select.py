@@ -216,6 +216,7 @@ class SelectScreen(Screen[None]):
 
         def work() -> tuple[str, str]:
             source = app.puzzles()
+            source.choices()  # the puzzle file read here, not when the puzzles open
             return source.standing(), source.refusal() or ""
 
         self.run_worker(work, thread=True, group="puzzle-file", exit_on_error=False)
