@@ -70,9 +70,17 @@ class GridGamesApp(App[None]):
         rng: random.Random | None = None,
         note: str = "",
         puzzles: PuzzleSource | None = None,
+        open_puzzles: str | None = None,
+        streak: bool = False,
+        puzzle_rating: float | None = None,
     ) -> None:
-        """`puzzles`: where the puzzles come from (by default the shipped ones, see `puzzles()`)."""
+        """`puzzles`: where the puzzles come from (by default the shipped ones, see `puzzles()`);
+        `open_puzzles`: start on the puzzle screen, of that game's puzzles ("" for every game's),
+        in streak mode if `streak`, near `puzzle_rating` if given (`gridgames puzzle`)."""
         super().__init__()
+        self.start_puzzles = open_puzzles
+        self.start_streak = streak
+        self.puzzle_rating = puzzle_rating
         self._puzzles = puzzles
         self._puzzles_made = threading.Lock()
         self.note = note  # said once at start: the remembered choices the new-game panel opens with
@@ -120,6 +128,8 @@ class GridGamesApp(App[None]):
             self.start_online(plan_from_command(self.online))
         elif self.load_path:
             self.open_record(self.load_path)
+        elif self.start_puzzles is not None:
+            self.open_puzzles(self.start_puzzles or None, streak=self.start_streak)
         else:
             try:
                 entry = get_entry(self.variant) if self.variant else None
@@ -376,7 +386,7 @@ class GridGamesApp(App[None]):
             if self._puzzles is None:
                 from gridgames.tui.puzzle_source import ShippedSource
 
-                self._puzzles = ShippedSource(self.store, self.rng)
+                self._puzzles = ShippedSource(self.store, self.rng, self.puzzle_rating)
             return self._puzzles
 
     @property
@@ -384,11 +394,11 @@ class GridGamesApp(App[None]):
         """The puzzles' source if it has been made (nothing is imported or read for it here)."""
         return self._puzzles
 
-    def open_puzzles(self, game: str | None = None) -> None:
+    def open_puzzles(self, game: str | None = None, streak: bool = False) -> None:
         """The puzzle screen, of `game`'s puzzles or every game's (it says why if there are none)."""
         from gridgames.tui.screens.puzzle import PuzzleScreen
 
-        self.push_screen(PuzzleScreen(self.puzzles(), game))
+        self.push_screen(PuzzleScreen(self.puzzles(), game, streak=streak))
 
     # -- quitting ---------------------------------------------------------------------------
     async def action_quit(self) -> None:

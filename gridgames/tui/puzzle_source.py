@@ -114,11 +114,12 @@ class ShippedSource:
 
     rated = True
 
-    def __init__(self, store: Store, rng: random.Random | None = None) -> None:
+    def __init__(self, store: Store, rng: random.Random | None = None, rating: float | None = None) -> None:
+        """`rating`: offer puzzles near it instead of the player's (`gridgames puzzle --rating N`)."""
         from gridgames.puzzles.progress import ProgressStore
         from gridgames.puzzles.trainer import Trainer
 
-        self.trainer = Trainer(ProgressStore(store), rng)
+        self.trainer = Trainer(ProgressStore(store), rng, rating=rating)
         self._progress = self.trainer.progress.load()  # read again when a puzzle is picked or counted
         self._choices: tuple[Entry, ...] | None = None
 

@@ -349,3 +349,13 @@ async def test_the_shipped_puzzles_are_rated_and_the_card_shows_the_rating() -> 
         await pilot.press("escape")
         await pilot.pause()
         assert f"Puzzle rating {rating}?" in text_of(app, "#puzzles-card")
+
+
+async def test_gridgames_puzzle_opens_the_app_on_that_games_puzzles_in_streak_mode(puzzles) -> None:
+    """`gridgames puzzle --game rowcol --streak`: the app starts on the puzzle screen, not the cards."""
+    app = make_app(puzzles=ListSource(puzzles), open_puzzles="rowcol", streak=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = pilot.app.screen
+        assert isinstance(screen, PuzzleScreen) and screen.run is not None
+        assert screen.run.entry.id == "rowcol" and screen.streak_on

@@ -67,8 +67,9 @@ class PuzzleScreen(Screen[None]):
         "alternate_mode", "app.quit",
     )
 
-    def __init__(self, source: PuzzleSource, game: str | None = None) -> None:
-        """`game`: the entry id whose puzzles to start with (None: every game's)."""
+    def __init__(self, source: PuzzleSource, game: str | None = None, streak: bool = False) -> None:
+        """`game`: the entry id whose puzzles to start with (None: every game's); `streak`: start in
+        streak mode (where the source is rated)."""
         super().__init__()  # no id: one may be opening while the last one leaves (keys typed ahead)
         self.source = source
         self.choice = game if game in {e.id for e in source.choices()} else None
@@ -78,7 +79,7 @@ class PuzzleScreen(Screen[None]):
         self.thinking = ""  # what the worker is doing, shown while it runs ("" when idle)
         self.picking: Picking = NOTHING
         self.alternate_mode = False
-        self.streak_on = False
+        self.streak_on = streak and source.rated
         self.streak = 0  # puzzles solved in a row in streak mode
         self.recorded = False  # the run's first result went to the source
         self.said = ""  # what the last answer said (the try's verdict, the rating's change)
