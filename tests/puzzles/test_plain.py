@@ -66,3 +66,23 @@ def test_the_other_book_shows_the_shared_puzzle_in_its_coordinates(tmp_path: Pat
 def test_solution_counts_as_a_miss_and_next_moves_on(tmp_path: Path) -> None:
     text, _ = session(tmp_path, ["solution", "next", "quit"])
     assert "The solution:" in text and "(-" in text
+
+
+def test_the_listing_is_one_json_object_with_every_puzzle(capsys) -> None:  # type: ignore[no-untyped-def]
+    import json
+
+    from gridgames.cli import main
+    from gridgames.puzzles import data
+
+    assert main(["puzzle", "--list", "--json"]) == 0
+    listed = json.loads(capsys.readouterr().out)["puzzles"]
+    assert len(listed) == len(data.shipped()) and {"moves", "solution", "theme", "rating"} <= set(listed[0])
+
+
+def test_bad_puzzle_options_are_one_sentence_and_exit_2(capsys) -> None:  # type: ignore[no-untyped-def]
+    from gridgames.cli import main
+
+    assert main(["puzzle", "--json"]) == 2
+    assert capsys.readouterr().err.strip() == "gridgames: --json goes with --list."
+    assert main(["puzzle", "--game", "chess", "--plain"]) == 2
+    assert "chess" in capsys.readouterr().err
