@@ -25,7 +25,7 @@ from gridgames.engine.game import Game
 from gridgames.engine.match import Match
 from gridgames.games import get_entry, rule_book
 from gridgames.play import computer
-from gridgames.play.picking import NOTHING, Picking, point, switch_alternate
+from gridgames.play.picking import NOTHING, Picking, switch_alternate
 from gridgames.play.session import PlaySession
 from gridgames.play.setup import Setup
 from gridgames.tui import house_rules
@@ -33,6 +33,7 @@ from gridgames.tui.alternate import name_alternate_key
 from gridgames.tui.closing import close_screen, settle_after_first_paint
 from gridgames.tui.marks import cell_marks, with_region_values
 from gridgames.tui.overlay import AnalysisOverlay
+from gridgames.tui.pointing import pointed_move
 from gridgames.tui.screens.confirm import ask
 from gridgames.tui.styles import add_game_css
 from gridgames.tui.texts import legend_text, score_text, status_text
@@ -231,14 +232,9 @@ class GameScreen(AnalysisOverlay, ComputerJobs, Screen[None]):
         elif self.session.computer_to_move:
             self.say("✗ Please wait: it is the computer's turn.")
         else:
-            alternate = event.alternate or self.alternate_mode
-            pointed = point(self.entry, game.state, self.picking, event.cell, alternate)
-            self.picking = pointed.picking
-            if pointed.move is not None:
-                move = pointed.move
+            move = pointed_move(self, self.entry, game.state, event)
+            if move is not None:
                 self._apply(lambda: self.session.play(move))
-            else:
-                self.say(f"✗ {pointed.refusal}" if pointed.refusal else "")
 
     @on(OptionList.OptionSelected, "#log")
     def view_ply(self, event: OptionList.OptionSelected) -> None:

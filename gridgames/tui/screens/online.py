@@ -27,11 +27,12 @@ from gridgames.online.client import Event, View, answer_offer
 from gridgames.online.invite import invite_line
 from gridgames.online.launch import HOST_LEFT, HOST_LEFT_WATCHING, HostDbError, Plan
 from gridgames.play.narration import move_refusal
-from gridgames.play.picking import NOTHING, Picking, point, switch_alternate
+from gridgames.play.picking import NOTHING, Picking, switch_alternate
 from gridgames.tui import house_rules
 from gridgames.tui.alternate import name_alternate_key
 from gridgames.tui.closing import close_screen, settle_after_first_paint
 from gridgames.tui.marks import cell_marks
+from gridgames.tui.pointing import pointed_move
 from gridgames.tui.styles import add_game_css
 from gridgames.tui.texts import ANSWERS, online_news, online_status
 from gridgames.tui.widgets.board import Board, BoardArea
@@ -249,14 +250,11 @@ class OnlineGameScreen(Screen[None]):
         if refusal is not None:
             self.say(f"✗ {refusal}")
             return
-        alternate = event.alternate or self.alternate_mode
-        pointed = point(view.entry, view.game.state, self.picking, event.cell, alternate)
-        self.picking = pointed.picking
-        if pointed.move is None:
-            self.say(f"✗ {pointed.refusal}" if pointed.refusal else "")
+        move = pointed_move(self, view.entry, view.game.state, event)
+        if move is None:
             return
         self.message = ""
-        self.send(p.MoveMsg(len(view.game.played), view.game.rules.format_move(pointed.move)))
+        self.send(p.MoveMsg(len(view.game.played), view.game.rules.format_move(move)))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         view, seat = self.view, self.seat

@@ -28,12 +28,13 @@ from gridgames.engine.errors import MoveError
 from gridgames.engine.game import Game
 from gridgames.games import rule_book
 from gridgames.games.guard import fault_in
-from gridgames.play.picking import NOTHING, Picking, point
+from gridgames.play.picking import NOTHING, Picking
 from gridgames.puzzles.run import Answer, PuzzleRun
 from gridgames.solve.budget import StopCheck
 from gridgames.tui.alternate import name_alternate_key
 from gridgames.tui.closing import close_screen, settle_after_first_paint
 from gridgames.tui.marks import is_alternate
+from gridgames.tui.pointing import pointed_move
 from gridgames.tui.puzzle_marks import puzzle_marks
 from gridgames.tui.puzzle_source import PuzzleSource, short_name
 from gridgames.tui.styles import add_game_css, add_puzzle_css
@@ -294,13 +295,9 @@ class PuzzleScreen(Screen[None]):
         if run.refuted:
             self.say("✗ Your move was refuted: u takes it back, r starts the puzzle again.")
             return
-        alternate = event.alternate or self.alternate_mode
-        pointed = point(run.entry, run.game.state, self.picking, event.cell, alternate)
-        self.picking = pointed.picking
-        if pointed.move is None:
-            self.say(f"✗ {pointed.refusal}" if pointed.refusal else "")
+        move = pointed_move(self, run.entry, run.game.state, event)
+        if move is None:
             return
-        move = pointed.move
         self.pending, self.picking = move, NOTHING
         job = self._counting(lambda stop: run.attempt(move, stop))
         self.think("Checking your move…", job, self._answered)
