@@ -102,6 +102,7 @@ typedef struct {
     u128 row_mask;
     const uint16_t *reversed; /* each row value with its bits reversed (cols <= MIRROR_COLS), else NULL */
     const uint8_t *row_pairs; /* each row value's most disjoint horizontal dominoes (cols <= MIRROR_COLS) */
+    int areas;                /* the row tables of the area counts are ready (cols <= MIRROR_COLS) */
     Budget *b;
 } Board;
 
@@ -147,8 +148,11 @@ static const uint8_t *pairs_table(int cols) {
     return t;
 }
 
-/* The least of the position's four mirror images (itself when the board is too wide to mirror). */
+/* The least of the position's four mirror images (itself when the board is too wide to mirror), its dead
+ * cells (empty, but with no empty neighbour: nobody can ever cover them) left out: they change nothing. */
 static u128 least_mirror(const Board *d, u128 free) {
+    u128 near = ((free << 1) & d->not_first) | ((free >> 1) & d->not_last) | (free << d->cols) | (free >> d->cols);
+    free &= near;
     if (!d->reversed) return free;
     u128 flipped = 0, upside = 0, both = 0;
     int w = d->cols, h = d->rows;
@@ -199,8 +203,134 @@ static u128 tops(const Board *d, u128 free, int vertical) {
     return vertical ? free & (free >> d->cols) : free & (free >> 1) & d->not_last;
 }
 
+/* ---- counting bounds -------------------------------------------------------------------------------
+ * For each player P, a packing of disjoint *areas* of empty cells (Bullock 2002; Breuker et al. 2000):
+ *  - safe: P's domino on cells the opponent Q can never cover (no empty neighbour in Q's direction);
+ *  - protective: a 2x2 square whose two sides in Q's direction are closed (filled or the edge), so Q can
+ *    touch it only inside it; P playing one half makes the other half safe (two moves), Q playing in it
+ *    spoils it;
+ *  - vulnerable: P's domino that Q can spoil, no cell of it next to another area in Q's direction, so one
+ *    move of Q spoils at most one area.
+ * P takes protective areas first, then vulnerable ones, then safe ones; Q spoils at most one area a move,
+ * so P is sure of safe + 2 * (protective P takes) + (vulnerable P takes) moves, however Q plays (`sure`).
+ * The most moves Q can still make is the most disjoint dominoes of Q on the empty cells (`most`): moves
+ * only remove cells. The mover wins when her sure moves (moving first) exceed the opponent's most, and
+ * loses when the opponent's sure moves (moving second) reach her most. */
+
+typedef struct { int most, safe, protective, vulnerable; } Counts;
+
+static int sure_moves(const Counts *c, int first) {
+    int p = c->protective, v = c->vulnerable;
+    int taken = first ? (p + 1) / 2 : p / 2;               /* protective areas P gets to play */
+    int vfirst = (p % 2 == 0) == first;                       /* whether P is first among the vulnerable */
+    return c->safe + 2 * taken + (vfirst ? (v + 1) / 2 : v / 2);
+}
+
+static uint16_t *apart_rows[MIRROR_COLS + 1], *dominoes_in_rows[MIRROR_COLS + 1];
+
+/* For each row value: the cells taken greedily from the lowest one, no two side by side (`apart`), and
+ * the cells of disjoint side-by-side pairs taken greedily from the lowest cell (`dominoes`). */
+static int row_tables(int cols) {
+    if (cols > MIRROR_COLS) return -1;
+    if (apart_rows[cols]) return 0;
+    uint16_t *apart = malloc(sizeof(uint16_t) << cols), *pairs = malloc(sizeof(uint16_t) << cols);
+    if (!apart || !pairs) { free(apart); free(pairs); return -1; }
+    for (int x = 0; x < 1 << cols; x++) {
+        int a = 0, p = 0;
+        for (int c = 0; c < cols; c++)
+            if ((x >> c & 1) && !(c > 0 && (a >> (c - 1) & 1))) a |= 1 << c;
+        for (int c = 0; c + 1 < cols; c++)
+            if ((x >> c & 1) && (x >> (c + 1) & 1)) { p |= 3 << c; c++; }
+        apart[x] = (uint16_t)a;
+        pairs[x] = (uint16_t)p;
+    }
+    apart_rows[cols] = apart;
+    dominoes_in_rows[cols] = pairs;
+    return 0;
+}
+
+/* Vertical's counts on the rows of empty cells `row` (bit c: column c). */
+static void counts_down(const Board *d, const uint16_t *row, Counts *out) {
+    int h = d->rows, m = (int)d->row_mask;
+    uint16_t open[MAXCELLS];
+    int most = 0, safe = 0, prot = 0, vuln = 0;
+    unsigned pending_all = 0, pending_safe = 0;
+    for (int r = 0; r < h; r++) {
+        unsigned x = row[r], side = ((x << 1) | (x >> 1)) & x & m; /* cells with an empty left or right */
+        unsigned sf = x & ~side, paired = pending_all & x, paired_safe = pending_safe & sf;
+        most += __builtin_popcount(paired);
+        pending_all = x & ~paired;
+        safe += __builtin_popcount(paired_safe);
+        pending_safe = sf & ~paired_safe;
+        open[r] = (uint16_t)side;
+    }
+    for (int r = 0; r + 1 < h; r++) { /* protective squares: closed on the left and right */
+        unsigned both = open[r] & open[r + 1], either = (unsigned)(row[r] | row[r + 1]);
+        unsigned sq = both & (both >> 1) & ~(either << 1) & ~(either >> 2) & m;
+        if (!sq) continue;
+        prot += __builtin_popcount(sq);
+        sq |= sq << 1;
+        open[r] &= (uint16_t)~sq;
+        open[r + 1] &= (uint16_t)~sq;
+    }
+    for (int r = 0; r + 1 < h; r++) { /* vulnerable dominoes, none side by side with another */
+        unsigned pick = apart_rows[d->cols][open[r] & open[r + 1]];
+        vuln += __builtin_popcount(pick);
+        open[r + 1] &= (uint16_t)~((pick | (pick << 1) | (pick >> 1)) & m);
+    }
+    out->most = most; out->safe = safe; out->protective = prot; out->vulnerable = vuln;
+}
+
+/* Horizontal's counts on the same rows. */
+static void counts_across(const Board *d, const uint16_t *row, Counts *out) {
+    int h = d->rows;
+    const uint8_t *pairs = d->row_pairs;
+    uint16_t open[MAXCELLS];
+    int most = 0, safe = 0, prot = 0, vuln = 0;
+    for (int r = 0; r < h; r++) {
+        unsigned x = row[r], near = (r > 0 ? row[r - 1] : 0) | (r + 1 < h ? row[r + 1] : 0);
+        most += pairs[x];
+        safe += pairs[x & ~near];
+        open[r] = (uint16_t)(x & near);
+    }
+    for (int r = 0; r + 1 < h; r++) { /* protective squares: closed above and below */
+        unsigned both = open[r] & open[r + 1];
+        unsigned up = r > 0 ? row[r - 1] : 0, down = r + 2 < h ? row[r + 2] : 0;
+        unsigned cand = both & (both >> 1) & ~(up | (up >> 1)) & ~(down | (down >> 1));
+        unsigned sq = apart_rows[d->cols][cand];
+        if (!sq) continue;
+        prot += __builtin_popcount(sq);
+        sq |= sq << 1;
+        open[r] &= (uint16_t)~sq;
+        open[r + 1] &= (uint16_t)~sq;
+    }
+    for (int r = 0; r < h; r++) { /* vulnerable dominoes, none above or below another */
+        unsigned taken = dominoes_in_rows[d->cols][open[r]];
+        vuln += __builtin_popcount(taken) / 2;
+        if (r + 1 < h) open[r + 1] &= (uint16_t)~taken;
+    }
+    out->most = most; out->safe = safe; out->protective = prot; out->vulnerable = vuln;
+}
+
 /* 1 / 0 when counting proves the mover wins / loses, -1 when it does not. */
-static int bound(const Board *d, u128 free, int vertical) {
+static int bound_scored(const Board *d, u128 free, int vertical, int *margin) {
+    *margin = 0;
+    if (d->row_pairs && d->areas) {
+        uint16_t row[MAXCELLS];
+        for (int r = 0; r < d->rows; r++) row[r] = (uint16_t)((free >> (r * d->cols)) & d->row_mask);
+        Counts v, hz;
+        counts_down(d, row, &v);
+        counts_across(d, row, &hz);
+        const Counts *mine = vertical ? &v : &hz, *theirs = vertical ? &hz : &v;
+        if (mine->most == 0) return 0;
+        if (theirs->most == 0) return 1;
+        /* each protective square P plays takes two of Q's moves (its two halves in Q's direction) */
+        if (sure_moves(mine, 1) > theirs->most - 2 * ((mine->protective + 1) / 2)) return 1;
+        if (sure_moves(theirs, 0) >= mine->most - 2 * (theirs->protective / 2)) return 0;
+        /* how far the mover is ahead, for move ordering */
+        *margin = sure_moves(mine, 1) + mine->most - sure_moves(theirs, 0) - theirs->most;
+        return -1;
+    }
     u128 across = ((free << 1) & d->not_first) | ((free >> 1) & d->not_last);
     u128 updown = ((free << d->cols) | (free >> d->cols)) & d->full;
     int v_most = pairs_down(d, free), h_most = pairs_across(d, free);
@@ -211,7 +341,13 @@ static int bound(const Board *d, u128 free, int vertical) {
     int mine_safe = vertical ? v_safe : h_safe, theirs_safe = vertical ? h_safe : v_safe;
     if (mine_safe > theirs_most) return 1;
     if (theirs_safe >= mine_most) return 0;
+    *margin = mine_safe + mine_most - theirs_safe - theirs_most;
     return -1;
+}
+
+static int bound(const Board *d, u128 free, int vertical) {
+    int margin;
+    return bound_scored(d, free, vertical, &margin);
 }
 
 static int wins(Board *d, u128 free, int vertical);
@@ -315,6 +451,7 @@ static int parse(PyObject *args, Board *d, u128 *free, int *vertical, Budget *b)
     d->row_mask = BIT(cols) - 1;
     d->reversed = plain ? NULL : reversal_table(cols);
     d->row_pairs = pairs_table(cols);
+    d->areas = row_tables(cols) == 0;
     u128 first = 0;
     for (int r = 0; r < rows; r++) first |= BIT(r * cols);
     d->not_first = d->full & ~first;
