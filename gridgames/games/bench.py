@@ -78,6 +78,8 @@ LEVEL_BOARDS = (
     Board("rowcol", "5x5", default=True),
     Board("noneighbour", "3x3", default=True),
     Board("noneighbour", "4x4"),
+    Board("cram", "5x5", default=True),
+    Board("domineering", "6x6"),  # the default 8x8 is searched move by move: too slow for 40 games a pairing
 )
 
 
