@@ -40,7 +40,9 @@ static int count(u128 x) { return __builtin_popcountll((uint64_t)x) + __builtin_
 
 /* ---- transposition table ------------------------------------------------------------------------ */
 
-typedef struct { uint64_t lo, hi; } Slot; /* hi bit 62: Vertical to move, bit 63: the mover wins */
+/* A slot of the shared table type (gridgames/solve/native/slots.h), here in buckets of two that replace:
+ * a = the key's low half, b = its high half; b's bit 62: Vertical to move, bit 63: the mover wins. */
+#include "slots.h"
 static Slot *table = NULL;
 static size_t table_buckets = 0;
 static int table_log2 = 21;
@@ -58,7 +60,7 @@ static size_t bucket_of(uint64_t lo, uint64_t hi) {
     return (size_t)h & (table_buckets - 1);
 }
 
-static int table_ready(void) {
+static int tt_ready(void) {
     if (table) return 0;
     table_buckets = (size_t)1 << table_log2;
     table = calloc(table_buckets * 2, sizeof(Slot));
@@ -67,30 +69,30 @@ static int table_ready(void) {
     return 0;
 }
 
-static void table_free(void) {
+static void tt_free(void) {
     free(table);
     table = NULL;
     table_buckets = table_used = 0;
 }
 
 /* 1 win, 0 loss, -1 not stored. */
-static int table_get(u128 key) {
+static int tt_get(u128 key) {
     uint64_t lo = (uint64_t)key, hi = (uint64_t)(key >> 64);
     Slot *s = &table[2 * bucket_of(lo, hi)];
     for (int j = 0; j < 2; j++)
-        if (s[j].lo == lo && (s[j].hi & ~WIN_BIT) == hi && (s[j].lo | s[j].hi)) return (s[j].hi & WIN_BIT) != 0;
+        if (s[j].a == lo && (s[j].b & ~WIN_BIT) == hi && (s[j].a | s[j].b)) return (s[j].b & WIN_BIT) != 0;
     return -1;
 }
 
-static void table_put(u128 key, int win, int cells) {
+static void tt_put(u128 key, int win, int cells) {
     uint64_t lo = (uint64_t)key, hi = (uint64_t)(key >> 64);
     Slot *s = &table[2 * bucket_of(lo, hi)];
     Slot fresh = {lo, hi | (win ? WIN_BIT : 0)};
     /* slot 0 keeps the larger position, slot 1 the newest */
-    int held = count(((u128)(s[0].hi & ((SIDE_BIT) - 1)) << 64) | s[0].lo);
-    if (!(s[0].lo | s[0].hi)) { s[0] = fresh; table_used++; return; }
+    int held = count(((u128)(s[0].b & ((SIDE_BIT) - 1)) << 64) | s[0].a);
+    if (!(s[0].a | s[0].b)) { s[0] = fresh; table_used++; return; }
     if (cells >= held) { s[1] = s[0]; s[0] = fresh; return; }
-    if (!(s[1].lo | s[1].hi)) table_used++;
+    if (!(s[1].a | s[1].b)) table_used++;
     s[1] = fresh;
 }
 
@@ -375,7 +377,7 @@ static int some_move_wins(Board *d, u128 free, int vertical) {
         int keep = 0;
         for (int k = 0; k < n; k++) {
             u128 child = free & ~(BIT(order[k]) | BIT(order[k] + step));
-            int known = table_get(least_mirror(d, child) | ((u128)(vertical ? 0 : SIDE_BIT) << 64));
+            int known = tt_get(least_mirror(d, child) | ((u128)(vertical ? 0 : SIDE_BIT) << 64));
             if (known < 0) known = bound(d, child, !vertical);
             if (known == 0) return 1;
             if (known < 0) order[keep++] = order[k];
@@ -395,18 +397,17 @@ static int wins(Board *d, u128 free, int vertical) {
     if (budget_spent(d->b)) return STOPPED;
     if (d->plain) return some_move_wins(d, free, vertical);
     u128 key = least_mirror(d, free) | ((u128)(vertical ? SIDE_BIT : 0) << 64);
-    int known = table_get(key);
+    int known = tt_get(key);
     if (known >= 0) return known;
     int r = bound(d, free, vertical);
     if (r < 0) r = some_move_wins(d, free, vertical);
     if (r < 0) return r;
-    table_put(key, r, count(free));
+    tt_put(key, r, count(free));
     return r;
 }
 
 /* ---- Python interface --------------------------------------------------------------------------- */
 
-static unsigned long long last_nodes = 0;
 
 static int to_u128(PyObject *o, u128 *out) {
     if (!PyLong_Check(o)) { PyErr_SetString(PyExc_TypeError, "a cell mask is an int"); return -1; }
@@ -458,10 +459,10 @@ static int parse(PyObject *args, Board *d, u128 *free, int *vertical, Budget *b)
     d->not_last = d->full & ~(first << (cols - 1));
     *free &= d->full;
     if (!plain) {
-        if (rows != table_rows || cols != table_cols) table_free(); /* a mask means another game on another board */
+        if (rows != table_rows || cols != table_cols) tt_free(); /* a mask means another game on another board */
         table_rows = rows;
         table_cols = cols;
-        if (table_ready() < 0) { PyErr_NoMemory(); return -1; }
+        if (tt_ready() < 0) { PyErr_NoMemory(); return -1; }
     }
     budget_init(b, remaining, stop);
     return 0;
@@ -514,24 +515,19 @@ static PyObject *py_move_values(PyObject *self, PyObject *args) {
 }
 
 static PyObject *py_clear(PyObject *self, PyObject *noargs) {
-    table_free();
+    tt_free();
     Py_RETURN_NONE;
 }
 
 /* set_table_limit(log2_buckets): the table's size from the next call on (default 21: 64 MB). */
 static PyObject *py_set_table_limit(PyObject *self, PyObject *arg) {
-    long bits = PyLong_AsLong(arg);
-    if (bits == -1 && PyErr_Occurred()) return NULL;
-    if (bits < 10 || bits > 28) {
-        PyErr_SetString(PyExc_ValueError, "the table limit is 2**10 to 2**28 buckets");
-        return NULL;
-    }
-    if (bits != table_log2) table_free();
+    long bits = limit_bits(arg, 10, 28, "table");
+    if (bits < 0) return NULL;
+    if (bits != table_log2) tt_free();
     table_log2 = (int)bits;
     Py_RETURN_NONE;
 }
 
-static PyObject *py_nodes(PyObject *self, PyObject *noargs) { return PyLong_FromUnsignedLongLong(last_nodes); }
 static PyObject *py_table_size(PyObject *self, PyObject *noargs) { return PyLong_FromSize_t(table_used); }
 static PyObject *py_table_bytes(PyObject *self, PyObject *noargs) { return PyLong_FromSize_t(table_buckets * 2 * sizeof(Slot)); }
 
