@@ -1,7 +1,8 @@
 /* Domineering's optional C core: the search of reference.py on bitboards (unsigned __int128, up to 126
- * cells), with the same move-counting bounds (safe moves, Breuker, Uiterwijk and van den Herik 2000) and
- * move ordering, and a transposition table keyed by the least of a position's four mirror images
- * (boards up to 12 columns wide: mirroring in either axis keeps each player's direction).
+ * cells), with the same move-counting bounds (safe, protective and vulnerable areas: Breuker, Uiterwijk
+ * and van den Herik 2000; Bullock 2002; boards up to 12 columns wide, else safe moves only) and move
+ * ordering, and a transposition table keyed by the least of a position's four mirror images (boards up
+ * to 12 columns wide: mirroring in either axis keeps each player's direction).
  *
  * `plain` switches every speed-up off (no table, no bounds, no ordering): the oracle the tests compare with.
  *
