@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test bench bench-online lint clean tables
+.PHONY: run test bench bench-online lint clean tables puzzles
 
 # Setting up prints one line per step; pip's own output goes to $(LOG), shown in full if a step fails.
 LOG := $(VENV)/setup.log
@@ -49,6 +49,10 @@ bench-online: $(VENV)/.installed-dev
 # Rebuild every shipped table in gridgames/games/*/ byte for byte (see README: time and memory).
 tables: $(VENV)/.installed-dev
 	nice -n 10 $(BIN)/python scripts/make_tables.py
+
+# Rebuild the shipped puzzles (gridgames/puzzles/puzzles.bin) byte for byte; prints counts and time.
+puzzles: $(VENV)/.installed-dev
+	nice -n 10 $(BIN)/python scripts/make_puzzles.py
 
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check gridgames tests

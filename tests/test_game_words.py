@@ -27,11 +27,8 @@ ALLOWED = {
     ("online/server.py", "tokens"),
     ("online/limits.py", "tokens"),
 }
-#: Whole files that still name games, to be split into each game's package.
-ALLOWED_FILES = {
-    "games/bench.py",  # `make bench`: the boards benchmarked, listed per game
-    "games/bench_core.py",  # `make bench`: the C cores against their Python references, per game
-}
+#: Whole files that still name games, to be split into each game's package (none left).
+ALLOWED_FILES: set[str] = set()
 
 
 def game_names() -> set[str]:

@@ -321,6 +321,28 @@ def attempt(failures: Failures, check: Callable[..., T], *args: Any) -> T | None
         return None
 
 
+def snapshot_failures(game: Game) -> list[str]:
+    """Every position of `game` written as text (`Rules.encode_state`) reads back as that position,
+    the game's own check passes it, and the same text is refused as a position one ply later (the
+    online server loads a room from this text instead of replaying its moves)."""
+    rules, out = game.rules, []
+    for state in game.states[: game.cursor + 1]:
+        text = rules.encode_state(state)
+        try:
+            back = rules.decode_state(text, game.options, game.first_player, state.ply)
+        except GameError as error:
+            out.append(f"the position after {state.ply} moves does not read back from its text ({error})")
+            continue
+        if dataclasses.astuple(back) != dataclasses.astuple(state) or rules.encode_state(back) != text:
+            out.append(f"the position after {state.ply} moves reads back from its text as another one")
+        try:
+            rules.decode_state(text, game.options, game.first_player, state.ply + 1)
+            out.append(f"the position after {state.ply} moves reads back as one a ply later")
+        except GameError:
+            pass
+    return out
+
+
 def _legal_notation(entry: Entry, state: GridState) -> list[str]:
     return notation_failures(entry, state, entry.rules.legal_moves(state))
 
@@ -367,6 +389,7 @@ def check_game(entry: Entry, plan: Plan = FULL, seed: int = 0) -> Iterator[Resul
     chosen = rng.sample(states, min(len(states), plan.refusal_states * 4))
     yield _per_position("illegal moves refused with a sentence", entry, chosen, _legal_refusals)
     yield _per_game("records round trip", games, record_failures)
+    yield _per_game("positions as text round trip", games, snapshot_failures)
     yield _per_game("finished games", games, ending_failures)
     yield _solver(entry, plan, rng)
     yield _budgets(entry, rng)

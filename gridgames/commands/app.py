@@ -10,8 +10,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    return run_app(load=getattr(args, "load", None))
+
+
+def run_app(**start: object) -> int:
+    """The app, started as `start` says (`load=FILE`, or `puzzles=GAME` with `streak=`)."""
     from gridgames.tui.app import GridGamesApp
 
-    app = GridGamesApp(load=getattr(args, "load", None))
+    app = GridGamesApp(**start)  # type: ignore[arg-type]
     app.run()
     return int(app.return_code or 0)

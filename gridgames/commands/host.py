@@ -12,9 +12,10 @@ import sys
 
 from gridgames.commands.server import port_number
 from gridgames.engine.errors import GameError
-from gridgames.engine.options import ADJACENCY_CHOICES, FIRST_CHOICES, Options, parse_size
-from gridgames.games import catalogue, get_entry, no_adjacency_option
+from gridgames.engine.options import ADJACENCY_CHOICES, FIRST_CHOICES
+from gridgames.games import catalogue, get_entry
 from gridgames.online.limits import APP_MAX_SIZE
+from gridgames.play.setup import Setup, default_setup
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -35,13 +36,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def check_options(args: argparse.Namespace) -> str | None:
     """One sentence for a bad variant or option, or None."""
     try:
-        entry = get_entry(args.variant)
-        args.variant = entry.id
-        rows, cols = parse_size(args.size) if args.size else (entry.default_rows, entry.default_cols)
-        if args.adjacency is not None and not entry.has_adjacency_option:
-            return no_adjacency_option(entry)
-        Options(rows, cols, args.first or entry.default_first, args.adjacency or "king")
-        args.size = f"{rows}x{cols}"
+        setup = _setup(args)
+        args.variant, args.size = setup.variant, setup.options.size
+        rows, cols = setup.options.rows, setup.options.cols
         most_rows, most_cols = APP_MAX_SIZE
         if not args.server and (rows > most_rows or cols > most_cols):
             return (
@@ -68,8 +65,21 @@ def run(args: argparse.Namespace) -> int:
     if not args.plain:
         from gridgames.commands.join import launch_app
 
-        return launch_app(host=args)
+        return launch_app(host=hosting(args))
     return asyncio.run(_host_plain(args))
+
+
+def hosting(args: argparse.Namespace):  # type: ignore[no-untyped-def]
+    """The room and server the command line asks for (its options checked by `check_options`)."""
+    from gridgames.online.launch import Hosting
+
+    return Hosting(_setup(args), new=args.new, server=args.server, bind=args.bind, port=args.port)
+
+
+def _setup(args: argparse.Namespace) -> Setup:
+    """The new room's set-up: the rule book's, with the command line's choices (GameError if bad)."""
+    entry = get_entry(args.variant)
+    return default_setup(entry).chosen(entry, size=args.size, first=args.first, adjacency=args.adjacency)
 
 
 async def _host_plain(args: argparse.Namespace) -> int:
@@ -77,7 +87,7 @@ async def _host_plain(args: argparse.Namespace) -> int:
     from gridgames.online.launch import HostDbError, plan_host, run_plain
 
     try:
-        plan = await plan_host(args, sys.stdout)
+        plan = await plan_host(hosting(args), sys.stdout)
     except HostDbError as error:
         sys.stderr.write(f"gridgames: {error}\n")
         return 2

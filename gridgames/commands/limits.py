@@ -24,3 +24,20 @@ def budget(text: str) -> float:
             f"a budget is a number of seconds above 0 and at most {MAX_BUDGET:g}, not '{text[:40]}'"
         )
     return value
+
+
+#: The ratings `gridgames puzzle --rating` takes (the puzzles' own range lies well inside it).
+MIN_RATING, MAX_RATING = 100, 3500
+
+
+def rating(text: str) -> float:
+    """argparse type for `--rating N`: a whole number from MIN_RATING to MAX_RATING."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text[:40]}' is not a whole number") from None
+    if not MIN_RATING <= value <= MAX_RATING:
+        raise argparse.ArgumentTypeError(
+            f"a rating is from {MIN_RATING} to {MAX_RATING}, not '{text[:40]}'"
+        )
+    return float(value)

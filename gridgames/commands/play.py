@@ -14,16 +14,19 @@ import inspect
 import random
 import sys
 import time
+from dataclasses import replace
 from typing import Any, cast
 
 from gridgames.engine.entry import Entry
 from gridgames.engine.errors import GameError, OptionsError
 from gridgames.engine.game import Game
-from gridgames.engine.match import SCORING_CHOICES, STARTS_CHOICES, Match
-from gridgames.engine.options import ADJACENCY_CHOICES, FIRST_CHOICES, Options, parse_size
+from gridgames.engine.match import SCORING_CHOICES, STARTS_CHOICES
+from gridgames.engine.options import ADJACENCY_CHOICES, FIRST_CHOICES
 from gridgames.engine.safetext import printable
-from gridgames.games import catalogue, get_entry, ids_where, no_adjacency_option
+from gridgames.games import catalogue, get_entry, ids_where
 from gridgames.games.guard import probe
+from gridgames.play.seats import HUMAN
+from gridgames.play.setup import LastChoices, Setup, default_setup, resume
 from gridgames.storage import LiveRecord, SavedGame, Store, check_record_target
 
 EXIT_USAGE = 2
@@ -106,20 +109,18 @@ def run(args: argparse.Namespace) -> int:
         if only_plain:
             return _fail(f"{', '.join(only_plain)} works only in line mode: add --plain.")
     try:
-        settings, game = _new_session(args, entry, random.Random(args.seed))
-        if settings.vs is not None:
-            _computer(settings.vs, entry)
+        setup = setup_from(args, entry, replace(default_setup(entry), games=1))
+        _computer(setup, entry)
     except GameError as error:
         return _fail(str(error))
     if not args.plain:
         return _launch_app(entry.id, args)
-    return _play_plain(args, entry, settings, game)
+    return _play_plain(args, entry, setup)
 
 
-def _play_plain(args: argparse.Namespace, entry: Any, new_settings: Any, new_game: Game) -> int:
-    from gridgames.lineplay import LinePlay, Settings
+def _play_plain(args: argparse.Namespace, entry: Any, new_setup: Setup) -> int:
+    from gridgames.lineplay import LinePlay, record_paths, recording_of
 
-    rng = random.Random(args.seed)
     store = Store()
     interactive = sys.stdin.isatty()
     waiting = store.unfinished(entry.id)
@@ -136,52 +137,47 @@ def _play_plain(args: argparse.Namespace, entry: Any, new_settings: Any, new_gam
         print("That game was just resumed in another window, so a new game starts.")
         saved = None
 
-    settings: Settings | None = None
-    game: Game | None = None
-    slot = ""
+    rng = random.Random(args.seed)
+    records: list[LiveRecord] = []
     if saved is not None:
-        try:
-            settings = Settings.from_dict(saved.settings)
-        except GameError as error:
-            print(f"Warning: {printable(str(error))} The moves are resumed with two human players.")
-            settings = Settings()
-        game, slot = saved.game, claimed or ""
+        resumed = resume(saved.game, saved.settings, fresh_length=1)
+        if resumed.note:
+            print(f"Warning: {printable(resumed.note)}")
+        setup, match, game, slot = resumed.setup, resumed.match, saved.game, claimed or ""
+        record, overwrite = recording_of(saved.settings)
+        records = [
+            LiveRecord(path, overwrite, started=number <= match.games)
+            for number, path in enumerate(record_paths(record, match.length))
+        ]
         if len(waiting) > 1 and not interactive:
             others = len(waiting) - 1
             print(f"{others} other unfinished game(s) of {entry.id} stay saved (at a terminal you choose).")
-    elif args.resume and not broken_save:
-        print(f"There is no unfinished game of {entry.id} to resume; a new game starts.")
-    elif waiting and not interactive:
-        print(f"An unfinished game of {entry.id} is saved; it stays saved (--resume continues it).")
-
-    records: list[LiveRecord] = []
-    if game is None or settings is None:
-        settings, game = new_settings, new_game
-        rng = random.Random(args.seed)
-        assert settings.match is not None  # _new_session always makes one
-        settings.match.new_game(rng)  # the same coin toss as the validated game
-        for path in settings.record_paths():
-            problem = check_record_target(path, settings.overwrite)
+    else:
+        if args.resume and not broken_save:
+            print(f"There is no unfinished game of {entry.id} to resume; a new game starts.")
+        elif waiting and not interactive:
+            print(f"An unfinished game of {entry.id} is saved; it stays saved (--resume continues it).")
+        setup, slot = new_setup, ""
+        record, overwrite = args.record, args.overwrite
+        match = setup.new_match(entry)
+        game = match.new_game(rng)  # the first coin toss of the seed
+        for path in record_paths(record, setup.games):
+            problem = check_record_target(path, overwrite)
             if problem:
                 return _fail(problem.replace(CONFIRM, "another --record file, or add --overwrite"))
-            records.append(LiveRecord(path, settings.overwrite))
-    else:
-        current = settings.match.games if settings.match else 0
-        records = [
-            LiveRecord(path, settings.overwrite, started=number <= current)
-            for number, path in enumerate(settings.record_paths())
-        ]
+            records.append(LiveRecord(path, overwrite))
     slot = slot or store.new_slot(entry.id)
 
-    computer = None
-    if settings.vs is not None:
-        try:
-            computer = _computer(settings.vs, entry)
-        except OptionsError as error:
-            return _fail(str(error))
+    try:
+        computer = _computer(setup, entry)
+    except OptionsError as error:
+        return _fail(str(error))
+
+    finished_games = [match.games]  # the number of the game now in play, from 0
 
     def on_game_over(finished: Game) -> None:
-        number = settings.match.games if settings.match else 0
+        number = finished_games[0]
+        finished_games[0] += 1
         if number < len(records) and records[number].safe:
             print(f"The game record is saved in {printable(str(records[number].path))}.")
         for warning in store.take_warnings():
@@ -194,7 +190,8 @@ def _play_plain(args: argparse.Namespace, entry: Any, new_settings: Any, new_gam
         out=sys.stdout,
         read_line=_stdin_line,
         store=store,
-        settings=settings,
+        setup=setup,
+        match=match,
         computer=computer,
         rng=rng,
         echo=not interactive,
@@ -202,39 +199,21 @@ def _play_plain(args: argparse.Namespace, entry: Any, new_settings: Any, new_gam
         resume_hint=f"gridgames play {entry.id} --plain --resume",
         slot=slot,
         records=records,
+        record=record,
+        overwrite=overwrite,
     )
     return session.run()  # a closed output pipe ends in cli.main (the game is saved after every move)
 
 
-def _new_session(args: argparse.Namespace, entry: Any, rng: random.Random) -> tuple[Any, Game]:
-    """Settings and the first game from the command line; raises GameError for a bad option."""
-    from gridgames.lineplay import Settings
-
-    rows, cols = (entry.default_rows, entry.default_cols) if args.size is None else parse_size(args.size)
-    if args.adjacency is not None and not entry.has_adjacency_option:
-        raise OptionsError(no_adjacency_option(entry))
-    if args.games is not None and args.games < 1:
-        raise OptionsError(f"A match is at least one game, not {args.games}.")
-    options = Options(rows, cols, args.first or entry.default_first, args.adjacency or "king")
-    if args.scoring == "cells" and not entry.cell_scoring:
-        raise OptionsError(
-            f"Scoring by marked cells is an option of {ids_where(_cells)} only, not of {entry.id}."
-        )
-    match = Match(
-        entry,
-        options,
-        scoring=args.scoring or "wins",
-        starts=args.starts or "alternate",
-        length=1 if args.games is None else args.games,
+def setup_from(args: argparse.Namespace, entry: Entry, base: Setup) -> Setup:
+    """`base` with the command line's choices (`--size`, `--vs`, ...); raises GameError for a bad one."""
+    seats = None
+    if args.vs is not None:
+        seats = (args.vs, HUMAN) if args.computer_plays == 1 else (HUMAN, args.vs)
+    return base.chosen(
+        entry, size=args.size, first=args.first, adjacency=args.adjacency, seats=seats,
+        starts=args.starts, scoring=args.scoring, games=getattr(args, "games", None),
     )
-    settings = Settings(
-        vs=args.vs,
-        computer_plays=args.computer_plays or 2,
-        match=match,
-        record=args.record,
-        overwrite=args.overwrite,
-    )
-    return settings, match.new_game(rng)
 
 
 def _describe_saved(saved: SavedGame) -> str:
@@ -283,18 +262,23 @@ def _stdin_line() -> str | None:
     return line.rstrip("\r\n")
 
 
-def _computer(level: str, entry: Entry):  # type: ignore[no-untyped-def]
-    """Line mode's chooser for a computer seat of `level` (`play.computer.Computer`: it prepares a
-    board's one-off table before its reply, and searches where no exact answer is quick)."""
+def _computer(setup: Setup, entry: Entry):  # type: ignore[no-untyped-def]
+    """Line mode's chooser for the computer seats of `setup` (`play.computer.Computer`: each prepares
+    a board's one-off table before its reply, and searches where no exact answer is quick); None
+    when people play both sides. Raises OptionsError for a level this installation lacks."""
+    levels_wanted = [seat for seat in setup.seats if seat != HUMAN]
+    if not levels_wanted:
+        return None
     from gridgames.play import computer
 
     if not computer.available():
         raise OptionsError("Computer opponents are not available in this installation: play without --vs.")
     levels = computer.levels()
-    if level not in levels:
-        raise OptionsError(f"There is no computer level '{level}': choose one of {', '.join(levels)}.")
-    seat = computer.Computer(entry, level)
-    return lambda rules, state, rng: seat.reply(state, rng)
+    for level in levels_wanted:
+        if level not in levels:
+            raise OptionsError(f"There is no computer level '{level}': choose one of {', '.join(levels)}.")
+    seats = {n: computer.Computer(entry, level) for n, level in enumerate(setup.seats, 1) if level != HUMAN}
+    return lambda rules, state, rng: seats[state.to_move].reply(state, rng)
 
 
 def _launch_app(variant: str, args: argparse.Namespace) -> int:
@@ -320,8 +304,6 @@ def remembered_note(args: argparse.Namespace, variant: str) -> str:
     """'As last time: orthogonal adjacency, a 4x4 board.': the choices the new-game panel takes from
     the last game of `variant` that differ from its rule book and were not given on the command line
     (those win); "" when there are none."""
-    from gridgames.tui.choices import HUMAN, LastChoices
-
     entry = get_entry(variant)
     last = LastChoices.from_dict(Store().load_prefs()).setup_for(entry)
     o = last.options
@@ -344,20 +326,9 @@ def remembered_note(args: argparse.Namespace, variant: str) -> str:
     return "As last time: " + ", ".join(said) + "." if said else ""
 
 
-def _choices_from(args: argparse.Namespace, variant: str) -> Any:
-    """The saved choices with this variant's new-game panel filled in from the command line."""
-    from gridgames.tui.choices import HUMAN, LastChoices, Setup
-
+def _choices_from(args: argparse.Namespace, variant: str) -> LastChoices:
+    """The saved choices with this game's new-game panel filled in from the command line."""
     entry = get_entry(variant)
     choices = LastChoices.from_dict(Store().load_prefs())
-    last = choices.setup_for(entry)
-    rows, cols = (last.options.rows, last.options.cols) if args.size is None else parse_size(args.size)
-    options = Options(rows, cols, args.first or last.options.first, args.adjacency or last.options.adjacency)
-    seats = last.seats
-    if args.vs is not None:
-        computer_plays = args.computer_plays or 2
-        seats = (args.vs, HUMAN) if computer_plays == 1 else (HUMAN, args.vs)
-    choices.remember(
-        Setup(variant, options, seats, args.starts or last.starts, args.scoring or last.scoring)
-    )
+    choices.remember(setup_from(args, entry, choices.setup_for(entry)))
     return choices

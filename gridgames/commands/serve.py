@@ -32,6 +32,8 @@ import sys
 from collections.abc import Callable
 from urllib.parse import urlsplit
 
+from gridgames.online.address import WILDCARD_HOSTS
+
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
 SHUTDOWN_SECONDS = 5  # Ctrl+C stops the server and every tab's app within this time
@@ -179,7 +181,6 @@ def _bind_error_sentence(error: OSError, host: str, port: int) -> str:
     return f"Cannot listen on {host} port {port}: {error.strerror or error}."
 
 
-WILDCARD_HOSTS = ("0.0.0.0", "::", "")
 
 
 def _announce(host: str, port: int) -> str:

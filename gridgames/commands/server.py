@@ -15,10 +15,10 @@ import signal
 import sys
 from pathlib import Path
 
-from gridgames.commands.serve import DEFAULT_HOST, WILDCARD_HOSTS, _bind_error_sentence, port_type
+from gridgames.commands.serve import DEFAULT_HOST, _bind_error_sentence, port_type
+from gridgames.online.address import DEFAULT_PORT, reach
 from gridgames.online.limits import APP_MAX_SIZE, Limits
 
-DEFAULT_PORT = 8765
 DB_NAME = "server.sqlite"
 DEFAULT_RETENTION = "30d"
 _DURATION = re.compile(r"([0-9]{1,6})([smhd])")
@@ -86,15 +86,6 @@ def retention_type(text: str) -> float | None:
             f"'{text}' is not a time: write a number and s, m, h or d (e.g. 7d), or 'never'."
         )
     return float(int(found.group(1)) * _UNIT_SECONDS[found.group(2)])
-
-
-def reach(host: str) -> str:
-    """Who can connect to a server listening on `host`, in words."""
-    if host in WILDCARD_HOSTS:
-        return "every network interface: players on your network can join"
-    if host in ("127.0.0.1", "localhost", "::1"):
-        return "this computer only; --host 0.0.0.0 lets players on your network join"
-    return "players who can reach this address can join"
 
 
 def default_db() -> Path:

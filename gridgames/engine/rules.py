@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import ClassVar, Generic, TypeVar
 
+from gridgames.engine import snapshot
 from gridgames.engine.cells import Cell, CoordStyle, format_cell, parse_cell
 from gridgames.engine.errors import IllegalMoveError, InvalidMoveError
 from gridgames.engine.look import Look, Role
@@ -100,6 +101,30 @@ def marker_content(bit: int, marks1: int, marks2: int, blocked: int = 0) -> Cont
 def with_marker(player: int, bit: int, marks1: int, marks2: int) -> tuple[int, int]:
     """Both players' marker masks after `player` puts a marker on the cell `bit`."""
     return (marks1 | bit, marks2) if player == 1 else (marks1, marks2 | bit)
+
+
+def marker_failure(state: GridState, marks1: int, marks2: int, cells_per_move: int = 1) -> str | None:
+    """For a game whose every move adds `cells_per_move` markers of the mover's and takes none
+    away: what makes the markers of `state` disagree with its ply (a `Rules.state_failure`), or None."""
+    if marks1 & marks2:
+        return "a cell holds both players' markers"
+    first = state.to_move if state.ply % 2 == 0 else 3 - state.to_move
+    made = {first: (state.ply + 1) // 2, 3 - first: state.ply // 2}
+    for player, marks in ((1, marks1), (2, marks2)):
+        if marks.bit_count() != made[player] * cells_per_move:
+            return f"player {player}'s markers do not match the {state.ply} moves played"
+    return None
+
+
+def last_failure(state: GridState, last: int | None, marks1: int, marks2: int) -> str | None:
+    """For a state that keeps the cell of the last move (`last`): what makes it disagree with the
+    markers, or None."""
+    if (last is None) != (state.ply == 0):
+        return "the last move's cell disagrees with the moves played"
+    mover = marks1 if state.to_move == 2 else marks2  # who moved last
+    if last is not None and not mover >> last & 1:
+        return "the last move's cell holds no marker of the player who made it"
+    return None
 
 
 def bits(mask: int) -> list[int]:
@@ -255,6 +280,36 @@ class Rules(ABC, Generic[S]):
         """What limits the player to move beyond "an empty cell", as a phrase ("in row C or
         column 3"), or None. The app's status line and line mode both say it."""
         return None
+
+    # -- a position as text (an online room's snapshot, `engine.snapshot`) ----------------
+    def encode_state(self, state: S) -> str:
+        """The position as one line of text that `decode_state` reads back as an equal state; the
+        default writes every field of the state (numbers, text, flags, tuples of numbers)."""
+        return snapshot.encode_fields(state)
+
+    def decode_state(self, text: str, options: Options, first_player: int, ply: int) -> S:
+        """The position `text` describes, `ply` moves into a game with these options; raises
+        SnapshotError (one sentence) unless it is a consistent position of this game: the default
+        reads the fields of this game's start position back (`snapshot.decode_fields`) and asks
+        `state_failure` what only the game knows."""
+        state = snapshot.decode_fields(text, self.start(options, first_player), ply)
+        reason = self.state_failure(state)
+        if reason is not None:
+            raise snapshot.SnapshotError(f"The stored position is not one this game reaches: {reason}.")
+        return state
+
+    def state_failure(self, state: S) -> str | None:
+        """What makes `state` a position no game reaches (its pieces overlap, counts disagree with
+        its ply, ...), as a phrase, or None. The shape is already checked (`decode_state`); a game
+        states its own invariants here (the default knows none)."""
+        return None
+
+    def may_recur(self, earlier: S, later: S) -> bool:
+        """Whether the position `earlier` could arise again after `later` (asked only of games that
+        can repeat, to know which earlier positions a repetition count needs): by default yes. Asked
+        going back from the current position, and the first no ends the search: a no must hold for
+        every position before that one too (walls: walls are never taken down)."""
+        return True
 
     def look(self, state: S, cell: Cell, symbols: Mapping[Content, str]) -> Look:
         """How the cell is drawn: by default from `content` in the rule book's `symbols`; a game

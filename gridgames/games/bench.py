@@ -2,8 +2,10 @@
 
 Prints, per variant and board: the time to solve the start, p50/p95 of a perfect move
 over random positions, nodes per second, a naive negamax on the same positions (the
-ratio), then the Node Kayles and rowcol targets, the level win-rate table, and the
-process time of `gridgames analyse`. Each target ends in "met" or "NOT met".
+ratio), then each game's own targets, the level win-rate table, the process time of
+`gridgames analyse` and the C cores' section (`bench_core`). Each target ends in "met" or
+"NOT met". The boards and a game's own sections come from each game's package
+(`games/<family>/bench.py`, found through the registry: `benching.game_benches`).
 Runs in a few minutes; `--quick` plays fewer games.
 """
 
@@ -19,95 +21,20 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from gridgames.engine.game import Game
-from gridgames.engine.options import Options
 from gridgames.engine.rules import GridState, Rules
-from gridgames.games import get_entry
+from gridgames.games import rule_books
+from gridgames.games.benching import Board, GameBench, game_benches, ms, random_positions
 from gridgames.solve.analysis import analyse, needs_budget
+from gridgames.solve.benchkit import percentile, verdict
 from gridgames.solve.players import LEVELS, choose_move
 from gridgames.solve.search import Deadline, NaiveNegamax, SearchTimeout
 
 PERFECT_P95_TARGET = 0.050
 ANALYSE_PROCESS_TARGET = 0.15
-NODEKAYLES_TARGET = 10.0
-ROWCOL_TARGET = 0.1
 NAIVE_CAP = 1.0  # seconds the naive negamax may spend on one position
 SEARCH_BUDGET = 1.0  # solving the start where only a search applies
-
-
-@dataclass(frozen=True)
-class Board:
-    variant: str
-    size: str
-    adjacency: str = "king"
-    default: bool = False
-    positions: int = 30
-
-    @property
-    def label(self) -> str:
-        extra = f" {self.adjacency}" if self.variant == "noneighbour" else ""
-        return f"{self.variant} {self.size}{extra}{' (default)' if self.default else ''}"
-
-    def game(self) -> Game:
-        entry = get_entry(self.variant)
-        rows, cols = (int(x) for x in self.size.split("x"))
-        return Game.new(entry, Options(rows, cols, adjacency=self.adjacency), first_player=1)
-
-
-SPEED_BOARDS = (
-    Board("locked-duel", "5x5", default=True),
-    Board("locked-duel", "7x7"),
-    Board("walls", "5x5", default=True),
-    Board("walls", "3x3"),
-    Board("walls", "4x4"),
-    Board("walls", "6x6", positions=10),
-    Board("rowcol", "5x5", default=True),
-    Board("rowcol", "30x30"),
-    Board("noneighbour", "3x3", default=True),
-    Board("noneighbour", "4x4"),
-    Board("noneighbour", "5x5", "king", positions=6),
-    Board("noneighbour", "5x5", "orthogonal", positions=6),
-)
-
-LEVEL_BOARDS = (
-    Board("locked-duel", "5x5", default=True),
-    Board("walls", "5x5", default=True),
-    Board("walls", "4x4"),
-    Board("rowcol", "5x5", default=True),
-    Board("noneighbour", "3x3", default=True),
-    Board("noneighbour", "4x4"),
-    Board("cram", "5x5", default=True),
-    Board("domineering", "6x6"),  # the default 8x8 is searched move by move: too slow for 40 games a pairing
-)
-
-
-def verdict(ok: bool) -> str:
-    return "met" if ok else "NOT met"
-
-
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
-
-
-def ms(seconds: float) -> str:
-    return f"{seconds * 1000:.1f} ms"
-
-
-def random_positions(game: Game, rng: random.Random, count: int) -> list[Game]:
-    """Positions from random games, spread over their length; finished games excluded."""
-    found: list[Game] = []
-    while len(found) < count:
-        g = game
-        line = [g]
-        while g.legal_moves() and len(line) < 80:
-            g = g.play(rng.choice(g.legal_moves()))
-            if g.legal_moves():
-                line.append(g)
-        found.extend(rng.sample(line, min(len(line), max(1, count // 4))))
-    return found[:count]
 
 
 # -- solver speed ---------------------------------------------------------------------
@@ -123,23 +50,7 @@ def naive_seconds(rules: Rules, state: GridState) -> float | None:
     return time.perf_counter() - started
 
 
-def naive_depth_seconds(rules: Rules, state: GridState, depth: int) -> float:
-    """A fixed-depth minimax without pruning or memory (the yardstick for `walls`)."""
-
-    def minimax(s: GridState, d: int) -> int:
-        moves = rules.legal_moves(s)
-        if not moves:
-            return -1000
-        if d == 0:
-            return len(moves)
-        return max(-minimax(rules.apply_unchecked(s, m), d - 1) for m in moves)
-
-    started = time.perf_counter()
-    minimax(state, depth)
-    return time.perf_counter() - started
-
-
-def bench_speed(board: Board, rng: random.Random) -> bool:
+def bench_speed(board: Board, bench: GameBench, rng: random.Random) -> bool:
     game = board.game()
     entry = game.entry
     start = game.state
@@ -174,19 +85,8 @@ def bench_speed(board: Board, rng: random.Random) -> bool:
           f"= {rate:,.0f} nodes/s")
 
     rules = entry.rules
-    if rules.can_repeat:
-        sample = positions[:8]
-        naive = sum(naive_depth_seconds(rules, g.state, 2) for g in sample)
-        ours = 0.0
-        from gridgames.games.walls import algorithm as walls
-
-        for g in sample:
-            board_adapter = walls.board_for(g.state.rows, g.state.cols)
-            t0 = time.perf_counter()
-            walls.search_move(board_adapter, walls.perspective(g.state), budget=10.0, max_depth=2)  # type: ignore[arg-type]
-            ours += time.perf_counter() - t0
-        print(f"  naive depth-2 minimax vs our depth-2 alpha-beta on {len(sample)} positions: "
-              f"{naive:.3f} s vs {ours:.3f} s (x{naive / max(ours, 1e-9):.1f})")
+    if bench.yardstick is not None:
+        print(bench.yardstick(rules, positions))
     else:
         finished, ratios, capped = 0, [], 0
         for g, solved in zip(positions, analyse_times, strict=True):
@@ -206,7 +106,7 @@ def bench_speed(board: Board, rng: random.Random) -> bool:
 
 
 def cold(family: str) -> None:
-    """Forget what the family's solver (`gridgames.solve.<family>`) remembers, so a timing starts
+    """Forget what the family's solver (its package's `algorithm`) remembers, so a timing starts
     from scratch."""
     try:
         module = importlib.import_module(f"gridgames.games.{family}.algorithm")
@@ -214,61 +114,6 @@ def cold(family: str) -> None:
         return
     if hasattr(module, "clear_cache"):
         module.clear_cache()
-
-
-_NODEKAYLES_CHILD = """
-import sys, time
-from gridgames.engine.options import Options
-from gridgames.games.nodekayles import algorithm as nodekayles
-from gridgames.games import get_entry
-state = get_entry("locked-duel").rules.start(Options(int(sys.argv[1]), int(sys.argv[2])), 1)
-began = time.perf_counter()
-value = nodekayles.evaluate(state).value
-print(value, time.perf_counter() - began)
-"""
-
-
-def bench_nodekayles() -> bool:
-    """Each board in a fresh process (a cold cache), killed at twice the target."""
-    boards = [(m, n) for m in range(2, 8) for n in range(m, 8)] + [(3, n) for n in range(17, 21)]
-    worst, worst_board, failed = 0.0, "", []
-    for rows, cols in boards:
-        try:
-            done = subprocess.run([sys.executable, "-c", _NODEKAYLES_CHILD, str(rows), str(cols)],
-                                  capture_output=True, text=True, timeout=2 * NODEKAYLES_TARGET)
-        except subprocess.TimeoutExpired:
-            failed.append(f"{rows}x{cols} (over {2 * NODEKAYLES_TARGET:.0f} s)")
-            continue
-        if done.returncode != 0:
-            last = (done.stderr.strip().splitlines() or ["no output"])[-1]
-            failed.append(f"{rows}x{cols} ({last})")
-            continue
-        took = float(done.stdout.split()[1])
-        if took > worst:
-            worst, worst_board = took, f"{rows}x{cols}"
-        if took > NODEKAYLES_TARGET:
-            failed.append(f"{rows}x{cols} ({took:.1f} s)")
-    ok = not failed
-    print(f"\nNode Kayles start positions, every m x n up to 7x7 and 3x17..3x20, each in a fresh process: "
-          f"slowest {worst_board or '-'} in {worst:.3f} s (target <= {NODEKAYLES_TARGET:.0f} s each: "
-          f"{verdict(ok)})")
-    for failure in failed:
-        print(f"  not met: {failure}")
-    return ok
-
-
-def bench_rowcol(rng: random.Random) -> bool:
-    game = Board("rowcol", "30x30").game()
-    positions = random_positions(game, rng, 40)
-    worst = 0.0
-    for g in positions:
-        t0 = time.perf_counter()
-        analyse(game.entry, g.state)
-        worst = max(worst, time.perf_counter() - t0)
-    ok = worst <= ROWCOL_TARGET
-    print(f"\nrowcol 30x30: slowest full analysis over {len(positions)} positions {ms(worst)} "
-          f"(target <= {ms(ROWCOL_TARGET)}: {verdict(ok)})")
-    return ok
 
 
 # -- level strength -------------------------------------------------------------------
@@ -303,13 +148,13 @@ def play_match(board: Board, first: str, second: str, games: int, rng: random.Ra
     return score / games
 
 
-def bench_levels(games: int, rng: random.Random) -> bool:
+def bench_levels(games: int, rng: random.Random, boards: list[Board]) -> bool:
     print(f"\nLevel win rates ({games} games a pairing, starts alternate; draws count half; "
           f"one standard error is about {0.5 / games ** 0.5:.0%})")
     header = "  board".ljust(28) + "".join(f"{lv:>9}" for lv in LEVELS)
     all_ok = True
-    for board in LEVEL_BOARDS:
-        n = min(8, games) if board.variant == "walls" and board.size == "5x5" else games
+    for board in boards:
+        n = min(board.most_games, games) if board.most_games else games
         vs_random = [play_match(board, lv, "random", n, rng) for lv in LEVELS]
         vs_perfect = [play_match(board, lv, "perfect", n, rng) for lv in LEVELS]
         ladder = [play_match(board, LEVELS[i + 1], LEVELS[i], n, rng) for i in range(len(LEVELS) - 1)]
@@ -327,7 +172,7 @@ def bench_levels(games: int, rng: random.Random) -> bool:
 # -- the analyse command --------------------------------------------------------------
 
 
-def bench_analyse_process() -> bool:
+def bench_analyse_process(variants: list[str]) -> bool:
     """Wall time of whole `gridgames analyse` processes; the best of 5 is what the process costs
     (the others include waits for a busy machine), the CPU time backs it up."""
     print(f"\n`gridgames analyse VARIANT --json` on the default board, whole process, 5 runs "
@@ -335,7 +180,7 @@ def bench_analyse_process() -> bool:
     all_ok = True
     # An installed package has its bytecode compiled; measure that, not a recompile per run.
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    for variant in ("locked-duel", "walls", "blocking", "rowcol", "noneighbour"):
+    for variant in variants:
         subprocess.run([sys.executable, "-m", "gridgames", "analyse", variant, "--json"],
                        capture_output=True, env=env)  # warm-up: writes __pycache__
         times, cpu = [], []
@@ -373,23 +218,30 @@ def guarded(label: str, section: Callable[..., bool], *args: object) -> bool:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m gridgames.games.bench", description=__doc__)
     parser.add_argument("--games", type=int, default=40,
-                        help="games per level pairing (default 40; at most 8 on walls 5x5)")
+                        help="games per level pairing (default 40; a slow board may play fewer)")
     parser.add_argument("--quick", action="store_true", help="4 games a pairing")
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args(argv)
     rng = random.Random(args.seed)
     began = time.perf_counter()
+    benches = game_benches()
     results = {}
-    print("Solver speed (perfect move = choose_move(level='perfect'); walls 5x5 and up searches 30 ms)")
-    speed = [guarded(b.label, bench_speed, b, rng) for b in SPEED_BOARDS]
+    notes = "".join(f"; {b.speed_note}" for b in benches if b.speed_note)
+    print(f"Solver speed (perfect move = choose_move(level='perfect'){notes})")
+    boards = [(board, bench) for bench in benches for board in bench.speed_boards]
+    speed = [guarded(board.label, bench_speed, board, bench, rng) for board, bench in boards]
     results["perfect p95 on default boards"] = all(speed)
-    results["Node Kayles starts"] = guarded("Node Kayles", bench_nodekayles)
-    results["rowcol 30x30"] = guarded("rowcol 30x30", bench_rowcol, rng)
-    results["levels ladder"] = guarded("levels", bench_levels, 4 if args.quick else args.games, rng)
-    results["analyse process time"] = guarded("analyse", bench_analyse_process)
+    for section in (s for bench in benches for s in bench.sections):
+        results[section.summary] = guarded(section.summary, section.run, rng)
+    level_boards = [board for bench in benches for board in bench.level_boards]
+    games = 4 if args.quick else args.games
+    results["levels ladder"] = guarded("levels", bench_levels, games, rng, level_boards)
+    analysed = {variant for bench in benches for variant in bench.analysed}
+    variants = [book.entry.id for book in rule_books() if book.entry.id in analysed]
+    results["analyse process time"] = guarded("analyse", bench_analyse_process, variants)
     from gridgames.games import bench_core
 
-    results.update(bench_core.run(rng))
+    results.update(bench_core.run(rng, benches))
     print("\nSummary")
     for name, ok in results.items():
         print(f"  {name}: {verdict(ok)}")

@@ -260,6 +260,25 @@ class GuardedRules(Rules[Any]):
         self.guard.expect("its drawing", ok, problem)
         return look  # type: ignore[no-any-return]
 
+    def encode_state(self, state: GridState) -> str:
+        text = self.guard.call("its position as text", self.wrapped.encode_state, state)
+        return self.guard.text("its position as text", text)  # type: ignore[no-any-return]
+
+    def decode_state(self, text: str, options: Options, first_player: int, ply: int) -> GridState:
+        state = self.guard.call(
+            "reading a position", self.wrapped.decode_state, text, options, first_player, ply
+        )
+        return self.guard.state("reading a position", state, options)
+
+    def state_failure(self, state: GridState) -> str | None:
+        reason = self.guard.call("its check of a position", self.wrapped.state_failure, state)
+        return self.guard.text("its check of a position", reason, optional=True)  # type: ignore[no-any-return]
+
+    def may_recur(self, earlier: GridState, later: GridState) -> bool:
+        answer = self.guard.call("its repetitions", self.wrapped.may_recur, earlier, later)
+        self.guard.expect("its repetitions", isinstance(answer, bool), "is not True or False")
+        return answer  # type: ignore[no-any-return]
+
 
 def unwrapped(rules: Rules[Any]) -> Rules[Any]:
     """The game's own rules behind a guard (for its type), or `rules` itself."""
@@ -339,6 +358,43 @@ class GuardedSolver(Solver):
 
     def regions(self, state: GridState, budget: Budget | None = None) -> Any:
         return self._call("regions", state, budget)
+
+    def puzzle_boards(self) -> Any:
+        from gridgames.solve.hooks import PuzzleBoard
+
+        what = "its solver's puzzle_boards"
+        boards = self._call("puzzle_boards")
+        ok = isinstance(boards, tuple) and all(isinstance(b, PuzzleBoard) for b in boards)
+        self.guard.expect(what, ok, f"gave {printable(repr(boards), 60)}")
+        for board in boards:
+            try:
+                Options(board.rows, board.cols, "1", board.adjacency)
+            except GameError as error:
+                self.guard.fail(what, str(error))
+        return boards
+
+    def puzzle_proofs_cold(self) -> bool:
+        answer = self._call("puzzle_proofs_cold")
+        self.guard.expect("its solver's puzzle_proofs_cold", isinstance(answer, bool), "is not True or False")
+        return answer  # type: ignore[no-any-return]
+
+    def certificate(self, entry: Any, state: GridState, move: Move) -> Any:
+        """The game's certificate if it is one (a known theme, one line of text per sentence and label,
+        groups of cells on the board), else a fault."""
+        from gridgames.solve.certificates import THEMES, Certificate
+
+        what = "its solver's certificate"
+        answer = self._call("certificate", entry, state, move)
+        if answer is None:
+            return None
+        self.guard.expect(what, isinstance(answer, Certificate), f"gave {printable(repr(answer), 60)}")
+        theme = printable(repr(answer.theme), 40)
+        self.guard.expect(what, answer.theme in (*THEMES, ""), f"named the unknown theme {theme}")
+        for line in (*answer.lines, *answer.labels):
+            self.guard.text(what, line)
+        for group in answer.groups:
+            self.guard.move(what, Move(tuple(group)), state)  # cells on the board, as a move's are
+        return answer
 
 
 #: What `probe` found per game id this run: None when the game played.

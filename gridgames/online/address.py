@@ -17,12 +17,23 @@ from dataclasses import dataclass
 from gridgames.online.protocol import ROOM_ID
 
 DEFAULT_PORT = 8765
+#: Host names that mean "every network interface" to a listening server.
+WILDCARD_HOSTS = ("0.0.0.0", "::", "")
 SCHEMES = {"ws": "ws", "http": "ws", "wss": "wss", "https": "wss"}
 MAX_SERVERS = 16
 
 _HOST = r"\[[0-9A-Fa-f:.]{2,45}\]|[A-Za-z0-9_](?:[A-Za-z0-9_.-]{0,251}[A-Za-z0-9_])?"
 _ENTRY = re.compile(rf"(?P<host>{_HOST})(?::(?P<port>[0-9]{{1,5}}))?")
 _URL = re.compile(r"(?P<scheme>[A-Za-z][A-Za-z0-9+.-]{0,15})://(?P<hosts>[^/?#@\s]*)")
+
+
+def reach(host: str) -> str:
+    """Who can connect to a server listening on `host`, in words."""
+    if host in WILDCARD_HOSTS:
+        return "every network interface: players on your network can join"
+    if host in ("127.0.0.1", "localhost", "::1"):
+        return "this computer only; --host 0.0.0.0 lets players on your network join"
+    return "players who can reach this address can join"
 
 
 class AddressError(ValueError):

@@ -121,6 +121,8 @@ class Link:
                 break
             try:
                 message = p.parse_server(frame.data)
+                if isinstance(message, p.Welcome) and welcomed:  # each would allow one more full replay
+                    raise p.ProtocolError("The server welcomed this connection a second time.")
                 event = self._event(message)
             except p.ProtocolError as error:
                 await self.events.put(Event("error", f"The server sent something unreadable: {error}"))

@@ -4,9 +4,10 @@ With PostgreSQL several servers hold the same room in memory. The database order
 (the room's `seq`, see `store.base`); a server that loses a race (`Conflict`) or hears that a
 room changed elsewhere (LISTEN/NOTIFY) calls `catch_up`, which reads the room and brings the
 one in memory up to it: only the new moves go through the engine when the game merely went on or
-was taken back (the game is cut back to what both agree on, then goes on), the whole game is rebuilt
-only for another game (a rematch). A move heard of reaches this server's clients as one `moved`
-message, anything else as the room's whole state. With SQLite the server is alone and none of this runs.
+was taken back (the game is cut back to what both agree on, then goes on, if that is a few moves);
+otherwise (another game, a room far behind) it is rebuilt from the stored snapshot on a thread. A
+move heard of reaches this server's clients as one `moved` message, anything else as the room's
+whole state. With SQLite the server is alone and none of this runs.
 """
 
 from __future__ import annotations
@@ -21,11 +22,13 @@ from gridgames.engine.match import Match
 from gridgames.games import get_entry
 from gridgames.games.guard import GameFault
 from gridgames.online.room import Room
+from gridgames.online.rooms import rebuild
 from gridgames.online.store import RoomStore, StoreError
 
 log = logging.getLogger("gridgames.online")
 
 PURGE_EVERY = 600.0  # seconds between sweeps for rooms past the retention period
+PLAYED_HERE = 8  # moves a catch-up plays on the event loop; a room further behind is read from its snapshot
 
 
 async def catch_up(store: RoomStore, room: Room) -> bool:
@@ -36,15 +39,19 @@ async def catch_up(store: RoomStore, room: Room) -> bool:
     if row.seq == room.seq:
         return True
     agreed = _agreed(room, row.game_no, row.moves)
-    if agreed is not None:
-        game = room.game if agreed == len(room.game.played) else room.game.goto(agreed).truncated()
+    kept = None if agreed is None or len(row.moves) - agreed > PLAYED_HERE else room.cut_back(agreed)
+    if kept is not None:
+        game, base = kept
         for move in row.moves[agreed:]:
             game = game.play(move)
-        room.game = game
+        room.set_game(game, base)
         room.resigned = None if row.result is None else room.resign_outcome(3 - _winner(row.result))
-    else:
-        fresh = Room.from_row(row)
+    else:  # another game, or far behind: the stored room, from its snapshot (else replayed), on a thread
+        fresh = await asyncio.get_running_loop().run_in_executor(None, rebuild, row)
+        if fresh is None:
+            raise GameError(f"The stored room {room.id} does not replay.")
         room.game, room.game_no, room.resigned = fresh.game, fresh.game_no, fresh.resigned
+        room.base, room.before = fresh.base, fresh.before
     room.match = Match.from_dict(row.match, get_entry)
     room.seats = dict(row.seats)
     room.takeback_by, room.rematch, room.seq = row.takeback_by, set(row.rematch), row.seq
@@ -55,10 +62,9 @@ def _agreed(room: Room, game_no: int, moves: tuple[str, ...]) -> int | None:
     """How many of the game's first moves memory and store agree on; None: another game altogether."""
     if game_no != room.game_no:
         return None
-    text = room.game.rules.format_move
     agreed = 0
-    for move, stored in zip(room.game.played, moves, strict=False):
-        if text(move) != stored:
+    for mine, stored in zip(room.move_texts(), moves, strict=False):
+        if mine != stored:
             break
         agreed += 1
     return agreed
@@ -133,7 +139,7 @@ class Follower:
         if seq != room.seq + 1 or len(parts) != 3 or not parts[0].isdigit() or not parts[1].isdigit():
             return False
         game_no, ply = int(parts[0]), int(parts[1])
-        if game_no != room.game_no or ply != len(room.game.played) or room.outcome is not None:
+        if game_no != room.game_no or ply != room.ply or room.outcome is not None:
             return False
         try:
             room.game = room.game.play(parts[2])

@@ -19,6 +19,7 @@ from gridgames.online import seats
 from gridgames.online.address import Address, server_url
 from gridgames.online.client import Link, View
 from gridgames.online.invite import invite_line
+from gridgames.play.setup import Setup
 from gridgames.storage import Store
 
 ONLINE_OPPONENT = "online"  # how the statistics name a friend played over the network
@@ -27,6 +28,19 @@ HOST_LEFT = (
     "run the same join again when they host again."
 )
 HOST_LEFT_WATCHING = "The host has left, so their game server has stopped."  # a watcher has no seat
+
+
+@dataclass(frozen=True)
+class Hosting:
+    """What to host and where: the new room's set-up, and the game server (None: one in this
+    process, on `bind` and `port`; None: 8765, or any free port if that is taken). `new` opens a
+    new room even when a room of the game is saved."""
+
+    setup: Setup
+    new: bool = True
+    server: str | None = None
+    bind: str = "127.0.0.1"
+    port: int | None = None
 
 
 @dataclass
@@ -107,8 +121,8 @@ def check_data_folder(folder: Path) -> None:
 async def start_local_server(bind: str, port: int, out: TextIO, db_name: str = ""):  # type: ignore[no-untyped-def]
     """This process's own game server, on `db_name` or the first host database no other running
     host holds; raises HostDbError when it has nowhere to keep rooms, OSError when it cannot listen."""
-    from gridgames.commands.server import reach
     from gridgames.online import server
+    from gridgames.online.address import reach
     from gridgames.online.store import StoreLocked, StoreRefused
 
     choices = [seats.host_db(name=db_name)] if db_name else seats.host_dbs()
@@ -128,11 +142,11 @@ async def start_local_server(bind: str, port: int, out: TextIO, db_name: str = "
     return running, db_name
 
 
-async def plan_host(args, out: TextIO) -> Plan:  # type: ignore[no-untyped-def]
+async def plan_host(args: Hosting, out: TextIO) -> Plan:
     """The link for `gridgames host` (raises OSError when its own server cannot start)."""
-    from gridgames.commands.server import DEFAULT_PORT
+    from gridgames.online.address import DEFAULT_PORT
 
-    variant = args.variant
+    variant = args.setup.variant
     saved = None if args.new else seats.latest_host(variant)
     if args.server:
         server = server_url(args.server)
@@ -161,14 +175,8 @@ async def plan_host(args, out: TextIO) -> Plan:  # type: ignore[no-untyped-def]
         out.write(f"Rejoining your online game of {variant} (--new starts a new one).\n")
         link = Link(server, room=saved.room, secret=saved.secret)
     else:
-        size = args.size or None
-        from gridgames.games import get_entry
-
-        entry = get_entry(variant)
-        create = p.Create(
-            p.VERSION, entry.id, size or f"{entry.default_rows}x{entry.default_cols}",
-            args.first or entry.default_first, args.adjacency or "king",
-        )
+        o = args.setup.options
+        create = p.Create(p.VERSION, variant, o.size, o.first, o.adjacency)
         link = Link(server, create=create)
     plan = Plan(link, "host", variant, come_back, saved, running, bind, port, db_name)
     return plan

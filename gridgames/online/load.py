@@ -79,7 +79,12 @@ class Bot:
 
     async def welcome(self) -> None:
         while True:
-            message = p.parse_server((await self.ws.receive()).data)
+            frame = await self.ws.receive()
+            if frame.type != aiohttp.WSMsgType.TEXT:
+                raise SystemExit(f"The server closed a bot's connection before welcoming it ({frame.extra}).")
+            message = p.parse_server(frame.data)
+            if isinstance(message, p.Error):
+                raise SystemExit(f"The server refused a bot: {message.message}")
             if isinstance(message, p.Welcome):
                 self.seat = message.seat
                 self.room = message.room

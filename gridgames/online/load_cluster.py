@@ -35,6 +35,7 @@ import subprocess
 import sys
 import time
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import aiohttp
@@ -64,6 +65,7 @@ class Figures:
     node_cpu: list[float]  # per server, cores
     bots_cpu: float  # all bot processes together, cores
     lags: list[float]
+    db_cpu: float  # PostgreSQL (its postmaster and backends), cores
 
 
 class ClusterBot(Bot):
@@ -108,7 +110,8 @@ class ClusterBot(Bot):
 
 async def start_node(url: str) -> tuple[subprocess.Popen[str], str]:
     node = subprocess.Popen(
-        [sys.executable, "-m", "gridgames", "server", "--host", "127.0.0.1", "--port", "0", "--db", url],
+        [sys.executable, "-m", "gridgames", "server", "--host", "127.0.0.1", "--port", "0", "--db", url,
+         "--per-address", "10000"],  # every bot comes from 127.0.0.1
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
     )
     assert node.stdout is not None
@@ -138,7 +141,8 @@ async def bench(nodes: int, rooms: int, seconds: float, seed: int) -> Figures:
             node, ws = await start_node(url)
             servers.append(node)
             urls.append(ws)
-        return await _measure(servers, urls, rooms, seconds, random.Random(seed))
+        postmaster = int((cluster.data / "postmaster.pid").read_text().split()[0])
+        return await _measure(servers, urls, rooms, seconds, random.Random(seed), postmaster)
     finally:
         for node in servers:
             node.send_signal(signal.SIGTERM)
@@ -151,7 +155,8 @@ async def bench(nodes: int, rooms: int, seconds: float, seed: int) -> Figures:
 
 
 async def _measure(
-    servers: list[subprocess.Popen[str]], urls: list[str], rooms: int, seconds: float, rng: random.Random
+    servers: list[subprocess.Popen[str]], urls: list[str], rooms: int, seconds: float, rng: random.Random,
+    postmaster: int,
 ) -> Figures:
     """Bots in `bot_processes()` processes (each room's two bots in the same one, on different servers);
     this process only starts them, measures the servers, and gathers the figures."""
@@ -174,15 +179,20 @@ async def _measure(
         proc.start()
     deadline = time.monotonic() + SETUP_SECONDS
     for event in ready:
-        if not await asyncio.to_thread(event.wait, max(0.0, deadline - time.monotonic())):
-            raise SystemExit(f"The bots did not set up {rooms} rooms within {SETUP_SECONDS:.0f} s.")
+        while not await asyncio.to_thread(event.wait, 1.0):
+            if any(proc.exitcode is not None for proc in procs):
+                raise SystemExit("A bots process ended during set-up (its error is above).")
+            if time.monotonic() > deadline:
+                raise SystemExit(f"The bots did not set up {rooms} rooms within {SETUP_SECONDS:.0f} s.")
     setup = time.perf_counter() - started
     await asyncio.sleep(3.0)  # every room idle: both players connected, nobody moving
     idle = [rss_kb(node.pid) for node in servers]
     cpu = [cpu_seconds(node.pid) for node in servers]
+    db_cpu = tree_cpu_seconds(postmaster)
     go.set()
     shares = [await asyncio.to_thread(results.get, True, seconds + SETUP_SECONDS) for _ in procs]
     cpu = [cpu_seconds(node.pid) - was for node, was in zip(servers, cpu, strict=True)]
+    db_cpu = tree_cpu_seconds(postmaster) - db_cpu
     for proc in procs:
         proc.join(timeout=10)
     held = [0] * len(urls)
@@ -194,8 +204,22 @@ async def _measure(
         [t for share in shares for t in share.within], [t for share in shares for t in share.across],
         [(after - was) / max(1, n) for after, was, n in zip(idle, before, held, strict=True)],
         [c / seconds for c in cpu], sum(share.cpu for share in shares) / seconds,
-        [t for share in shares for t in share.lags],
+        [t for share in shares for t in share.lags], db_cpu / seconds,
     )
+
+
+def tree_cpu_seconds(root: int) -> float:
+    """CPU time so far of process `root` and of its children alive now (PostgreSQL's postmaster and
+    its backends, which live as long as the servers' connections: the whole run)."""
+    total = cpu_seconds(root)
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue  # gone meanwhile
+        if int(fields[1]) == root:
+            total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
 
 
 def bot_processes() -> int:
@@ -291,7 +315,7 @@ def main(argv: list[str] | None = None) -> int:
           f"({result.moves / args.seconds:.0f}/s)")
     cpu = ", ".join(f"{100 * c:.0f}%" for c in result.node_cpu)
     print(f"  CPU while playing: servers {cpu} of a core, bots {100 * result.bots_cpu:.0f}% "
-          f"({bot_processes()} processes); "
+          f"({bot_processes()} processes), PostgreSQL {100 * result.db_cpu:.0f}%; "
           f"machine load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; "
           f"the bots' own wake-up delay p99 {_p(result.lags, 0.99):.1f} ms")
     for label, times, target in (

@@ -1,9 +1,10 @@
 """Line mode for online play: `gridgames host|join ... --plain`, in the words of `play --plain`.
 
-The rule books' phrases and the move syntax come from `gridgames.lineplay` (one `LinePlay` is
-used as the view of the room). Lines from stdin and events from the server arrive on one queue;
-the player types moves and `undo` (ask to take back), `accept`/`decline`, `resign`, `again`
-(rematch), `help` and `quit`. A status line always says whose turn it is and who is connected.
+The rule books' phrases and what happens in the room are told by the play layer's narrator
+(`gridgames.play.narration`), as line mode and the online screen tell them. Lines from stdin and
+events from the server arrive on one queue; the player types moves and `undo` (ask to take back),
+`accept`/`decline`, `resign`, `again` (rematch), `help` and `quit`. A status line always says
+whose turn it is and who is connected.
 
 Exit codes: 0 when the player quit or input ended after a game finished, 1 when input ended
 mid-game (the seat is kept: run the same command again), 3 when the room is gone or refused.
@@ -16,14 +17,21 @@ import asyncio
 import sys
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TextIO
 
 from gridgames.engine.errors import GameError
 from gridgames.games import rule_book
-from gridgames.lineplay import LinePlay
 from gridgames.online import protocol as p
 from gridgames.online.client import Event, Link, View, answer_offer
+from gridgames.play.narration import (
+    Answers,
+    Narrator,
+    game_news,
+    offer_news,
+    presence_news,
+    room_score,
+    room_status,
+)
 
 EXIT_DONE = 0
 EXIT_INPUT_ENDED = 1
@@ -43,14 +51,8 @@ WATCHING_HELP = """You are watching: every move shows here as it is made, and yo
   quit       stop watching (or Ctrl+C); run the same command again to watch again"""
 
 
-@dataclass
-class SeatView(LinePlay):
-    """LinePlay's wording for a room: "You" is this seat; the other side is named like a computer."""
-
-    seat: int = 0
-
-    def is_computer(self, player: int) -> bool:
-        return player != self.seat
+#: How a player answers the other side's offer here: by typing.
+ANSWERS = Answers(takeback="accept or decline?", rematch="type again to accept, or decline.")
 
 
 def stdin_lines(loop: asyncio.AbstractEventLoop, inbox: asyncio.Queue[tuple[str, object]]) -> None:
@@ -86,7 +88,7 @@ class PlainPlayer:
         self.come_back = come_back
         self.on_result = on_result
         self.view: View | None = None
-        self.lines: SeatView | None = None
+        self.lines: Narrator | None = None
         self.seat = 0
         self.inbox: asyncio.Queue[tuple[str, object]] = asyncio.Queue()
         self.moving = False  # a move was sent and not yet answered
@@ -135,8 +137,6 @@ class PlainPlayer:
             if self.seat and self.input_ended:  # input ended before the seat was known
                 self.say(f"Input ended; your seat is kept: {self.come_back}")
                 return EXIT_INPUT_ENDED
-            if self.lines is not None:
-                self.lines.seat = welcome.seat
             if self.lost:
                 self.say("Reconnected.")
                 self.lost = False
@@ -148,7 +148,7 @@ class PlainPlayer:
             self.show(event.value)
         elif event.kind == "error":
             if self.moving and self.lines is not None:
-                self.say(self.lines.phrases.refused.format(reason=event.value))
+                self.say(self.lines.refused(event.value))
                 self.moving = False
                 self.prompt()
             else:
@@ -173,20 +173,19 @@ class PlainPlayer:
 
     def show(self, view: View) -> None:
         before, self.view = self.view, view
-        if self.lines is None:
-            self.lines = SeatView(game=view.game, out=self.out, read_line=lambda: None, seat=self.seat)
+        if self.lines is None or before is None:
+            self.lines = Narrator(view.entry, lambda player: player == self.seat)
             self.say(f"Welcome to {view.entry.title}!")
             if self.seat:
                 self.say(f"You are {view.entry.player(self.seat)}.")
             else:
                 self.say("You are watching: you see every move and cannot play.")
             self.say()
-            self.lines.show_board()
+            self.say(self.lines.board(view.game.state))
         else:
             self._changes(before, view)
-        self.lines.game = view.game
-        self._people(before, view)
-        self._offers(before, view)
+            for line in presence_news(before, view, self.seat) + offer_news(before, view, self.seat, ANSWERS):
+                self.say(line)
         newly_over = before is None or before.outcome is None or before.state.game != view.state.game
         if view.outcome is not None and newly_over:
             warning = self.on_result(before, view) if self.on_result else None  # counted, then said
@@ -195,105 +194,37 @@ class PlainPlayer:
                 self.say(f"Warning: {warning}")
         self.prompt()
 
-    def _changes(self, before: View | None, view: View) -> None:
+    def _changes(self, before: View, view: View) -> None:
+        """Each move made since `before`, in the book's words, or the new game or the takeback; then
+        the board."""
         assert self.lines is not None
-        entry, lines = view.entry, self.lines
-        if before is None:
-            return
-        if view.state.game != before.state.game:
-            lines.game = view.game
-            self.say()
-            self.say(f"Game {view.state.game}: {entry.player(view.game.first_player)} moves first.")
-            lines.show_board()
-            return
+        lines, news = self.lines, game_news(before, view)
         old, new = before.state.moves, view.state.moves
-        if len(new) > len(old):
+        if news is None and len(new) <= len(old):
+            return
+        if news is not None:
+            self.say(("\n" if view.state.game != before.state.game else "") + news)
+        else:
             for ply in range(len(old), len(new)):
-                lines.game = view.game.goto(ply + 1)
                 self.say()
-                self.say(lines.move_text(view.game.states[ply], view.game.moves[ply]))
-            self.say()
-            lines.show_board()
-        elif len(new) < len(old):
-            self.say(f"A move was taken back; {entry.player(view.to_move)} to play.")
-            self.say()
-            lines.game = view.game
-            lines.show_board()
-
-    def _people(self, before: View | None, view: View) -> None:
-        for seat in (1, 2):
-            if seat == self.seat or before is None:
-                continue
-            name = view.entry.player(seat)
-            was, now = before.state.connected[seat - 1], view.state.connected[seat - 1]
-            if not before.state.seated[seat - 1] and view.state.seated[seat - 1]:
-                self.say(f"{name} has joined.")
-            elif was and not now:
-                self.say(f"{name} has disconnected; the game waits for them to come back.")
-            elif now and not was:
-                self.say(f"{name} is back.")
-
-    def _offers(self, before: View | None, view: View) -> None:
-        state, entry = view.state, view.entry
-        old_takeback = before.state.takeback if before else None
-        if state.takeback != old_takeback:
-            if state.takeback is None:
-                if before is not None and before.state.moves == state.moves:
-                    self.say("The takeback request was declined.")
-            elif state.takeback == self.seat:
-                self.say(f"You asked to take back your last move; waiting for {entry.player(3 - self.seat)}.")
-            elif self.seat:
-                asker = entry.player(state.takeback)
-                self.say(f"{asker} asks to take back their last move: accept or decline?")
-            else:
-                self.say(f"{entry.player(state.takeback)} asks to take back their last move.")
-        if self.seat and before is not None and before.state.game == state.game:
-            other = 3 - self.seat
-            if state.rematch[other - 1] and not before.state.rematch[other - 1]:
-                self.say(f"{entry.player(other)} offers a rematch: type again to accept, or decline.")
-            if state.rematch[self.seat - 1] and not before.state.rematch[self.seat - 1]:
-                self.say(f"You offered a rematch; waiting for {entry.player(other)}.")
-            if any(before.state.rematch) and not any(state.rematch):
-                self.say("The rematch was declined.")
+                self.say(lines.moved(view.game.states[ply], view.game.moves[ply], view.game.states[ply + 1]))
+        self.say()
+        self.say(lines.board(view.game.state))
 
     def _game_over(self, view: View) -> None:
         assert self.lines is not None
         outcome = view.outcome
         assert outcome is not None
         resigned = outcome.termination == "resignation"
-        self.say(view.describe_outcome() if resigned else self.lines.game_over_text())
-        entry, state = view.entry, view.state
-        self.say(
-            f"Match score after {state.game} game{'s' if state.game != 1 else ''}: "
-            f"{entry.player(1)} {state.score[0]}, {entry.player(2)} {state.score[1]}"
-            + (f", {state.draws} drawn." if state.draws else ".")
-        )
+        self.say(view.describe_outcome() if resigned else self.lines.game_over(view.game))
+        self.say(room_score(view))
         if self.seat:
             self.say("Type again for a rematch (who moves first swaps), or quit.")
 
     # -- the status line and the prompt -----------------------------------------------------------
     def status(self) -> str:
-        view = self.view
-        assert view is not None
-        entry, state = view.entry, view.state
-        parts = [f"You: {entry.player(self.seat)}" if self.seat else "Watching"]
-        for seat in (1, 2):
-            if seat == self.seat:
-                continue
-            if not state.seated[seat - 1]:
-                presence = "not joined yet"
-            else:
-                presence = "connected" if state.connected[seat - 1] else "disconnected"
-            parts.append(f"{entry.player(seat)}: {presence}")
-        if self.lost:
-            parts.append("server: reconnecting")
-        if view.outcome is not None:
-            parts.append("game over")
-        else:
-            parts.append(f"move {len(view.game.played) + 1}")
-            mover = entry.player(view.to_move)
-            parts.append("your turn" if view.to_move == self.seat else f"{mover} to move")
-        return "[" + " · ".join(parts) + "]"
+        assert self.view is not None
+        return "[" + room_status(self.view, self.seat, lost=self.lost) + "]"
 
     def prompt(self) -> None:
         view, lines = self.view, self.lines
@@ -301,8 +232,8 @@ class PlainPlayer:
             return
         self.say(self.status())
         if view.outcome is None and view.to_move == self.seat and not self.moving:
-            self.say(lines.turn_text())
-            self.out.write(lines.prompt_text())
+            self.say(lines.turn(view.game))
+            self.out.write(lines.prompt(view.game))
             self.out.flush()
 
     # -- typed lines ------------------------------------------------------------------------------
@@ -370,7 +301,7 @@ class PlainPlayer:
             view.game.play(move)
         except GameError as error:
             assert self.lines is not None
-            self.say(self.lines.phrases.refused.format(reason=str(error)))
+            self.say(self.lines.refused(str(error)))
             self.prompt()
             return None
         self.moving = True

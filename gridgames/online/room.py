@@ -1,8 +1,11 @@
 """One room in the server's memory: the match, the game in play, its seats and who is watching.
 
-The room is rebuilt from its stored row (`from_row`), replaying every stored move through the
-engine, so a damaged database cannot put an illegal position in play. Seat 1 is Player 1 and
-seat 2 Player 2 in every game of the match; a rematch swaps who moves first.
+The room is rebuilt from its stored row: from its snapshot (`from_snapshot`: the game's current
+position and the few before it, each checked by the game, see `online.snapshot`), or, when that
+is missing or damaged, by replaying every stored move through the engine (`from_row`), so a
+damaged database cannot put an illegal position in play either way. A room loaded from its
+snapshot holds its game from a later ply on (`base`), with the earlier moves as text (`before`).
+Seat 1 is Player 1 and seat 2 Player 2 in every game of the match; a rematch swaps who moves first.
 """
 
 from __future__ import annotations
@@ -20,8 +23,10 @@ from gridgames.engine.game import Game
 from gridgames.engine.match import Match
 from gridgames.engine.options import Options, parse_size
 from gridgames.engine.outcome import Outcome
+from gridgames.engine.snapshot import expected_to_move
 from gridgames.games import get_entry, no_adjacency_option
 from gridgames.games.guard import GameFault, probe
+from gridgames.online import snapshot as snapshots
 from gridgames.online.protocol import Create, Moved, Result, State
 from gridgames.online.store import RoomRow, hash_secret
 
@@ -81,27 +86,89 @@ class Room:
     seq: int = 0  # the stored room's change counter: a change is committed only at this number
     elsewhere: set[int] = field(default_factory=set)  # seats connected through other servers (a cluster)
     changed: float = field(default_factory=time.monotonic)  # when something last happened here
+    base: int = 0  # the ply `game` starts at (a room loaded from its snapshot)
+    before: tuple[str, ...] = ()  # the text of the moves before `base`
+    unchecked: bool = True  # just loaded: a cluster's server reads it once more (`GameServer._enter`)
 
     @classmethod
     def from_row(cls, row: RoomRow) -> Room:
-        """Raises GameError when the stored room does not replay (a damaged database)."""
+        """The room with every stored move replayed; raises GameError when they do not replay (a
+        damaged database). Milliseconds a move on a large board: never call it on the event loop."""
         entry = get_entry(row.variant)
         rows, cols = parse_size(row.size)
         options = Options(rows, cols, row.first, row.adjacency)
         game = Game.new(entry, options, first_player=row.first_player)
         for move in row.moves:
             game = game.play(move)
+        return cls._with(row, game, 0)
+
+    @classmethod
+    def from_snapshot(cls, row: RoomRow) -> Room:
+        """The room from its snapshot, no move applied; raises GameError (a SnapshotError) when the
+        snapshot is missing or fails a check (see `online.snapshot`)."""
+        game, base = snapshots.read(row)
+        return cls._with(row, game, base)
+
+    @classmethod
+    def _with(cls, row: RoomRow, game: Game, base: int) -> Room:
         resigned = None
         if row.result is not None:
             winner = row.result.get("winner")
             resigned = Outcome(winner if winner in (1, 2) else None, "resignation", RESIGN_REASON)
-        return cls(row.id, entry, options, Match.from_dict(row.match, get_entry), row.game_no, game, resigned,
-                   dict(row.seats), takeback_by=row.takeback_by, rematch=set(row.rematch), seq=row.seq)
+        return cls(
+            row.id, game.entry, game.options, Match.from_dict(row.match, get_entry), row.game_no, game,
+            resigned, dict(row.seats), takeback_by=row.takeback_by, rematch=set(row.rematch), seq=row.seq,
+            base=base, before=row.moves[:base],
+        )
 
     # -- the game ----------------------------------------------------------------------------
     @property
     def outcome(self) -> Outcome | None:
         return self.resigned or self.game.outcome
+
+    @property
+    def ply(self) -> int:
+        """Moves played in the current game."""
+        return self.base + len(self.game.played)
+
+    def move_texts(self) -> tuple[str, ...]:
+        """Every move of the current game, in the game's notation."""
+        text = self.game.rules.format_move
+        return self.before + tuple(text(move) for move in self.game.played)
+
+    def last_move_text(self) -> str:
+        """The current game's last move in its notation, "" before the first."""
+        if self.game.played:
+            return self.game.rules.format_move(self.game.played[-1])
+        return self.before[-1] if self.before else ""
+
+    def snapshot(self, game: Game | None = None, base: int | None = None) -> str | None:
+        """What is stored with a change: the snapshot of `game` (from ply `base` on), by default the
+        room's own; None when too long to store (the room then loads by replay)."""
+        game = self.game if game is None else game
+        base = self.base if base is None else base
+        last = game.rules.format_move(game.played[-1]) if game.played else (
+            self.before[base - 1] if base else ""
+        )
+        return snapshots.write(self.id, self.game_no, base, game, last)
+
+    def cut_back(self, keep: int) -> tuple[Game, int] | None:
+        """The game with its first `keep` moves only, and its base; None when `keep` lies before the
+        positions in memory (then `replayed_to` rebuilds it, off the event loop)."""
+        if keep < self.base:
+            return None
+        return self.game.goto(keep - self.base).truncated(), self.base
+
+    def replayed_to(self, keep: int) -> Game:
+        """The game's first `keep` moves replayed from its start (slow on a long game: on a thread)."""
+        game = Game.new(self.entry, self.options, first_player=self.game.first_player)
+        for move in self.move_texts()[:keep]:
+            game = game.play(move)
+        return game
+
+    def set_game(self, game: Game, base: int) -> None:
+        """Make `game` (from ply `base` on, at most the current base) the current game's history."""
+        self.game, self.before, self.base = game, self.before[:base], base
 
     def seat_for(self, secret: str) -> int:
         """The seat whose secret this is (compared in constant time), or 0."""
@@ -120,8 +187,8 @@ class Room:
 
     def takeback_target(self, seat: int) -> int | None:
         """How many moves remain after taking back `seat`'s last move (and any reply), or None."""
-        for ply in range(len(self.game.played) - 1, -1, -1):
-            if self.game.player_of_move(ply) == seat:
+        for ply in range(self.ply - 1, -1, -1):
+            if expected_to_move(self.game.first_player, ply) == seat:  # players alternate, ply by ply
                 return ply
         return None
 
@@ -146,9 +213,7 @@ class Room:
 
     def moved(self) -> Moved:
         """The game's last move, as the room's members are told of it."""
-        game = self.game
-        return Moved(self.game_no, len(game.played), game.rules.format_move(game.played[-1]),
-                     self.match.score, self.match.draws)
+        return Moved(self.game_no, self.ply, self.last_move_text(), self.match.score, self.match.draws)
 
     def state(self) -> State:
         outcome = self.outcome
@@ -157,7 +222,7 @@ class Room:
         return State(
             variant=self.entry.id, size=self.options.size, adjacency=self.options.adjacency,
             first=self.game.first_player, game=self.game_no,
-            moves=tuple(self.game.rules.format_move(move) for move in self.game.played), result=result,
+            moves=self.move_texts(), result=result,
             seated=seated, connected=connected,
             takeback=self.takeback_by, rematch=(1 in self.rematch, 2 in self.rematch),
             score=self.match.score, draws=self.match.draws,

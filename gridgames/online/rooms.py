@@ -1,13 +1,14 @@
 """The server's rooms in memory: the live ones (someone is in them), a few idle ones, and loads in flight.
 
-Loading a room replays its stored moves through the engine (`Room.from_row`), milliseconds a
-move on a large board. That work never runs on the event loop nor under the registry lock: it
-runs on a thread of its own, and everyone joining a room that is being loaded waits for that one
-load instead of starting another. A room everyone has left stays in memory among the last
-`resting` idle ones, so a client that joins and leaves in a loop costs a dictionary lookup, not a
-replay. The registry lock is held only for dictionary work.
+Loading a room reads its snapshot (`Room.from_snapshot`: the game checks the stored position, no
+move is applied); only when that is missing or damaged are its stored moves replayed through the
+engine (`Room.from_row`), milliseconds a move on a large board. Either way the work never runs on
+the event loop nor under the registry lock: it runs on a thread of its own, and everyone joining
+a room that is being loaded waits for that one load instead of starting another. A room everyone
+has left stays in memory among the last `resting` idle ones, so a client that joins and leaves in
+a loop costs a dictionary lookup, not a load. The registry lock is held only for dictionary work.
 
-A thread is not enough alone, for two reasons, so while any replay runs (`_replaying`):
+A thread is not enough alone for a replay, for two reasons, so while any replay runs (`_replaying`):
 - a replay allocates (and frees) objects by the hundred thousand, which sets off the collector's
   full passes, and each pass stops every thread, the event loop too (measured: 70-120 ms each,
   several per second of replay, in a process of 60,000 objects). The collector is paused; what a
@@ -103,7 +104,7 @@ class Rooms:
             row = await self.store.load(room_id)
             if row is not None:
                 loop = asyncio.get_running_loop()
-                room = await loop.run_in_executor(self._executor, _rebuild, row)
+                room = await loop.run_in_executor(self._executor, rebuild, row)
         finally:
             async with self.lock:
                 del self.loading[room_id]
@@ -116,7 +117,7 @@ class Rooms:
         self.moves_held -= self.resting_moves.get(room.id, 0)
         self.resting[room.id] = room
         self.resting.move_to_end(room.id)
-        self.resting_moves[room.id] = len(room.game.moves)
+        self.resting_moves[room.id] = len(room.game.moves)  # the positions it keeps
         self.moves_held += self.resting_moves[room.id]
         while self.resting and (len(self.resting) > self.capacity or self.moves_held > self.moves_capacity):
             oldest, _ = self.resting.popitem(last=False)
@@ -180,10 +181,17 @@ class _ReplayMode:
 _replaying = _ReplayMode()
 
 
-def _rebuild(row: RoomRow) -> Room | None:
+def rebuild(row: RoomRow) -> Room | None:
+    """The room from its snapshot, else by replaying its moves; None when neither works (a damaged
+    database, or the game's own code failing). Slow on a long game without a snapshot: on a thread."""
+    if row.snapshot is not None:
+        try:
+            return Room.from_snapshot(row)
+        except (GameError, GameFault) as error:
+            log.warning("room %s: its snapshot is refused (%s), so its moves are replayed", row.id, error)
     try:
         with _replaying:
             return Room.from_row(row)
-    except (GameError, GameFault):  # a damaged database, or the game's own code failing
+    except (GameError, GameFault):
         log.error("room %s does not replay; refused", row.id)
         return None

@@ -25,6 +25,7 @@ from typing import TypeVar
 from aiohttp import WSMsgType, web
 
 from gridgames.engine.errors import GameError
+from gridgames.engine.game import Game
 from gridgames.engine.options import parse_size
 from gridgames.games.guard import GameFault, fault_in
 from gridgames.online import cluster, health
@@ -217,9 +218,22 @@ class GameServer:
         if self.presence is not None:
             self.presence.ask(room)  # who holds its seats through other servers
 
-    async def _enter(self, conn: Conn, room_id: str) -> Room | None:
-        """The room, loaded if need be (off the event loop), with `conn` in it as a watcher for now."""
-        return await self.rooms.enter(conn, room_id)
+    async def _enter(self, conn: Conn, room_id: str, known: bool = False) -> Room | None:
+        """The room, loaded if need be (off the event loop), with `conn` in it as a watcher for now.
+
+        With other servers (a cluster), a room just loaded is read once more before anyone here is
+        told of it: news of a change committed while it was loading reached no room of this server
+        (only rooms in use follow the news), so the room would show it one change late. `known`:
+        the room was just created here, so nobody else can have changed it."""
+        room = await self.rooms.enter(conn, room_id)
+        if room is None or not room.unchecked:
+            return room
+        async with room.lock:
+            if room.unchecked:
+                if self.store.shared and not known and not await cluster.catch_up(self.store, room):
+                    raise RoomGone
+                room.unchecked = False
+        return room
 
     async def leave(self, conn: Conn) -> None:
         room = conn.room
@@ -323,7 +337,7 @@ class GameServer:
             await conn.send(p.Error(str(error)))
             return
         await self.store.create(row)
-        room = await self._enter(conn, row.id)
+        room = await self._enter(conn, row.id, known=True)
         assert room is not None
         async with room.lock:
             conn.seat = 1
@@ -372,18 +386,16 @@ class GameServer:
         return None
 
     async def move(self, conn: Conn, room: Room, message: p.MoveMsg) -> None:
-        game, entry = room.game, room.entry
+        game, entry, ply = room.game, room.entry, room.ply
         outcome = room.outcome
         if outcome is not None:
             await conn.send(p.Error(f"The game is over: {entry.describe(outcome)}"))
             return
-        if len(game.played) >= p.MAX_MOVES:
+        if ply >= p.MAX_MOVES:
             await conn.send(p.Error(f"This game has reached the server's limit of {p.MAX_MOVES} moves."))
             return
-        if message.ply != len(game.played):
-            await conn.send(p.Error(
-                f"That move was for an earlier position: the game has {len(game.played)} moves now."
-            ))
+        if message.ply != ply:
+            await conn.send(p.Error(f"That move was for an earlier position: the game has {ply} moves now."))
             return
         if game.state.to_move != conn.seat:
             await conn.send(p.Error(f"It is not your turn: {entry.player(game.state.to_move)} is to move."))
@@ -396,12 +408,13 @@ class GameServer:
         match = room.match.record(after) if after.outcome is not None else None
         text = after.rules.format_move(after.played[-1])
         score = match.to_dict() if match else None
-        room.seq = await self.store.add_move(room.id, room.seq, room.game_no, len(game.played), text, score)
+        snapshot = room.snapshot(after)
+        room.seq = await self.store.add_move(room.id, room.seq, room.game_no, ply, text, score, snapshot)
         room.game = after
         if match is not None:
             room.match = match
         room.takeback_by = None
-        await conn.send(p.Ack(len(after.played)))
+        await conn.send(p.Ack(ply + 1))
         await self.tell_moved(room)
 
     async def takeback(self, conn: Conn, room: Room, answer: str) -> None:
@@ -420,8 +433,10 @@ class GameServer:
         elif answer == "accept":
             keep = room.takeback_target(room.takeback_by)
             if keep is not None:
-                room.seq = await self.store.take_back(room.id, room.seq, room.game_no, keep)
-                room.game = room.game.goto(keep).truncated()
+                game, base = room.cut_back(keep) or (await self._replayed(room, keep), 0)
+                snapshot = room.snapshot(game, base)
+                room.seq = await self.store.take_back(room.id, room.seq, room.game_no, keep, snapshot)
+                room.set_game(game, base)
             else:
                 room.seq = await self.store.set_offers(room.id, room.seq, None, frozenset(room.rematch))
             room.takeback_by = None
@@ -429,6 +444,11 @@ class GameServer:
             room.seq = await self.store.set_offers(room.id, room.seq, None, frozenset(room.rematch))
             room.takeback_by = None
         await self.broadcast(room)
+
+    async def _replayed(self, room: Room, keep: int) -> Game:
+        """A takeback to before the positions a room loaded from its snapshot holds: its first `keep`
+        moves replayed on a thread (only this room waits, under its own lock)."""
+        return await asyncio.get_running_loop().run_in_executor(None, room.replayed_to, keep)
 
     async def resign(self, conn: Conn, room: Room) -> None:
         if room.outcome is not None:
@@ -448,7 +468,8 @@ class GameServer:
         if offers == {1, 2}:
             game = room.next_game()
             room.seq = await self.store.next_game(room.id, room.seq, room.game_no + 1, game.first_player)
-            room.game, room.game_no, room.resigned = game, room.game_no + 1, None
+            room.game_no, room.resigned = room.game_no + 1, None
+            room.set_game(game, 0)
             room.rematch = set()
         else:
             room.seq = await self.store.set_offers(room.id, room.seq, room.takeback_by, frozenset(offers))

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from gridgames.engine.moves import Move
@@ -21,7 +22,22 @@ from gridgames.engine.rules import GridState, Rules
 from gridgames.solve.budget import Budget
 
 if TYPE_CHECKING:
+    from gridgames.engine.entry import Entry
     from gridgames.solve.base import Evaluation
+    from gridgames.solve.certificates import Certificate
+
+
+@dataclass(frozen=True)
+class PuzzleBoard:
+    """A board a game's puzzles are made on (`make puzzles`): its size and adjacency, how many seeded
+    random games are played on it at most, and the largest proof (positions visited) a puzzle may need,
+    a count that keeps each proof within 50 ms with the C core and is the same on every machine."""
+
+    rows: int
+    cols: int
+    adjacency: str = "king"
+    games: int = 2000
+    max_nodes: int = 2000
 
 
 class Solver:
@@ -64,6 +80,22 @@ class Solver:
     def regions(self, state: GridState, budget: Budget | None = None) -> list[tuple[int, int]] | None:
         """Independent regions as [(cell mask, Grundy value)] where the game decomposes, else None.
         May raise `SearchTimeout` when `budget` runs out or is cancelled."""
+        return None
+
+    def puzzle_boards(self) -> tuple[PuzzleBoard, ...]:
+        """The boards this game's puzzles are made on: boards whose positions it proves exactly and
+        quickly; () for no puzzles."""
+        return ()
+
+    def puzzle_proofs_cold(self) -> bool:
+        """Whether a puzzle's proof is measured from empty caches (its size from scratch), or warm
+        (a game that answers from a table of the whole board, built once)."""
+        return True
+
+    def certificate(self, entry: Entry, state: GridState, move: Move) -> Certificate | None:
+        """Why `move`, a proven winning move from `state`, wins: the strategy in the game's terms
+        (`gridgames.solve.certificates`), told in `entry`'s words and coordinates; None where the game
+        names no strategy for this position (a puzzle then shows the winning line of play instead)."""
         return None
 
 

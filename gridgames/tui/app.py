@@ -25,9 +25,10 @@ from gridgames.engine.errors import GameError
 from gridgames.engine.game import Game
 from gridgames.games import get_entry
 from gridgames.games.guard import GameFault, fault_in, probe, why_off
+from gridgames.play.seats import ONLINE
+from gridgames.play.setup import LastChoices, Setup
 from gridgames.storage import SavedGame, Store, open_record_or_reason
 from gridgames.storage.writer import Writer
-from gridgames.tui.choices import ONLINE, LastChoices, Setup
 from gridgames.tui.commands import GridGamesCommands, OnceClosingPalette
 from gridgames.tui.screens.select import SelectScreen
 from gridgames.tui.themes import offer_only_ours
@@ -231,9 +232,9 @@ class GridGamesApp(App[None]):
 
     def resume(self, saved: SavedGame) -> None:
         from gridgames.play import computer
-        from gridgames.tui.resume import resume
+        from gridgames.play.setup import resume
 
-        resumed = resume(saved, computer.levels())
+        resumed = resume(saved.game, saved.settings, computer.levels())
         slot = self.store.claim(saved)
         if slot is None:
             self.notify("That game was just resumed in another window.", severity="warning", timeout=8)

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import argparse
 import io
 from collections.abc import Awaitable, Callable
 
@@ -13,11 +12,12 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Static
 
+from gridgames.games import get_entry
 from gridgames.online.address import Address, AddressError
 from gridgames.online.invite import parse_invite
-from gridgames.online.launch import Plan, plan_host, plan_join
+from gridgames.online.launch import Hosting, Plan, plan_host, plan_join
 from gridgames.online.seats import SavedSeat
-from gridgames.tui.choices import Setup
+from gridgames.play.setup import Setup, default_setup
 from gridgames.tui.closing import close_screen, settle_after_first_paint
 from gridgames.tui.widgets.too_small import TooSmall
 
@@ -28,12 +28,8 @@ HOST_PORT: int | None = None
 
 def plan_to_host(setup: Setup) -> PlanFactory:
     """Host a new room for `setup` on a game server started inside the app."""
-    o = setup.options
-    args = argparse.Namespace(
-        variant=setup.variant, new=True, server=None, bind="127.0.0.1", port=HOST_PORT,
-        size=f"{o.rows}x{o.cols}", first=o.first, adjacency=o.adjacency,
-    )
-    return lambda notes: plan_host(args, notes)
+    hosting = Hosting(setup, port=HOST_PORT)
+    return lambda notes: plan_host(hosting, notes)
 
 
 def plan_to_join(address: Address, watch: bool = False) -> PlanFactory:
@@ -47,18 +43,17 @@ def plan_to_rejoin(seat: SavedSeat) -> PlanFactory:
     """Back to the online game whose seat is kept (after quitting, or after the app was killed)."""
     if seat.role == "join":
         return plan_to_join(Address(seat.server, seat.room))
-    args = argparse.Namespace(
-        variant=seat.variant, new=False, server=None if seat.in_process else seat.server, bind=seat.bind,
-        port=None, size=None, first=None, adjacency=None,
-    )
-    return lambda notes: plan_host(args, notes)
+    hosting = Hosting(default_setup(get_entry(seat.variant)), new=False,
+                      server=None if seat.in_process else seat.server, bind=seat.bind)
+    return lambda notes: plan_host(hosting, notes)
 
 
 def plan_from_command(online: dict[str, object]) -> PlanFactory:
     """`gridgames host VARIANT` or `gridgames join ADDRESS` without --plain."""
     if "host" in online:
-        args = online["host"]
-        return lambda notes: plan_host(args, notes)
+        hosting = online["host"]
+        assert isinstance(hosting, Hosting)
+        return lambda notes: plan_host(hosting, notes)
     address = online["join"]
     assert isinstance(address, Address)
     return plan_to_join(address, bool(online.get("watch")))

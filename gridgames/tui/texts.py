@@ -10,8 +10,9 @@ from gridgames.engine.entry import Entry
 from gridgames.engine.match import Match
 from gridgames.engine.moves import Move
 from gridgames.games import rule_book
+from gridgames.play.narration import Answers, room_news, room_status
 from gridgames.play.picking import NOTHING, Picking
-from gridgames.session import PlaySession
+from gridgames.play.session import PlaySession
 from gridgames.tui.marks import TARGET, VALUE_GLYPHS, CellMark, book_target, legend
 
 #: How a player switches to a game's second kind of move (`Rules.alternate_kind`), for its words.
@@ -145,6 +146,11 @@ def review_text(blunders: frozenset[int]) -> str:
 
 
 # -- the online game screen ----------------------------------------------------------------------
+#: How a player answers the other side's offer on the online screen: by key (the screen tells the
+#: player's own requests as they are sent).
+ANSWERS = Answers(takeback="y accepts, x declines.", rematch="n or y accepts, x declines.", own=False)
+
+
 def online_status(
     view: View | None, seat: int, closed: str, lost: bool, alternate: bool, picking: Picking = NOTHING
 ) -> str:
@@ -152,50 +158,17 @@ def online_status(
     yours, what the rules allow)."""
     if view is None:
         return closed or "Connecting…"
-    entry, state = view.entry, view.state
-    parts = [f"You: {entry.player(seat)}" if seat else "Watching"]
-    for other in (1, 2):
-        if other != seat:
-            presence = "connected" if state.connected[other - 1] else "disconnected"
-            if not state.seated[other - 1]:
-                presence = "not joined yet"
-            parts.append(f"{entry.player(other)} {presence}")
-    if closed:
-        parts.append("room closed")
-    elif lost:
-        parts.append("server: reconnecting")
-    if view.outcome is not None:
-        parts.append(f"Game over: {view.describe_outcome()}")
-    elif view.to_move == seat:
-        parts.append("your turn")
+    status = room_status(view, seat, closed, lost)
+    if view.outcome is None and view.to_move == seat:
         legal = view.game.legal_moves()
-        return " · ".join(parts) + "\n" + turn_text(entry, view.game.state, legal, alternate, picking)
-    else:
-        parts.append(f"{entry.player(view.to_move)} to move")
-    return " · ".join(parts)
+        return status + "\n" + turn_text(view.entry, view.game.state, legal, alternate, picking)
+    return status
 
 
 def online_news(before: View, view: View, seat: int) -> str | None:
-    """What changed in the room between two states, in one line ("" clears the line; None: nothing
-    worth saying, the line stays)."""
-    state, entry = view.state, view.entry
-    other = 3 - seat if seat else 0
-    if other and state.seated[other - 1] and not before.state.seated[other - 1]:
-        return f"{entry.player(other)} has joined: the game is on."
-    if other and before.state.connected[other - 1] and not state.connected[other - 1]:
-        return f"{entry.player(other)} has disconnected; the game waits for them to come back."
-    if other and state.connected[other - 1] and not before.state.connected[other - 1]:
-        return f"{entry.player(other)} is back."
-    if state.game != before.state.game:
-        return f"Game {state.game}: {entry.player(view.game.first_player)} moves first."
-    if len(state.moves) < len(before.state.moves):
-        return f"A move was taken back; {entry.player(view.to_move)} to play."
-    if other and state.takeback == other and before.state.takeback != other:
-        return f"{entry.player(other)} asks to take back their last move: y accepts, x declines."
-    if other and state.rematch[other - 1] and not before.state.rematch[other - 1]:
-        return f"{entry.player(other)} offers a rematch: n or y accepts, x declines."
-    if before.state.takeback and not state.takeback and state.moves == before.state.moves:
-        return "The takeback request was declined."
-    if len(state.moves) > len(before.state.moves):
-        return ""
-    return None
+    """What changed in the room between two states, in one line: the most pressing news ("" clears
+    the line after a move; None: nothing worth saying, the line stays)."""
+    news = room_news(before, view, seat, ANSWERS)
+    if news:
+        return news[0]
+    return "" if len(view.state.moves) > len(before.state.moves) else None

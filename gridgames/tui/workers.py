@@ -24,7 +24,7 @@ from gridgames.engine.moves import Move
 from gridgames.engine.rules import GridState
 from gridgames.games.guard import fault_in
 from gridgames.play import computer
-from gridgames.session import ReviewRequest, ThinkRequest
+from gridgames.play.session import ReviewRequest, ThinkRequest
 from gridgames.tui.texts import review_text
 
 

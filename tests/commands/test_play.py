@@ -230,7 +230,7 @@ def test_remembered_choices_are_announced_and_the_command_line_wins(tmp_path, mo
 
     from gridgames.commands.play import remembered_note
     from gridgames.engine.options import Options
-    from gridgames.tui.choices import LastChoices, Setup
+    from gridgames.play.setup import LastChoices, Setup
 
     monkeypatch.setenv("GRIDGAMES_DATA_DIR", str(tmp_path / "data"))
     choices = LastChoices()

@@ -18,7 +18,8 @@ import pytest
 
 from gridgames.engine.options import Options
 from gridgames.games import catalogue
-from gridgames.tui.choices import HUMAN, LastChoices, Setup
+from gridgames.play.seats import HUMAN
+from gridgames.play.setup import LastChoices, Setup
 from tests.fuzz.monkey import Coverage, FuzzApp, Monkey
 
 CATALOGUE = catalogue()

@@ -151,6 +151,7 @@ def test_records_round_trip(entry, rows, cols, adjacency, data) -> None:
     game = random_game(entry, rows, cols, adjacency, data)
     game = game.goto(data.draw(st.integers(0, len(game.moves)), label="save at"))
     assert conformance.record_failures(game) == []
+    assert conformance.snapshot_failures(game) == []
     loaded = record.loads(record.dumps(game), BY_ID.__getitem__)
     assert loaded.entry is entry and loaded.options.size == f"{rows}x{cols}"
     assert loaded.outcome == game.outcome

@@ -13,8 +13,8 @@ import pytest
 from gridgames import games
 from gridgames.cli import main
 from gridgames.engine import Cell, Game, Options
+from gridgames.play.setup import Setup
 from gridgames.storage import ENV_DATA_DIR
-from gridgames.tui.choices import Setup
 
 
 @pytest.fixture(autouse=True)

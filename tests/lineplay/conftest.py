@@ -9,7 +9,7 @@ from dataclasses import dataclass
 import pytest
 
 from gridgames.engine import Game
-from gridgames.lineplay import LinePlay, Settings
+from gridgames.lineplay import LinePlay
 
 
 @dataclass
@@ -32,7 +32,6 @@ def first_legal() -> Callable[..., object]:
 def run_lines(game: Game, lines: list[str], **kwargs) -> Transcript:  # type: ignore[no-untyped-def]
     feed = iter(lines)
     out = io.StringIO()
-    kwargs.setdefault("settings", Settings())
     session = LinePlay(game=game, out=out, read_line=lambda: next(feed, None), echo=True, **kwargs)
     code = session.run()
     return Transcript(code, out.getvalue(), session)

@@ -9,7 +9,8 @@ import pytest
 
 from gridgames.engine import Cell, Move
 from gridgames.engine.match import Match
-from gridgames.lineplay import EXIT_FINISHED, EXIT_INPUT_ENDED, LinePlay, Settings
+from gridgames.lineplay import EXIT_FINISHED, EXIT_INPUT_ENDED, LinePlay
+from gridgames.play.setup import Setup, resume
 from gridgames.storage import Store
 from tests.notation import played
 
@@ -79,8 +80,9 @@ def test_walls_help_explains_walls_and_steps(play_lines, make_game):
 
 
 def test_the_computer_answers_and_undo_goes_back_to_the_humans_turn(play_lines, make_game, first_legal):
-    settings = Settings(vs="test", computer_plays=2)
-    result = play_lines(make_game("rowcol"), ["C3", "undo"], settings=settings, computer=first_legal)
+    game = make_game("rowcol")
+    setup = Setup(game.entry.id, game.options, ("human", "test"), games=1)
+    result = play_lines(game, ["C3", "undo"], setup=setup, computer=first_legal)
     assert "Player 1 (X) claims C3.\n" in result.text
     assert "Player 2 (O) claims A3." in result.text  # the first legal move in row C / column 3
     assert result.session.game.played == ()
@@ -88,9 +90,10 @@ def test_the_computer_answers_and_undo_goes_back_to_the_humans_turn(play_lines, 
 
 
 def test_the_computer_can_move_first_and_win(play_lines, make_game):
-    settings = Settings(vs="test", computer_plays=1)
+    game = make_game("noneighbour", "3x3")
+    setup = Setup(game.entry.id, game.options, ("test", "human"), games=1)
     centre = Move.at(Cell(1, 1))  # wins at once on 3x3
-    result = play_lines(make_game("noneighbour", "3x3"), [], settings=settings, computer=lambda *_: centre)
+    result = play_lines(game, [], setup=setup, computer=lambda *_: centre)
     assert result.code == EXIT_FINISHED
     assert "Player 1 (X) places X at (2,2)." in result.text
     assert "No valid moves remaining for Player 2. Player 1 wins!" in result.text
@@ -100,9 +103,8 @@ def test_a_match_alternates_the_first_player_and_keeps_score(play_lines, make_ga
     store = Store(tmp_path)
     game = make_game("locked-duel", "2x2")
     match = Match(game.entry, game.options, length=2)
-    settings = Settings(match=match)
     result = play_lines(
-        game, ["1 1", "2 2", "1 1", "2 2"], settings=settings, store=store, rng=random.Random(1)
+        game, ["1 1", "2 2", "1 1", "2 2"], match=match, store=store, rng=random.Random(1)
     )
     assert result.code == EXIT_FINISHED
     assert "Match score after 1 game of 2: Player A (A) 0, Player B (B) 1." in result.text
@@ -115,10 +117,10 @@ def test_a_match_alternates_the_first_player_and_keeps_score(play_lines, make_ga
 def test_a_match_in_progress_is_saved_between_games(play_lines, make_game, tmp_path):
     store = Store(tmp_path)
     game = make_game("locked-duel", "2x2")
-    settings = Settings(match=Match(game.entry, game.options, scoring="cells", length=3))
-    result = play_lines(game, ["1 1", "2 2"], settings=settings, store=store)
+    match = Match(game.entry, game.options, scoring="cells", length=3)
+    result = play_lines(game, ["1 1", "2 2"], match=match, store=store)
     assert result.code == EXIT_INPUT_ENDED
     saved = store.load_current("locked-duel")
     assert saved.game.played == () and saved.game.first_player == 2
-    resumed = Settings.from_dict(saved.settings)
-    assert resumed.match.games == 1 and resumed.match.score == (1, 1)
+    resumed = resume(saved.game, saved.settings)
+    assert resumed.match.games == 1 and resumed.match.score == (1, 1) and resumed.setup.games == 3

@@ -120,6 +120,29 @@ async def test_a_server_resending_the_whole_game_after_every_move_costs_one_engi
         task.cancel()
 
 
+async def test_a_server_welcoming_the_client_again_and_again_cannot_make_it_replay(fake_server, engine_plays):
+    game = random_game(80)
+    moves = tuple(game.rules.format_move(move) for move in game.played)
+    engine_plays[0] = 0
+
+    async def welcome_again(ws: web.WebSocketResponse) -> None:
+        await ws.send_str(state(moves).to_json())
+        for _ in range(20):
+            await ws.send_str(p.Welcome(ROOM, 0, None).to_json())
+            await ws.send_str(state(moves).to_json())
+
+    link, task = await watch(await fake_server(welcome_again))
+    try:
+        events = await events_until(link, 41)
+        assert [e.kind for e in events].count("error") == 20
+        assert "welcomed this connection a second time" in next(e for e in events if e.kind == "error").value
+        assert events[-1].value.game.played == game.played
+        assert engine_plays[0] == len(moves)  # once, not 21 times
+    finally:
+        await link.close()
+        task.cancel()
+
+
 async def test_moves_one_at_a_time_and_a_takeback_are_followed_without_replaying(fake_server, engine_plays):
     game = random_game(30)
     moves = tuple(game.rules.format_move(move) for move in game.played)

@@ -86,7 +86,7 @@ def test_gridgames_join_takes_the_whole_line_host_prints(procs):
     line = host.expect(r"^Invite: gridgames join \S+$").group(0)
     guest = procs.start("join", line, "--plain", person="guest")
     guest.expect(r"^You are Player 2")
-    host.expect(r"Player 2 \(O\): connected")
+    host.expect(r"Player 2 \(O\) connected")
     for proc in (guest, host):
         proc.send("quit")
         assert proc.wait() == 0

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from gridgames.engine import Options
 from gridgames.engine.match import Match
 from gridgames.games import get_entry
-from gridgames.session import HUMAN, PlaySession
+from gridgames.play.session import HUMAN, PlaySession
 from gridgames.storage import Store
 
 ACTIONS = st.lists(
@@ -108,7 +108,7 @@ def test_the_game_in_progress_is_saved_and_the_finished_one_dropped(tmp_path) ->
     session.play(session.game.parse("A1"))
     saved = session.store.load_current("noneighbour")
     assert saved is not None and saved.game.played == session.game.played
-    assert saved.settings["seats"] == [HUMAN, HUMAN]
+    assert saved.settings["setup"]["seats"] == [HUMAN, HUMAN]
     for text in ("A3", "B1", "B3", "C1", "C3", "A2", "C2"):
         session.play(session.game.parse(text))
     assert session.game.is_over and session.store.load_current("noneighbour") is None

@@ -11,7 +11,7 @@ import textwrap
 from pathlib import Path
 
 from gridgames.engine.match import Match
-from gridgames.session import PlaySession
+from gridgames.play.session import PlaySession
 from gridgames.storage import Store
 
 

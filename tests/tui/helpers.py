@@ -8,8 +8,8 @@ from gridgames.engine.game import Game
 from gridgames.engine.moves import Move
 from gridgames.engine.options import Options
 from gridgames.games import catalogue
+from gridgames.play.setup import LastChoices, Setup
 from gridgames.tui.app import GridGamesApp
-from gridgames.tui.choices import LastChoices, Setup
 
 CATALOGUE = catalogue()
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from gridgames.engine.options import Options
 from gridgames.games import get_entry
-from gridgames.tui.choices import LastChoices, Setup
+from gridgames.play.setup import LastChoices, Setup
 
 
 def test_last_choices_round_trip_and_defaults() -> None:

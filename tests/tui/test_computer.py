@@ -7,8 +7,8 @@ from gridgames.engine.game import Game
 from gridgames.engine.moves import Move
 from gridgames.engine.options import Options
 from gridgames.games import get_entry
+from gridgames.play.setup import Setup
 from gridgames.solve.analysis import analyse
-from gridgames.tui.choices import Setup
 from gridgames.tui.marks import VALUE_GLYPHS
 from gridgames.tui.screens.game import GameScreen
 from tests.tui.helpers import SIZE, cell_text, make_app, text_of
@@ -147,7 +147,7 @@ async def test_every_board_a_computer_plays_on_has_a_hint() -> None:
 async def test_walls_4x5_analysis_is_exact_once_the_board_is_solved() -> None:
     """The whole-board pass made beside play reaches the analysis: what was searched before it (every
     cell '?', 'not proven') is asked again and comes back proven, in the set-up phase too."""
-    from gridgames.seats import HUMAN
+    from gridgames.play.seats import HUMAN
 
     entry = get_entry("walls")
     options = Options(4, 5, "2")

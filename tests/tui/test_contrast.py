@@ -8,7 +8,7 @@ import pytest
 from gridgames.engine.game import Game
 from gridgames.engine.options import Options
 from gridgames.games import get_entry
-from gridgames.tui.choices import Setup
+from gridgames.play.setup import Setup
 from gridgames.tui.screens.game import GameScreen
 from gridgames.tui.themes import THEMES
 from tests.tui.contrast import low_contrast, ratio

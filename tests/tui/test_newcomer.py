@@ -13,7 +13,7 @@ from gridgames.cli import build_parser
 from gridgames.engine.game import Game
 from gridgames.engine.options import Options
 from gridgames.games import get_entry
-from gridgames.tui.choices import Setup
+from gridgames.play.setup import Setup
 from gridgames.tui.screens.game import GameScreen
 from gridgames.tui.screens.new_game import NewGamePanel
 from gridgames.tui.screens.select import SelectScreen

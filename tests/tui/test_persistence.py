@@ -15,9 +15,10 @@ from gridgames.engine.match import Match
 from gridgames.engine.options import Options
 from gridgames.games import get_entry
 from gridgames.play import computer
+from gridgames.play.session import PlaySession
+from gridgames.play.setup import Setup
 from gridgames.storage import ENV_DATA_DIR, Store, load_record
 from gridgames.tui.app import GridGamesApp
-from gridgames.tui.choices import Setup
 from gridgames.tui.screens.confirm import ConfirmScreen
 from gridgames.tui.screens.game import GameScreen
 from gridgames.tui.screens.new_game import NewGamePanel
@@ -241,26 +242,28 @@ async def test_an_unwritable_data_folder_warns_once_and_play_goes_on(
 
 
 def test_the_app_and_line_mode_resume_each_others_saves(tmp_path: Path) -> None:
-    from gridgames.lineplay import Settings
-    from gridgames.session import settings_for
-    from gridgames.tui.resume import resume
+    from gridgames.play.setup import resume
 
-    store = Store(tmp_path / "shared")
+    store = Store(tmp_path / "app")
     entry = get_entry("locked-duel")
     setup = Setup("locked-duel", Options(5, 5, "toss"), ("perfect", "human"), "loser", "cells")
     game = Game.new(entry, setup.options, first_player=2).play("C3")
-    store.save_current(game, settings_for(setup.seats, setup.new_match(entry)), slot="a")
-    line = Settings.from_dict(store.load_current("locked-duel").settings)  # type: ignore[union-attr]
-    assert (line.vs, line.computer_plays) == ("perfect", 1)
-    assert line.match is not None and (line.match.starts, line.match.scoring) == ("loser", "cells")
-
-    line_match = Match(entry, Options(5, 5, "1"), starts="winner", length=3).record(scripted_game(entry)[0])
-    store.save_current(game, Settings(vs="easy", computer_plays=2, match=line_match).to_dict(), slot="b")
+    session = PlaySession(setup.new_match(entry), setup.seats, game, store, slot="a")
+    session.play(session.game.parse("C1"))  # the app's session saves; line mode reads the same settings
     saved = store.load_current("locked-duel")
     assert saved is not None
-    resumed = resume(saved, levels=("easy", "perfect"))
+    line = resume(saved.game, saved.settings)
+    assert line.setup == setup and not line.note
+
+    line_match = Match(entry, Options(5, 5, "1"), starts="winner", length=3).record(scripted_game(entry)[0])
+    store = Store(tmp_path / "line")
+    line_session = PlaySession(line_match, ("human", "easy"), game, store, slot="b")
+    line_session.play(line_session.game.parse("C1"))
+    saved = store.load_current("locked-duel")
+    assert saved is not None
+    resumed = resume(saved.game, saved.settings, levels=("easy", "perfect"))
     assert resumed.setup.seats == ("human", "easy") and resumed.match == line_match and not resumed.note
-    gone = resume(saved, levels=())  # no solvers installed here: people play on, and are told so
+    gone = resume(saved.game, saved.settings, levels=())  # no solvers here: people play on, and are told so
     assert gone.setup.seats == ("human", "human") and "not available" in gone.note
 
 

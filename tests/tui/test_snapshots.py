@@ -11,7 +11,7 @@ import pytest
 from gridgames.engine.game import Game
 from gridgames.engine.options import Options
 from gridgames.games import catalogue, get_entry
-from gridgames.tui.choices import Setup
+from gridgames.play.setup import Setup
 from tests.tui.helpers import SIZE, make_app, scripted_game
 
 CATALOGUE = catalogue()

@@ -11,7 +11,7 @@ from textual.command import CommandList, CommandPalette
 from gridgames.engine.game import Game
 from gridgames.engine.options import Options
 from gridgames.games import get_entry
-from gridgames.tui.choices import Setup
+from gridgames.play.setup import Setup
 from gridgames.tui.screens.game import GameScreen
 from tests.tui.helpers import make_app, screen_lines
 from tests.tui.test_newcomer import footer_keys

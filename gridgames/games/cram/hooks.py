@@ -8,12 +8,14 @@ from typing import TYPE_CHECKING, Any, cast
 
 from gridgames.engine.moves import Move
 from gridgames.engine.rules import GridState, Rules
-from gridgames.games.api import Solver
+from gridgames.games.api import PuzzleBoard, Solver
 from gridgames.games.cram.rules import DominoState
 from gridgames.solve.budget import Budget
 
 if TYPE_CHECKING:
+    from gridgames.engine.entry import Entry
     from gridgames.solve.base import Evaluation
+    from gridgames.solve.certificates import Certificate
 
 
 def _state(state: GridState) -> DominoState:
@@ -60,6 +62,9 @@ def mirror_evaluation(state: DominoState) -> Evaluation | None:
 class CramSolver(Solver):
     """Exact everywhere it finishes: a move wins when it leaves Grundy value 0."""
 
+    def puzzle_boards(self) -> tuple[PuzzleBoard, ...]:
+        return (PuzzleBoard(4, 4), PuzzleBoard(4, 5), PuzzleBoard(5, 5), PuzzleBoard(4, 6), PuzzleBoard(5, 6))
+
     def needs_budget(self, state: GridState) -> bool:
         return False
 
@@ -87,3 +92,8 @@ class CramSolver(Solver):
 
         s = _state(state)
         return solver.region_values(s.rows, s.cols, s.free, budget)
+
+    def certificate(self, entry: Entry, state: GridState, move: Move) -> Certificate | None:
+        from gridgames.games.cram.certificate import certificate
+
+        return certificate(entry, _state(state), move)

@@ -15,7 +15,15 @@ from gridgames.engine.cells import Cell, CoordStyle, format_cell
 from gridgames.engine.look import Look
 from gridgames.engine.moves import Move
 from gridgames.engine.options import Options
-from gridgames.engine.rules import Content, GridState, Rules, marker_content, with_marker
+from gridgames.engine.rules import (
+    Content,
+    GridState,
+    Rules,
+    bits,
+    marker_content,
+    marker_failure,
+    with_marker,
+)
 
 
 @dataclass(frozen=True)
@@ -121,6 +129,25 @@ class DominoRules(Rules[DominoState]):
             across=state.across | (0 if upright else 1 << first),
             upright=state.upright | (1 << first if upright else 0),
         )
+
+    def state_failure(self, state: DominoState) -> str | None:
+        """Each domino lies on the board, on two cells of one player's, and covers nothing else."""
+        if state.across & state.upright:
+            return "a domino lies both across and upright"
+        pieces = [(i, i + 1) for i in bits(state.across)] + [(i, i + state.cols) for i in bits(state.upright)]
+        covered = 0
+        for first, second in pieces:
+            wraps = second == first + 1 and second % state.cols == 0
+            off_board = second >= state.rows * state.cols or wraps
+            pair = 1 << first | 1 << second
+            if off_board or covered & pair:
+                return "a domino runs off the board or over another one"
+            if pair & state.marks1 not in (0, pair):
+                return "a domino's two cells belong to different players"
+            covered |= pair
+        if covered != state.marks1 | state.marks2:
+            return "the dominoes do not cover the players' cells"
+        return marker_failure(state, state.marks1, state.marks2, cells_per_move=2)
 
     def content(self, state: DominoState, cell: Cell) -> Content:
         return marker_content(1 << state.index(cell), state.marks1, state.marks2)

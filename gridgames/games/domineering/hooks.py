@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from gridgames.engine.rules import GridState
-from gridgames.games.api import Solver
+from gridgames.games.api import PuzzleBoard, Solver
 from gridgames.games.cram.rules import DominoState
 from gridgames.games.domineering.rules import vertical_to_move
 from gridgames.solve.budget import Budget
@@ -47,6 +47,9 @@ def table_evaluation(state: DominoState, entries: dict[int, int] | None) -> Eval
 
 class DomineeringSolver(Solver):
     """Exact where the search finishes within the budget; unknown (not a proof) where it does not."""
+
+    def puzzle_boards(self) -> tuple[PuzzleBoard, ...]:
+        return (PuzzleBoard(4, 4), PuzzleBoard(4, 5), PuzzleBoard(5, 5), PuzzleBoard(5, 6), PuzzleBoard(6, 6))
 
     def needs_budget(self, state: GridState) -> bool:
         return not self.is_quick(state)

@@ -4,6 +4,7 @@ loses. Either may move first (the usual option)."""
 
 from __future__ import annotations
 
+from gridgames.engine.rules import bits
 from gridgames.games.cram.rules import DominoRules, DominoState
 
 
@@ -25,6 +26,15 @@ class DomineeringRules(DominoRules):
         if vertical_to_move(state):
             return "Vertical places dominoes upright: two cells one above the other, such as B2-C2."
         return "Horizontal places dominoes across: two cells side by side in a row, such as B2-B3."
+
+    def state_failure(self, state: DominoState) -> str | None:
+        """Cram's check, and Vertical's dominoes all upright, Horizontal's all across."""
+        reason = super().state_failure(state)
+        if reason is None and any(state.marks1 >> i & 1 for i in bits(state.across)):
+            return "Vertical has a domino across"
+        if reason is None and any(state.marks2 >> i & 1 for i in bits(state.upright)):
+            return "Horizontal has a domino upright"
+        return reason
 
 
 RULES = DomineeringRules()

@@ -16,7 +16,9 @@ from gridgames.engine.rules import (
     GridState,
     Rules,
     bits,
+    last_failure,
     marker_content,
+    marker_failure,
     not_one_cell,
     orthogonal_masks,
     with_marker,
@@ -59,6 +61,20 @@ class NodeKaylesRules(Rules[NodeKaylesState]):
         if state.locked & bit:
             return f"{where} is locked: it is next to a marked cell, and locked cells stay locked."
         return None
+
+    def state_failure(self, state: NodeKaylesState) -> str | None:
+        marks = state.marks1 | state.marks2
+        near = orthogonal_masks(state.rows, state.cols)
+        closure = 0
+        for i in bits(marks):
+            if near[i] & marks:
+                return "two marked cells are side by side"
+            closure |= 1 << i | near[i]
+        if state.locked != closure:
+            return "the locked cells are not the marked cells and their neighbours"
+        return marker_failure(state, state.marks1, state.marks2) or last_failure(
+            state, state.last, state.marks1, state.marks2
+        )
 
     def apply_unchecked(self, state: NodeKaylesState, move: Move) -> NodeKaylesState:
         i = state.index(move.cells[0])

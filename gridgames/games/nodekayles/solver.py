@@ -6,12 +6,14 @@ from typing import TYPE_CHECKING, cast
 
 from gridgames.engine.moves import Move
 from gridgames.engine.rules import GridState, orthogonal_masks
-from gridgames.games.api import Solver
+from gridgames.games.api import PuzzleBoard, Solver
 from gridgames.games.nodekayles.rules import RULES, NodeKaylesState
 from gridgames.solve.budget import Budget
 
 if TYPE_CHECKING:
+    from gridgames.engine.entry import Entry
     from gridgames.solve.base import Evaluation  # annotations only: the solvers load when asked
+    from gridgames.solve.certificates import Certificate
 
 
 def _state(state: GridState) -> NodeKaylesState:
@@ -42,6 +44,9 @@ class NodeKaylesSolver(Solver):
     mirror strategy decides the position (every even x even board from the start, and odd x odd ones
     once the first player has taken the centre)."""
 
+    def puzzle_boards(self) -> tuple[PuzzleBoard, ...]:
+        return (PuzzleBoard(4, 5), PuzzleBoard(5, 5), PuzzleBoard(4, 6), PuzzleBoard(5, 6), PuzzleBoard(6, 6))
+
     def needs_budget(self, state: GridState) -> bool:
         return False
 
@@ -65,3 +70,8 @@ class NodeKaylesSolver(Solver):
         if not nodekayles.is_quick(_state(state)):
             return None  # a region too large to value now (the mirror may still decide the game)
         return nodekayles.regions(_state(state), budget=budget)
+
+    def certificate(self, entry: Entry, state: GridState, move: Move) -> Certificate | None:
+        from gridgames.games.nodekayles.certificate import certificate
+
+        return certificate(entry, _state(state), move)

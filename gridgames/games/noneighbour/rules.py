@@ -17,7 +17,9 @@ from gridgames.engine.rules import (
     Rules,
     bits,
     king_masks,
+    last_failure,
     marker_content,
+    marker_failure,
     not_one_cell,
     orthogonal_masks,
     with_marker,
@@ -98,6 +100,11 @@ class NoNeighbourRules(Rules[NoNeighbourState]):
         marks1, marks2 = with_marker(state.to_move, 1 << i, state.marks1, state.marks2)
         return replace(
             state, marks1=marks1, marks2=marks2, to_move=3 - state.to_move, ply=state.ply + 1, last=i
+        )
+
+    def state_failure(self, state: NoNeighbourState) -> str | None:
+        return marker_failure(state, state.marks1, state.marks2) or last_failure(
+            state, state.last, state.marks1, state.marks2
         )
 
     def content(self, state: NoNeighbourState, cell: Cell) -> Content:

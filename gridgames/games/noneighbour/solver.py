@@ -4,17 +4,25 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
+from gridgames.engine.moves import Move
 from gridgames.engine.rules import GridState
-from gridgames.games.api import Solver
+from gridgames.games.api import PuzzleBoard, Solver
 from gridgames.games.noneighbour.rules import NoNeighbourState
 from gridgames.solve.budget import Budget
 
 if TYPE_CHECKING:
+    from gridgames.engine.entry import Entry
     from gridgames.solve.base import Evaluation  # annotations only: the solvers load when asked
+    from gridgames.solve.certificates import Certificate
 
 
 class NoNeighbourSolver(Solver):
     """Exact up to `EXACT_CELLS` cells (with the C core, far beyond); larger boards within a budget."""
+
+    def puzzle_boards(self) -> tuple[PuzzleBoard, ...]:
+        # Few positions have a single winning move (a pairing usually leaves several), and hardly any
+        # with orthogonal adjacency: the puzzles come from many short games on king boards.
+        return (PuzzleBoard(4, 4, games=6000), PuzzleBoard(3, 5, games=6000), PuzzleBoard(3, 4, games=8000))
 
     def needs_budget(self, state: GridState) -> bool:
         from gridgames.games.noneighbour.algorithm import needs_budget
@@ -25,3 +33,8 @@ class NoNeighbourSolver(Solver):
         from gridgames.games.noneighbour import algorithm as noneighbour
 
         return noneighbour.evaluate(cast(NoNeighbourState, state), budget=budget)
+
+    def certificate(self, entry: Entry, state: GridState, move: Move) -> Certificate | None:
+        from gridgames.games.noneighbour.certificate import certificate
+
+        return certificate(entry, cast(NoNeighbourState, state), move)

@@ -8,7 +8,17 @@ from functools import lru_cache
 from gridgames.engine.cells import Cell, CoordStyle, format_cell, row_label
 from gridgames.engine.moves import Move
 from gridgames.engine.options import Options
-from gridgames.engine.rules import Content, GridState, Rules, bits, marker_content, not_one_cell, with_marker
+from gridgames.engine.rules import (
+    Content,
+    GridState,
+    Rules,
+    bits,
+    last_failure,
+    marker_content,
+    marker_failure,
+    not_one_cell,
+    with_marker,
+)
 
 
 @dataclass(frozen=True)
@@ -78,6 +88,11 @@ class RowColRules(Rules[RowColState]):
         claims1, claims2 = with_marker(state.to_move, 1 << i, state.claims1, state.claims2)
         return replace(
             state, claims1=claims1, claims2=claims2, to_move=3 - state.to_move, ply=state.ply + 1, last=i
+        )
+
+    def state_failure(self, state: RowColState) -> str | None:
+        return marker_failure(state, state.claims1, state.claims2) or last_failure(
+            state, state.last, state.claims1, state.claims2
         )
 
     def content(self, state: RowColState, cell: Cell) -> Content:

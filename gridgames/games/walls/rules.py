@@ -116,6 +116,25 @@ class WallsRules(Rules[WallsState]):
             state = replace(state, token2=i)
         return replace(state, to_move=3 - state.to_move, ply=state.ply + 1)
 
+    def state_failure(self, state: WallsState) -> str | None:
+        """Tokens on the board, apart and off the walls; as many placed as the ply allows, and no
+        more walls than the moves after set-up."""
+        cells = state.rows * state.cols
+        tokens = [t for t in (state.token1, state.token2) if t is not None]
+        if any(not 0 <= t < cells or state.walls >> t & 1 for t in tokens) or len(set(tokens)) != len(tokens):
+            return "a token is off the board, on a wall or on the other token"
+        first = state.to_move if state.ply % 2 == 0 else 3 - state.to_move
+        placed = [state.token(first) is not None, state.token(3 - first) is not None]
+        if placed != [state.ply >= 1, state.ply >= 2]:
+            return "the tokens placed do not match the moves played"
+        if state.walls.bit_count() > max(0, state.ply - 2):
+            return "there are more walls than moves after set-up"
+        return None
+
+    def may_recur(self, earlier: WallsState, later: WallsState) -> bool:
+        """Walls are never taken down, so only a position with the same walls can come back."""
+        return earlier.walls == later.walls
+
     def content(self, state: WallsState, cell: Cell) -> Content:
         i = state.index(cell)
         if state.token1 == i:

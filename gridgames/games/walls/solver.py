@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from gridgames.engine.moves import Move
 from gridgames.engine.rules import GridState
-from gridgames.games.api import Solver
+from gridgames.games.api import PuzzleBoard, Solver
 from gridgames.games.walls.rules import WallsState
 from gridgames.solve.budget import Budget
 
@@ -20,6 +20,12 @@ def _state(state: GridState) -> WallsState:
 
 
 class WallsSolver(Solver):
+
+    def puzzle_boards(self) -> tuple[PuzzleBoard, ...]:
+        return (PuzzleBoard(3, 3), PuzzleBoard(3, 4), PuzzleBoard(4, 4), PuzzleBoard(3, 5))
+
+    def puzzle_proofs_cold(self) -> bool:
+        return False  # proofs answer from the whole board's table, built once
     def needs_budget(self, state: GridState) -> bool:
         from gridgames.games.walls.algorithm import is_exact
 

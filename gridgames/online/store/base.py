@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 #: The schema this gridgames writes. Older stored versions are migrated; newer ones are refused.
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 
 class StoreError(Exception):
@@ -68,6 +68,7 @@ class RoomRow:
     seq: int = 0
     takeback_by: int | None = None
     rematch: frozenset[int] = field(default_factory=frozenset)
+    snapshot: str | None = None  # the current game's position (`online.snapshot`), None: replay the moves
 
 
 #: Called with (room id, seq, news) when a server (this one too) committed a change to a room; `news`
@@ -93,13 +94,18 @@ class RoomStore(Protocol):
     async def add_seat(self, room: str, seq: int, seat: int, digest: str) -> int: ...
 
     async def add_move(
-        self, room: str, seq: int, game_no: int, ply: int, move: str, match: dict[str, Any] | None
+        self, room: str, seq: int, game_no: int, ply: int, move: str, match: dict[str, Any] | None,
+        snapshot: str | None = None,
     ) -> int:
-        """Store move number `ply` (0-based); `match` is the new score when this move ended the game."""
+        """Store move number `ply` (0-based); `match` is the new score when this move ended the game;
+        `snapshot` the room's snapshot after it, written in the same transaction as the move."""
         ...
 
-    async def take_back(self, room: str, seq: int, game_no: int, keep: int) -> int:
-        """Forget the current game's moves from number `keep` (0-based) on; the request is answered."""
+    async def take_back(
+        self, room: str, seq: int, game_no: int, keep: int, snapshot: str | None = None
+    ) -> int:
+        """Forget the current game's moves from number `keep` (0-based) on; the request is answered;
+        `snapshot` is the room's snapshot after that, written in the same transaction."""
         ...
 
     async def set_offers(self, room: str, seq: int, takeback_by: int | None, rematch: frozenset[int]) -> int:

@@ -4,7 +4,8 @@ A database records the version it is at (SQLite: `PRAGMA user_version`, PostgreS
 `gridgames_schema`). A server brings an older one up to `SCHEMA_VERSION` step by step, each step in
 the same transaction as the new version number, and refuses a newer one. Version 1 is the schema
 gridgames shipped first (SQLite only); version 2 adds what lets several servers share a room: the
-room's change counter `seq`, the offers pending, and when its game ended (for `--retention`).
+room's change counter `seq`, the offers pending, and when its game ended (for `--retention`);
+version 3 the room's snapshot, so a long game loads without replaying its moves.
 """
 
 from __future__ import annotations
@@ -48,7 +49,11 @@ _V2 = [
     "CREATE INDEX rooms_finished ON rooms (finished) WHERE finished IS NOT NULL",
 ]
 
-STEPS: dict[int, list[str]] = {1: _V1, 2: _V2}
+# Version 3: the room's snapshot (`online.snapshot`), written with each move; NULL (a room stored by
+# version 2, or a new game) means the room loads by replaying its moves.
+_V3 = ["ALTER TABLE rooms ADD COLUMN snapshot TEXT"]
+
+STEPS: dict[int, list[str]] = {1: _V1, 2: _V2, 3: _V3}
 assert max(STEPS) == SCHEMA_VERSION
 
 #: The tables a gridgames database holds; a database with any of them but no version is another program's.

@@ -272,10 +272,13 @@ class PostgresStore:
         )
 
     async def add_move(
-        self, room: str, seq: int, game_no: int, ply: int, move: str, match: dict[str, Any] | None
+        self, room: str, seq: int, game_no: int, ply: int, move: str, match: dict[str, Any] | None,
+        snapshot: str | None = None,
     ) -> int:
-        sets = "takeback_by=NULL" if match is None else "takeback_by=NULL, match=%(match)s, finished=%(now)s"
-        values = {"game": game_no, "ply": ply, "move": move, "now": time.time(),
+        sets = "takeback_by=NULL, snapshot=%(snapshot)s"
+        if match is not None:
+            sets += ", match=%(match)s, finished=%(now)s"
+        values = {"game": game_no, "ply": ply, "move": move, "now": time.time(), "snapshot": snapshot,
                   "match": None if match is None else json.dumps(match)}
         return await self._change(
             room, seq, sets, values,
@@ -283,9 +286,12 @@ class PostgresStore:
             news=f"{game_no} {ply} {move}" if match is None else "",
         )
 
-    async def take_back(self, room: str, seq: int, game_no: int, keep: int) -> int:
+    async def take_back(
+        self, room: str, seq: int, game_no: int, keep: int, snapshot: str | None = None
+    ) -> int:
         return await self._change(
-            room, seq, "takeback_by=NULL", {"game": game_no, "keep": keep},
+            room, seq, "takeback_by=NULL, snapshot=%(snapshot)s",
+            {"game": game_no, "keep": keep, "snapshot": snapshot},
             ", gone AS (DELETE FROM moves WHERE room IN (SELECT id FROM bumped) "
             "AND game_no=%(game)s AND ply>=%(keep)s)",
         )
@@ -304,7 +310,8 @@ class PostgresStore:
 
     async def next_game(self, room: str, seq: int, game_no: int, first_player: int) -> int:
         return await self._change(
-            room, seq, "game_no=%(game)s, first_player=%(first)s, result=NULL, rematch='', finished=NULL",
+            room, seq, "game_no=%(game)s, first_player=%(first)s, result=NULL, rematch='', finished=NULL, "
+            "snapshot=NULL",
             {"game": game_no, "first": first_player},
         )
 
@@ -323,19 +330,20 @@ class PostgresStore:
         async def query(db: psycopg.AsyncConnection[Any]) -> RoomRow | None:
             row = await (await db.execute(
                 "SELECT id, variant, size, first, adjacency, game_no, first_player, match, result, seq, "
-                "takeback_by, rematch, "
+                "takeback_by, rematch, snapshot, "
                 "ARRAY(SELECT seat::text || ' ' || secret_hash FROM seats WHERE room=r.id), "
                 "ARRAY(SELECT move FROM moves WHERE room=r.id AND game_no=r.game_no ORDER BY ply) "
                 "FROM rooms r WHERE id=%s", (room_id,),
             )).fetchone()
             if row is None:
                 return None
-            seats = {int(seat): digest for seat, _, digest in (text.partition(" ") for text in row[12])}
+            seats = {int(seat): digest for seat, _, digest in (text.partition(" ") for text in row[13])}
             return RoomRow(
                 id=row[0], variant=row[1], size=row[2], first=row[3], adjacency=row[4], game_no=row[5],
                 first_player=row[6], match=json.loads(row[7]), result=json.loads(row[8]) if row[8] else None,
-                seats=seats, moves=tuple(row[13]), seq=row[9],
+                seats=seats, moves=tuple(row[14]), seq=row[9],
                 takeback_by=row[10] if row[10] in (1, 2) else None, rematch=offers_from_text(row[11]),
+                snapshot=row[12],
             )
 
         return await self._read(query)  # type: ignore[no-any-return]

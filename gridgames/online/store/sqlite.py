@@ -291,20 +291,24 @@ class SqliteStore:
         )
 
     async def add_move(
-        self, room: str, seq: int, game_no: int, ply: int, move: str, match: dict[str, Any] | None
+        self, room: str, seq: int, game_no: int, ply: int, move: str, match: dict[str, Any] | None,
+        snapshot: str | None = None,
     ) -> int:
         def insert(db: sqlite3.Connection) -> None:
             db.execute("INSERT INTO moves VALUES (?,?,?,?)", (room, game_no, ply, move))
 
         if match is None:
-            return await self._change(room, seq, "takeback_by=NULL", (), insert)
+            return await self._change(room, seq, "takeback_by=NULL, snapshot=?", (snapshot,), insert)
         return await self._change(
-            room, seq, "takeback_by=NULL, match=?, finished=?", (json.dumps(match), time.time()), insert
+            room, seq, "takeback_by=NULL, snapshot=?, match=?, finished=?",
+            (snapshot, json.dumps(match), time.time()), insert,
         )
 
-    async def take_back(self, room: str, seq: int, game_no: int, keep: int) -> int:
+    async def take_back(
+        self, room: str, seq: int, game_no: int, keep: int, snapshot: str | None = None
+    ) -> int:
         return await self._change(
-            room, seq, "takeback_by=NULL", (),
+            room, seq, "takeback_by=NULL, snapshot=?", (snapshot,),
             lambda db: db.execute(
                 "DELETE FROM moves WHERE room=? AND game_no=? AND ply>=?", (room, game_no, keep)
             ),
@@ -323,7 +327,7 @@ class SqliteStore:
 
     async def next_game(self, room: str, seq: int, game_no: int, first_player: int) -> int:
         return await self._change(
-            room, seq, "game_no=?, first_player=?, result=NULL, rematch='', finished=NULL",
+            room, seq, "game_no=?, first_player=?, result=NULL, rematch='', finished=NULL, snapshot=NULL",
             (game_no, first_player),
         )
 
@@ -343,7 +347,7 @@ class SqliteStore:
 def _load(db: sqlite3.Connection, room_id: str) -> RoomRow | None:
     row = db.execute(
         "SELECT id, variant, size, first, adjacency, game_no, first_player, match, result, seq, "
-        "takeback_by, rematch FROM rooms WHERE id=?",
+        "takeback_by, rematch, snapshot FROM rooms WHERE id=?",
         (room_id,),
     ).fetchone()
     if row is None:
@@ -358,5 +362,5 @@ def _load(db: sqlite3.Connection, room_id: str) -> RoomRow | None:
         id=row[0], variant=row[1], size=row[2], first=row[3], adjacency=row[4], game_no=row[5],
         first_player=row[6], match=json.loads(row[7]), result=json.loads(row[8]) if row[8] else None,
         seats=seats, moves=moves, seq=row[9], takeback_by=row[10] if row[10] in (1, 2) else None,
-        rematch=offers_from_text(row[11]),
+        rematch=offers_from_text(row[11]), snapshot=row[12],
     )

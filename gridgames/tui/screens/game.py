@@ -1,6 +1,6 @@
 """The game screen: a thin composition of widgets over a `PlaySession`.
 
-The session (`gridgames.session`, plain Python) holds the game, the seats, the match, the autosave,
+The session (`gridgames.play.session`, plain Python) holds the game, the seats, the match, the autosave,
 the statistics and the review; this screen turns keys and clicks into session calls, starts the
 computer's jobs (`ComputerJobs`: Textual thread workers that the search can be cancelled through),
 and redraws the board, the move log, the status line, the legend and the banner from what the
@@ -26,10 +26,10 @@ from gridgames.engine.match import Match
 from gridgames.games import get_entry, rule_book
 from gridgames.play import computer
 from gridgames.play.picking import NOTHING, Picking, point
-from gridgames.session import PlaySession
+from gridgames.play.session import PlaySession
+from gridgames.play.setup import Setup
 from gridgames.tui import house_rules
 from gridgames.tui.alternate import name_alternate_key
-from gridgames.tui.choices import Setup
 from gridgames.tui.closing import close_screen, settle_after_first_paint
 from gridgames.tui.marks import cell_marks, is_alternate, with_region_values
 from gridgames.tui.overlay import AnalysisOverlay

@@ -13,7 +13,8 @@ from textual.widgets._select import SelectOverlay
 from gridgames.engine.entry import Entry
 from gridgames.engine.options import Options
 from gridgames.play import computer
-from gridgames.tui.choices import HUMAN, ONLINE, Setup
+from gridgames.play.seats import HUMAN, ONLINE
+from gridgames.play.setup import Setup
 from gridgames.tui.closing import close_screen, settle_after_first_paint
 from gridgames.tui.widgets.keys_footer import KeysFooter
 from gridgames.tui.widgets.too_small import TooSmall

@@ -17,6 +17,8 @@ from textual.widgets import Button, OptionList, Static
 
 from gridgames.games import get_entry
 from gridgames.online.seats import SavedSeat
+from gridgames.play.seats import HUMAN
+from gridgames.play.setup import resume
 from gridgames.storage import SavedGame
 from gridgames.tui.closing import close_screen, settle_after_first_paint
 from gridgames.tui.widgets.keys_footer import KeysFooter
@@ -40,8 +42,8 @@ def describe_save(saved: Unfinished, with_game: bool = True, now: float | None =
         text = f"online game {role}, seat kept {when}"
         return f"{get_entry(saved.variant).label}, {text}" if with_game else text
     moves = len(saved.game.played)
-    vs = saved.settings.get("vs")
-    who = f" against the computer ({vs})" if isinstance(vs, str) else ""
+    levels = [seat for seat in resume(saved.game, saved.settings).setup.seats if seat != HUMAN]
+    who = f" against the computer ({', '.join(levels)})" if levels else ""
     played = f"{moves} move{'s' if moves != 1 else ''}" if moves else "not started yet"
     text = f"{played}{who}, saved {when}"
     return f"{saved.game.entry.label}, {text}" if with_game else text

@@ -31,7 +31,8 @@ from gridgames.engine.errors import GameError
 from gridgames.engine.game import Game
 from gridgames.engine.match import Match
 from gridgames.engine.moves import Move
-from gridgames.seats import HUMAN
+from gridgames.play.seats import HUMAN
+from gridgames.play.setup import Setup, saved_settings, setup_of
 from gridgames.storage import Store
 from gridgames.storage.writer import Writer
 
@@ -42,20 +43,6 @@ _WHY_FIRST = {
     "winner": "the last game's winner starts",
     "loser": "the last game's loser starts",
 }
-
-
-def settings_for(seats: tuple[str, str], match: Match) -> dict[str, Any]:
-    """What the autosave keeps beside a game: line mode's keys (`vs`, `computer_plays`, `match`, the
-    score before this game) plus both seats, so a game saved by the app resumes in line mode and
-    the other way round."""
-    computers = [player for player in (1, 2) if seats[player - 1] != HUMAN]
-    computer_plays = 2 if 2 in computers or not computers else 1
-    return {
-        "vs": seats[computer_plays - 1] if computers else None,
-        "computer_plays": computer_plays,
-        "match": match.to_dict(),
-        "seats": list(seats),
-    }
 
 
 @dataclass(frozen=True)
@@ -277,9 +264,14 @@ class PlaySession:
         else:
             self.writer.submit(job, key)
 
+    @property
+    def setup(self) -> Setup:
+        """How this table was set up: the match's game, options and rules, and the seats."""
+        return setup_of(self.match_base, self.seats)
+
     def saved_settings(self) -> dict[str, Any]:
-        """What the autosave keeps beside the game (see `settings_for`), with `extra_settings`."""
-        return settings_for(self.seats, self.match_base) | self.extra_settings
+        """What the autosave keeps beside the game (`play.setup.saved_settings`), with `extra_settings`."""
+        return saved_settings(self.setup, self.match_base) | self.extra_settings
 
     def hold(self) -> None:
         """Mark this table's game as open here, so no other window offers it (see `Store.hold`)."""

@@ -1,0 +1,221 @@
+"""`gridgames puzzle`: solve puzzles in the app, in plain text (`--plain`, typed or piped moves), or list
+every shipped puzzle (`--list`, `--json`) so that anyone can check them with another solver.
+
+Plain text tells the same things as the app's puzzle screen: who is to move and what to find, why a wrong
+move loses (the opponent's winning reply), and after the solution why it wins in the game's terms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from typing import TextIO
+
+from gridgames.commands import limits
+from gridgames.engine.errors import GameError, MoveError
+from gridgames.engine.safetext import printable
+from gridgames.engine.textboard import render
+from gridgames.games import catalogue, get_entry
+from gridgames.puzzles.run import Answer, PuzzleRun
+from gridgames.solve.certificates import Certificate
+
+EXIT_USAGE = 2
+#: The words the plain prompt takes besides a move.
+COMMANDS = {
+    "solution": "show the solution (counts as a miss)",
+    "retry": "start this puzzle again",
+    "undo": "take back your last move (after a miss, the rating stays as it is)",
+    "next": "go on to the next puzzle",
+    "rules": "the game's rules",
+    "help": "this list",
+    "quit": "stop",
+}
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--game", metavar="ID", help="only this game's puzzles: " + ", ".join(
+        e.id for e in catalogue()))
+    parser.add_argument("--rating", type=limits.rating, metavar="N",
+                        help="offer puzzles near this rating instead of yours")
+    parser.add_argument("--streak", action="store_true", help="streak mode: harder and harder, until a miss")
+    parser.add_argument("--plain", action="store_true", help="solve in plain text (moves typed or piped)")
+    parser.add_argument("--list", action="store_true", help="list every shipped puzzle")
+    parser.add_argument("--json", action="store_true", help="with --list: one JSON object")
+    parser.add_argument("--seed", type=int, help="seed the choice of puzzles (repeatable sessions)")
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.json and not args.list:
+        return _fail("--json goes with --list.")
+    if args.game is not None:
+        try:
+            get_entry(args.game)
+        except GameError as error:
+            return _fail(str(error))
+    if args.list:
+        return _list(args.game, args.json, sys.stdout)
+    if not args.plain:
+        from gridgames.commands.app import run_app
+
+        return run_app(puzzles=args.game or "", streak=args.streak)
+    from gridgames.puzzles.progress import ProgressStore
+    from gridgames.puzzles.trainer import Trainer
+    from gridgames.storage import Store
+
+    store = Store()
+    trainer = Trainer(ProgressStore(store), random.Random(args.seed), rating=args.rating)
+    code = solve_plain(trainer, args.game, args.streak, sys.stdin, sys.stdout)
+    for warning in store.take_warnings():
+        sys.stderr.write(f"gridgames: {printable(str(warning), 400)}\n")
+    return code
+
+
+def _fail(message: str) -> int:
+    sys.stderr.write(f"gridgames: {printable(message, 400)}\n")
+    return EXIT_USAGE
+
+
+def _list(game: str | None, as_json: bool, out: TextIO) -> int:
+    from gridgames.puzzles import data
+    from gridgames.puzzles.listing import listing
+
+    refused = data.refusal()
+    if refused:
+        return _fail(refused)
+    listed = listing(game)
+    if as_json:
+        json.dump({"puzzles": listed}, out, indent=1)
+        out.write("\n")
+        return 0
+    for item in listed:
+        theme = f", {item['theme']}" if item["theme"] else ""
+        out.write(f"{item['id']}: {item['game']} {item['rows']}x{item['cols']}, rated {item['rating']:.0f}"
+                  f"{theme}; after {' '.join(item['moves']) or 'no moves'}: {' '.join(item['solution'])}\n")
+    return 0
+
+
+# -- solving in plain text -------------------------------------------------------------------------
+def solve_plain(trainer, game: str | None, streak: bool, inp: TextIO, out: TextIO) -> int:  # type: ignore[no-untyped-def]
+    """Puzzle after puzzle from typed or piped lines, until `quit` or the end of the input."""
+    out.write(trainer.standing() + "\n")
+    while True:
+        run = trainer.next_run(game, streak)
+        if run is None:
+            out.write(trainer.none_left(game) + "\n")
+            return 0
+        out.write(f"\n{trainer.about(run)}\n")
+        going = _solve_one(trainer, run, streak, inp, out)
+        if not going:
+            return 0
+
+
+def _solve_one(trainer, run: PuzzleRun, streak: bool, inp: TextIO, out: TextIO) -> bool:  # type: ignore[no-untyped-def]
+    """One puzzle; False when the player quits (or the input ends)."""
+    _show(run, out)
+    counted = False
+    while True:
+        out.write("> " if run.over else f"{run.entry.player(run.player)}, your move: ")
+        out.flush()
+        line = inp.readline()
+        if not line:
+            out.write("\n")
+            return False
+        word = printable(line.strip(), 80)
+        command = _command(word)
+        if command == "quit":
+            return False
+        if command == "next":
+            return True
+        if command == "help":
+            out.write("A move in the game's notation, or: " + "; ".join(
+                f"{name}: {what}" for name, what in COMMANDS.items()) + ".\n")
+            continue
+        if command == "rules":
+            from gridgames.games import rule_book
+
+            out.write(rule_book(run.entry.id).rules_markdown().rstrip() + "\n")
+            continue
+        if command == "retry":
+            run = run.retry()
+            _show(run, out)
+            continue
+        if command == "undo":
+            if not run.can_undo:
+                out.write("There is no move of yours to take back here.\n")
+                continue
+            run = run.undo()
+            _show(run, out)
+            continue
+        if not word:
+            continue
+        try:
+            if command == "solution":
+                if run.over and not run.missed:
+                    out.write("You solved it already; retry it or go on to the next one.\n")
+                    continue
+                run, answer = run.show_solution()
+            else:
+                run, answer = run.attempt(run.game.parse(word))
+        except MoveError as error:
+            out.write(f"{printable(str(error), 300)}\n")
+            continue
+        _tell(run, answer, out)
+        if (run.missed or run.over) and not counted:
+            counted = True
+            _counted(trainer.record(run, streak), streak, out)
+        if run.over:
+            out.write("Type next for the next puzzle, retry to try again, or quit.\n")
+
+
+#: One-letter forms of the commands (r is retry; the rules have no short form).
+SHORT = {"s": "solution", "r": "retry", "u": "undo", "n": "next", "h": "help", "?": "help", "q": "quit"}
+
+
+def _command(word: str) -> str | None:
+    """The command a word names (its name or its letter), or None for a move."""
+    lowered = word.lower()
+    return lowered if lowered in COMMANDS else SHORT.get(lowered)
+
+
+def _show(run: PuzzleRun, out: TextIO) -> None:
+    out.write(render(run.entry, run.game.state) + "\n")
+    if not run.over:
+        out.write(run.task + "\n")
+
+
+def _tell(run: PuzzleRun, answer: Answer, out: TextIO) -> None:
+    out.write(answer.text + "\n")
+    if answer.kind in ("right", "wrong", "shown") or run.over:
+        out.write(render(run.entry, run.game.state) + "\n")
+    if answer.explanation is not None:
+        if answer.kind == "wrong":
+            out.write("Why it wins for the opponent:\n")
+        out.write(explanation_text(run, answer.explanation) + "\n")
+    if answer.kind == "wrong":
+        out.write("Type undo to take it back, retry, or solution.\n")
+
+
+def explanation_text(run: PuzzleRun, certificate: Certificate) -> str:
+    """A certificate as text: its sentences, then each group of cells with its label."""
+    lines = [f"  {line}" for line in certificate.lines]
+    for index, group in enumerate(certificate.groups):
+        label = certificate.labels[index] if certificate.labels else f"{index + 1}"
+        cells = ", ".join(run.entry.format_cell(cell) for cell in group)
+        lines.append(f"    {label}: {cells}")
+    return "\n".join(lines)
+
+
+def _counted(change, streak: bool, out: TextIO) -> None:  # type: ignore[no-untyped-def]
+    if change is None or not change.counted:
+        return
+    if change.rated:
+        out.write(f"Your puzzle rating: {change.rating_after.rating:.0f} ({change.delta:+.0f}).")
+    else:
+        out.write("Played before, so your rating stays as it is.")
+    if streak:
+        out.write(f" Streak: {change.streak} (best {change.best_streak}).")
+    if not change.saved:
+        out.write(" (Could not be saved: see the warning.)")
+    out.write("\n")

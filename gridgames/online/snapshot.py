@@ -1,0 +1,153 @@
+"""A room's snapshot: its game's current position, stored with each move, so a room loads without a replay.
+
+Replaying a stored game through the rules costs milliseconds a move on a large board (a 900-move
+walls game: seconds). So each move's row is committed together with the room's snapshot (the same
+transaction, in both stores): the position after the move in the game's own text
+(`Rules.encode_state`), a few positions before it, the ply and the last move's text. Reading it back
+trusts nothing (a damaged or edited database):
+
+- a digest over the room's id and everything else catches a damaged or misplaced snapshot;
+- the ply and the last move's text must be those of the stored move rows;
+- each position is read by the game (`Rules.decode_state`), which refuses one that is not a
+  consistent position of this game, with these options, that many moves in;
+- the moves between the positions kept must be legal where they were played.
+
+A snapshot that fails any of this (or is missing: a room stored before snapshots, one too large,
+or one the game's code failed to write) is ignored and the room's moves are replayed, off the
+event loop (`online.rooms`). The game's hooks are called unguarded here, their failures caught:
+trouble with a snapshot costs a replay, never a move, and never switches the game off.
+
+Which positions it keeps: the current one and the two before it (so the last move is checked, and
+the usual takeback needs no replay), and for a game whose positions can repeat every earlier one
+that may still come back (`Rules.may_recur`), since the repetition count needs them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+from typing import Any
+
+from gridgames.engine.entry import Entry
+from gridgames.engine.errors import GameError
+from gridgames.engine.game import Game
+from gridgames.engine.options import Options, parse_size
+from gridgames.engine.safetext import printable
+from gridgames.engine.snapshot import SnapshotError
+from gridgames.games import get_entry
+from gridgames.games.guard import unwrapped
+from gridgames.online.store import RoomRow
+
+log = logging.getLogger("gridgames.online")
+
+VERSION = 1
+#: Positions kept before the current one, whatever the game.
+KEEP_BEFORE = 2
+#: A snapshot longer than this is not written (the room then loads by replay, as before snapshots).
+TEXT_MAX = 1024 * 1024
+_FIELDS = ("v", "game", "ply", "last", "states", "sum")
+
+
+def write(room_id: str, game_no: int, base: int, game: Game, last: str) -> str | None:
+    """The snapshot of `game` (the room's game from ply `base` on; `last`: the last move's text, ""
+    before any), or None when it would be longer than TEXT_MAX or the game cannot write its
+    positions (the room then loads by replay: a snapshot never costs a move)."""
+    try:
+        return _write(room_id, game_no, base, game, last)
+    except Exception as error:  # noqa: BLE001 - the game's own code, unguarded so as not to switch it off
+        log.warning("no snapshot of a room of %s: %s", game.entry.id, printable(str(error), 120))
+        return None
+
+
+def _write(room_id: str, game_no: int, base: int, game: Game, last: str) -> str | None:
+    rules = unwrapped(game.rules)
+    states = game.states[: game.cursor + 1]
+    current = states[-1]
+    first = max(0, len(states) - 1 - KEEP_BEFORE)
+    if rules.can_repeat:
+        while first > 0 and rules.may_recur(states[first - 1], current):
+            first -= 1
+    payload: dict[str, Any] = {
+        "v": VERSION, "game": game_no, "ply": base + len(states) - 1, "last": last,
+        "states": [rules.encode_state(state) for state in states[first:]],
+    }
+    payload["sum"] = _digest(room_id, payload)
+    text = json.dumps(payload, separators=(",", ":"))
+    return text if len(text) <= TEXT_MAX else None
+
+
+def read(row: RoomRow) -> tuple[Game, int]:
+    """The room's game from its snapshot, from the first position kept on, and that position's ply;
+    raises SnapshotError (one sentence) when the snapshot is missing or fails a check."""
+    payload = _payload(row)
+    ply, texts = payload["ply"], payload["states"]
+    base = ply - len(texts) + 1
+    entry = get_entry(row.variant)
+    rows, cols = parse_size(row.size)
+    options = Options(rows, cols, row.first, row.adjacency)
+    try:
+        return _game(entry, options, row, texts, base)
+    except GameError:
+        raise
+    except Exception as error:  # noqa: BLE001 - the game's own code failing on stored text: replay instead
+        raise SnapshotError(f"The game failed reading its snapshot: {printable(str(error), 120)}.") from None
+
+
+def _game(entry: Entry, options: Options, row: RoomRow, texts: list[str], base: int) -> tuple[Game, int]:
+    """The game from the positions `texts` (from ply `base` on), read and checked by its own rules."""
+    rules, moves = unwrapped(entry.rules), row.moves
+    states = tuple(
+        rules.decode_state(text, options, row.first_player, base + i) for i, text in enumerate(texts)
+    )
+    start = rules.start(options, row.first_player)
+    if any(type(state) is not type(start) for state in states):
+        raise SnapshotError("The game read its snapshot as something other than its positions.")
+    if base == 0 and states[0] != start:
+        raise SnapshotError("The snapshot's first position is not the game's start.")
+    played = []
+    for i, state in enumerate(states[:-1]):
+        text = moves[base + i]
+        try:
+            move = rules.parse_move(state, text)
+        except GameError:
+            raise SnapshotError(f"The stored move {text} does not read at its position.") from None
+        if rules.format_move(move) != text or rules.why_illegal(state, move) is not None:
+            raise SnapshotError(f"The stored move {text} is not legal at its position.")
+        played.append(move)
+    return Game(entry, options, row.first_player, states, tuple(played), len(played)), base
+
+
+def _payload(row: RoomRow) -> dict[str, Any]:
+    text = row.snapshot
+    if text is None:
+        raise SnapshotError("The room has no snapshot.")
+    if len(text) > TEXT_MAX:
+        raise SnapshotError("The room's snapshot is too long.")
+    try:
+        payload = json.loads(text)
+    except (ValueError, RecursionError):
+        raise SnapshotError("The room's snapshot is not readable.") from None
+    if not isinstance(payload, dict) or sorted(payload) != sorted(_FIELDS):
+        raise SnapshotError("The room's snapshot has other fields than a snapshot's.")
+    claimed = payload.pop("sum")
+    if not isinstance(claimed, str) or claimed != _digest(row.id, payload):
+        raise SnapshotError("The room's snapshot is damaged (its digest does not match).")
+    states, ply = payload["states"], payload["ply"]
+    if payload["v"] != VERSION:
+        raise SnapshotError(f"The room's snapshot is of version {payload['v']}, not {VERSION}.")
+    if payload["game"] != row.game_no or ply != len(row.moves):
+        raise SnapshotError("The room's snapshot is of another game or ply than its stored moves.")
+    if payload["last"] != (row.moves[-1] if row.moves else ""):
+        raise SnapshotError("The room's snapshot names another last move than its stored moves.")
+    if not isinstance(states, list) or not 1 <= len(states) <= ply + 1:
+        raise SnapshotError("The room's snapshot holds no positions, or more than the game had.")
+    if not all(isinstance(state, str) for state in states):
+        raise SnapshotError("The room's snapshot holds a position that is not text.")
+    return payload
+
+
+def _digest(room_id: str, payload: dict[str, Any]) -> str:
+    """Over the room's id too: one room's snapshot copied onto another is refused."""
+    body = json.dumps(payload, separators=(",", ":"), sort_keys=True)
+    return hashlib.sha256(f"{room_id}\n{body}".encode()).hexdigest()[:32]

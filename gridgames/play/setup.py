@@ -1,0 +1,291 @@
+"""How a game is set up, in one value with one serialisation, for every way a game starts.
+
+The new-game panel, the command line (`play`, `host`), the autosave, resume and the online host
+all make and read a `Setup`: the game, its board options (size, who moves first, adjacency), who
+sits in each seat (a person, a computer level, or a friend online) and the match rules.
+
+    setup = default_setup(entry).chosen(entry, size="4x4", seats=(HUMAN, "perfect"))
+    setup.to_dict()                    # plain JSON values (the prefs file, beside an autosave)
+    Setup.from_dict(data)              # OptionsError, one sentence, when anything is off
+    saved_settings(setup, match)       # what an autosave keeps beside its game
+    resume(saved, levels)              # a save (of this release or the last) ready to play on
+
+Saves written before the set-up had one shape (`vs`/`computer_plays`, or `seats`, beside the match
+score) still resume: `resume` reads them as well.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from gridgames.engine.entry import Entry
+from gridgames.engine.errors import GameError, OptionsError
+from gridgames.engine.game import Game
+from gridgames.engine.match import SCORING_CHOICES, STARTS_CHOICES, Match
+from gridgames.engine.options import Options, parse_size
+from gridgames.games import get_entry, ids_where, no_adjacency_option
+from gridgames.play.seats import HUMAN, ONLINE
+
+#: The keys `Setup.to_dict` writes; `from_dict` refuses any other (a typo is not silently dropped).
+KEYS = ("variant", "rows", "cols", "first", "adjacency", "seats", "starts", "scoring", "games")
+#: The longest name read back (a game id, a seat: a person, a computer level, online).
+MAX_NAME = 64
+
+
+@dataclass(frozen=True)
+class Setup:
+    """One game's settings: the game, its options, who plays each side, and the match rules.
+
+    A seat is `HUMAN`, a computer level's name (`gridgames.play.computer.levels`) or, for seat 2
+    only, `ONLINE` (a friend who joins over the network). `starts` says who starts each later game
+    of a match and `scoring` how it is scored (see `engine.match`); `games` is the match's agreed
+    length (None: play on until the players stop).
+    """
+
+    variant: str
+    options: Options
+    seats: tuple[str, str] = (HUMAN, HUMAN)
+    starts: str = "alternate"
+    scoring: str = "wins"
+    games: int | None = None
+
+    def seat(self, player: int) -> str:
+        return self.seats[player - 1]
+
+    def new_match(self, entry: Entry) -> Match:
+        """An empty match score with these options and match rules."""
+        return Match(entry, self.options, scoring=self.scoring, starts=self.starts, length=self.games)
+
+    def chosen(
+        self,
+        entry: Entry,
+        size: str | None = None,
+        first: str | None = None,
+        adjacency: str | None = None,
+        seats: tuple[str, str] | None = None,
+        starts: str | None = None,
+        scoring: str | None = None,
+        games: int | None = None,
+    ) -> Setup:
+        """This set-up with the choices given (None keeps its own); OptionsError, one sentence, for
+        a choice this game does not offer."""
+        if adjacency is not None and not entry.has_adjacency_option:
+            raise OptionsError(no_adjacency_option(entry))
+        if scoring == "cells" and not entry.cell_scoring:
+            raise OptionsError(
+                f"Scoring by marked cells is an option of {ids_where(_cells)} only, not of {entry.id}."
+            )
+        if games is not None and games < 1:
+            raise OptionsError(f"A match is at least one game, not {games}.")
+        o = self.options
+        rows, cols = (o.rows, o.cols) if size is None else parse_size(size)
+        options = Options(rows, cols, first or o.first, adjacency or o.adjacency)
+        return replace(
+            self, variant=entry.id, options=options, seats=seats or self.seats,
+            starts=starts or self.starts, scoring=scoring or self.scoring,
+            games=self.games if games is None else games,
+        )
+
+    # -- one serialisation -----------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        o = self.options
+        return {
+            "variant": self.variant,
+            "rows": o.rows,
+            "cols": o.cols,
+            "first": o.first,
+            "adjacency": o.adjacency,
+            "seats": list(self.seats),
+            "starts": self.starts,
+            "scoring": self.scoring,
+            "games": self.games,
+        }
+
+    @classmethod
+    def from_dict(cls, data: object) -> Setup:
+        """The inverse of `to_dict` (the seats, match rules and length may be left out: the
+        defaults); raises OptionsError, one sentence, on anything else."""
+        if not isinstance(data, dict):
+            raise OptionsError("The saved set-up is not a table of settings.")
+        unknown = sorted(str(key)[:20] for key in data if key not in KEYS)
+        if unknown:
+            names = ", ".join(unknown[:5])
+            raise OptionsError(f"The saved set-up has settings this version does not know: {names}.")
+        variant = _text(data, "variant", None)
+        first, adjacency = _text(data, "first", None), _text(data, "adjacency", "king")
+        rows, cols = _whole(data.get("rows"), "rows"), _whole(data.get("cols"), "columns")
+        starts, scoring = _text(data, "starts", "alternate"), _text(data, "scoring", "wins")
+        if starts not in STARTS_CHOICES:
+            choices = ", ".join(STARTS_CHOICES)
+            raise OptionsError(f"Who starts each game must be one of {choices}, not {starts!r}.")
+        if scoring not in SCORING_CHOICES:
+            raise OptionsError(f"Match scoring must be wins or cells, not {scoring!r}.")
+        games = data.get("games")
+        if games is not None and (type(games) is not int or games < 1):
+            raise OptionsError(f"A match is at least one game, not {str(games)[:20]!r}.")
+        return cls(variant, Options(rows, cols, first, adjacency), _seats(data.get("seats", [HUMAN, HUMAN])),
+                   starts, scoring, games)
+
+
+def default_setup(entry: Entry) -> Setup:
+    """The rule book's own board size and first player, two people, a match with no agreed length."""
+    return Setup(entry.id, Options(entry.default_rows, entry.default_cols, entry.default_first))
+
+
+def _cells(entry: Entry) -> bool:
+    return entry.cell_scoring
+
+
+def _text(data: dict[str, Any], key: str, default: str | None) -> str:
+    value = data.get(key, default)
+    if value is None:
+        raise OptionsError(f"The saved set-up has no {key}.")
+    if not isinstance(value, str) or not value.isprintable() or len(value) > MAX_NAME:
+        raise OptionsError(f"The saved set-up's {key} is not a short word: {str(value)[:20]!r}.")
+    return value
+
+
+def _whole(value: object, name: str) -> int:
+    if type(value) is not int:
+        raise OptionsError(f"The saved set-up's {name} is not a whole number: {str(value)[:20]!r}.")
+    return value
+
+
+def _seats(value: object) -> tuple[str, str]:
+    """Two seat names; ONLINE sits only in seat 2."""
+    if not isinstance(value, (list, tuple)) or len(value) != 2:
+        raise OptionsError("A game has exactly two seats.")
+    if not all(isinstance(s, str) and s.isprintable() and 0 < len(s) <= MAX_NAME for s in value):
+        raise OptionsError("A saved seat is not a person or a computer level.")
+    if value[0] == ONLINE:
+        raise OptionsError("Only the second seat can be a friend online.")
+    return value[0], value[1]
+
+
+# -- beside an autosave ---------------------------------------------------------------------------
+def saved_settings(setup: Setup, match: Match) -> dict[str, Any]:
+    """What an autosave keeps beside its game: the set-up and the match score before this game."""
+    return {"setup": setup.to_dict(), "match": match.to_dict()}
+
+
+def setup_of(match: Match, seats: tuple[str, str]) -> Setup:
+    """The set-up a match score was started with, and these seats."""
+    return Setup(match.entry.id, match.options, seats, match.starts, match.scoring, match.length)
+
+
+@dataclass(frozen=True)
+class Resumed:
+    """A saved game made ready to play on; `note` says what could not be restored ("" if all was)."""
+
+    setup: Setup
+    match: Match
+    notes: tuple[str, ...] = field(default=())
+
+    @property
+    def note(self) -> str:
+        return " ".join(self.notes)
+
+
+def resume(
+    game: Game,
+    settings: dict[str, Any],
+    levels: Collection[str] | None = None,
+    fresh_length: int | None = None,
+) -> Resumed:
+    """The set-up and match score saved beside `game`.
+
+    Seats whose computer level is not among `levels` become people, with a note (None: keep every
+    seat). An unreadable set-up or score is said in a note; the game plays on with its own options,
+    as a new match of `fresh_length` games when neither the set-up nor the score says how long.
+    """
+    notes: list[str] = []
+    setup = _saved_setup(game, settings, notes)
+    known = tuple(s if s in (HUMAN, ONLINE) or levels is None or s in levels else HUMAN for s in setup.seats)
+    if known != setup.seats:
+        notes.append("The computer player is not available here, so people play both sides.")
+    match = _saved_match(game, settings.get("match"), notes)
+    if match is None:
+        own = "setup" in settings and not notes
+        fresh = replace(setup, options=game.options, games=setup.games if own else fresh_length)
+        match = fresh.new_match(game.entry)
+    elif match.is_over:  # a match that ended with this game's predecessor: play on
+        match = Match(match.entry, match.options, scoring=match.scoring, starts=match.starts)
+    same_board = (match.options.size, match.options.adjacency) == (game.options.size, game.options.adjacency)
+    options = match.options if same_board else game.options  # the match's keeps "toss"
+    setup = Setup(game.entry.id, options, (known[0], known[1]), match.starts, match.scoring, match.length)
+    return Resumed(setup, match, tuple(notes))
+
+
+def _saved_setup(game: Game, settings: dict[str, Any], notes: list[str]) -> Setup:
+    """This release's `setup`, or the seats of an earlier one's (`seats`, or `vs`/`computer_plays`)."""
+    plain = Setup(game.entry.id, game.options)
+    try:
+        if "setup" in settings:
+            setup = Setup.from_dict(settings["setup"])
+            if setup.variant != game.entry.id:
+                raise OptionsError(f"The saved set-up is for {setup.variant}, not {game.entry.id}.")
+            return setup
+        if "seats" in settings:
+            return replace(plain, seats=_seats(settings["seats"]))
+        vs, computer_plays = settings.get("vs"), settings.get("computer_plays", 2)
+        if vs is None:
+            return plain
+        if not isinstance(vs, str) or computer_plays not in (1, 2):
+            raise OptionsError("The saved opponent settings are unreadable.")
+        return replace(plain, seats=_seats([vs, HUMAN] if computer_plays == 1 else [HUMAN, vs]))
+    except OptionsError:
+        notes.append("The saved players could not be read, so people play both sides.")
+        return plain
+
+
+def _saved_match(game: Game, data: object, notes: list[str]) -> Match | None:
+    if data is None:
+        return None
+    try:
+        match = Match.from_dict(data, get_entry) if isinstance(data, dict) else None
+    except GameError:
+        match = None
+    if match is None or match.entry.id != game.entry.id:
+        notes.append("The match score could not be restored; it starts again at 0.")
+        return None
+    return match
+
+
+# -- the last set-up per game (the new-game panel's memory) ---------------------------------------
+@dataclass
+class LastChoices:
+    """The last game picked and the last set-up per game (in memory; `to_dict` for the prefs file)."""
+
+    variant: str | None = None
+    setups: dict[str, Setup] = field(default_factory=dict)
+
+    def setup_for(self, entry: Entry) -> Setup:
+        return self.setups.get(entry.id) or default_setup(entry)
+
+    def remember(self, setup: Setup) -> None:
+        self.variant = setup.variant
+        self.setups[setup.variant] = setup
+
+    def with_seats(self, entry: Entry, seats: tuple[str, str]) -> Setup:
+        return replace(self.setup_for(entry), seats=seats)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"variant": self.variant, "setups": {k: s.to_dict() for k, s in self.setups.items()}}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> LastChoices:
+        """Entries that no longer make sense are dropped rather than failing the whole file."""
+        variant, setups = data.get("variant"), data.get("setups")
+        choices = cls(variant=variant if isinstance(variant, str) else None)
+        for key, raw in (setups.items() if isinstance(setups, dict) else ()):
+            try:
+                setup = Setup.from_dict(raw)
+                if setup.scoring == "cells" and not get_entry(setup.variant).cell_scoring:
+                    setup = replace(setup, scoring="wins")
+            except GameError:
+                continue
+            if setup.variant == key:
+                choices.setups[key] = setup
+        return choices

@@ -1,0 +1,36 @@
+"""A puzzle: a position reached from a game's start, and the one line of play that wins it.
+
+The position is given as the moves from the start (in the notation of the rule book it was made with),
+so anyone can check it with another solver; `solution` alternates the player's winning move and the
+opponent's most stubborn reply, and ends with the player's last move (every move wins after it, or the
+game is over). Rule books that play the same rules share their puzzles: `moves` and `solution` are
+parsed with the book they were written in and shown in the book being played.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+#: At most this many moves of the player in one puzzle.
+MAX_PLAYER_MOVES = 5
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    id: str  # stable and unique, e.g. "locked-duel-5x5-0007"
+    game: str  # the catalogue id whose notation `moves` and `solution` are written in
+    rows: int
+    cols: int
+    first: int  # who moved first from the start (1 or 2)
+    adjacency: str  # the board option (Options.adjacency), "king" where the game has no such option
+    moves: tuple[str, ...]  # from the start to the puzzle's position
+    solution: tuple[str, ...]  # player, reply, player, ... : odd length, at most 2 * MAX_PLAYER_MOVES - 1
+    theme: str  # a certificate theme (gridgames.solve.certificates.THEMES) or "" where none is named
+    rating: float  # the first Glicko-2 rating, from the measured difficulty
+    legal: int  # legal moves in the puzzle's position (at least 4)
+    nodes: int  # the size of the proof: positions the solver visited to prove the first move unique
+
+    @property
+    def player_moves(self) -> int:
+        """How many moves the player makes to solve it."""
+        return (len(self.solution) + 1) // 2

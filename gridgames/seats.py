@@ -1,3 +1,0 @@
-"""Who sits in a seat: a person (`HUMAN`) or a computer player, named by its level."""
-
-HUMAN = "human"

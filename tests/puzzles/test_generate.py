@@ -1,0 +1,49 @@
+"""The generator is deterministic, and what it makes are puzzles: the same seeds give the same bytes,
+and each position has at least four moves of which exactly one wins."""
+
+from __future__ import annotations
+
+from gridgames.games import get_entry
+from gridgames.puzzles import codec, data, difficulty, generate, proof
+
+SMALL = (
+    generate.Plan("cram", (generate.Board(4, 4, games=40), generate.Board(4, 5, games=40))),
+    generate.Plan("walls", (generate.Board(3, 3, games=40),), cold=False),
+)
+
+
+def test_the_same_seeds_give_the_same_puzzles_byte_for_byte():
+    first = codec.encode(generate.every_puzzle(per_game=6, plans=SMALL))
+    again = codec.encode(generate.every_puzzle(per_game=6, plans=SMALL))
+    assert first == again
+
+
+def test_what_it_makes_are_puzzles_with_their_measures():
+    puzzles = generate.every_puzzle(per_game=6, plans=SMALL)
+    assert [p.game for p in puzzles].count("cram") == 6 and [p.game for p in puzzles].count("walls") == 6
+    for puzzle in puzzles:
+        entry = get_entry(puzzle.game)
+        line = data.line(puzzle)
+        evaluation = proof.proven(entry.rules, line.start)
+        assert proof.winning(evaluation) == line.solution[:1] and puzzle.legal >= 4
+        finds = difficulty.medium_finds(entry.rules, line.start, line.solution[0])
+        assert puzzle.rating == difficulty.rating(puzzle.nodes, puzzle.player_moves, puzzle.legal, finds)
+
+
+def test_ratings_grow_with_each_measure_of_difficulty_and_stay_in_range():
+    base = difficulty.rating(10, 1, 8, True)
+    assert difficulty.rating(1000, 1, 8, True) > base
+    assert difficulty.rating(10, 3, 8, True) > base
+    assert difficulty.rating(10, 1, 30, True) > base
+    assert difficulty.rating(10, 1, 8, False) > base
+    assert difficulty.rating(0, 1, 4, True) == difficulty.LOWEST
+    assert difficulty.rating(10**9, 5, 400, False) == difficulty.HIGHEST
+
+
+def test_each_game_names_its_own_puzzle_boards_and_shared_rules_are_planned_once():
+    plans = {plan.game: plan for plan in generate.every_plan()}
+    assert "locked-duel" in plans and "blocking" not in plans  # one pool for the two Node Kayles books
+    assert {"walls", "rowcol", "noneighbour", "cram", "domineering"} <= set(plans)
+    assert not plans["walls"].cold and plans["cram"].cold
+    for plan in plans.values():
+        assert all(board.rows * board.cols <= 64 for board in plan.boards)

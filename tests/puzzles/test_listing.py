@@ -1,0 +1,36 @@
+"""`gridgames puzzle --list --json` lists every shipped puzzle with what another solver needs to check it."""
+
+from __future__ import annotations
+
+import json
+
+from gridgames.games import get_entry
+from gridgames.puzzles import data
+from gridgames.puzzles.listing import listing
+
+
+def test_every_puzzle_is_listed_as_json_with_its_game_options_moves_and_solution():
+    listed = listing()
+    assert len(listed) == len(data.shipped()) > 0
+    json.dumps(listed)  # plain data
+    for item, puzzle in zip(listed, data.shipped(), strict=True):
+        assert item["id"] == puzzle.id and item["game"] == puzzle.game
+        assert item["options"]["rows"] == item["rows"] == puzzle.rows and item["cols"] == puzzle.cols
+        assert item["board"] == f"{puzzle.rows}x{puzzle.cols}"
+        assert item["moves"] == list(puzzle.moves) and item["solution"] == list(puzzle.solution)
+        assert item["theme"] == puzzle.theme and item["rating"] == puzzle.rating
+
+
+def test_the_listing_says_who_moves_and_which_books_play_it():
+    by_game = {item["game"]: item for item in listing()}
+    assert by_game["locked-duel"]["books"] == ["locked-duel", "blocking"]
+    assert "adjacency" in by_game["noneighbour"]["options"] and "adjacency" not in by_game["cram"]["options"]
+    for item in by_game.values():
+        puzzle = next(p for p in data.shipped() if p.id == item["id"])
+        assert data.line(puzzle).start.to_move == item["to_move"]
+
+
+def test_a_game_lists_the_pool_of_its_rules():
+    assert listing("blocking") == listing("locked-duel")
+    assert {item["game"] for item in listing("cram")} == {"cram"}
+    assert get_entry("blocking").coord_style == listing("blocking")[0]["notation"]
