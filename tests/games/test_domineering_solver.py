@@ -136,3 +136,20 @@ def test_a_cancelled_search_stops_within_milliseconds(use_native: bool) -> None:
     finally:
         core.use_native(previous)
         solver.clear_cache()
+
+
+@native
+@pytest.mark.parametrize(("rows", "cols"), [(3, 8), (4, 8), (8, 8)])
+def test_the_c_core_matches_the_reference_on_eight_columns(rows: int, cols: int) -> None:
+    """Eight columns take the C core's byte-swapping mirror images; late 8x8 positions stay quick."""
+    rng = random.Random(rows)
+    mod = solver.native()
+    assert mod is not None
+    for _ in range(15):
+        moves = 18 if rows == 8 else 2
+        free, vertical = random_position(rng, rows, cols, moves + 4, least=moves)
+        mod.clear()
+        reference.clear_cache()
+        assert mod.move_values(rows, cols, free, vertical, -1.0, None) == reference.move_values(
+            rows, cols, free, vertical
+        )[0]
