@@ -59,7 +59,7 @@ def run(args: argparse.Namespace) -> int:
     if not args.plain:
         from gridgames.commands.app import run_app
 
-        return run_app(puzzles=args.game or "", streak=args.streak)
+        return run_app(open_puzzles=args.game or "", streak=args.streak, puzzle_rating=args.rating)
     from gridgames.puzzles.progress import ProgressStore
     from gridgames.puzzles.trainer import Trainer
     from gridgames.storage import Store

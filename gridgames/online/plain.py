@@ -27,6 +27,7 @@ from gridgames.play.narration import (
     Answers,
     Narrator,
     game_news,
+    move_refusal,
     offer_news,
     presence_news,
     room_score,
@@ -52,7 +53,10 @@ WATCHING_HELP = """You are watching: every move shows here as it is made, and yo
 
 
 #: How a player answers the other side's offer here: by typing.
-ANSWERS = Answers(takeback="accept or decline?", rematch="type again to accept, or decline.")
+ANSWERS = Answers(
+    takeback="accept or decline?", rematch="type again to accept, or decline.",
+    again="type again for a rematch, or quit.",
+)
 
 
 def stdin_lines(loop: asyncio.AbstractEventLoop, inbox: asyncio.Queue[tuple[str, object]]) -> None:
@@ -266,8 +270,8 @@ class PlainPlayer:
         if view is None:
             self.say("Not connected to the room yet: wait a moment.")
             return None
-        if not self.seat:
-            self.say("You are watching: spectators cannot play.")
+        if not self.seat:  # no command of a player's: say why not
+            self.say(move_refusal(view, self.seat, ANSWERS) or "")
             return None
         message = self._message(command, line, view)
         if message is None:
@@ -290,11 +294,9 @@ class PlainPlayer:
             return p.Resign()
         if command in ("again", "rematch"):
             return p.Rematch("offer")
-        if view.outcome is not None:
-            self.say("The game is over: type again for a rematch, or quit.")
-            return None
-        if view.to_move != self.seat:
-            self.say(f"It is not your turn: {view.entry.player(view.to_move)} is to move.")
+        refusal = move_refusal(view, self.seat, ANSWERS)
+        if refusal is not None:
+            self.say(refusal)
             return None
         try:
             move = view.game.parse(line)

@@ -142,6 +142,7 @@ class Answers:
 
     takeback: str
     rematch: str
+    again: str  # after "The game is over: ": how to offer a rematch
     own: bool = True
 
 
@@ -203,6 +204,17 @@ def room_news(before: RoomView, view: RoomView, seat: int, answers: Answers) -> 
     return presence_news(before, view, seat) + ([changed] if changed else []) + offer_news(
         before, view, seat, answers
     )
+
+
+def move_refusal(view: RoomView, seat: int, answers: Answers) -> str | None:
+    """Why `seat` cannot move in the room now (watching, the game is over, the other's turn), or None."""
+    if not seat:
+        return "You are watching: spectators cannot play."
+    if view.outcome is not None:
+        return f"The game is over: {answers.again}"
+    if view.to_move != seat:
+        return f"It is not your turn: {view.entry.player(view.to_move)} is to move."
+    return None
 
 
 def room_status(view: RoomView, seat: int, closed: str = "", lost: bool = False) -> str:

@@ -15,6 +15,7 @@ from gridgames.engine.cells import Cell
 from gridgames.engine.entry import Entry
 from gridgames.engine.moves import Move
 from gridgames.engine.rules import GridState
+from gridgames.games.api import Words
 
 
 @dataclass(frozen=True)
@@ -63,3 +64,17 @@ def point(entry: Entry, state: GridState, picking: Picking, cell: Cell, alternat
     if exact and len({frozenset(m.cells) for m in moves}) == 1:
         return Pointed(move=exact[0])  # every candidate covers just these cells: take them as pointed
     return Pointed(picking=Picking(picked, moves))
+
+
+def is_alternate(entry: Entry, move: Move) -> bool:
+    """Whether `move` is the game's second kind of move (made by a right click or its mode)."""
+    kind = entry.rules.alternate_kind
+    return kind is not None and move.kind == kind
+
+
+def switch_alternate(entry: Entry, legal: tuple[Move, ...], on: bool, words: Words) -> tuple[bool, str]:
+    """The player asks to switch the game's second kind of move (`Rules.alternate_kind`) on or off
+    (`on`: whether it is on now): whether it is on after, and what to say (a refusal starts with ✗)."""
+    if not on and not any(is_alternate(entry, m) for m in legal):
+        return False, f"✗ {words.alternate_not_now or 'There is no such move now.'}"
+    return not on, words.alternate_off if on else words.alternate_on

@@ -107,11 +107,14 @@ def measured(entry: Entry, state: GridState, cold: bool) -> tuple[Any, float]:
 def theme(entry: Entry, state: GridState, move: Any) -> str:
     """The theme of the certificate the game gives for `move`, or "" where it names none.
 
-    A game may give up on a certificate when its time runs out (Cram values its regions within a
-    second); asked again, with the values from the first try remembered, it answers as a quiet machine
-    would, so a busy machine makes the same file."""
+    A game may give up on a certificate when its own time runs out (a game that values its regions
+    within a second), which would make the file depend on the machine's load: the regions before and
+    after the move are valued first with no time limit (the solvers remember them), so the certificate
+    answers as on a quiet machine."""
     hooks = solver_for(entry.rules)
-    certificate = hooks.certificate(entry, state, move) or hooks.certificate(entry, state, move)
+    hooks.regions(state)
+    hooks.regions(entry.rules.apply_unchecked(state, move))
+    certificate = hooks.certificate(entry, state, move)
     return "" if certificate is None else certificate.theme
 
 

@@ -24,6 +24,7 @@ from gridgames.puzzles.explain import explain
 from gridgames.puzzles.model import Puzzle
 from gridgames.solve.analysis import analyse
 from gridgames.solve.base import WIN
+from gridgames.solve.budget import Budget, StopCheck
 from gridgames.solve.certificates import Certificate
 
 #: How long the refutation of a wrong move may be searched for (puzzles are proven in 50 ms).
@@ -83,11 +84,11 @@ class PuzzleRun:
         return cls(entry, start, start, tuple(line), puzzle)
 
     @classmethod
-    def from_position(cls, game: Game) -> PuzzleRun | None:
+    def from_position(cls, game: Game, stop: StopCheck = None) -> PuzzleRun | None:
         """A puzzle from a game's position (the one before a thrown-away win): any winning move is
-        accepted. None unless the player to move has a proven win there."""
+        accepted. None unless the player to move has a proven win there (`stop` cancels the proof)."""
         game = game.truncated()
-        evaluation = analyse(game.entry, game.state, REFUTATION_BUDGET)
+        evaluation = analyse(game.entry, game.state, Budget(REFUTATION_BUDGET, stop))
         if not evaluation.exact or evaluation.value != WIN:
             return None
         return cls(game.entry, game, game, evaluation.best[:1], any_win=True)
@@ -114,17 +115,18 @@ class PuzzleRun:
         return None if self.over or self.refuted else self.solution[self.step]
 
     # -- trying ----------------------------------------------------------------------------------
-    def attempt(self, move: Move) -> tuple[PuzzleRun, Answer]:
-        """The player tries `move`; raises MoveError (with the engine's sentence) if it is illegal."""
+    def attempt(self, move: Move, stop: StopCheck = None) -> tuple[PuzzleRun, Answer]:
+        """The player tries `move`; raises MoveError (with the engine's sentence) if it is illegal.
+        `stop` cancels the searches a wrong move (or, from a game, any move) may need."""
         if self.over:
             raise MoveError("This puzzle is over: retry it or go on to the next one.")
         if self.refuted:
             raise MoveError("Undo the refuted move first, or retry the puzzle.")
         played = self.game.play(move)  # the engine's sentence if illegal
         name = self.entry.format_move(move)
-        if self._wins(move, played):
+        if self._wins(move, played, stop):
             return self._right(move, played, name)
-        reply = self._refutation(played)
+        reply = self._refutation(played, stop)
         after = played.play(reply) if reply is not None else played
         if reply is None:
             text = f"{name} does not win: against best play it loses."
@@ -135,33 +137,35 @@ class PuzzleRun:
         explanation = explain(self.entry, played.state, reply, ()) if reply is not None else None
         return run, Answer("wrong", move, reply, text, explanation)
 
-    def _wins(self, move: Move, played: Game) -> bool:
+    def _wins(self, move: Move, played: Game, stop: StopCheck = None) -> bool:
         if move == self.solution[self.step]:
             return True
         if not self.any_win:
             return False
         if played.is_over:
             return played.outcome is not None and played.outcome.winner == self.player
-        after = analyse(self.entry, played.state, REFUTATION_BUDGET)
+        after = analyse(self.entry, played.state, Budget(REFUTATION_BUDGET, stop))
         return after.exact and after.value != WIN
 
     def _right(self, move: Move, played: Game, name: str) -> tuple[PuzzleRun, Answer]:
         last = self.any_win or self.step + 1 >= len(self.solution)
         if last:
             run = replace(self, game=played, over=True)
-            return run, Answer("solved", move, None, f"{name} wins. Solved!", self._explanation())
+            # from a game, the player's own winning move is explained (it may not be the solver's)
+            why = explain(self.entry, self.game.state, move, (move,)) if self.any_win else self._explanation()
+            return run, Answer("solved", move, None, f"{name} wins. Solved!", why)
         reply = self.solution[self.step + 1]
         run = replace(self, game=played.play(reply), step=self.step + 2)
         text = f"{name} is right; {self.entry.player(3 - self.player)} answers " \
                f"{self.entry.format_move(reply)}. Find the next winning move."
         return run, Answer("right", move, reply, text)
 
-    def _refutation(self, played: Game) -> Move | None:
+    def _refutation(self, played: Game, stop: StopCheck = None) -> Move | None:
         """The opponent's winning reply after a wrong move (None when the game ended there, or no
         proof came within the budget: the generator proved the move loses either way)."""
         if played.is_over:
             return None
-        evaluation = analyse(self.entry, played.state, REFUTATION_BUDGET)
+        evaluation = analyse(self.entry, played.state, Budget(REFUTATION_BUDGET, stop))
         if not evaluation.exact or evaluation.value != WIN:
             return None
         return evaluation.best[0]

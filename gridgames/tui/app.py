@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import gc
 import random
+import threading
 from typing import TYPE_CHECKING, Any
 
 from textual.app import App
@@ -37,6 +38,7 @@ from gridgames.tui.widgets.too_small import MIN_SIZE, SizeGuard, TooSmall
 if TYPE_CHECKING:
     from gridgames.engine.match import Match
     from gridgames.online.address import Address
+    from gridgames.tui.puzzle_source import PuzzleSource
 
 
 #: Below this many rows the dialogs drop the blank lines between their fields.
@@ -67,8 +69,20 @@ class GridGamesApp(App[None]):
         online: dict[str, object] | None = None,
         rng: random.Random | None = None,
         note: str = "",
+        puzzles: PuzzleSource | None = None,
+        open_puzzles: str | None = None,
+        streak: bool = False,
+        puzzle_rating: float | None = None,
     ) -> None:
+        """`puzzles`: where the puzzles come from (by default the shipped ones, see `puzzles()`);
+        `open_puzzles`: start on the puzzle screen, of that game's puzzles ("" for every game's),
+        in streak mode if `streak`, near `puzzle_rating` if given (`gridgames puzzle`)."""
         super().__init__()
+        self.start_puzzles = open_puzzles
+        self.start_streak = streak
+        self.puzzle_rating = puzzle_rating
+        self._puzzles = puzzles
+        self._puzzles_made = threading.Lock()
         self.note = note  # said once at start: the remembered choices the new-game panel opens with
         offer_only_ours(self)  # themes measured for contrast (see themes.py)
         self.online = online  # {"host": argparse args} or {"join": Address, "watch": bool}
@@ -114,6 +128,8 @@ class GridGamesApp(App[None]):
             self.start_online(plan_from_command(self.online))
         elif self.load_path:
             self.open_record(self.load_path)
+        elif self.start_puzzles is not None:
+            self.open_puzzles(self.start_puzzles or None, streak=self.start_streak)
         else:
             try:
                 entry = get_entry(self.variant) if self.variant else None
@@ -361,6 +377,28 @@ class GridGamesApp(App[None]):
                 self.start_online(plan_to_join(address))
 
         self.push_screen(JoinScreen(), chosen)
+
+    # -- puzzles ----------------------------------------------------------------------------
+    def puzzles(self) -> PuzzleSource:
+        """Where the puzzles come from: the shipped ones, rated, unless the app was given a source.
+        (Made when first asked for; the puzzle file itself is read only when a puzzle is wanted.)"""
+        with self._puzzles_made:  # the first screen makes it in a thread, a key press here
+            if self._puzzles is None:
+                from gridgames.tui.puzzle_source import ShippedSource
+
+                self._puzzles = ShippedSource(self.store, self.rng, self.puzzle_rating)
+            return self._puzzles
+
+    @property
+    def puzzles_if_made(self) -> PuzzleSource | None:
+        """The puzzles' source if it has been made (nothing is imported or read for it here)."""
+        return self._puzzles
+
+    def open_puzzles(self, game: str | None = None, streak: bool = False) -> None:
+        """The puzzle screen, of `game`'s puzzles or every game's (it says why if there are none)."""
+        from gridgames.tui.screens.puzzle import PuzzleScreen
+
+        self.push_screen(PuzzleScreen(self.puzzles(), game, streak=streak))
 
     # -- quitting ---------------------------------------------------------------------------
     async def action_quit(self) -> None:

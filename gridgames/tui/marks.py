@@ -19,7 +19,7 @@ from gridgames.engine.entry import Entry
 from gridgames.engine.moves import Move
 from gridgames.engine.rules import Content, GridState
 from gridgames.games.api import Words
-from gridgames.play.picking import NOTHING, Picking
+from gridgames.play.picking import NOTHING, Picking, is_alternate
 
 TARGET = "•"
 FORBIDDEN = "×"
@@ -34,12 +34,6 @@ class CellMark:
     glyph: str
     classes: frozenset[str]
     joins: str = ""  # the sides where the piece in the cell goes on into the next cell
-
-
-def is_alternate(entry: Entry, move: Move) -> bool:
-    """Whether `move` is the game's second kind of move (made by a right click or its mode)."""
-    kind = entry.rules.alternate_kind
-    return kind is not None and move.kind == kind
 
 
 def best_value(values: dict[Move, str], moves: list[Move]) -> str | None:

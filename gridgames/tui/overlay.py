@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from gridgames.engine.game import Game
-from gridgames.tui.marks import is_alternate
+from gridgames.play.picking import is_alternate
 from gridgames.tui.texts import hint_text
 from gridgames.tui.widgets.board import Board
 from gridgames.tui.widgets.line import Line

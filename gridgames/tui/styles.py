@@ -13,10 +13,15 @@ from pathlib import Path
 from textual.app import App
 
 GAME_CSS = Path(__file__).with_name("game.tcss")
+PUZZLE_CSS = Path(__file__).with_name("puzzle.tcss")  # the puzzle screen's own, over game.tcss
 
 
-def add_game_css(app: App[object]) -> None:
-    """Add game.tcss to the app's style sheet, once; widgets styled from then on follow it."""
-    location = (str(GAME_CSS), "")
+def add_game_css(app: App[object], path: Path = GAME_CSS) -> None:
+    """Add game.tcss (or `path`) to the app's style sheet, once; widgets styled from then on follow it."""
+    location = (str(path), "")
     if not app.stylesheet.has_source(*location):
-        app.stylesheet.add_source(GAME_CSS.read_text(encoding="utf-8"), read_from=location)
+        app.stylesheet.add_source(path.read_text(encoding="utf-8"), read_from=location)
+
+
+def add_puzzle_css(app: App[object]) -> None:
+    add_game_css(app, PUZZLE_CSS)

@@ -141,14 +141,17 @@ def review_text(blunders: frozenset[int]) -> str:
         which, pick = f"moves {', '.join(numbers[:-1])} and {numbers[-1]}", "Choose one"
     return (
         f"Review: {which} threw away a win (marked ?! in the log). "
-        f"{pick} in the log and press t to retry from there."
+        f"{pick} in the log and press t to retry from there, or p to replay it as a puzzle."
     )
 
 
 # -- the online game screen ----------------------------------------------------------------------
 #: How a player answers the other side's offer on the online screen: by key (the screen tells the
 #: player's own requests as they are sent).
-ANSWERS = Answers(takeback="y accepts, x declines.", rematch="n or y accepts, x declines.", own=False)
+ANSWERS = Answers(
+    takeback="y accepts, x declines.", rematch="n or y accepts, x declines.", again="n offers a rematch.",
+    own=False,
+)
 
 
 def online_status(

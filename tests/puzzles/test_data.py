@@ -128,3 +128,13 @@ def test_both_node_kayles_books_share_one_pool_shown_in_each_books_notation():
     line = data.line(puzzle)
     assert data.notation(gridlock, line.solution) == data.notation(duel, line.solution) == puzzle.solution
     assert all(p.game == "locked-duel" for p in data.pool(gridlock))
+
+
+def test_the_data_file_is_package_data_so_pip_install_ships_it():
+    from fnmatch import fnmatch
+    from pathlib import Path
+
+    tomllib = pytest.importorskip("tomllib")
+    pyproject = Path(__file__).resolve().parents[2] / "pyproject.toml"
+    patterns = tomllib.loads(pyproject.read_text(encoding="utf-8"))["tool"]["setuptools"]["package-data"]["*"]
+    assert data.PACKAGE == "gridgames.puzzles" and any(fnmatch(data.FILENAME, p) for p in patterns)

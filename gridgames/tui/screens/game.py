@@ -25,13 +25,13 @@ from gridgames.engine.game import Game
 from gridgames.engine.match import Match
 from gridgames.games import get_entry, rule_book
 from gridgames.play import computer
-from gridgames.play.picking import NOTHING, Picking, point
+from gridgames.play.picking import NOTHING, Picking, point, switch_alternate
 from gridgames.play.session import PlaySession
 from gridgames.play.setup import Setup
 from gridgames.tui import house_rules
 from gridgames.tui.alternate import name_alternate_key
 from gridgames.tui.closing import close_screen, settle_after_first_paint
-from gridgames.tui.marks import cell_marks, is_alternate, with_region_values
+from gridgames.tui.marks import cell_marks, with_region_values
 from gridgames.tui.overlay import AnalysisOverlay
 from gridgames.tui.screens.confirm import ask
 from gridgames.tui.styles import add_game_css
@@ -52,6 +52,7 @@ class GameScreen(AnalysisOverlay, ComputerJobs, Screen[None]):
         Binding("n", "new_game", "New"),
         Binding("ctrl+s", "save_record", "Save as", show=False),
         Binding("t", "retry", "Play here"),
+        Binding("p", "learn", "Replay ?!"),  # a move marked ?! replayed as a puzzle
         Binding("i", "hint", "Hint"),
         Binding("a", "analysis", "Analyse"),
         Binding("escape", "back", "Back", key_display="esc"),
@@ -61,7 +62,7 @@ class GameScreen(AnalysisOverlay, ComputerJobs, Screen[None]):
     #: The footer's keys, most important first; a narrow terminal drops them from the end (the
     #: palette lists them all). "t Play here" shows only while an earlier position is shown.
     FOOTER_ORDER = (
-        "rules", "choose", "select", "log", "board", "retry", "hint", "analysis", "undo", "back",
+        "rules", "choose", "select", "log", "board", "retry", "learn", "hint", "analysis", "undo", "back",
         "alternate_mode", "new_game", "redo", "app.quit",
     )
 
@@ -117,6 +118,7 @@ class GameScreen(AnalysisOverlay, ComputerJobs, Screen[None]):
             with Horizontal(classes="buttons"):
                 yield Button("Play again (n)", variant="primary", id="again", compact=True)
                 yield Button("Other game (esc)", id="leave", compact=True)
+                yield Button("Replay ?! (p)", id="learn", compact=True)
         with Horizontal(id="statusbar"):
             yield Line("status")
         yield Line("message")
@@ -207,7 +209,8 @@ class GameScreen(AnalysisOverlay, ComputerJobs, Screen[None]):
         shown_regions = self.regions.get(game.state)
         legend = legend_text(entry, self.evaluations.get(game.state), shown_regions, self.analysis_on, marks)
         self.query_one("#legend", Line).show(legend)
-        bindings_key = (game.can_undo, game.can_redo, self.viewing is not None)
+        self.query_one("#learn").display = bool(session.blunders)
+        bindings_key = (game.can_undo, game.can_redo, self.viewing is not None, session.blunders)
         if bindings_key != self._bindings_key:  # the footer rebuilds itself on every refresh
             self._bindings_key = bindings_key
             self.refresh_bindings()
@@ -273,6 +276,8 @@ class GameScreen(AnalysisOverlay, ComputerJobs, Screen[None]):
             return self.entry.rules.alternate_kind is not None
         if action == "retry":
             return self.viewing is not None
+        if action == "learn":
+            return bool(self.session.blunders)
         if action in ("hint", "analysis"):
             return computer.available()
         return True
@@ -288,13 +293,11 @@ class GameScreen(AnalysisOverlay, ComputerJobs, Screen[None]):
 
     def action_alternate_mode(self) -> None:
         """Switch between the game's ordinary moves and its second kind (`Rules.alternate_kind`)."""
-        words = self.words
-        if not self.alternate_mode and not any(is_alternate(self.entry, m) for m in self.game.legal_moves()):
-            self.say(f"✗ {words.alternate_not_now or 'There is no such move now.'}")
-            return
-        self.alternate_mode = not self.alternate_mode
-        self.picking = NOTHING
-        self.say(words.alternate_on if self.alternate_mode else words.alternate_off)
+        legal = self.game.legal_moves()
+        on, said = switch_alternate(self.entry, legal, self.alternate_mode, self.words)
+        if on != self.alternate_mode:
+            self.alternate_mode, self.picking = on, NOTHING
+        self.say(said)
 
     def action_retry(self) -> None:
         if self.viewing is None:
@@ -303,6 +306,19 @@ class GameScreen(AnalysisOverlay, ComputerJobs, Screen[None]):
         self._apply(lambda: self.session.play_on_from(ply),
                     lambda _: f"Playing on from move {ply}; later moves can be redone.")
         self.query_one(Board).focus()  # playing on is done on the board (the log kept the focus)
+
+    @on(Button.Pressed, "#learn")
+    def action_learn(self) -> None:
+        """Learn from a mistake: the move marked ?! chosen in the log (else the first one) replayed
+        as a puzzle from the position before it, any winning move accepted; n goes to the next."""
+        from gridgames.tui.puzzle_source import MistakeSource
+        from gridgames.tui.screens.puzzle import PuzzleScreen
+
+        blunders = self.session.blunders
+        if not blunders:
+            return
+        chosen = self.viewing if self.viewing in blunders else None
+        self.app.push_screen(PuzzleScreen(MistakeSource(self.game, blunders, chosen)))
 
     def action_back(self) -> None:
         if self.picking.cells:

@@ -26,13 +26,14 @@ from gridgames.online import protocol as p
 from gridgames.online.client import Event, View, answer_offer
 from gridgames.online.invite import invite_line
 from gridgames.online.launch import HOST_LEFT, HOST_LEFT_WATCHING, HostDbError, Plan
-from gridgames.play.picking import NOTHING, Picking, point
+from gridgames.play.narration import move_refusal
+from gridgames.play.picking import NOTHING, Picking, point, switch_alternate
 from gridgames.tui import house_rules
 from gridgames.tui.alternate import name_alternate_key
 from gridgames.tui.closing import close_screen, settle_after_first_paint
-from gridgames.tui.marks import cell_marks, is_alternate
+from gridgames.tui.marks import cell_marks
 from gridgames.tui.styles import add_game_css
-from gridgames.tui.texts import online_news, online_status
+from gridgames.tui.texts import ANSWERS, online_news, online_status
 from gridgames.tui.widgets.board import Board, BoardArea
 from gridgames.tui.widgets.keys_footer import KeysFooter
 from gridgames.tui.widgets.line import Line
@@ -244,14 +245,9 @@ class OnlineGameScreen(Screen[None]):
         view = self.view
         if view is None:
             return
-        if not self.seat:
-            self.say("✗ You are watching: spectators cannot play.")
-            return
-        if view.outcome is not None:
-            self.say("✗ The game is over: n offers a rematch.")
-            return
-        if view.to_move != self.seat:
-            self.say(f"✗ It is not your turn: {view.entry.player(view.to_move)} is to move.")
+        refusal = move_refusal(view, self.seat, ANSWERS)
+        if refusal is not None:
+            self.say(f"✗ {refusal}")
             return
         alternate = event.alternate or self.alternate_mode
         pointed = point(view.entry, view.game.state, self.picking, event.cell, alternate)
@@ -307,12 +303,10 @@ class OnlineGameScreen(Screen[None]):
         if view is None:
             return
         words = rule_book(view.entry.id).words
-        if not self.alternate_mode and not any(is_alternate(view.entry, m) for m in view.game.legal_moves()):
-            self.say(f"✗ {words.alternate_not_now or 'There is no such move now.'}")
-            return
-        self.alternate_mode = not self.alternate_mode
-        self.picking = NOTHING
-        self.say(words.alternate_on if self.alternate_mode else words.alternate_off)
+        on, said = switch_alternate(view.entry, view.game.legal_moves(), self.alternate_mode, words)
+        if on != self.alternate_mode:
+            self.alternate_mode, self.picking = on, NOTHING
+        self.say(said)
 
     def action_leave(self) -> None:
         async def leave() -> None:

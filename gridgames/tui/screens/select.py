@@ -13,15 +13,17 @@ from textual.geometry import Size
 from textual.screen import Screen
 from textual.strip import Strip
 from textual.widgets import Header, ListItem, ListView, Static
+from textual.worker import Worker, WorkerState
 
 from gridgames.engine.entry import Entry
 from gridgames.games import catalogue
 from gridgames.games.guard import why_off
-from gridgames.play import computer
 from gridgames.tui.widgets.keys_footer import KeysFooter
 from gridgames.tui.widgets.picture import CardLines, blank_style
 from gridgames.tui.widgets.too_small import TooSmall
 
+#: Seconds after start-up when the puzzle file is read to see whether it is refused (the card says so).
+PUZZLE_FILE_DELAY = 1.0
 #: Room for the results line beside a card's picture at 80 columns.
 RESULTS_WIDTH = 66
 
@@ -125,6 +127,40 @@ class VariantCard(ListItem):
             self.refresh(layout=True)
 
 
+class PuzzleCard(ListItem):
+    """The puzzles: what they are, and the player's rating and streak, or why there are none (the
+    puzzle file refused). Its text lines up with the game cards' (app.tcss pads it past their picture)."""
+
+    def __init__(self) -> None:
+        super().__init__(id="puzzles-card", classes="variant")
+        self.standing = ""
+        self.refusal = ""
+        self._content = self._text()
+
+    def render(self) -> Content:
+        return self._content
+
+    def _text(self) -> Content:
+        parts: list[str | tuple[str, str]] = [
+            ("Puzzles", "bold"),
+            "\n",
+            "Find the only winning move in positions the solvers proved, then see why it wins.",
+        ]
+        if self.refusal:
+            parts += ["\n", (f"✗ {self.refusal}", "bold")]
+        else:  # one line either way, so the list keeps its height when the standing arrives
+            parts += ["\n", (self.standing or "Press p to start.", "italic")]
+        return Content.assemble(*parts)
+
+    def show(self, standing: str, refusal: str) -> None:
+        """The player's standing ("" before any puzzle), or why there are no puzzles ("" if there are)."""
+        self.standing, self.refusal = standing, refusal
+        content = self._text()
+        if content != self._content:
+            self._content = content
+            self.refresh(layout=True)
+
+
 class VariantList(ListView):
     """The list of cards. Gaining or losing focus restyles the list and its highlighted card only
     (what `ListView:focus` rules change), not every widget of every card: a faster first screen.
@@ -141,8 +177,11 @@ class VariantList(ListView):
 
 
 class SelectScreen(Screen[None]):
+    #: The footer's keys, most important first (a narrow terminal drops them from the end).
+    FOOTER_ORDER = ("select_cursor", "puzzles", "rules", "app.quit", "app.join_online")
     BINDINGS = [
         Binding("o", "app.join_online", "Join online"),
+        Binding("p", "puzzles", "Puzzles"),  # also the last card, below the games
         Binding("question_mark,f1", "rules", "Rules", key_display="?"),
         Binding("q", "app.quit", "Quit"),
     ]
@@ -155,7 +194,7 @@ class SelectScreen(Screen[None]):
         yield TooSmall()
         yield Header()
         yield Static("Pick a game with ↑/↓ and Enter, or a click. Whoever moves last wins.", id="select-help")
-        yield VariantList(*(VariantCard(entry) for entry in catalogue()), id="variants")
+        yield VariantList(*(VariantCard(entry) for entry in catalogue()), PuzzleCard(), id="variants")
         yield Static("", id="select-message", markup=False)
         yield KeysFooter()
 
@@ -167,6 +206,25 @@ class SelectScreen(Screen[None]):
         variants.index = ids.index(last) if last in ids else 0
         variants.focus()
         self.show_message(self.message)
+        # whether the puzzle file is refused, for the card: read a moment after start-up, not during it
+        self.set_timer(PUZZLE_FILE_DELAY, self._check_puzzle_file)
+
+    def _check_puzzle_file(self) -> None:
+        """The puzzles' card: the player's standing and whether the puzzle file is refused, worked
+        out beside the UI (importing the puzzles' code and reading their file take a while)."""
+        app: Any = self.app
+
+        def work() -> tuple[str, str]:
+            source = app.puzzles()
+            source.choices()  # the puzzle file read here, not when the puzzles open
+            return source.standing(), source.refusal() or ""
+
+        self.run_worker(work, thread=True, group="puzzle-file", exit_on_error=False)
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.worker.group == "puzzle-file" and event.state == WorkerState.SUCCESS:
+            standing, refusal = event.worker.result or ("", "")
+            self.query_one(PuzzleCard).show(standing, refusal)
 
     def on_screen_resume(self) -> None:
         """Also sent when the screen is first shown: the results are read once then, and again
@@ -177,14 +235,24 @@ class SelectScreen(Screen[None]):
         """Each card's unfinished games and results, read afresh (a game may have ended since)."""
         store = self.app.store  # type: ignore[attr-defined]
         stats = store.stats()
-        levels = computer.levels() if stats else ()
-        from gridgames.tui.screens.resume import variant_of
+        levels: Any = ()
+        if stats:  # the computer players (and their solvers' lookup) only where there are results
+            from gridgames.play import computer
 
+            levels = computer.levels()
         saves: dict[str, list[Any]] = {}
-        for saved in self.app.unfinished(None):  # type: ignore[attr-defined]
-            saves.setdefault(variant_of(saved), []).append(saved)
+        unfinished = self.app.unfinished(None)  # type: ignore[attr-defined]
+        if unfinished:  # the resume screen's module (and its widgets) only where there is a save
+            from gridgames.tui.screens.resume import variant_of
+
+            for saved in unfinished:
+                saves.setdefault(variant_of(saved), []).append(saved)
         for card in self.query(VariantCard):
             card.show_results(stats.get(card.entry.id, {}), levels, saves.get(card.entry.id, []))
+        source = self.app.puzzles_if_made  # type: ignore[attr-defined]
+        if source is not None:  # else the card learns it a moment after start-up (_check_puzzle_file)
+            puzzles = self.query_one(PuzzleCard)
+            puzzles.show(source.standing(), puzzles.refusal)
 
     def refresh_cards(self) -> None:
         """Each card's text again: a game may have been switched off since (`games.guard`)."""
@@ -192,9 +260,11 @@ class SelectScreen(Screen[None]):
             card.refresh_text()
 
     @property
-    def highlighted_entry(self) -> Entry:
+    def highlighted_entry(self) -> Entry | None:
+        """The game whose card is highlighted (None: the puzzles' card)."""
         index = self.query_one("#variants", ListView).index or 0
-        return catalogue()[index]
+        games = catalogue()
+        return games[index] if index < len(games) else None
 
     def show_message(self, text: str) -> None:
         """A persistent one-line message (e.g. why a game record could not be opened)."""
@@ -205,10 +275,20 @@ class SelectScreen(Screen[None]):
 
     @on(ListView.Selected, "#variants")
     def open_panel(self, event: ListView.Selected) -> None:
+        if isinstance(event.item, PuzzleCard):
+            self.app.open_puzzles()  # type: ignore[attr-defined]
+            return
         assert isinstance(event.item, VariantCard)
         self.app.choose_game(event.item.entry)  # type: ignore[attr-defined]
+
+    def action_puzzles(self) -> None:
+        self.app.open_puzzles()  # type: ignore[attr-defined]
 
     def action_rules(self) -> None:
         from gridgames.tui.screens.rules import RulesScreen
 
-        self.app.push_screen(RulesScreen(self.highlighted_entry))
+        entry = self.highlighted_entry
+        if entry is None:
+            self.show_message("Each puzzle's rules are its game's: open the puzzles and press ? there.")
+            return
+        self.app.push_screen(RulesScreen(entry))

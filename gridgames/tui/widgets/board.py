@@ -212,8 +212,13 @@ class Board(Widget, can_focus=True):
         self.cursor = Cell(r, c)
 
     def action_log(self) -> None:
-        """Tab: to the move log (`#log`), where Enter shows an earlier position."""
-        self.screen.query_one("#log").focus()
+        """Tab: to the move log (`#log`), where Enter shows an earlier position; on a screen
+        without one (a puzzle's), to the next widget."""
+        logs = self.screen.query("#log")
+        if logs:
+            logs.first().focus()
+        else:
+            self.screen.focus_next()
 
     def action_choose(self) -> None:
         self.post_message(Board.CellChosen(self, self.cursor))
