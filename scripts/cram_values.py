@@ -56,13 +56,14 @@ def cram_published(rows: int, cols: int, value: int) -> bool | None:
     return None
 
 
-def timed(task: Callable[[], object]) -> tuple[object | None, float]:
-    start = time.perf_counter()
+def timed(task: Callable[[], object]) -> tuple[object | None, float, float]:
+    """(the answer or None when out of time, wall seconds, CPU seconds: on a busy machine they differ)."""
+    start, cpu = time.perf_counter(), time.process_time()
     try:
         answer = task()
     except SearchTimeout:
         answer = None
-    return answer, time.perf_counter() - start
+    return answer, time.perf_counter() - start, time.process_time() - cpu
 
 
 def run(args: argparse.Namespace, label: str, solve: Callable[[int, int], object],
@@ -74,7 +75,7 @@ def run(args: argparse.Namespace, label: str, solve: Callable[[int, int], object
             if args.symmetric_once and cols < rows and (cols, rows) in values:
                 values[rows, cols] = values[cols, rows]
                 continue
-            answer, took = timed(partial(solve, rows, cols))
+            answer, took, cpu = timed(partial(solve, rows, cols))
             values[rows, cols] = answer
             check = ""
             if answer is not None:
@@ -83,7 +84,7 @@ def run(args: argparse.Namespace, label: str, solve: Callable[[int, int], object
                     check = " (as published)" if agrees else " (DIFFERS FROM WHAT IS PUBLISHED)"
                     mismatches += not agrees
             text = "?" if answer is None else str(answer)
-            print(f"{label} {rows}x{cols}: {text} ({took:.2f} s){check}", flush=True)
+            print(f"{label} {rows}x{cols}: {text} ({took:.2f} s, {cpu:.2f} s CPU){check}", flush=True)
             if answer is None:
                 break  # longer boards of this row cost more
     if args.markdown:
@@ -109,7 +110,8 @@ def main() -> int:
     parser.add_argument("--domineering", action="store_true", help="Domineering's outcome classes instead")
     parser.add_argument("--markdown", action="store_true", help="end with a table for the docs")
     args = parser.parse_args()
-    print(f"core: {core.name()}; memo emptied before each board; {args.budget:g} s a board", flush=True)
+    cores = ["gridgames.games.cram._native", "gridgames.games.domineering._native"]
+    print(f"core: {core.name(cores)}; memo emptied before each board; {args.budget:g} s a board", flush=True)
     if args.domineering:
         args.symmetric_once = False
 

@@ -83,16 +83,26 @@ def test_the_c_core_matches_the_reference(rows: int, cols: int, seed: int, verti
     )[0]
 
 
-def test_counting_bounds_only_claim_what_search_confirms() -> None:
+def safe_moves_decide(rows: int, cols: int, free: int, vertical: bool) -> bool:
+    """Whether safe moves alone (no protective or vulnerable areas) decide the position."""
+    down, across = reference.areas_down(rows, cols, free), reference.areas_across(rows, cols, free)
+    mine, theirs = (down, across) if vertical else (across, down)
+    return 0 in (mine.most, theirs.most) or mine.safe > theirs.most or theirs.safe >= mine.most
+
+
+@pytest.mark.parametrize(("rows", "cols"), [(4, 5), (5, 5), (4, 6), (6, 4)])
+def test_counting_bounds_only_claim_what_search_confirms(rows: int, cols: int) -> None:
     rng = random.Random(5)
-    claimed = 0
+    claimed = by_areas = 0
     for _ in range(300):
-        free, vertical = random_position(rng, 4, 5, 6)
-        verdict = reference.bound(4, 5, free, vertical)
+        free, vertical = random_position(rng, rows, cols, 12, least=2)
+        verdict = reference.bound(rows, cols, free, vertical)
         if verdict is not None:
             claimed += 1
-            assert verdict == plain_wins(4, 5, free, vertical)
+            by_areas += not safe_moves_decide(rows, cols, free, vertical)
+            assert verdict == plain_wins(rows, cols, free, vertical)
     assert claimed > 30
+    assert by_areas > 5  # protective and vulnerable areas decide positions safe moves alone do not
 
 
 # Square boards: 5x5 is a second-player win (Conway; Winning Ways, ch. 5), the others up to 8x8
@@ -126,3 +136,20 @@ def test_a_cancelled_search_stops_within_milliseconds(use_native: bool) -> None:
     finally:
         core.use_native(previous)
         solver.clear_cache()
+
+
+@native
+@pytest.mark.parametrize(("rows", "cols"), [(3, 8), (4, 8), (8, 8)])
+def test_the_c_core_matches_the_reference_on_eight_columns(rows: int, cols: int) -> None:
+    """Eight columns take the C core's byte-swapping mirror images; late 8x8 positions stay quick."""
+    rng = random.Random(rows)
+    mod = solver.native()
+    assert mod is not None
+    for _ in range(15):
+        moves = 18 if rows == 8 else 2
+        free, vertical = random_position(rng, rows, cols, moves + 4, least=moves)
+        mod.clear()
+        reference.clear_cache()
+        assert mod.move_values(rows, cols, free, vertical, -1.0, None) == reference.move_values(
+            rows, cols, free, vertical
+        )[0]

@@ -13,8 +13,9 @@
  * 256 nodes and the stop check called every 2 ms (with the GIL released for a moment), so a cancelled
  * search ends within a few milliseconds. A stopped search returns None; Python raises SearchTimeout.
  *
- * Memory: one open-addressing table of 16-byte slots that starts at 64K slots (1 MB) and doubles up to
- * memo_slots (default 2**23 slots: 128 MB), then is emptied when three quarters full. No pointer into it
+ * Memory: the shared compact table (gridgames/solve/native/slots.h) of 16-byte slots, which starts at 4K
+ * slots (64 KB) and doubles up to 2**23 slots (128 MB; set_memo_limit), then is emptied when three
+ * quarters full. No pointer into it
  * is held across a call that may insert, so emptying it mid-search loses time, never correctness.
  */
 #define PY_SSIZE_T_CLEAN
@@ -40,98 +41,37 @@ static inline int count(u64 x) { return __builtin_popcountll(x); }
 #define BUDGET_EVERY 256
 #include "budget.h"
 
-/* ---- the memo ----------------------------------------------------------------------------------- */
+/* ---- the memo: the shared compact table (gridgames/solve/native/slots.h) ---------------------------- */
 
-/* A slot: the cells of a shape (row-major in an h x w box) and meta: bits 0-15 h << 8 | w (0 marks an
- * empty slot), bits 16-23 the exact value plus one (0: not known), bits 24-63 for g < 40 whether the
+/* A slot: a = the cells of a shape (row-major in an h x w box), b = meta: bits 0-15 h << 8 | w (the key
+ * with a; never 0), bits 16-23 the exact value plus one (0: not known), bits 24-63 for g < 40 whether the
  * value is known not to be g. */
-typedef struct { u64 bits, meta; } Slot;
+#include "slots.h"
 #define NOT_SHIFT 24
 #define NOT_VALUES 40
+#define MEMO_SLOTS ((size_t)1 << 23) /* Cram's ceiling: 128 MB */
+static Table memo = {NULL, 0, 0, 0xFFFF, 0};
 
-#define MEMO_MIN_SLOTS ((size_t)1 << 16)
-static Slot *memo = NULL;
-static size_t memo_cap = 0, memo_used = 0;
-static size_t memo_slots = (size_t)1 << 23;
-
-static inline size_t slot_index(u64 bits, u64 hw, size_t mask) {
-    u64 h = (bits ^ (hw << 56) ^ (hw * 0x632BE59BD9B4E019ULL)) * 0x9E3779B97F4A7C15ULL;
-    h ^= h >> 32;
-    h *= 0xD6E8FEB86659FD93ULL;
-    h ^= h >> 32;
-    return (size_t)h & mask;
+/* The shape's meta (only its h << 8 | w when nothing is known). */
+static inline u64 memo_meta(u64 bits, int h, int w) {
+    u64 hw = (u64)(h << 8 | w), meta = hw;
+    return table_get(&memo, bits, hw, &meta) ? meta : hw;
 }
 
-/* The slot holding the shape, or NULL. Valid only until the next memo_slot_for. */
-static inline Slot *memo_find(u64 bits, int h, int w) {
-    if (!memo) return NULL;
-    u64 hw = (u64)(h << 8 | w);
-    size_t mask = memo_cap - 1, i = slot_index(bits, hw, mask);
-    while (memo[i].meta) {
-        if (memo[i].bits == bits && (memo[i].meta & 0xFFFF) == hw) return &memo[i];
-        i = (i + 1) & mask;
-    }
-    return NULL;
-}
+static inline int meta_exact(u64 meta) { return (int)((meta >> 16) & 0xFF) - 1; }
 
-static inline int slot_exact(const Slot *s) { return s ? (int)((s->meta >> 16) & 0xFF) - 1 : -1; }
-
-static void memo_clear(void) {
-    free(memo);
-    memo = NULL;
-    memo_cap = memo_used = 0;
-}
-
-static Slot *slot_insert(Slot *table, size_t cap, const Slot *s) {
-    u64 hw = s->meta & 0xFFFF;
-    size_t mask = cap - 1, i = slot_index(s->bits, hw, mask);
-    while (table[i].meta) {
-        if (table[i].bits == s->bits && (table[i].meta & 0xFFFF) == hw) return &table[i];
-        i = (i + 1) & mask;
-    }
-    table[i] = *s;
-    memo_used++;
-    return &table[i];
-}
-
-static int memo_grow(void) {
-    size_t cap = memo ? memo_cap * 2 : MEMO_MIN_SLOTS;
-    Slot *table = calloc(cap, sizeof(Slot));
-    if (!table) return -1;
-    memo_used = 0;
-    for (size_t j = 0; j < memo_cap; j++)
-        if (memo[j].meta) slot_insert(table, cap, &memo[j]);
-    free(memo);
-    memo = table;
-    memo_cap = cap;
-    return 0;
-}
-
-/* The slot of the shape, made if new (nothing known); NULL when out of memory. */
-static Slot *memo_slot_for(u64 bits, int h, int w) {
-    Slot *found = memo_find(bits, h, w);
-    if (found) return found;
-    if (memo && memo_used >= memo_cap / 4 * 3) {
-        if (memo_cap >= memo_slots) memo_clear();
-        else if (memo_grow() < 0) memo_clear();
-    }
-    if (!memo && memo_grow() < 0) return NULL;
-    Slot s = {bits, (u64)(h << 8 | w)};
-    return slot_insert(memo, memo_cap, &s);
-}
+static void memo_clear(void) { table_clear(&memo); }
 
 static int remember_exact(u64 bits, int h, int w, int v) {
-    Slot *s = memo_slot_for(bits, h, w);
-    if (!s) return NO_MEMORY;
-    s->meta = (s->meta & ~((u64)0xFF << 16)) | (u64)(v + 1) << 16;
-    return v;
+    u64 meta = memo_meta(bits, h, w);
+    meta = (meta & ~((u64)0xFF << 16)) | (u64)(v + 1) << 16;
+    return table_put(&memo, bits, meta) < 0 ? NO_MEMORY : v;
 }
 
 static int remember_not(u64 bits, int h, int w, int g) {
-    Slot *s = memo_slot_for(bits, h, w);
-    if (!s) return NO_MEMORY;
-    if (g < NOT_VALUES) s->meta |= (u64)1 << (NOT_SHIFT + g);
-    return 0;
+    if (g >= NOT_VALUES) return 0;
+    u64 meta = memo_meta(bits, h, w) | (u64)1 << (NOT_SHIFT + g);
+    return table_put(&memo, bits, meta) < 0 ? NO_MEMORY : 0;
 }
 
 /* ---- box geometry ------------------------------------------------------------------------------- */
@@ -230,7 +170,6 @@ static void canonical(int h, int w, u64 bits, int *ch, int *cw, u64 *cb) {
 
 /* ---- Grundy values ------------------------------------------------------------------------------ */
 
-static unsigned long long last_nodes = 0;
 
 static int region_value(const Frame *f, u64 comp, Budget *b);
 
@@ -282,7 +221,7 @@ static int region_value(const Frame *f, u64 comp, Budget *b) {
     u64 bits, cb;
     box(f, comp, &bh, &bw, &bits);
     canonical(bh, bw, bits, &ch, &cw, &cb);
-    int v = slot_exact(memo_find(cb, ch, cw));
+    int v = meta_exact(memo_meta(cb, ch, cw));
     if (v >= 0) return v;
     if (n <= EXACT_CELLS) {
         v = solve_shape(frame(ch, cw), cb, b);
@@ -363,12 +302,10 @@ static int some_move_leaves(const Frame *f, u64 bits, int g, Budget *b) {
 static int eq_shape(int h, int w, u64 bits, int g, Budget *b) {
     if (budget_spent(b)) return STOPPED;
     const Frame *f = frame(h, w);
-    Slot *s = memo_find(bits, h, w);
-    if (s) {
-        int v = slot_exact(s);
-        if (v >= 0) return v == g;
-        if (g < NOT_VALUES && (s->meta >> (NOT_SHIFT + g) & 1)) return 0;
-    }
+    u64 meta = memo_meta(bits, h, w);
+    int v = meta_exact(meta);
+    if (v >= 0) return v == g;
+    if (g < NOT_VALUES && (meta >> (NOT_SHIFT + g) & 1)) return 0;
     u64 right = bits & (bits >> 1) & f->not_last, down = bits & (bits >> f->w);
     if (g > count(right) + count(down)) return 0; /* a mex over n moves is at most n */
     int r = some_move_leaves(f, bits, g, b);
@@ -514,20 +451,15 @@ static PyObject *py_clear(PyObject *self, PyObject *noargs) {
 
 /* set_memo_limit(log2_slots): how far the memo may grow before it is emptied (default 23: 128 MB). */
 static PyObject *py_set_memo_limit(PyObject *self, PyObject *arg) {
-    long bits = PyLong_AsLong(arg);
-    if (bits == -1 && PyErr_Occurred()) return NULL;
-    if (bits < 16 || bits > 30) {
-        PyErr_SetString(PyExc_ValueError, "the memo limit is 2**16 to 2**30 slots");
-        return NULL;
-    }
-    memo_slots = (size_t)1 << bits;
-    if (memo_cap > memo_slots) memo_clear();
+    long bits = limit_bits(arg, 16, 30, "memo");
+    if (bits < 0) return NULL;
+    table_slots = (size_t)1 << bits;
+    if (memo.cap > table_slots) memo_clear();
     Py_RETURN_NONE;
 }
 
-static PyObject *py_nodes(PyObject *self, PyObject *noargs) { return PyLong_FromUnsignedLongLong(last_nodes); }
-static PyObject *py_memo_size(PyObject *self, PyObject *noargs) { return PyLong_FromSize_t(memo_used); }
-static PyObject *py_memo_bytes(PyObject *self, PyObject *noargs) { return PyLong_FromSize_t(memo_cap * sizeof(Slot)); }
+static PyObject *py_memo_size(PyObject *self, PyObject *noargs) { return PyLong_FromSize_t(memo.used); }
+static PyObject *py_memo_bytes(PyObject *self, PyObject *noargs) { return PyLong_FromSize_t(memo.cap * sizeof(Slot)); }
 
 static PyMethodDef methods[] = {
     {"grundy", py_grundy, METH_VARARGS, "The Grundy value of a Cram position's empty cells, or None when stopped."},
@@ -546,4 +478,7 @@ static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT, "_native", "Cram's optional C core.", -1, methods, NULL, NULL, NULL, NULL,
 };
 
-PyMODINIT_FUNC PyInit__native(void) { return PyModule_Create(&module); }
+PyMODINIT_FUNC PyInit__native(void) {
+    table_slots = MEMO_SLOTS;
+    return PyModule_Create(&module);
+}

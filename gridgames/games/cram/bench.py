@@ -14,6 +14,7 @@ import random
 import sys
 from functools import partial
 
+from gridgames.games.benching import Board, GameBench
 from gridgames.games.cram import solver as cram
 from gridgames.solve import core
 from gridgames.solve.benchkit import percentile, random_positions, timed, verdict
@@ -90,6 +91,10 @@ def bench_cram_starts(grundy_cells: int) -> bool:
     for failure in failed:
         print(f"  not met: {failure}")
     return ok
+
+
+#: Its part of the shared `make bench` driver: the computer-level ladder.
+BENCH = GameBench(level_boards=(Board("cram", "5x5", default=True),))
 
 
 def main(argv: list[str] | None = None) -> int:

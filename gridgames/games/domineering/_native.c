@@ -1,7 +1,8 @@
 /* Domineering's optional C core: the search of reference.py on bitboards (unsigned __int128, up to 126
- * cells), with the same move-counting bounds (safe moves, Breuker, Uiterwijk and van den Herik 2000) and
- * move ordering, and a transposition table keyed by the least of a position's four mirror images
- * (boards up to 12 columns wide: mirroring in either axis keeps each player's direction).
+ * cells), with the same move-counting bounds (safe, protective and vulnerable areas: Breuker, Uiterwijk
+ * and van den Herik 2000; Bullock 2002; boards up to 12 columns wide, else safe moves only) and move
+ * ordering, and a transposition table keyed by the least of a position's four mirror images (boards up
+ * to 12 columns wide: mirroring in either axis keeps each player's direction).
  *
  * `plain` switches every speed-up off (no table, no bounds, no ordering): the oracle the tests compare with.
  *
@@ -20,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/mman.h>
 
 typedef unsigned __int128 u128;
 #define BIT(i) (((u128)1) << (i))
@@ -31,7 +33,19 @@ static int lowbit(u128 x) {
     uint64_t lo = (uint64_t)x;
     return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((uint64_t)(x >> 64));
 }
-static int count(u128 x) { return __builtin_popcountll((uint64_t)x) + __builtin_popcountll((uint64_t)(x >> 64)); }
+/* Population counts inline: without -mpopcnt, __builtin_popcount calls a library routine (12% of the
+ * time of a 7x7 search went there). */
+static inline int ones64(uint64_t x) {
+#ifdef __POPCNT__
+    return __builtin_popcountll(x);
+#else
+    x -= (x >> 1) & 0x5555555555555555ULL;
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return (int)((x * 0x0101010101010101ULL) >> 56);
+#endif
+}
+static inline int count(u128 x) { return ones64((uint64_t)x) + ones64((uint64_t)(x >> 64)); }
 
 /* ---- budget: the shared one (gridgames/solve/native/budget.h), its clock read every 256 nodes ---- */
 
@@ -40,7 +54,9 @@ static int count(u128 x) { return __builtin_popcountll((uint64_t)x) + __builtin_
 
 /* ---- transposition table ------------------------------------------------------------------------ */
 
-typedef struct { uint64_t lo, hi; } Slot; /* hi bit 62: Vertical to move, bit 63: the mover wins */
+/* A slot of the shared table type (gridgames/solve/native/slots.h), here in buckets of two that replace:
+ * a = the key's low half, b = its high half; b's bit 62: Vertical to move, bit 63: the mover wins. */
+#include "slots.h"
 static Slot *table = NULL;
 static size_t table_buckets = 0;
 static int table_log2 = 21;
@@ -58,39 +74,62 @@ static size_t bucket_of(uint64_t lo, uint64_t hi) {
     return (size_t)h & (table_buckets - 1);
 }
 
-static int table_ready(void) {
+/* The table's memory: zeroed pages mapped on first touch and, where the system offers them, in 2 MB
+ * pages (madvise): a search reads buckets all over the table, and with 4 KB pages nearly every read also
+ * missed the address cache (TLB). */
+static Slot *table_alloc(size_t bytes) {
+#if defined(MADV_HUGEPAGE) && defined(MAP_ANONYMOUS)
+    void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED) return NULL;
+    madvise(p, bytes, MADV_HUGEPAGE);
+    return p;
+#else
+    return calloc(bytes, 1);
+#endif
+}
+
+static void table_release(Slot *p, size_t bytes) {
+#if defined(MADV_HUGEPAGE) && defined(MAP_ANONYMOUS)
+    if (p) munmap(p, bytes);
+#else
+    (void)bytes;
+    free(p);
+#endif
+}
+
+static int tt_ready(void) {
     if (table) return 0;
     table_buckets = (size_t)1 << table_log2;
-    table = calloc(table_buckets * 2, sizeof(Slot));
+    table = table_alloc(table_buckets * 2 * sizeof(Slot));
     if (!table) { table_buckets = 0; return -1; }
     table_used = 0;
     return 0;
 }
 
-static void table_free(void) {
-    free(table);
+static void tt_free(void) {
+    table_release(table, table_buckets * 2 * sizeof(Slot));
     table = NULL;
     table_buckets = table_used = 0;
 }
 
 /* 1 win, 0 loss, -1 not stored. */
-static int table_get(u128 key) {
+static int tt_get(u128 key) {
     uint64_t lo = (uint64_t)key, hi = (uint64_t)(key >> 64);
     Slot *s = &table[2 * bucket_of(lo, hi)];
     for (int j = 0; j < 2; j++)
-        if (s[j].lo == lo && (s[j].hi & ~WIN_BIT) == hi && (s[j].lo | s[j].hi)) return (s[j].hi & WIN_BIT) != 0;
+        if (s[j].a == lo && (s[j].b & ~WIN_BIT) == hi && (s[j].a | s[j].b)) return (s[j].b & WIN_BIT) != 0;
     return -1;
 }
 
-static void table_put(u128 key, int win, int cells) {
+static void tt_put(u128 key, int win, int cells) {
     uint64_t lo = (uint64_t)key, hi = (uint64_t)(key >> 64);
     Slot *s = &table[2 * bucket_of(lo, hi)];
     Slot fresh = {lo, hi | (win ? WIN_BIT : 0)};
     /* slot 0 keeps the larger position, slot 1 the newest */
-    int held = count(((u128)(s[0].hi & ((SIDE_BIT) - 1)) << 64) | s[0].lo);
-    if (!(s[0].lo | s[0].hi)) { s[0] = fresh; table_used++; return; }
+    int held = count(((u128)(s[0].b & ((SIDE_BIT) - 1)) << 64) | s[0].a);
+    if (!(s[0].a | s[0].b)) { s[0] = fresh; table_used++; return; }
     if (cells >= held) { s[1] = s[0]; s[0] = fresh; return; }
-    if (!(s[1].lo | s[1].hi)) table_used++;
+    if (!(s[1].a | s[1].b)) table_used++;
     s[1] = fresh;
 }
 
@@ -102,6 +141,7 @@ typedef struct {
     u128 row_mask;
     const uint16_t *reversed; /* each row value with its bits reversed (cols <= MIRROR_COLS), else NULL */
     const uint8_t *row_pairs; /* each row value's most disjoint horizontal dominoes (cols <= MIRROR_COLS) */
+    int areas;                /* the row tables of the area counts are ready (cols <= MIRROR_COLS) */
     Budget *b;
 } Board;
 
@@ -147,11 +187,25 @@ static const uint8_t *pairs_table(int cols) {
     return t;
 }
 
-/* The least of the position's four mirror images (itself when the board is too wide to mirror). */
+/* The least of the position's four mirror images (itself when the board is too wide to mirror), its dead
+ * cells (empty, but with no empty neighbour: nobody can ever cover them) left out: they change nothing. */
 static u128 least_mirror(const Board *d, u128 free) {
+    u128 near = ((free << 1) & d->not_first) | ((free >> 1) & d->not_last) | (free << d->cols) | (free >> d->cols);
+    free &= near;
     if (!d->reversed) return free;
-    u128 flipped = 0, upside = 0, both = 0;
     int w = d->cols, h = d->rows;
+    if (w == 8 && h <= 8) { /* eight columns (Gardner's board): a row is a byte, so byte and bit swaps mirror it */
+        uint64_t x = (uint64_t)free, m = x;
+        m = ((m >> 1) & 0x5555555555555555ULL) | ((m & 0x5555555555555555ULL) << 1);
+        m = ((m >> 2) & 0x3333333333333333ULL) | ((m & 0x3333333333333333ULL) << 2);
+        m = ((m >> 4) & 0x0F0F0F0F0F0F0F0FULL) | ((m & 0x0F0F0F0F0F0F0F0FULL) << 4);
+        uint64_t up = __builtin_bswap64(x) >> (64 - 8 * h), both = __builtin_bswap64(m) >> (64 - 8 * h);
+        uint64_t least = x < m ? x : m;
+        if (up < least) least = up;
+        if (both < least) least = both;
+        return least;
+    }
+    u128 flipped = 0, upside = 0, both = 0;
     for (int r = 0; r < h; r++) {
         unsigned row = (unsigned)((free >> (r * w)) & d->row_mask);
         u128 mirrored = d->reversed[row];
@@ -199,8 +253,139 @@ static u128 tops(const Board *d, u128 free, int vertical) {
     return vertical ? free & (free >> d->cols) : free & (free >> 1) & d->not_last;
 }
 
+/* ---- counting bounds -------------------------------------------------------------------------------
+ * For each player P, a packing of disjoint *areas* of empty cells (Bullock 2002; Breuker et al. 2000):
+ *  - safe: P's domino on cells the opponent Q can never cover (no empty neighbour in Q's direction);
+ *  - protective: a 2x2 square whose two sides in Q's direction are closed (filled or the edge), so Q can
+ *    touch it only inside it; P playing one half makes the other half safe (two moves), Q playing in it
+ *    spoils it;
+ *  - vulnerable: P's domino that Q can spoil, no cell of it next to another area in Q's direction, so one
+ *    move of Q spoils at most one area.
+ * P takes protective areas first, then vulnerable ones, then safe ones; Q spoils at most one area a move,
+ * so P is sure of safe + 2 * (protective P takes) + (vulnerable P takes) moves, however Q plays (`sure`).
+ * The most moves Q can still make is the most disjoint dominoes of Q on the empty cells (`most`): moves
+ * only remove cells. The mover wins when her sure moves (moving first) exceed the opponent's most, and
+ * loses when the opponent's sure moves (moving second) reach her most. */
+
+typedef struct { int most, safe, protective, vulnerable; } Counts;
+
+static int sure_moves(const Counts *c, int first) {
+    int p = c->protective, v = c->vulnerable;
+    int taken = first ? (p + 1) / 2 : p / 2;               /* protective areas P gets to play */
+    int vfirst = (p % 2 == 0) == first;                       /* whether P is first among the vulnerable */
+    return c->safe + 2 * taken + (vfirst ? (v + 1) / 2 : v / 2);
+}
+
+static uint16_t *apart_rows[MIRROR_COLS + 1], *dominoes_in_rows[MIRROR_COLS + 1];
+
+/* For each row value: the cells taken greedily from the lowest one, no two side by side (`apart`), and
+ * the cells of disjoint side-by-side pairs taken greedily from the lowest cell (`dominoes`). */
+static int row_tables(int cols) {
+    if (cols > MIRROR_COLS) return -1;
+    if (apart_rows[cols]) return 0;
+    uint16_t *apart = malloc(sizeof(uint16_t) << cols), *pairs = malloc(sizeof(uint16_t) << cols);
+    if (!apart || !pairs) { free(apart); free(pairs); return -1; }
+    for (int x = 0; x < 1 << cols; x++) {
+        int a = 0, p = 0;
+        for (int c = 0; c < cols; c++)
+            if ((x >> c & 1) && !(c > 0 && (a >> (c - 1) & 1))) a |= 1 << c;
+        for (int c = 0; c + 1 < cols; c++)
+            if ((x >> c & 1) && (x >> (c + 1) & 1)) { p |= 3 << c; c++; }
+        apart[x] = (uint16_t)a;
+        pairs[x] = (uint16_t)p;
+    }
+    apart_rows[cols] = apart;
+    dominoes_in_rows[cols] = pairs;
+    return 0;
+}
+
+/* Vertical's counts on the rows of empty cells `row` (bit c: column c). */
+static void counts_down(const Board *d, const uint16_t *row, Counts *out) {
+    int h = d->rows, m = (int)d->row_mask;
+    uint16_t open[MAXCELLS];
+    int most = 0, safe = 0, prot = 0, vuln = 0;
+    unsigned pending_all = 0, pending_safe = 0;
+    for (int r = 0; r < h; r++) {
+        unsigned x = row[r], side = ((x << 1) | (x >> 1)) & x & m; /* cells with an empty left or right */
+        unsigned sf = x & ~side, paired = pending_all & x, paired_safe = pending_safe & sf;
+        most += ones64(paired);
+        pending_all = x & ~paired;
+        safe += ones64(paired_safe);
+        pending_safe = sf & ~paired_safe;
+        open[r] = (uint16_t)side;
+    }
+    for (int r = 0; r + 1 < h; r++) { /* protective squares: closed on the left and right */
+        unsigned both = open[r] & open[r + 1], either = (unsigned)(row[r] | row[r + 1]);
+        unsigned sq = both & (both >> 1) & ~(either << 1) & ~(either >> 2) & m;
+        if (!sq) continue;
+        prot += ones64(sq);
+        sq |= sq << 1;
+        open[r] &= (uint16_t)~sq;
+        open[r + 1] &= (uint16_t)~sq;
+    }
+    for (int r = 0; r + 1 < h; r++) { /* vulnerable dominoes, none side by side with another */
+        unsigned pick = apart_rows[d->cols][open[r] & open[r + 1]];
+        vuln += ones64(pick);
+        open[r + 1] &= (uint16_t)~((pick | (pick << 1) | (pick >> 1)) & m);
+    }
+    out->most = most; out->safe = safe; out->protective = prot; out->vulnerable = vuln;
+}
+
+/* Horizontal's counts on the same rows. */
+static void counts_across(const Board *d, const uint16_t *row, Counts *out) {
+    int h = d->rows;
+    const uint8_t *pairs = d->row_pairs;
+    uint16_t open[MAXCELLS];
+    int most = 0, safe = 0, prot = 0, vuln = 0;
+    for (int r = 0; r < h; r++) {
+        unsigned x = row[r], near = (r > 0 ? row[r - 1] : 0) | (r + 1 < h ? row[r + 1] : 0);
+        most += pairs[x];
+        safe += pairs[x & ~near];
+        open[r] = (uint16_t)(x & near);
+    }
+    for (int r = 0; r + 1 < h; r++) { /* protective squares: closed above and below */
+        unsigned both = open[r] & open[r + 1];
+        unsigned up = r > 0 ? row[r - 1] : 0, down = r + 2 < h ? row[r + 2] : 0;
+        unsigned cand = both & (both >> 1) & ~(up | (up >> 1)) & ~(down | (down >> 1));
+        unsigned sq = apart_rows[d->cols][cand];
+        if (!sq) continue;
+        prot += ones64(sq);
+        sq |= sq << 1;
+        open[r] &= (uint16_t)~sq;
+        open[r + 1] &= (uint16_t)~sq;
+    }
+    for (int r = 0; r < h; r++) { /* vulnerable dominoes, none above or below another */
+        unsigned taken = dominoes_in_rows[d->cols][open[r]];
+        vuln += ones64(taken) / 2;
+        if (r + 1 < h) open[r + 1] &= (uint16_t)~taken;
+    }
+    out->most = most; out->safe = safe; out->protective = prot; out->vulnerable = vuln;
+}
+
 /* 1 / 0 when counting proves the mover wins / loses, -1 when it does not. */
-static int bound(const Board *d, u128 free, int vertical) {
+static int bound_scored(const Board *d, u128 free, int vertical, int *margin) {
+    *margin = 0;
+    if (d->row_pairs && d->areas) {
+        uint16_t row[MAXCELLS];
+        if (d->rows * d->cols <= 64) { /* 64-bit shifts where the board fits: cheaper than 128-bit ones */
+            uint64_t x = (uint64_t)free, m = (uint64_t)d->row_mask;
+            for (int r = 0; r < d->rows; r++, x >>= d->cols) row[r] = (uint16_t)(x & m);
+        } else {
+            for (int r = 0; r < d->rows; r++) row[r] = (uint16_t)((free >> (r * d->cols)) & d->row_mask);
+        }
+        Counts v, hz;
+        counts_down(d, row, &v);
+        counts_across(d, row, &hz);
+        const Counts *mine = vertical ? &v : &hz, *theirs = vertical ? &hz : &v;
+        if (mine->most == 0) return 0;
+        if (theirs->most == 0) return 1;
+        /* each protective square P plays takes two of Q's moves (its two halves in Q's direction) */
+        if (sure_moves(mine, 1) > theirs->most - 2 * ((mine->protective + 1) / 2)) return 1;
+        if (sure_moves(theirs, 0) >= mine->most - 2 * (theirs->protective / 2)) return 0;
+        /* how far the mover is ahead, for move ordering */
+        *margin = sure_moves(mine, 1) + mine->most - sure_moves(theirs, 0) - theirs->most;
+        return -1;
+    }
     u128 across = ((free << 1) & d->not_first) | ((free >> 1) & d->not_last);
     u128 updown = ((free << d->cols) | (free >> d->cols)) & d->full;
     int v_most = pairs_down(d, free), h_most = pairs_across(d, free);
@@ -211,7 +396,13 @@ static int bound(const Board *d, u128 free, int vertical) {
     int mine_safe = vertical ? v_safe : h_safe, theirs_safe = vertical ? h_safe : v_safe;
     if (mine_safe > theirs_most) return 1;
     if (theirs_safe >= mine_most) return 0;
+    *margin = mine_safe + mine_most - theirs_safe - theirs_most;
     return -1;
+}
+
+static int bound(const Board *d, u128 free, int vertical) {
+    int margin;
+    return bound_scored(d, free, vertical, &margin);
 }
 
 static int wins(Board *d, u128 free, int vertical);
@@ -236,10 +427,18 @@ static int some_move_wins(Board *d, u128 free, int vertical) {
     if (!d->plain) {
         /* Enhanced transposition cutoff: a reply the table or the counting bounds already show lost
          * for the opponent wins at once; one they show won for the opponent is not searched. */
+        /* Every reply's key first, its bucket fetched ahead (the table is far larger than the caches:
+         * probing reply by reply waited for one memory read at a time, 45% of the time of a 7x7 search). */
+        u128 keys[MAXCELLS];
+        for (int k = 0; k < n; k++) {
+            u128 child = free & ~(BIT(order[k]) | BIT(order[k] + step));
+            keys[k] = least_mirror(d, child) | ((u128)(vertical ? 0 : SIDE_BIT) << 64);
+            __builtin_prefetch(&table[2 * bucket_of((uint64_t)keys[k], (uint64_t)(keys[k] >> 64))]);
+        }
         int keep = 0;
         for (int k = 0; k < n; k++) {
             u128 child = free & ~(BIT(order[k]) | BIT(order[k] + step));
-            int known = table_get(least_mirror(d, child) | ((u128)(vertical ? 0 : SIDE_BIT) << 64));
+            int known = tt_get(keys[k]);
             if (known < 0) known = bound(d, child, !vertical);
             if (known == 0) return 1;
             if (known < 0) order[keep++] = order[k];
@@ -259,18 +458,17 @@ static int wins(Board *d, u128 free, int vertical) {
     if (budget_spent(d->b)) return STOPPED;
     if (d->plain) return some_move_wins(d, free, vertical);
     u128 key = least_mirror(d, free) | ((u128)(vertical ? SIDE_BIT : 0) << 64);
-    int known = table_get(key);
+    int known = tt_get(key);
     if (known >= 0) return known;
     int r = bound(d, free, vertical);
     if (r < 0) r = some_move_wins(d, free, vertical);
     if (r < 0) return r;
-    table_put(key, r, count(free));
+    tt_put(key, r, count(free));
     return r;
 }
 
 /* ---- Python interface --------------------------------------------------------------------------- */
 
-static unsigned long long last_nodes = 0;
 
 static int to_u128(PyObject *o, u128 *out) {
     if (!PyLong_Check(o)) { PyErr_SetString(PyExc_TypeError, "a cell mask is an int"); return -1; }
@@ -315,16 +513,17 @@ static int parse(PyObject *args, Board *d, u128 *free, int *vertical, Budget *b)
     d->row_mask = BIT(cols) - 1;
     d->reversed = plain ? NULL : reversal_table(cols);
     d->row_pairs = pairs_table(cols);
+    d->areas = row_tables(cols) == 0;
     u128 first = 0;
     for (int r = 0; r < rows; r++) first |= BIT(r * cols);
     d->not_first = d->full & ~first;
     d->not_last = d->full & ~(first << (cols - 1));
     *free &= d->full;
     if (!plain) {
-        if (rows != table_rows || cols != table_cols) table_free(); /* a mask means another game on another board */
+        if (rows != table_rows || cols != table_cols) tt_free(); /* a mask means another game on another board */
         table_rows = rows;
         table_cols = cols;
-        if (table_ready() < 0) { PyErr_NoMemory(); return -1; }
+        if (tt_ready() < 0) { PyErr_NoMemory(); return -1; }
     }
     budget_init(b, remaining, stop);
     return 0;
@@ -377,24 +576,19 @@ static PyObject *py_move_values(PyObject *self, PyObject *args) {
 }
 
 static PyObject *py_clear(PyObject *self, PyObject *noargs) {
-    table_free();
+    tt_free();
     Py_RETURN_NONE;
 }
 
 /* set_table_limit(log2_buckets): the table's size from the next call on (default 21: 64 MB). */
 static PyObject *py_set_table_limit(PyObject *self, PyObject *arg) {
-    long bits = PyLong_AsLong(arg);
-    if (bits == -1 && PyErr_Occurred()) return NULL;
-    if (bits < 10 || bits > 28) {
-        PyErr_SetString(PyExc_ValueError, "the table limit is 2**10 to 2**28 buckets");
-        return NULL;
-    }
-    if (bits != table_log2) table_free();
+    long bits = limit_bits(arg, 10, 28, "table");
+    if (bits < 0) return NULL;
+    if (bits != table_log2) tt_free();
     table_log2 = (int)bits;
     Py_RETURN_NONE;
 }
 
-static PyObject *py_nodes(PyObject *self, PyObject *noargs) { return PyLong_FromUnsignedLongLong(last_nodes); }
 static PyObject *py_table_size(PyObject *self, PyObject *noargs) { return PyLong_FromSize_t(table_used); }
 static PyObject *py_table_bytes(PyObject *self, PyObject *noargs) { return PyLong_FromSize_t(table_buckets * 2 * sizeof(Slot)); }
 

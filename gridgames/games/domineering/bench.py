@@ -13,6 +13,7 @@ import random
 import sys
 from functools import partial
 
+from gridgames.games.benching import Board, GameBench
 from gridgames.games.domineering import solver as domineering
 from gridgames.solve import core
 from gridgames.solve.benchkit import percentile, random_positions, timed, verdict
@@ -61,6 +62,11 @@ def bench_domineering_positions(rng: random.Random, count: int) -> bool:
           f"{percentile(times, 0.5) * 1000:.1f} ms, p95 {p95 * 1000:.1f} ms, max {max(times) * 1000:.1f} ms "
           f"(target p95 <= {DOMINEERING_POSITION_P95 * 1000:.0f} ms: {verdict(ok)})")
     return ok
+
+
+#: Its part of the shared `make bench` driver: the computer-level ladder (on 6x6: the default 8x8 is
+#: searched move by move, too slow for the ladder's games).
+BENCH = GameBench(level_boards=(Board("domineering", "6x6"),))
 
 
 def main(argv: list[str] | None = None) -> int:

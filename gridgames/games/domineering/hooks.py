@@ -24,6 +24,27 @@ def _state(state: GridState) -> DominoState:
     return cast(DominoState, state)
 
 
+def table_evaluation(state: DominoState, entries: dict[int, int] | None) -> Evaluation | None:
+    """The opening table's proven winning move here, as an evaluation (the other moves unknown), or None
+    when the table does not hold the position."""
+    from gridgames.engine.moves import Move
+    from gridgames.games.domineering import opening
+    from gridgames.games.domineering.rules import RULES
+    from gridgames.solve.base import UNKNOWN, WIN, Evaluation
+
+    if entries is None:
+        return None
+    found = opening.lookup(entries, state.rows, state.cols, state.free, vertical_to_move(state))
+    if found is None:
+        return None
+    chosen = Move((state.cell(found[0]), state.cell(found[1])))
+    legal = RULES.legal_moves(state)
+    if chosen not in legal:
+        return None
+    values = {m: WIN if m == chosen else UNKNOWN for m in legal}
+    return Evaluation(WIN, values, exact=False, proof="opening table")
+
+
 class DomineeringSolver(Solver):
     """Exact where the search finishes within the budget; unknown (not a proof) where it does not."""
 
@@ -39,6 +60,11 @@ class DomineeringSolver(Solver):
         from gridgames.games.domineering.rules import RULES
 
         s = _state(state)
+        from gridgames.games.domineering import opening
+
+        shipped = table_evaluation(s, opening.shipped(s.rows, s.cols))
+        if shipped is not None:
+            return shipped
         answer = lambda: solver.move_values(s.rows, s.cols, s.free, vertical_to_move(s), budget)  # noqa: E731
         return domino_evaluation(RULES, s, answer, solver.nodes)
 

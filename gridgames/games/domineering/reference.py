@@ -7,22 +7,26 @@ cannot place a domino loses. `dominoes` lists the mover's moves, lowest cell fir
 The search is negamax over win/loss (alpha-beta with the window of a won/lost game) with:
 
 - a transposition table, bounded (`TABLE_LIMIT` positions, about 150 bytes each; emptied when full);
-- move-counting bounds with safe moves (Breuker, Uiterwijk and van den Herik, "Solving 8x8 Domineering",
-  Theoretical Computer Science 230, 2000; Bullock, "Domineering: solving large combinatorial search
-  spaces", ICGA Journal 25, 2002). A cell whose two horizontal neighbours are filled or off the board can
-  never be covered by Horizontal, so two such cells one above the other are a *safe move* for Vertical:
-  no later move can take it from her. Let S be the mover's safe moves (disjoint ones, counted per column
-  run) and U the most moves the opponent could ever make (runs of empty cells in the opponent's direction,
-  half of each, rounded down: moves only ever remove cells). If S > U the mover wins by playing safe moves
-  only: she has a reply to each of the opponent's at most U moves and one to begin with. If the opponent's
-  S is at least the mover's U, the mover loses the same way. Both counts add up over the independent
-  regions of the board, which is the only way regions are combined here: the outcome of a sum of partizan
-  games does not follow from the outcomes of its parts, so no region is ever solved on its own;
+- move-counting bounds (Breuker, Uiterwijk and van den Herik, "Solving 8x8 Domineering", Theoretical
+  Computer Science 230, 2000; Bullock, "Domineering: solving large combinatorial search spaces", ICGA
+  Journal 25, 2002). For each player P, disjoint *areas* of empty cells are counted (see `Areas`): *safe*
+  dominoes the opponent Q can never touch (a cell whose two neighbours across Q's direction are filled or
+  off the board), *protective* 2x2 squares closed on both sides in Q's direction (P playing one half makes
+  the other half safe: two moves, and both of Q's dominoes there gone; Q playing in it spoils it) and
+  *vulnerable* dominoes, no two side by side in Q's direction, so that one move of Q spoils at most one
+  area. P plays protective areas first, then vulnerable ones, then safe ones, and so is sure of
+  `sure_moves` moves however Q plays; Q can make at most `most` moves (half of each run of empty cells in
+  Q's direction, rounded down: moves only remove cells), two fewer for each protective square P plays.
+  The mover wins when her sure moves exceed the opponent's most, and loses when the opponent's sure moves
+  (moving second) reach her most. The counts add up over the independent regions of the board, which is
+  the only way regions are combined here: the outcome of a sum of partizan games does not follow from the
+  outcomes of its parts, so no region is ever solved on its own;
 - move ordering: first the moves that take away most of the opponent's moves.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 
 from gridgames.solve.budget import Budget, SearchTimeout
@@ -89,27 +93,108 @@ def _pairs_across(rows: int, cols: int, cells: int) -> int:
     return total
 
 
-def counts(rows: int, cols: int, free: int) -> tuple[int, int, int, int]:
-    """(Vertical's safe moves, the most moves Vertical can make, the same two for Horizontal)."""
-    _, not_first, not_last = frame(rows, cols)
-    across = ((free << 1) & not_first) | ((free >> 1) & not_last)  # cells with an empty left or right
-    updown = (free << cols) | (free >> cols)
-    v_safe = _pairs_down(rows, cols, free & ~across)
-    h_safe = _pairs_across(rows, cols, free & ~updown)
-    return v_safe, _pairs_down(rows, cols, free), h_safe, _pairs_across(rows, cols, free)
+@dataclass(frozen=True)
+class Areas:
+    """One player's counts: the most moves she can still make, and her disjoint safe, protective and
+    vulnerable areas (see the module docstring)."""
+
+    most: int
+    safe: int
+    protective: int
+    vulnerable: int
+
+    def sure_moves(self, first: bool) -> int:
+        """Moves she is sure of, playing protective areas first, then vulnerable, then safe ones, when
+        the opponent spoils one area a move; `first`: she moves first."""
+        p, v = self.protective, self.vulnerable
+        taken = (p + 1) // 2 if first else p // 2
+        first_among_vulnerable = (p % 2 == 0) == first
+        return self.safe + 2 * taken + ((v + 1) // 2 if first_among_vulnerable else v // 2)
+
+
+def _apart(x: int) -> int:
+    """The cells of row value `x` taken greedily from the lowest one, no two side by side."""
+    out = 0
+    while x:
+        low = x & -x
+        out |= low
+        x &= ~(low | (low << 1))
+    return out
+
+
+def _pair_cells(x: int) -> int:
+    """The cells of disjoint side-by-side pairs in row value `x`, taken greedily from the lowest cell."""
+    out = 0
+    while x:
+        low = x & -x
+        if x & (low << 1):
+            out |= low | (low << 1)
+            x &= ~(low | (low << 1))
+        else:
+            x &= ~low
+    return out
+
+
+def _rows(rows: int, cols: int, free: int) -> list[int]:
+    mask = (1 << cols) - 1
+    return [(free >> (r * cols)) & mask for r in range(rows)]
+
+
+def areas_down(rows: int, cols: int, free: int) -> Areas:
+    """Vertical's counts: her areas are closed on the left and right."""
+    row, mask = _rows(rows, cols, free), (1 << cols) - 1
+    side = [((x << 1) | (x >> 1)) & x & mask for x in row]  # cells with an empty left or right
+    open_ = list(side)
+    protective = vulnerable = 0
+    for r in range(rows - 1):
+        both, either = open_[r] & open_[r + 1], row[r] | row[r + 1]
+        squares = both & (both >> 1) & ~(either << 1) & ~(either >> 2) & mask
+        protective += squares.bit_count()
+        squares |= squares << 1
+        open_[r] &= ~squares
+        open_[r + 1] &= ~squares
+    for r in range(rows - 1):
+        pick = _apart(open_[r] & open_[r + 1])
+        vulnerable += pick.bit_count()
+        open_[r + 1] &= ~((pick | (pick << 1) | (pick >> 1)) & mask)
+    safe = _pairs_down(rows, cols, free & ~sum(s << (r * cols) for r, s in enumerate(side)))
+    return Areas(_pairs_down(rows, cols, free), safe, protective, vulnerable)
+
+
+def areas_across(rows: int, cols: int, free: int) -> Areas:
+    """Horizontal's counts: her areas are closed above and below."""
+    row = _rows(rows, cols, free)
+    near = [(row[r - 1] if r else 0) | (row[r + 1] if r + 1 < rows else 0) for r in range(rows)]
+    open_ = [x & n for x, n in zip(row, near, strict=True)]
+    safe = sum(_pairs_across(1, cols, x & ~n) for x, n in zip(row, near, strict=True))
+    protective = vulnerable = 0
+    for r in range(rows - 1):
+        both = open_[r] & open_[r + 1]
+        up, down = row[r - 1] if r else 0, row[r + 2] if r + 2 < rows else 0
+        squares = _apart(both & (both >> 1) & ~(up | (up >> 1)) & ~(down | (down >> 1)))
+        protective += squares.bit_count()
+        squares |= squares << 1
+        open_[r] &= ~squares
+        open_[r + 1] &= ~squares
+    for r in range(rows):
+        taken = _pair_cells(open_[r])
+        vulnerable += taken.bit_count() // 2
+        if r + 1 < rows:
+            open_[r + 1] &= ~taken
+    return Areas(_pairs_across(rows, cols, free), safe, protective, vulnerable)
 
 
 def bound(rows: int, cols: int, free: int, vertical: bool) -> bool | None:
     """True/False when move counting alone proves the mover wins/loses, else None."""
-    v_safe, v_most, h_safe, h_most = counts(rows, cols, free)
-    mine_safe, mine_most, theirs_safe, theirs_most = (
-        (v_safe, v_most, h_safe, h_most) if vertical else (h_safe, h_most, v_safe, v_most)
-    )
-    if mine_most == 0:
+    down, across = areas_down(rows, cols, free), areas_across(rows, cols, free)
+    mine, theirs = (down, across) if vertical else (across, down)
+    if mine.most == 0:
         return False
-    if mine_safe > theirs_most or theirs_most == 0:
+    if theirs.most == 0:
         return True
-    if theirs_safe >= mine_most:
+    if mine.sure_moves(True) > theirs.most - 2 * ((mine.protective + 1) // 2):
+        return True
+    if theirs.sure_moves(False) >= mine.most - 2 * (theirs.protective // 2):
         return False
     return None
 

@@ -12,7 +12,8 @@
  * Python turns that into SearchTimeout.
  *
  * Memory is bounded: the wide memo holds at most `memo_slots` 40-byte entries (default 4M: 160 MB) and
- * each compact table at most `table_slots` 16-byte slots (default 4M: 64 MB); reaching three quarters
+ * each compact table (slots.h, shared with Cram's core) at most `table_slots` 16-byte slots (default 4M:
+ * 64 MB); reaching three quarters
  * of its ceiling empties a memo (growing one briefly holds the old table and the new one, half its size
  * again). Values are memoised in open-addressing hash tables (the GIL guards them; no pointer into one
  * is held across a budget check, where other threads may run and grow it).
@@ -118,77 +119,7 @@ static int memo_put(const uint64_t *k, int v) {
     return 0;
 }
 
-/* The compact memos: 16-byte slots {a, b}, four to a cache line (against one and a half for the 40-byte
- * entries above). A table's key is a and the bits of b under its `keyed` mask; the rest of b is the
- * stored value; a slot with a == b == 0 is empty (every key has a non-zero tag in a or b). A small
- * search touches few pages: a table starts at 4096 slots (64 KB) and doubles up to table_slots (by
- * default 4M: 64 MB), then is emptied when three quarters full. Like the memo above, no pointer into a
- * table is held across a budget check. */
-typedef struct { uint64_t a, b; } Slot;
-typedef struct { Slot *slots; size_t cap, used; uint64_t keyed; unsigned long moved; } Table; /* moved: counts regrowths and clears */
-#define TABLE_MIN_SLOTS ((size_t)1 << 12)
-static size_t table_slots = (size_t)1 << 22; /* the ceiling (see set_memo_limit) */
-
-static inline __attribute__((always_inline)) size_t table_index(const Table *t, uint64_t a, uint64_t b) {
-    uint64_t h = (a ^ ((b & t->keyed) * 0x9E3779B97F4A7C15ULL)) * 0xFF51AFD7ED558CCDULL;
-    h ^= h >> 32;
-    h *= 0xC4CEB9FE1A85EC53ULL;
-    return (size_t)(h ^ (h >> 29)) & (t->cap - 1);
-}
-
-/* Whether the key (a, b's keyed bits) is stored; its b in *out if so. */
-static inline __attribute__((always_inline)) int table_get(const Table *t, uint64_t a, uint64_t b, uint64_t *out) {
-    if (!t->slots) return 0;
-    size_t mask = t->cap - 1, i = table_index(t, a, b);
-    const Slot *s = t->slots;
-    while (s[i].a | s[i].b) {
-        if (s[i].a == a && !((s[i].b ^ b) & t->keyed)) { *out = s[i].b; return 1; }
-        i = (i + 1) & mask;
-    }
-    return 0;
-}
-
-static size_t table_insert(Table *t, uint64_t a, uint64_t b) {
-    size_t mask = t->cap - 1, i = table_index(t, a, b);
-    Slot *s = t->slots;
-    while (s[i].a | s[i].b) {
-        if (s[i].a == a && !((s[i].b ^ b) & t->keyed)) { s[i].b = b; return i; }
-        i = (i + 1) & mask;
-    }
-    s[i].a = a;
-    s[i].b = b;
-    t->used++;
-    return i;
-}
-
-static void table_clear(Table *t) {
-    free(t->slots);
-    t->slots = NULL;
-    t->cap = t->used = 0;
-    t->moved++;
-}
-
-static int table_grow(Table *t) {
-    Table bigger = {calloc(t->slots ? t->cap * 2 : TABLE_MIN_SLOTS, sizeof(Slot)), t->slots ? t->cap * 2 : TABLE_MIN_SLOTS, 0,
-                    t->keyed, t->moved + 1};
-    if (!bigger.slots) return -1;
-    for (size_t j = 0; j < t->cap; j++)
-        if (t->slots[j].a | t->slots[j].b) table_insert(&bigger, t->slots[j].a, t->slots[j].b);
-    free(t->slots);
-    *t = bigger;
-    return 0;
-}
-
-/* Stores b under (a, b's keyed bits), replacing what was there; -1 when out of memory, else the slot's
- * index, which stays its index while t->moved is unchanged (slots are never removed one by one). */
-static long table_put(Table *t, uint64_t a, uint64_t b) {
-    if (t->slots && t->used >= t->cap / 4 * 3) {
-        if (t->cap >= table_slots) table_clear(t);
-        else if (table_grow(t) < 0) table_clear(t);
-    }
-    if (!t->slots && table_grow(t) < 0) return -1;
-    return (long)table_insert(t, a, b);
-}
+#include "slots.h"
 
 enum { TAG_NK = 1, TAG_NK_CANON = 2, TAG_NN = 3 };
 
@@ -320,24 +251,16 @@ static int parse_budget(PyObject *stop) {
     return 0;
 }
 
-static unsigned long long last_nodes = 0;
-
 /* ---- what every game's module offers ----------------------------------------------------------------- */
 
 /* set_memo_limit(log2_slots): how far each memo may grow before it is emptied (default 22: 4M slots,
  * 64 MB compact and 160 MB wide). For offline runs such as scripts/nodekayles_values.py. */
 static PyObject *py_set_memo_limit(PyObject *self, PyObject *arg) {
-    long bits = PyLong_AsLong(arg);
-    if (bits == -1 && PyErr_Occurred()) return NULL;
-    if (bits < 16 || bits > 30) {
-        PyErr_SetString(PyExc_ValueError, "the memo limit is 2**16 to 2**30 slots");
-        return NULL;
-    }
+    long bits = limit_bits(arg, 16, 30, "memo");
+    if (bits < 0) return NULL;
     memo_slots = table_slots = (size_t)1 << bits;
     Py_RETURN_NONE;
 }
-
-static PyObject *py_nodes(PyObject *self, PyObject *noargs) { return PyLong_FromUnsignedLongLong(last_nodes); }
 
 /* The methods every game's module has, after its own: set_memo_limit and nodes. */
 #define GRIDGAMES_COMMON_METHODS \

@@ -1,0 +1,148 @@
+"""Domineering opening tables: the proven winning move of each position near the start of a board, so
+that the perfect seat plays proven moves from the first move where a search from scratch takes too long
+(Gardner's 8x8 board). `scripts/domineering_opening.py` builds one by solving the board; it ships as
+`domineering-<rows>x<cols>.bin` in this package behind the checked header of `gridgames.solve.tables`.
+
+A position is keyed by the least of its four mirror images (left-right and up-down: both keep each
+player's direction, so a position and its images have the same winner), shifted left one bit, plus 1
+when Vertical is to move. Body: rows, cols (one byte each), then one record per position, sorted by key:
+the key (`key_bytes` little-endian bytes) and the lower cell of the winning domino in that image (one
+byte). A table holds the winner's move in every position it reaches: the first move, then one answer to
+each of the opponent's replies, to the depth it was built to; a position it does not hold is searched.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from gridgames.games.domineering import reference, solver
+from gridgames.games.domineering.reference import dominoes
+from gridgames.solve import tables
+from gridgames.solve.budget import Budget
+
+#: Boards whose table may ship (a cell fits in one byte).
+MOST_CELLS = 255
+
+
+def name(rows: int, cols: int) -> str:
+    return f"domineering-{rows}x{cols}"
+
+
+def key_bytes(rows: int, cols: int) -> int:
+    return (rows * cols + 1 + 7) // 8
+
+
+def image(rows: int, cols: int, cells: int, flip: int) -> int:
+    """`cells` mirrored left-right (flip bit 1) and/or up-down (flip bit 2)."""
+    out = 0
+    while cells:
+        low = cells & -cells
+        cells ^= low
+        r, c = divmod(low.bit_length() - 1, cols)
+        if flip & 2:
+            r = rows - 1 - r
+        if flip & 1:
+            c = cols - 1 - c
+        out |= 1 << (r * cols + c)
+    return out
+
+
+def canonical(rows: int, cols: int, free: int, vertical: bool) -> tuple[int, int]:
+    """(the position's key, the flip that gives its least image)."""
+    least, flip = min((image(rows, cols, free, f), f) for f in range(4))
+    return (least << 1) | int(vertical), flip
+
+
+def pack_body(rows: int, cols: int, entries: dict[int, int]) -> bytes:
+    """The table body for {key: lower cell of the winning domino in the key's image}."""
+    width = key_bytes(rows, cols)
+    out = bytearray([rows, cols])
+    for key in sorted(entries):
+        out += key.to_bytes(width, "little") + bytes([entries[key]])
+    return bytes(out)
+
+
+def unpack_body(body: bytes) -> tuple[int, int, dict[int, int]] | None:
+    """(rows, cols, {key: cell}), or None when the body is not a well-formed table."""
+    if len(body) < 2:
+        return None
+    rows, cols = body[0], body[1]
+    if rows < 1 or cols < 1 or rows * cols > MOST_CELLS:
+        return None
+    width = key_bytes(rows, cols)
+    if (len(body) - 2) % (width + 1):
+        return None
+    entries = {}
+    for at in range(2, len(body), width + 1):
+        cell = body[at + width]
+        if cell >= rows * cols:
+            return None
+        entries[int.from_bytes(body[at : at + width], "little")] = cell
+    return rows, cols, entries
+
+
+@cache
+def shipped(rows: int, cols: int) -> dict[int, int] | None:
+    """The table shipped for the board, checked (None when there is none or it is refused)."""
+    body = tables.load(__package__, f"{name(rows, cols)}.bin", name(rows, cols))
+    unpacked = None if body is None else unpack_body(body)
+    if unpacked is None or unpacked[:2] != (rows, cols):
+        return None
+    return unpacked[2]
+
+
+def lookup(
+    entries: dict[int, int], rows: int, cols: int, free: int, vertical: bool
+) -> tuple[int, int] | None:
+    """The mover's proven winning domino (its two cells, lower first), if the table holds the position."""
+    key, flip = canonical(rows, cols, free, vertical)
+    cell = entries.get(key)
+    if cell is None:
+        return None
+    step = cols if vertical else 1
+    a, b = (image(rows, cols, 1 << c, flip).bit_length() - 1 for c in (cell, cell + step))
+    if not (free >> a & 1 and free >> b & 1):
+        return None  # a damaged record: never play an illegal move
+    return min(a, b), max(a, b)
+
+
+def proven_move(rows: int, cols: int, free: int, vertical: bool) -> tuple[int, int] | None:
+    """The shipped table's winning domino for the mover here, if there is a table holding the position."""
+    entries = shipped(rows, cols)
+    return None if entries is None else lookup(entries, rows, cols, free, vertical)
+
+
+def build(rows: int, cols: int, plies: int, budget: Budget | None = None) -> dict[int, int]:
+    """{key: cell}: the winner's proven move in every position reached from the empty board, with either
+    player first, by the winner's table moves and any replies, up to `plies` moves in (the winner's move
+    at ply `plies` the last stored). Solved by `solver.wins` (the C core when built); deterministic."""
+    entries: dict[int, int] = {}
+    full = (1 << (rows * cols)) - 1
+
+    def winning_move(free: int, vertical: bool) -> tuple[int, int] | None:
+        step = cols if vertical else 1
+        for top in reference.ordered(rows, cols, free, vertical):
+            if not solver.wins(rows, cols, free & ~((1 << top) | (1 << (top + step))), not vertical, budget):
+                return top, top + step
+        return None
+
+    def expand(free: int, vertical: bool, ply: int) -> None:
+        """The winner (the mover, `vertical` or not) is to move at `free`, `ply` moves in."""
+        key, flip = canonical(rows, cols, free, vertical)
+        if key in entries or ply > plies:
+            return
+        move = winning_move(free, vertical)
+        if move is None:
+            raise ValueError("the winner has no winning move: the solver contradicts itself")
+        entries[key] = min(image(rows, cols, 1 << cell, flip).bit_length() - 1 for cell in move)
+        child = free & ~((1 << move[0]) | (1 << move[1]))
+        for a, b in dominoes(rows, cols, child, not vertical):
+            expand(child & ~((1 << a) | (1 << b)), vertical, ply + 2)
+
+    for vertical in (True, False):
+        if solver.wins(rows, cols, full, vertical, budget):
+            expand(full, vertical, 1)
+        else:
+            for a, b in dominoes(rows, cols, full, vertical):
+                expand(full & ~((1 << a) | (1 << b)), not vertical, 2)
+    return entries

@@ -1,0 +1,80 @@
+"""Domineering opening tables: the moves a table holds are proven wins, it answers every reply of the
+loser to the depth it was built, mirror images share entries, and a damaged table is refused."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from gridgames.engine.options import Options
+from gridgames.games.domineering import opening, solver
+from gridgames.games.domineering.hooks import table_evaluation
+from gridgames.games.domineering.reference import dominoes
+from gridgames.games.domineering.rules import RULES
+from gridgames.solve import tables
+from gridgames.solve.base import UNKNOWN, WIN
+
+
+@cache
+def table_6x6() -> dict[int, int]:
+    return opening.build(6, 6, 3)
+
+
+def without(free: int, move: tuple[int, int]) -> int:
+    return free & ~((1 << move[0]) | (1 << move[1]))
+
+
+def test_every_table_move_wins_and_every_reply_finds_the_next_one() -> None:
+    entries, full = table_6x6(), (1 << 36) - 1
+    for vertical in (True, False):  # 6x6 is a first-player win either way
+        first = opening.lookup(entries, 6, 6, full, vertical)
+        assert first is not None
+        after = without(full, first)
+        assert not solver.wins(6, 6, after, not vertical)
+        for reply in dominoes(6, 6, after, not vertical):
+            answer = opening.lookup(entries, 6, 6, without(after, reply), vertical)
+            assert answer is not None
+            assert not solver.wins(6, 6, without(without(after, reply), answer), not vertical)
+
+
+def test_a_mirrored_position_gets_the_mirrored_move() -> None:
+    entries, full = table_6x6(), (1 << 36) - 1
+    first = opening.lookup(entries, 6, 6, full, True)
+    assert first is not None
+    after = without(full, first)
+    for reply in dominoes(6, 6, after, False):
+        position = without(after, reply)
+        answer = opening.lookup(entries, 6, 6, position, True)
+        assert answer is not None
+        flipped = opening.image(6, 6, position, 1)
+        mirrored = opening.lookup(entries, 6, 6, flipped, True)
+        assert mirrored is not None
+        assert not solver.wins(6, 6, without(flipped, mirrored), False)
+
+
+def test_a_second_player_win_stores_the_answer_to_every_first_move() -> None:
+    entries, full = opening.build(5, 5, 2), (1 << 25) - 1  # 5x5: the second player wins
+    for vertical in (True, False):
+        assert opening.lookup(entries, 5, 5, full, vertical) is None
+        for move in dominoes(5, 5, full, vertical):
+            assert opening.lookup(entries, 5, 5, without(full, move), not vertical) is not None
+
+
+def test_the_table_survives_packing_and_a_damaged_one_is_refused() -> None:
+    entries = table_6x6()
+    body = opening.pack_body(6, 6, entries)
+    assert opening.unpack_body(body) == (6, 6, entries)
+    blob = tables.pack(opening.name(6, 6), body)
+    damaged = blob[:-1] + bytes([blob[-1] ^ 1])
+    assert isinstance(tables.check(opening.name(6, 6), damaged), str)
+    assert opening.unpack_body(body[:-1]) is None
+
+
+def test_the_perfect_seat_plays_the_table_move_as_proven() -> None:
+    state = RULES.start(Options(6, 6), first_player=1)
+    evaluation = table_evaluation(state, table_6x6())
+    assert evaluation is not None
+    assert evaluation.value == WIN and evaluation.proof == "opening table"
+    (move,) = evaluation.best
+    assert evaluation.move_values[move] == WIN
+    assert set(evaluation.move_values.values()) == {WIN, UNKNOWN}
+    assert table_evaluation(state, None) is None
