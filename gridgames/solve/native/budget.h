@@ -13,11 +13,6 @@
 
 #ifndef BUDGET_EVERY
 #define BUDGET_EVERY 1024
-/* Nodes the last call visited (each core sets it when a call ends), for benchmarks: its `nodes()`. */
-static unsigned long long last_nodes = 0;
-
-static PyObject *py_nodes(PyObject *self, PyObject *noargs) { return PyLong_FromUnsignedLongLong(last_nodes); }
-
 #endif
 
 typedef struct {
