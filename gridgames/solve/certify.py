@@ -15,7 +15,7 @@ from functools import reduce
 from operator import xor
 from typing import TYPE_CHECKING
 
-from gridgames.engine.cells import Cell
+from gridgames.engine.cells import Cell, row_label
 from gridgames.engine.moves import Move
 from gridgames.engine.rules import GridState, bits
 from gridgames.solve import symmetry
@@ -55,13 +55,9 @@ def cells_of(state: GridState, mask: int) -> tuple[Cell, ...]:
 
 
 def pair_label(index: int) -> str:
-    """'a', 'b', ..., 'z', 'aa', 'ab', ...: the mark shared by the two cells of pair `index`."""
-    label = ""
-    n = index + 1
-    while n:
-        n, rem = divmod(n - 1, 26)
-        label = chr(ord("a") + rem) + label
-    return label
+    """'a', 'b', ..., 'z', 'aa', 'ab', ...: the mark shared by the two cells of pair `index` (the
+    row letters' spreadsheet sequence, in lower case)."""
+    return row_label(index).lower()
 
 
 def _worth(values: Sequence[int]) -> str:
