@@ -14,10 +14,10 @@ from typing import TYPE_CHECKING
 
 from gridgames.engine.moves import Move
 from gridgames.games.cram import solver
-from gridgames.games.cram.reference import components
 from gridgames.games.cram.rules import RULES, DominoState
 from gridgames.solve import certify
 from gridgames.solve.budget import Budget, SearchTimeout
+from gridgames.solve.shapes import components
 
 if TYPE_CHECKING:
     from gridgames.engine.entry import Entry

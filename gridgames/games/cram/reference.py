@@ -15,10 +15,9 @@ emptied, which costs time, never correctness.
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
-from functools import lru_cache
 
 from gridgames.solve.budget import Budget, SearchTimeout
+from gridgames.solve.shapes import boxed, components, frame, symmetries
 
 #: The memo is emptied when it holds this many shapes (about 100 bytes each in CPython).
 MEMO_LIMIT = 1_000_000
@@ -40,26 +39,7 @@ def shape_key(height: int, width: int, bits: int) -> int:
 
 def canonical_key(height: int, width: int, bits: int) -> int:
     """The least `shape_key` over the shape's 8 rotations and reflections."""
-    rows = [[(bits >> (r * width + c)) & 1 for c in range(width)] for r in range(height)]
-    turned = [list(column) for column in zip(*rows, strict=True)]
-    best = None
-    for grid in (rows, turned):
-        h, w = len(grid), len(grid[0])
-        for variant in (grid, grid[::-1], [row[::-1] for row in grid], [row[::-1] for row in grid[::-1]]):
-            cells = sum(bit << (r * w + c) for r, row in enumerate(variant) for c, bit in enumerate(row))
-            key = shape_key(h, w, cells)
-            if best is None or key < best:
-                best = key
-    assert best is not None
-    return best
-
-
-@lru_cache(maxsize=512)
-def frame(height: int, width: int) -> tuple[int, int, int]:
-    """(all cells, all but the first column, all but the last column) of a `height` x `width` box."""
-    full = (1 << (height * width)) - 1
-    first_col = sum(1 << (r * width) for r in range(height))
-    return full, full & ~first_col, full & ~(first_col << (width - 1))
+    return min(shape_key(*variant) for variant in symmetries(height, width, bits))
 
 
 def dominoes(rows: int, cols: int, free: int) -> list[tuple[int, int]]:
@@ -78,40 +58,6 @@ def dominoes(rows: int, cols: int, free: int) -> list[tuple[int, int]]:
         if down & low:
             out.append((i, i + cols))
     return out
-
-
-def components(free: int, height: int, width: int) -> Iterator[int]:
-    """The connected regions of `free` (orthogonal adjacency), as masks in the same box."""
-    _, not_first, not_last = frame(height, width)
-    while free:
-        comp = free & -free
-        while True:
-            grown = (
-                comp | ((comp & not_last) << 1) | ((comp & not_first) >> 1)
-                | (comp << width) | (comp >> width)
-            ) & free
-            if grown == comp:
-                break
-            comp = grown
-        free ^= comp
-        yield comp
-
-
-def boxed(comp: int, height: int, width: int) -> tuple[int, int, int]:
-    """(height, width, cells) of a region moved from a `height` x `width` box into its bounding box."""
-    lo = (comp & -comp).bit_length() - 1
-    r0, r1 = lo // width, (comp.bit_length() - 1) // width
-    occupied = 0
-    for r in range(r0, r1 + 1):
-        occupied |= comp >> (r * width)
-    occupied &= (1 << width) - 1
-    c0 = (occupied & -occupied).bit_length() - 1
-    w = occupied.bit_length() - c0
-    row_mask = (1 << w) - 1
-    cells = 0
-    for r in range(r0, r1 + 1):
-        cells |= ((comp >> (r * width + c0)) & row_mask) << ((r - r0) * w)
-    return r1 - r0 + 1, w, cells
 
 
 class Solver:

@@ -16,6 +16,7 @@ from gridgames.games.cram import reference
 from gridgames.games.cram.reference import dominoes
 from gridgames.solve import core, symmetry
 from gridgames.solve.budget import Budget, SearchTimeout
+from gridgames.solve.shapes import components
 
 #: The optional C extension (built when a compiler was there; `GRIDGAMES_CORE=python` turns it off).
 NATIVE = core.load(f"{__package__}._native")
@@ -130,7 +131,7 @@ def region_values(
 ) -> list[tuple[int, int]]:
     """[(mask of a region's empty cells, its Grundy value)] for each region, lowest cell first."""
     b = _call(budget)
-    return [(comp, grundy(rows, cols, comp, b)) for comp in reference.components(free, rows, cols)]
+    return [(comp, grundy(rows, cols, comp, b)) for comp in components(free, rows, cols)]
 
 
 def move_values(
@@ -182,7 +183,7 @@ def move_wins(
 def is_quick(rows: int, cols: int, free: int) -> bool:
     """Whether every region is small enough to value from scratch within about a second."""
     limit = NATIVE_QUICK_CELLS if native() is not None else QUICK_CELLS
-    return all(comp.bit_count() <= limit for comp in reference.components(free, rows, cols))
+    return all(comp.bit_count() <= limit for comp in components(free, rows, cols))
 
 
 def clear_cache() -> None:

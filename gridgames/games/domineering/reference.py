@@ -27,9 +27,9 @@ The search is negamax over win/loss (alpha-beta with the window of a won/lost ga
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
 from gridgames.solve.budget import Budget, SearchTimeout
+from gridgames.solve.shapes import frame
 
 #: The transposition table is emptied when it holds this many positions (about 150 bytes each).
 TABLE_LIMIT = 1_000_000
@@ -37,14 +37,6 @@ TABLE_LIMIT = 1_000_000
 CHECK_EVERY = 256
 
 _table: dict[tuple[int, bool], bool] = {}
-
-
-@lru_cache(maxsize=512)
-def frame(rows: int, cols: int) -> tuple[int, int, int]:
-    """(all cells, all but the first column, all but the last column) of the board."""
-    full = (1 << (rows * cols)) - 1
-    first_col = sum(1 << (r * cols) for r in range(rows))
-    return full, full & ~first_col, full & ~(first_col << (cols - 1))
 
 
 def move_tops(rows: int, cols: int, free: int, vertical: bool) -> int:

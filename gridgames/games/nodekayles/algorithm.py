@@ -27,6 +27,7 @@ from gridgames.games.nodekayles.rules import NodeKaylesState
 from gridgames.solve import caches, core
 from gridgames.solve.base import LOSS, UNKNOWN, WIN, Evaluation, Value
 from gridgames.solve.budget import Budget, SearchTimeout
+from gridgames.solve.shapes import boxed, components, frame, symmetries
 
 _PACKAGE = __name__.rpartition(".")[0]  # this game's package: its tables ship there
 #: This game's optional C core (`_native.c` here); NATIVE() is the module while in use, else None.
@@ -71,20 +72,7 @@ def decode_key(key: int) -> tuple[int, int, int]:
 
 def canonical_key(height: int, width: int, bits: int) -> int:
     """The least `shape_key` over the shape's 8 rotations and reflections."""
-    mask = (1 << width) - 1
-    # Row r as a string whose position j is column width-1-j, so joining the rows last-first
-    # spells `bits` in binary: every variant below is encoded the same way.
-    grid = [format((bits >> (r * width)) & mask, f"0{width}b") for r in range(height)]
-    turned = ["".join(column) for column in zip(*grid, strict=True)]
-    best = None
-    for g in (grid, turned):
-        h, w = len(g), len(g[0])
-        for variant in (g, g[::-1], [row[::-1] for row in g], [row[::-1] for row in g[::-1]]):
-            key = shape_key(h, w, int("".join(reversed(variant)), 2))
-            if best is None or key < best:
-                best = key
-    assert best is not None
-    return best
+    return min(shape_key(*variant) for variant in symmetries(height, width, bits))
 
 
 @lru_cache(maxsize=256)
@@ -103,28 +91,8 @@ def _frame(height: int, width: int) -> tuple[tuple[int, ...], int, int]:
             if c < width - 1:
                 m |= 1 << (r * width + c + 1)
             closed.append(m)
-    first_col = sum(1 << (r * width) for r in range(height))
-    full = (1 << (height * width)) - 1
-    return tuple(closed), full & ~first_col, full & ~(first_col << (width - 1))
-
-
-def _components(free: int, height: int, width: int) -> list[int]:
-    """The connected components of `free` (orthogonal adjacency), as masks in the same box."""
-    _, not_first, not_last = _frame(height, width)
-    out = []
-    while free:
-        comp = free & -free
-        while True:
-            grown = (
-                comp | ((comp & not_last) << 1) | ((comp & not_first) >> 1) | (comp << width)
-                | (comp >> width)
-            ) & free
-            if grown == comp:
-                break
-            comp = grown
-        free ^= comp
-        out.append(comp)
-    return out
+    _, not_first, not_last = frame(height, width)
+    return tuple(closed), not_first, not_last
 
 
 def _region_value(comp: int, height: int, width: int) -> int:
@@ -143,26 +111,7 @@ def _region_value(comp: int, height: int, width: int) -> int:
 
 def _normalised_value(comp: int, height: int, width: int) -> int:
     """Moves the region into its bounding box and looks its value up or solves it."""
-    return _shape_value(*_boxed(comp, height, width))
-
-
-def _boxed(comp: int, height: int, width: int) -> tuple[int, int, int]:
-    """(height, width, cells) of a region moved from a `height` x `width` box into its bounding box."""
-    lo = (comp & -comp).bit_length() - 1
-    r0, r1 = lo // width, (comp.bit_length() - 1) // width
-    occupied = 0
-    for r in range(r0, r1 + 1):
-        occupied |= comp >> (r * width)
-    occupied &= (1 << width) - 1
-    c0 = (occupied & -occupied).bit_length() - 1
-    w = occupied.bit_length() - c0
-    if w == width:
-        return r1 - r0 + 1, width, comp >> (r0 * width)
-    row_mask = (1 << w) - 1
-    bits = 0
-    for r in range(r0, r1 + 1):
-        bits |= ((comp >> (r * width + c0)) & row_mask) << ((r - r0) * w)
-    return r1 - r0 + 1, w, bits
+    return _shape_value(*boxed(comp, height, width))
 
 
 def _shape_value(height: int, width: int, bits: int) -> int:
@@ -351,7 +300,7 @@ def _value_of(free: int, rows: int, cols: int) -> int:
     global _nodes
     _nodes += 1
     total = 0
-    for comp in _components(free, rows, cols):
+    for comp in components(free, rows, cols):
         total ^= _region_value(comp, rows, cols)
     return total
 
@@ -367,7 +316,7 @@ def regions(state: NodeKaylesState, budget: Budget | float | None = None) -> lis
     with _call(budget):
         return [
             (comp, _region_value(comp, state.rows, state.cols))
-            for comp in _components(state.free, state.rows, state.cols)
+            for comp in components(state.free, state.rows, state.cols)
         ]
 
 
@@ -386,10 +335,10 @@ def is_quick(state: NodeKaylesState, max_cells: int | None = None) -> bool:
     if max_cells is None:
         max_cells = NATIVE_QUICK_CELLS if NATIVE() is not None else QUICK_CELLS
     rows, cols = state.rows, state.cols
-    for comp in _components(state.free, rows, cols):
+    for comp in components(state.free, rows, cols):
         if bin(comp).count("1") <= max_cells or shape_key(rows, cols, comp) in _memo:
             continue
-        ckey = canonical_key(*_boxed(comp, rows, cols))
+        ckey = canonical_key(*boxed(comp, rows, cols))
         if ckey not in _canonical and (not _use_table or _table_value(ckey) is None):
             return False
     return True
@@ -407,7 +356,7 @@ NATIVE_WHOLE_CELLS = 30
 
 
 def _all_regions_small(state: NodeKaylesState) -> bool:
-    regions = _components(state.free, state.rows, state.cols)
+    regions = components(state.free, state.rows, state.cols)
     return all(comp.bit_count() <= NATIVE_WHOLE_CELLS for comp in regions)
 
 
@@ -463,7 +412,7 @@ def best_move(state: NodeKaylesState, budget: Budget | float | None = None) -> M
     with _call(budget):
         rows, cols = state.rows, state.cols
         closed, _, _ = _frame(rows, cols)
-        parts = [(comp, _region_value(comp, rows, cols)) for comp in _components(state.free, rows, cols)]
+        parts = [(comp, _region_value(comp, rows, cols)) for comp in components(state.free, rows, cols)]
         if not parts:
             return None
         total = 0
