@@ -383,10 +383,10 @@ static PyObject *py_wins(PyObject *self, PyObject *args) {
     return PyBool_FromLong(!r);
 }
 
-/* move_wins(rows, cols, free, remaining, stop) -> for each domino (lowest cell first, the horizontal
- * before the vertical) whether it wins (it leaves value 0: asked by search, without the exact value),
- * or None once the budget ran out. */
-static PyObject *py_move_wins(PyObject *self, PyObject *args) {
+/* For each domino (lowest cell first, the horizontal before the vertical) what it leaves: the Grundy value
+ * (`values`), or whether it wins (value 0, asked by search without the exact value); None for each domino
+ * once the budget ran out. */
+static PyObject *per_domino(PyObject *args, int values) {
     const Frame *f;
     u64 cells;
     Budget b;
@@ -401,11 +401,12 @@ static PyObject *py_move_wins(PyObject *self, PyObject *args) {
             if (!((pass ? down : right) & BIT(i))) continue;
             int r = STOPPED;
             if (!stopped) {
-                r = eq_cells(f, cells & ~(BIT(i) | BIT(i + (pass ? f->w : 1))), 0, &b);
+                u64 rest = cells & ~(BIT(i) | BIT(i + (pass ? f->w : 1)));
+                r = values ? value_of(f, rest, &b) : eq_cells(f, rest, 0, &b);
                 if (r == NO_MEMORY || (r == STOPPED && b.stopped == 3)) { Py_DECREF(out); return finish(&b, r); }
                 stopped = r < 0;
             }
-            PyObject *item = r < 0 ? Py_NewRef(Py_None) : PyBool_FromLong(r);
+            PyObject *item = r < 0 ? Py_NewRef(Py_None) : values ? PyLong_FromLong(r) : PyBool_FromLong(r);
             if (!item || PyList_Append(out, item) < 0) { Py_XDECREF(item); Py_DECREF(out); return NULL; }
             Py_DECREF(item);
         }
@@ -414,35 +415,11 @@ static PyObject *py_move_wins(PyObject *self, PyObject *args) {
     return out;
 }
 
-/* move_values(rows, cols, free, remaining, stop) -> for each domino (lowest cell first, the horizontal
- * before the vertical) the Grundy value it leaves, or None once the budget ran out. */
-static PyObject *py_move_values(PyObject *self, PyObject *args) {
-    const Frame *f;
-    u64 cells;
-    Budget b;
-    if (parse(args, &f, &cells, &b) < 0) return NULL;
-    PyObject *out = PyList_New(0);
-    if (!out) return NULL;
-    u64 right = cells & (cells >> 1) & f->not_last, down = cells & (cells >> f->w);
-    int stopped = 0;
-    for (u64 m = right | down; m; m &= m - 1) {
-        int i = lowbit(m);
-        for (int pass = 0; pass < 2; pass++) {
-            if (!((pass ? down : right) & BIT(i))) continue;
-            int v = STOPPED;
-            if (!stopped) {
-                v = value_of(f, cells & ~(BIT(i) | BIT(i + (pass ? f->w : 1))), &b);
-                if (v == NO_MEMORY || (v == STOPPED && b.stopped == 3)) { Py_DECREF(out); return finish(&b, v); }
-                stopped = v < 0;
-            }
-            PyObject *item = v < 0 ? Py_NewRef(Py_None) : PyLong_FromLong(v);
-            if (!item || PyList_Append(out, item) < 0) { Py_XDECREF(item); Py_DECREF(out); return NULL; }
-            Py_DECREF(item);
-        }
-    }
-    last_nodes = b.nodes;
-    return out;
-}
+/* move_wins(rows, cols, free, remaining, stop) -> whether each domino wins, by search */
+static PyObject *py_move_wins(PyObject *self, PyObject *args) { return per_domino(args, 0); }
+
+/* move_values(rows, cols, free, remaining, stop) -> the Grundy value each domino leaves */
+static PyObject *py_move_values(PyObject *self, PyObject *args) { return per_domino(args, 1); }
 
 static PyObject *py_clear(PyObject *self, PyObject *noargs) {
     memo_clear();
