@@ -7,7 +7,6 @@ import random
 
 from textual import events
 from textual.color import Color
-from textual.widgets._footer import FooterKey
 
 from gridgames.cli import build_parser
 from gridgames.engine.game import Game
@@ -18,6 +17,7 @@ from gridgames.tui.screens.game import GameScreen
 from gridgames.tui.screens.new_game import NewGamePanel
 from gridgames.tui.screens.select import SelectScreen
 from gridgames.tui.texts import review_text
+from gridgames.tui.widgets.keys_footer import KeysFooter
 from tests.tui.helpers import card_results, make_app, screen_lines, shown_text
 
 SMALL = (60, 20)
@@ -25,7 +25,7 @@ SMALL = (60, 20)
 
 def footer_keys(app) -> list[str]:  # type: ignore[no-untyped-def]
     """The keys the footer of the screen on top shows, as 'key description'."""
-    return [f"{k.key_display} {k.description}".strip() for k in app.screen.query(FooterKey)]
+    return [key.label for key in app.screen.query_one(KeysFooter).shown()]
 
 
 def new_game(variant: str, rows: int, cols: int, *moves: str, **options: str) -> Game:
@@ -73,6 +73,33 @@ async def test_dialogs_show_their_own_keys_and_the_screens_show_palette_and_tab(
         await pilot.press("escape")
         await pilot.pause()
         assert footer_keys(app) == ["y Yes", "n/esc No"]
+
+
+async def test_a_click_on_a_footer_key_presses_it_and_a_greyed_out_one_rings_the_bell() -> None:
+    """The footer draws its keys itself: a click finds the key under the pointer, which is highlighted
+    while the pointer is on it."""
+    app = make_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        footer = app.screen.query_one(KeysFooter)
+        rules = next(x for x in range(footer.size.width) if (k := footer.key_at(x)) and k.label == "? Rules")
+        await pilot.hover(KeysFooter, offset=(rules, 0))
+        assert footer.key_at(rules) is not None and footer._hover == footer.key_at(rules)
+        await pilot.click(KeysFooter, offset=(rules, 0))
+        await pilot.pause()
+        assert type(app.screen).__name__ == "RulesScreen"
+        await pilot.press("escape")
+        await pilot.press("enter", "ctrl+s")  # a new game: nothing to undo yet, so Undo is greyed out
+        await pilot.pause()
+        footer = app.screen.query_one(KeysFooter)
+        undo = next(k for k in footer.shown() if k.label == "u Undo")
+        assert not undo.enabled
+        x = next(x for x in range(footer.size.width) if footer.key_at(x) == undo)
+        bells = []
+        app.bell = lambda: bells.append(1)  # type: ignore[method-assign]
+        await pilot.click(KeysFooter, offset=(x, 0))
+        assert bells == [1]
+        assert isinstance(app.screen, GameScreen) and app.screen.session.game.moves == ()
 
 
 async def test_60x20_game_screen_shows_every_row_the_footer_and_whole_messages() -> None:
