@@ -9,7 +9,6 @@ from collections.abc import Awaitable, Callable
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Static
 
 from gridgames.games import get_entry
@@ -19,6 +18,7 @@ from gridgames.online.launch import Hosting, Plan, plan_host, plan_join
 from gridgames.online.seats import SavedSeat
 from gridgames.play.setup import Setup, default_setup
 from gridgames.tui.closing import close_screen, settle_after_first_paint
+from gridgames.tui.screens.dialog import Dialog
 from gridgames.tui.widgets.too_small import TooSmall
 
 PlanFactory = Callable[[io.StringIO], Awaitable[Plan]]
@@ -59,14 +59,14 @@ def plan_from_command(online: dict[str, object]) -> PlanFactory:
     return plan_to_join(address, bool(online.get("watch")))
 
 
-class JoinScreen(ModalScreen[Address | None]):
+class JoinScreen(Dialog[Address | None]):
     """Asks for the address from a friend's invite (the whole invite line will do); dismisses with it,
     or None."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
     def __init__(self) -> None:
-        super().__init__(classes="dialog-screen")
+        super().__init__()
 
     def compose(self) -> ComposeResult:
         yield TooSmall()

@@ -8,15 +8,15 @@ from typing import Any
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from gridgames.tui.closing import close_screen, settle_after_first_paint
+from gridgames.tui.screens.dialog import Dialog
 from gridgames.tui.widgets.keys_footer import KeysFooter
 from gridgames.tui.widgets.too_small import TooSmall
 
 
-class ConfirmScreen(ModalScreen[bool]):
+class ConfirmScreen(Dialog[bool]):
     """Dismisses with True for yes. `danger=False` for a question whose yes is the safe answer."""
 
     BINDINGS = [
@@ -25,7 +25,7 @@ class ConfirmScreen(ModalScreen[bool]):
     ]
 
     def __init__(self, question: str, yes: str = "Yes", no: str = "No", danger: bool = True) -> None:
-        super().__init__(classes="dialog-screen")
+        super().__init__()
         self.question = question
         self.yes = yes
         self.no = no

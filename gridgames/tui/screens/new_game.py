@@ -6,7 +6,6 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Select, Static
 from textual.widgets._select import SelectOverlay
 
@@ -16,6 +15,7 @@ from gridgames.play import computer
 from gridgames.play.seats import HUMAN, ONLINE
 from gridgames.play.setup import Setup
 from gridgames.tui.closing import close_screen, settle_after_first_paint
+from gridgames.tui.screens.dialog import Dialog
 from gridgames.tui.widgets.keys_footer import KeysFooter
 from gridgames.tui.widgets.too_small import TooSmall
 
@@ -55,7 +55,7 @@ def seat_choices(player: int = 1) -> list[tuple[str, str]]:
     return [("Human", HUMAN)] + online + [(f"Computer ({level})", level) for level in computer.levels()]
 
 
-class NewGamePanel(ModalScreen[Setup | None]):
+class NewGamePanel(Dialog[Setup | None]):
     """Dismisses with the chosen Setup, or None when cancelled."""
 
     BINDINGS = [
@@ -66,7 +66,7 @@ class NewGamePanel(ModalScreen[Setup | None]):
     ]
 
     def __init__(self, entry: Entry, setup: Setup) -> None:
-        super().__init__(classes="dialog-screen")
+        super().__init__()
         self.entry = entry
         self.setup = setup
 

@@ -18,7 +18,6 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Button, DirectoryTree, Input, OptionList, Static
 from textual.widgets.option_list import Option
@@ -28,6 +27,7 @@ from gridgames.engine.safetext import printable
 from gridgames.storage import CURRENT_SUFFIX, StorageError, Store, open_record_or_reason, save_record
 from gridgames.storage.files import describe_os_error
 from gridgames.tui.closing import close_screen, settle_after_first_paint
+from gridgames.tui.screens.dialog import Dialog
 from gridgames.tui.widgets.keys_footer import KeysFooter
 from gridgames.tui.widgets.too_small import TooSmall
 
@@ -48,7 +48,7 @@ def shown(path: Path) -> str:
     return printable(str(path.absolute()), 1000)
 
 
-class PathDialog(ModalScreen[object]):
+class PathDialog(Dialog[object]):
     """A title, a path Input, what a subclass adds below it, a one-sentence message line, OK / Cancel."""
 
     BINDINGS = [
@@ -60,7 +60,7 @@ class PathDialog(ModalScreen[object]):
     ok_label = "OK"
 
     def __init__(self, path: str = "") -> None:
-        super().__init__(classes="dialog-screen")
+        super().__init__()
         self.initial = path
 
     @property

@@ -12,7 +12,6 @@ import time
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, OptionList, Static
 
 from gridgames.games import get_entry
@@ -21,6 +20,7 @@ from gridgames.play.seats import HUMAN
 from gridgames.play.setup import resume
 from gridgames.storage import SavedGame
 from gridgames.tui.closing import close_screen, settle_after_first_paint
+from gridgames.tui.screens.dialog import Dialog
 from gridgames.tui.widgets.keys_footer import KeysFooter
 from gridgames.tui.widgets.too_small import TooSmall
 
@@ -59,7 +59,7 @@ class SavesList(OptionList):
     BINDINGS = [Binding("enter", "select", "Resume", key_display="⏎")]
 
 
-class ResumeScreen(ModalScreen["SavedGame | SavedSeat | str | None"]):
+class ResumeScreen(Dialog["SavedGame | SavedSeat | str | None"]):
     """Dismisses with the chosen save, `NEW_GAME` for a new game (when offered), or None."""
 
     BINDINGS = [
@@ -76,7 +76,7 @@ class ResumeScreen(ModalScreen["SavedGame | SavedSeat | str | None"]):
     """
 
     def __init__(self, saves: list[Unfinished], new_game: bool = False) -> None:
-        super().__init__(classes="dialog-screen")
+        super().__init__()
         self.saves = saves
         self.new_game = new_game
         self.one_game = len({variant_of(saved) for saved in saves}) == 1

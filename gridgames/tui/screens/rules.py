@@ -7,7 +7,6 @@ from importlib.resources import files
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Markdown
 
 from gridgames.engine.entry import Entry
@@ -15,6 +14,7 @@ from gridgames.engine.options import Options
 from gridgames.games import rule_book
 from gridgames.tui import house_rules
 from gridgames.tui.closing import close_screen, settle_after_first_paint
+from gridgames.tui.screens.dialog import Dialog
 from gridgames.tui.widgets.keys_footer import KeysFooter
 from gridgames.tui.widgets.too_small import TooSmall
 
@@ -33,7 +33,7 @@ class RulesScroll(VerticalScroll):
         self.app.stylesheet.update_nodes([self], animate=True)
 
 
-class RulesScreen(ModalScreen[None]):
+class RulesScreen(Dialog[None]):
     BINDINGS = [
         Binding("escape,question_mark,f1,q", "close", "Close", key_display="esc"),
         Binding("up,k", "scroll(-1)", "Scroll", show=False),
@@ -42,7 +42,7 @@ class RulesScreen(ModalScreen[None]):
 
     def __init__(self, entry: Entry, options: Options | None = None) -> None:
         """`options`: the game being played, whose board size and house rules come first."""
-        super().__init__(classes="dialog-screen")
+        super().__init__()
         self.entry = entry
         self.options = options
 
