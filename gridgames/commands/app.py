@@ -15,8 +15,6 @@ def run(args: argparse.Namespace) -> int:
 
 def run_app(**start: object) -> int:
     """The app, started as `start` says (`load=FILE`, or `puzzles=GAME` with `streak=`)."""
-    from gridgames.tui.app import GridGamesApp
+    from gridgames.tui import launch
 
-    app = GridGamesApp(**start)  # type: ignore[arg-type]
-    app.run()
-    return int(app.return_code or 0)
+    return launch.run_app(start)

@@ -38,16 +38,9 @@ def run(args: argparse.Namespace) -> int:
 
 def launch_app(**online: object) -> int:
     """The full-screen app, opened on an online game (hosting or joining)."""
-    try:
-        from gridgames.tui.app import GridGamesApp
-    except ImportError:
+    from gridgames.tui import launch
+
+    if not launch.available():
         sys.stderr.write("gridgames: the full-screen app is not available here: add --plain.\n")
         return 2
-    import inspect
-
-    if "online" not in inspect.signature(GridGamesApp).parameters:
-        sys.stderr.write("gridgames: this version of the app cannot play online yet: add --plain.\n")
-        return 2
-    app = GridGamesApp(online=online)  # type: ignore[call-arg]
-    app.run()
-    return int(app.return_code or 0)
+    return launch.run_app({"online": online})

@@ -10,12 +10,11 @@ The same options are checked with and without `--plain`.
 from __future__ import annotations
 
 import argparse
-import inspect
 import random
 import sys
 import time
 from dataclasses import replace
-from typing import Any, cast
+from typing import Any
 
 from gridgames.engine.entry import Entry
 from gridgames.engine.errors import GameError, OptionsError
@@ -283,21 +282,14 @@ def _computer(setup: Setup, entry: Entry):  # type: ignore[no-untyped-def]
 
 def _launch_app(variant: str, args: argparse.Namespace) -> int:
     """The full-screen app, opened on `variant` with the options given (checked by `run`)."""
-    try:
-        from gridgames.tui.app import GridGamesApp
-    except ImportError:
+    from gridgames.tui import launch
+
+    if not launch.available():
         return _fail("The full-screen app is not available here: add --plain to play in plain text.")
-    if "variant" not in inspect.signature(GridGamesApp).parameters:
-        return _fail("This version of the app cannot open a game directly: add --plain to play in text.")
-    extra: dict[str, Any] = {}
-    chosen = _given(args, ("size", "first", "adjacency", "vs", "computer_plays", "starts", "scoring"))
-    if chosen:
-        extra["choices"] = _choices_from(args, variant)
-    if "note" in inspect.signature(GridGamesApp).parameters:
-        extra["note"] = remembered_note(args, variant)
-    app = cast(Any, GridGamesApp)(variant=variant, **extra)  # checked just above: the app takes `variant`
-    app.run()
-    return int(app.return_code or 0)
+    start: dict[str, Any] = {"variant": variant, "note": remembered_note(args, variant)}
+    if _given(args, ("size", "first", "adjacency", "vs", "computer_plays", "starts", "scoring")):
+        start["choices"] = _choices_from(args, variant)
+    return launch.run_app(start)
 
 
 def remembered_note(args: argparse.Namespace, variant: str) -> str:

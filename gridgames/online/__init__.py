@@ -6,3 +6,7 @@ connection or room may cost, `server` the aiohttp application, `client` the reco
 connection, `follow` the room as a client sees it, `plain` the line-mode player, `address`
 invites, `seats` the seat secrets kept on disk, `load` the load bench.
 """
+
+#: The data folder's subfolder of kept seats (`seats`): named here so that the app can see there are
+#: none without importing that module at start-up.
+SEATS_FOLDER = "online"

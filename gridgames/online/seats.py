@@ -13,9 +13,10 @@ import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from gridgames.online import SEATS_FOLDER
 from gridgames.storage import atomic_write_text, default_data_dir, read_capped_bytes
 
-FOLDER = "online"
+FOLDER = SEATS_FOLDER
 MAX_BYTES = 4096
 HOST_DB = "host.sqlite"  # rooms of servers that `gridgames host` starts in-process
 HOST_DBS = 9  # host.sqlite, host-2.sqlite, ...: one per game hosted at the same time (each is locked)

@@ -94,6 +94,9 @@ class GridGamesApp(App[None]):
         self.choices = choices or LastChoices.from_dict(self.store.load_prefs())
         self._warned: set[str] = set()
         self.size_guard = SizeGuard()
+        #: Whether the launcher paused the garbage collector for the start-up (`tui.launch`): it is
+        #: switched on again once the first screen has been shown.
+        self.resume_collector = False
 
     def run(self, *args: Any, **kwargs: Any) -> None:
         """Run with what the imports made (modules, classes, functions) frozen out of the garbage
@@ -118,6 +121,8 @@ class GridGamesApp(App[None]):
 
     def on_mount(self) -> None:
         self._check_size()
+        if self.resume_collector:
+            self.call_after_refresh(self._collect_from_now_on)
         # a screen shown meanwhile: once it has mounted (and focused what it focuses)
         self.screen_change_signal.subscribe(
             self, lambda screen: self.call_after_refresh(self._guard_size, screen)
@@ -149,6 +154,13 @@ class GridGamesApp(App[None]):
         for problem in games.problems():
             self.notify(problem, title="A game was left out", severity="warning", timeout=10)
 
+    def _collect_from_now_on(self) -> None:
+        """The first screen is up: the start-up's objects are frozen out of the collector's way
+        (as `run` froze the imports'), and collecting starts."""
+        self.resume_collector = False
+        gc.freeze()
+        gc.enable()
+
     # -- the command palette (closing once, see OnceClosingPalette) ----------------------------
     def action_command_palette(self) -> None:
         if self.use_command_palette and not CommandPalette.is_open(self):  # type: ignore[arg-type]
@@ -170,9 +182,13 @@ class GridGamesApp(App[None]):
 
     def unfinished(self, variant: str | None) -> list[Any]:
         """Games to play on: the autosaves, then the online games whose seats are kept."""
-        from gridgames.online import seats
+        from gridgames.online import SEATS_FOLDER
 
-        kept = [seat for seat in seats.unfinished(variant, self.store.root) if _plays(seat.variant)]
+        kept = []
+        if (self.store.root / SEATS_FOLDER).is_dir():  # the seats' module only where some were kept
+            from gridgames.online import seats
+
+            kept = [seat for seat in seats.unfinished(variant, self.store.root) if _plays(seat.variant)]
         return [*self.offerable(self.store.unfinished(variant)), *kept]
 
     def choose_game(self, entry: Entry) -> None:

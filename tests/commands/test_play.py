@@ -137,29 +137,15 @@ def test_at_a_terminal_every_unfinished_game_is_offered(monkeypatch, capsys, dat
 
 
 def test_without_plain_the_app_opens_on_the_variant(monkeypatch, capsys):
-    from gridgames.tui import app as app_module
+    from gridgames.tui import launch
 
     opened = []
-
-    class App:
-        return_code = 0
-
-        def __init__(self, variant: str) -> None:
-            opened.append(variant)
-
-        def run(self) -> None:
-            pass
-
-    monkeypatch.setattr(app_module, "GridGamesApp", App)
+    monkeypatch.setattr(launch, "run_app", lambda start: opened.append(start["variant"]) or 0)
     assert main(["play", "Blocking"]) == 0 and opened == ["blocking"]
 
-    class OldApp(App):
-        def __init__(self, load: str | None = None) -> None:
-            pass
-
-    monkeypatch.setattr(app_module, "GridGamesApp", OldApp)
+    monkeypatch.setattr(launch, "available", lambda: False)  # no Textual here
     assert main(["play", "rowcol"]) == 2
-    assert "add --plain to play in text" in capsys.readouterr().err
+    assert "add --plain to play in plain text" in capsys.readouterr().err
 
 
 def test_an_unknown_computer_level_is_refused(monkeypatch, capsys):
