@@ -78,3 +78,17 @@ def test_the_perfect_seat_plays_the_table_move_as_proven() -> None:
     assert evaluation.move_values[move] == WIN
     assert set(evaluation.move_values.values()) == {WIN, UNKNOWN}
     assert table_evaluation(state, None) is None
+
+
+def test_a_square_board_answers_both_first_players_from_one_table() -> None:
+    """Mirroring in the diagonal turns Vertical's dominoes into Horizontal's: one entry serves both."""
+    entries, full = table_6x6(), (1 << 36) - 1
+    assert opening.canonical(6, 6, full, True)[0] == opening.canonical(6, 6, full, False)[0]
+    first = opening.lookup(entries, 6, 6, full, True)
+    assert first is not None
+    position = without(full, first)
+    transposed = solver.transpose(6, 6, position)
+    for reply in dominoes(6, 6, transposed, True):
+        answer = opening.lookup(entries, 6, 6, without(transposed, reply), False)
+        assert answer is not None and answer[1] - answer[0] == 1  # a Horizontal domino
+        assert not solver.wins(6, 6, without(without(transposed, reply), answer), True)

@@ -3,16 +3,20 @@ that the perfect seat plays proven moves from the first move where a search from
 (Gardner's 8x8 board). `scripts/domineering_opening.py` builds one by solving the board; it ships as
 `domineering-<rows>x<cols>.bin` in this package behind the checked header of `gridgames.solve.tables`.
 
-A position is keyed by the least of its four mirror images (left-right and up-down: both keep each
-player's direction, so a position and its images have the same winner), shifted left one bit, plus 1
-when Vertical is to move. Body: rows, cols (one byte each), then one record per position, sorted by key:
-the key (`key_bytes` little-endian bytes) and the lower cell of the winning domino in that image (one
-byte). A table holds the winner's move in every position it reaches: the first move, then one answer to
-each of the opponent's replies, to the depth it was built to; a position it does not hold is searched.
+A position is keyed by the least of its mirror images, shifted left one bit, plus 1 when Vertical is to
+move in that image. Every board has four images that keep each player's direction (left-right and
+up-down mirrors); a square board has four more that mirror in a diagonal, which turns Vertical's
+dominoes into Horizontal's, so those images swap the mover. A position and its images have the same
+winner, and on a square board one table answers both first players. Body: rows, cols (one byte each),
+then one record per position, sorted by key: the key (`key_bytes` little-endian bytes) and the lower
+cell of the winning domino in that image (one byte). A table holds the winner's move in every position
+it reaches: the first move, then one answer to each of the opponent's replies, to the depth it was built
+to; a position it does not hold is searched.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 
 from gridgames.games.domineering import reference, solver
@@ -32,25 +36,48 @@ def key_bytes(rows: int, cols: int) -> int:
     return (rows * cols + 1 + 7) // 8
 
 
-def image(rows: int, cols: int, cells: int, flip: int) -> int:
-    """`cells` mirrored left-right (flip bit 1) and/or up-down (flip bit 2)."""
+Symmetry = tuple[tuple[int, ...], bool]
+
+
+@cache
+def symmetries(rows: int, cols: int) -> tuple[Symmetry, ...]:
+    """The board's symmetries as (image of each cell, whether it swaps the players): the identity first,
+    then the mirrors that keep each player's direction, then (square boards) the diagonal ones."""
+    out = []
+    for transpose in (False, True) if rows == cols else (False,):
+        for flip in range(4):
+            images = []
+            for cell in range(rows * cols):
+                r, c = divmod(cell, cols)
+                if transpose:
+                    r, c = c, r
+                if flip & 2:
+                    r = rows - 1 - r
+                if flip & 1:
+                    c = cols - 1 - c
+                images.append(r * cols + c)
+            out.append((tuple(images), transpose))
+    return tuple(out)
+
+
+def image(rows: int, cols: int, cells: int, symmetry: int) -> int:
+    """`cells` under the board's symmetry number `symmetry` (an index into `symmetries`)."""
+    images = symmetries(rows, cols)[symmetry][0]
     out = 0
     while cells:
         low = cells & -cells
         cells ^= low
-        r, c = divmod(low.bit_length() - 1, cols)
-        if flip & 2:
-            r = rows - 1 - r
-        if flip & 1:
-            c = cols - 1 - c
-        out |= 1 << (r * cols + c)
+        out |= 1 << images[low.bit_length() - 1]
     return out
 
 
 def canonical(rows: int, cols: int, free: int, vertical: bool) -> tuple[int, int]:
-    """(the position's key, the flip that gives its least image)."""
-    least, flip = min((image(rows, cols, free, f), f) for f in range(4))
-    return (least << 1) | int(vertical), flip
+    """(the position's key, the symmetry that gives its least image)."""
+    keys = (
+        ((image(rows, cols, free, n) << 1) | int(vertical != swaps), n)
+        for n, (_, swaps) in enumerate(symmetries(rows, cols))
+    )
+    return min(keys)
 
 
 def pack_body(rows: int, cols: int, entries: dict[int, int]) -> bytes:
@@ -95,12 +122,15 @@ def lookup(
     entries: dict[int, int], rows: int, cols: int, free: int, vertical: bool
 ) -> tuple[int, int] | None:
     """The mover's proven winning domino (its two cells, lower first), if the table holds the position."""
-    key, flip = canonical(rows, cols, free, vertical)
+    key, symmetry = canonical(rows, cols, free, vertical)
     cell = entries.get(key)
     if cell is None:
         return None
-    step = cols if vertical else 1
-    a, b = (image(rows, cols, 1 << c, flip).bit_length() - 1 for c in (cell, cell + step))
+    step = cols if key & 1 else 1  # the mover's direction in the key's image
+    images = symmetries(rows, cols)[symmetry][0]
+    if cell + step >= rows * cols:
+        return None
+    a, b = images.index(cell), images.index(cell + step)
     if not (free >> a & 1 and free >> b & 1):
         return None  # a damaged record: never play an illegal move
     return min(a, b), max(a, b)
@@ -112,10 +142,15 @@ def proven_move(rows: int, cols: int, free: int, vertical: bool) -> tuple[int, i
     return None if entries is None else lookup(entries, rows, cols, free, vertical)
 
 
-def build(rows: int, cols: int, plies: int, budget: Budget | None = None) -> dict[int, int]:
+def build(
+    rows: int, cols: int, plies: int, budget: Budget | None = None,
+    progress: Callable[[int], None] | None = None, known: dict[int, int] | None = None,
+) -> dict[int, int]:
     """{key: cell}: the winner's proven move in every position reached from the empty board, with either
     player first, by the winner's table moves and any replies, up to `plies` moves in (the winner's move
-    at ply `plies` the last stored). Solved by `solver.wins` (the C core when built); deterministic."""
+    at ply `plies` the last stored). Solved by `solver.wins` (the C core when built); deterministic.
+    `progress` hears the number of positions stored after each one; the moves of `known` (a shallower
+    table of the same board) are taken without solving again."""
     entries: dict[int, int] = {}
     full = (1 << (rows * cols)) - 1
 
@@ -128,18 +163,28 @@ def build(rows: int, cols: int, plies: int, budget: Budget | None = None) -> dic
 
     def expand(free: int, vertical: bool, ply: int) -> None:
         """The winner (the mover, `vertical` or not) is to move at `free`, `ply` moves in."""
-        key, flip = canonical(rows, cols, free, vertical)
+        key, symmetry = canonical(rows, cols, free, vertical)
         if key in entries or ply > plies:
             return
-        move = winning_move(free, vertical)
+        move = None if known is None else lookup(known, rows, cols, free, vertical)
+        if move is None:
+            move = winning_move(free, vertical)
         if move is None:
             raise ValueError("the winner has no winning move: the solver contradicts itself")
-        entries[key] = min(image(rows, cols, 1 << cell, flip).bit_length() - 1 for cell in move)
+        images = symmetries(rows, cols)[symmetry][0]
+        entries[key] = min(images[cell] for cell in move)
+        if progress is not None:
+            progress(len(entries))
         child = free & ~((1 << move[0]) | (1 << move[1]))
         for a, b in dominoes(rows, cols, child, not vertical):
             expand(child & ~((1 << a) | (1 << b)), vertical, ply + 2)
 
+    starts: set[int] = set()
     for vertical in (True, False):
+        start = canonical(rows, cols, full, vertical)[0]
+        if start in starts:
+            continue  # a square board: the other first player's start is this one transposed
+        starts.add(start)
         if solver.wins(rows, cols, full, vertical, budget):
             expand(full, vertical, 1)
         else:
