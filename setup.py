@@ -22,7 +22,7 @@ def native_extensions() -> list[Extension]:
             ".".join(source.parent.parts) + "._native",
             [source.as_posix()],
             include_dirs=[SHARED],
-            depends=[f"{SHARED}/gridgames_native.h", f"{SHARED}/budget.h", f"{SHARED}/slots.h"],
+            depends=[f"{SHARED}/{header}" for header in ("gridgames_native.h", "budget.h", "slots.h", "bits.h")],
             extra_compile_args=["-O2", "-std=gnu11", "-Werror=implicit-function-declaration"],
             optional=True,  # no compiler (or a failed build): install the pure-Python package
         )
