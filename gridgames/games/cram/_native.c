@@ -17,6 +17,7 @@
  * slots (64 KB) and doubles up to 2**23 slots (128 MB; set_memo_limit), then is emptied when three
  * quarters full. No pointer into it
  * is held across a call that may insert, so emptying it mid-search loses time, never correctness.
+ * Besides it, a fixed 384 KB cache of recent shapes' canonical forms (canonical_cached).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
