@@ -16,7 +16,6 @@ import time
 from pathlib import Path
 
 from gridgames.games.domineering import opening, solver
-from gridgames.solve import tables
 from gridgames.solve.budget import Budget, SearchTimeout
 
 MOST_BYTES = 16 << 20
@@ -53,7 +52,7 @@ def main() -> int:
             print(f"{args.rows}x{args.cols}: not solved to ply {plies} within {args.budget} s; "
                   "nothing more written")
             return 1
-        blob = tables.pack(opening.name(args.rows, args.cols), opening.pack_body(args.rows, args.cols, known))
+        blob = opening.blob(args.rows, args.cols, known)
         print(f"{args.rows}x{args.cols}: {len(known)} positions to ply {plies}, {len(blob)} bytes, "
               f"{time.perf_counter() - began:.1f} s ({time.process_time() - cpu:.1f} s CPU)", flush=True)
         if len(blob) > MOST_BYTES:

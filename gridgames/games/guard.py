@@ -359,6 +359,10 @@ class GuardedSolver(Solver):
     def regions(self, state: GridState, budget: Budget | None = None) -> Any:
         return self._call("regions", state, budget)
 
+    def seat_note(self, state: GridState) -> str | None:
+        note = self._call("seat_note", state)
+        return self.guard.text("its solver's seat_note", note, optional=True)  # type: ignore[no-any-return]
+
     def puzzle_boards(self) -> Any:
         from gridgames.solve.hooks import PuzzleBoard
 

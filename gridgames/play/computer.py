@@ -83,7 +83,10 @@ def proof_note(entry: Entry, state: GridState, level: str) -> str | None:
     from gridgames.solve.analysis import needs_budget
 
     if needs_budget(entry, state) or too_big_to_solve(entry, state):
-        return f"strongest search; not proven on {state.rows}x{state.cols}"
+        from gridgames.solve.hooks import solver_for
+
+        own = solver_for(entry.rules).seat_note(state)
+        return own or f"strongest search; not proven on {state.rows}x{state.cols}"
     return None
 
 

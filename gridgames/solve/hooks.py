@@ -73,6 +73,12 @@ class Solver:
         ran out or was cancelled first (what was done is then dropped)."""
         return True
 
+    def seat_note(self, state: GridState) -> str | None:
+        """Where the strongest seat cannot prove every move here within its time: what its moves rest
+        on, when the game knows more than "strongest search; not proven" (an opening table of proven
+        moves); None for that generic note."""
+        return None
+
     def search_move(self, state: GridState, rng: random.Random, budget: Budget) -> Move | None:
         """The family's own searched move (used where `plays_by_search`); None when it found none."""
         return None

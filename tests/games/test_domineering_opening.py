@@ -3,6 +3,7 @@ loser to the depth it was built, mirror images share entries, and a damaged tabl
 
 from __future__ import annotations
 
+import random
 from functools import cache
 
 from gridgames.engine.options import Options
@@ -92,3 +93,65 @@ def test_a_square_board_answers_both_first_players_from_one_table() -> None:
         answer = opening.lookup(entries, 6, 6, without(transposed, reply), False)
         assert answer is not None and answer[1] - answer[0] == 1  # a Horizontal domino
         assert not solver.wins(6, 6, without(without(transposed, reply), answer), True)
+
+
+# -- the shipped table of Gardner's 8x8 board -----------------------------------------------------------
+
+FULL_8X8 = (1 << 64) - 1
+
+
+def test_the_shipped_8x8_table_holds_the_start_for_either_first_player() -> None:
+    from gridgames.games.domineering.make_table import PLIES_8X8
+
+    entries = opening.shipped(8, 8)
+    assert entries is not None, "domineering-8x8.bin is missing or refused"
+    assert len(opening.blob(8, 8, entries)) <= 16 << 20
+    for vertical in (True, False):  # 8x8 is a first-player win (Breuker, Uiterwijk and van den Herik 2000)
+        assert opening.proven_move(8, 8, FULL_8X8, vertical) is not None
+    assert PLIES_8X8 >= 7
+
+
+def test_along_any_line_the_8x8_table_answers_every_reply_to_its_depth() -> None:
+    """Seeded random lines: the winner plays the table's move, the loser any domino; at each of the
+    winner's turns up to the table's depth the table holds the position."""
+    from gridgames.games.domineering.make_table import PLIES_8X8
+
+    entries = opening.shipped(8, 8)
+    assert entries is not None
+    rng = random.Random(2000)
+    for line in range(40):
+        free, winner = FULL_8X8, line % 2 == 0
+        vertical = winner
+        for ply in range(1, PLIES_8X8 + 1):
+            if vertical == winner:
+                move = opening.lookup(entries, 8, 8, free, vertical)
+                assert move is not None, f"line {line}: no table move at ply {ply}"
+            else:
+                move = rng.choice(dominoes(8, 8, free, vertical))
+            assert move in dominoes(8, 8, free, vertical)
+            free, vertical = without(free, move), not vertical
+
+
+def test_the_perfect_seat_opens_8x8_with_the_table_move_as_proven() -> None:
+    from gridgames.games import get_entry
+    from gridgames.solve.players import choose_move
+
+    entry = get_entry("domineering")
+    for first in (1, 2):
+        state = RULES.start(Options(8, 8), first_player=first)
+        evaluation = table_evaluation(state, opening.shipped(8, 8))
+        assert evaluation is not None and evaluation.value == WIN and evaluation.proof == "opening table"
+        (best,) = evaluation.best
+        assert choose_move(entry, state, "perfect", random.Random(1), budget=0.4) == best
+
+
+def test_the_new_game_panel_names_the_table_behind_the_perfect_seat_on_8x8() -> None:
+    from gridgames.games import get_entry
+    from gridgames.play.computer import proof_note
+
+    entry = get_entry("domineering")
+    note = proof_note(entry, RULES.start(Options(8, 8), first_player=1), "perfect")
+    assert note == "proven opening moves from a table, then strongest search; not all proven on 8x8"
+    assert proof_note(entry, RULES.start(Options(9, 9), first_player=1), "perfect") == (
+        "strongest search; not proven on 9x9"
+    )

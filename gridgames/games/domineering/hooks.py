@@ -68,6 +68,15 @@ class DomineeringSolver(Solver):
         answer = lambda: solver.move_values(s.rows, s.cols, s.free, vertical_to_move(s), budget)  # noqa: E731
         return domino_evaluation(RULES, s, answer, solver.nodes)
 
+    def seat_note(self, state: GridState) -> str | None:
+        """On a board with a shipped opening table (Gardner's 8x8): its proven moves, then search."""
+        from gridgames.games.domineering import opening
+
+        if opening.shipped(state.rows, state.cols) is None:
+            return None
+        board = f"{state.rows}x{state.cols}"
+        return f"proven opening moves from a table, then strongest search; not all proven on {board}"
+
     def is_quick(self, state: GridState) -> bool:
         from gridgames.games.domineering import solver
 

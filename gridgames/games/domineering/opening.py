@@ -89,6 +89,11 @@ def pack_body(rows: int, cols: int, entries: dict[int, int]) -> bytes:
     return bytes(out)
 
 
+def blob(rows: int, cols: int, entries: dict[int, int]) -> bytes:
+    """The table file: the body behind the checked header of `gridgames.solve.tables`."""
+    return tables.pack(name(rows, cols), pack_body(rows, cols, entries))
+
+
 def unpack_body(body: bytes) -> tuple[int, int, dict[int, int]] | None:
     """(rows, cols, {key: cell}), or None when the body is not a well-formed table."""
     if len(body) < 2:
