@@ -146,12 +146,19 @@ def test_the_perfect_seat_opens_8x8_with_the_table_move_as_proven() -> None:
 
 
 def test_the_new_game_panel_names_the_table_behind_the_perfect_seat_on_8x8() -> None:
+    from gridgames.engine.game import Game
     from gridgames.games import get_entry
     from gridgames.play.computer import proof_note
 
     entry = get_entry("domineering")
-    note = proof_note(entry, RULES.start(Options(8, 8), first_player=1), "perfect")
-    assert note == "proven opening moves from a table, then strongest search; not all proven on 8x8"
+    start = RULES.start(Options(8, 8), first_player=1)
+    note = proof_note(entry, start, "perfect")
+    assert note == (
+        "proven opening moves from a table when it moves first, then strongest search; not all proven on 8x8"
+    )
+    off_the_table = Game.new(entry, Options(8, 8), first_player=1).play("A1-B1").state  # not the table's move
+    assert opening.proven_move(8, 8, off_the_table.free, False) is None
+    assert proof_note(entry, off_the_table, "perfect") == "strongest search; not proven on 8x8"
     assert proof_note(entry, RULES.start(Options(9, 9), first_player=1), "perfect") == (
         "strongest search; not proven on 9x9"
     )

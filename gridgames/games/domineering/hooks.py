@@ -69,13 +69,17 @@ class DomineeringSolver(Solver):
         return domino_evaluation(RULES, s, answer, solver.nodes)
 
     def seat_note(self, state: GridState) -> str | None:
-        """On a board with a shipped opening table (Gardner's 8x8): its proven moves, then search."""
+        """Where the shipped opening table (Gardner's 8x8) holds the position: the winner, which the
+        first player is there, plays its proven moves, then searches. Elsewhere the generic note."""
         from gridgames.games.domineering import opening
 
-        if opening.shipped(state.rows, state.cols) is None:
+        s = _state(state)
+        if opening.proven_move(s.rows, s.cols, s.free, vertical_to_move(s)) is None:
             return None
-        board = f"{state.rows}x{state.cols}"
-        return f"proven opening moves from a table, then strongest search; not all proven on {board}"
+        return (
+            "proven opening moves from a table when it moves first, then strongest search; "
+            f"not all proven on {s.rows}x{s.cols}"
+        )
 
     def is_quick(self, state: GridState) -> bool:
         from gridgames.games.domineering import solver
