@@ -3,6 +3,7 @@ move's value by `solver`'s search (C core when built); moves not solved within t
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, cast
 
 from gridgames.engine.rules import GridState
@@ -24,7 +25,7 @@ def _state(state: GridState) -> DominoState:
     return cast(DominoState, state)
 
 
-def table_evaluation(state: DominoState, entries: dict[int, int] | None) -> Evaluation | None:
+def table_evaluation(state: DominoState, entries: Mapping[int, int] | None) -> Evaluation | None:
     """The opening table's proven winning move here, as an evaluation (the other moves unknown), or None
     when the table does not hold the position."""
     from gridgames.engine.moves import Move

@@ -16,7 +16,8 @@ to; a position it does not hold is searched.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from bisect import bisect_left
+from collections.abc import Callable, Iterator, Mapping
 from functools import cache
 
 from gridgames.games.domineering import reference, solver
@@ -80,7 +81,7 @@ def canonical(rows: int, cols: int, free: int, vertical: bool) -> tuple[int, int
     return min(keys)
 
 
-def pack_body(rows: int, cols: int, entries: dict[int, int]) -> bytes:
+def pack_body(rows: int, cols: int, entries: Mapping[int, int]) -> bytes:
     """The table body for {key: lower cell of the winning domino in the key's image}."""
     width = key_bytes(rows, cols)
     out = bytearray([rows, cols])
@@ -89,13 +90,41 @@ def pack_body(rows: int, cols: int, entries: dict[int, int]) -> bytes:
     return bytes(out)
 
 
-def blob(rows: int, cols: int, entries: dict[int, int]) -> bytes:
+def blob(rows: int, cols: int, entries: Mapping[int, int]) -> bytes:
     """The table file: the body behind the checked header of `gridgames.solve.tables`."""
     return tables.pack(name(rows, cols), pack_body(rows, cols, entries))
 
 
-def unpack_body(body: bytes) -> tuple[int, int, dict[int, int]] | None:
-    """(rows, cols, {key: cell}), or None when the body is not a well-formed table."""
+class Records(Mapping[int, int]):
+    """A table body's records read where they lie: {key: cell}, each lookup a binary search over the
+    sorted records (the 8x8 table holds hundreds of thousands: made into a dict they took longer to
+    load than an analysis of the start may take)."""
+
+    def __init__(self, body: bytes, width: int) -> None:
+        self._body = memoryview(body)[2:]
+        self._width = width
+        self._size = width + 1
+
+    def _key(self, index: int) -> int:
+        at = index * self._size
+        return int.from_bytes(self._body[at : at + self._width], "little")
+
+    def __len__(self) -> int:
+        return len(self._body) // self._size
+
+    def __getitem__(self, key: int) -> int:
+        index = bisect_left(range(len(self)), key, key=self._key)
+        if index == len(self) or self._key(index) != key:
+            raise KeyError(key)
+        return self._body[index * self._size + self._width]
+
+    def __iter__(self) -> Iterator[int]:
+        return (self._key(index) for index in range(len(self)))
+
+
+def unpack_body(body: bytes) -> tuple[int, int, Records] | None:
+    """(rows, cols, {key: cell}), or None when the body is not a well-formed table. A record's cell is
+    checked when it is used (`lookup` plays no move that is not legal)."""
     if len(body) < 2:
         return None
     rows, cols = body[0], body[1]
@@ -104,17 +133,11 @@ def unpack_body(body: bytes) -> tuple[int, int, dict[int, int]] | None:
     width = key_bytes(rows, cols)
     if (len(body) - 2) % (width + 1):
         return None
-    entries = {}
-    for at in range(2, len(body), width + 1):
-        cell = body[at + width]
-        if cell >= rows * cols:
-            return None
-        entries[int.from_bytes(body[at : at + width], "little")] = cell
-    return rows, cols, entries
+    return rows, cols, Records(body, width)
 
 
 @cache
-def shipped(rows: int, cols: int) -> dict[int, int] | None:
+def shipped(rows: int, cols: int) -> Mapping[int, int] | None:
     """The table shipped for the board, checked (None when there is none or it is refused)."""
     body = tables.load(__package__, f"{name(rows, cols)}.bin", name(rows, cols))
     unpacked = None if body is None else unpack_body(body)
@@ -124,12 +147,12 @@ def shipped(rows: int, cols: int) -> dict[int, int] | None:
 
 
 def lookup(
-    entries: dict[int, int], rows: int, cols: int, free: int, vertical: bool
+    entries: Mapping[int, int], rows: int, cols: int, free: int, vertical: bool
 ) -> tuple[int, int] | None:
     """The mover's proven winning domino (its two cells, lower first), if the table holds the position."""
     key, symmetry = canonical(rows, cols, free, vertical)
     cell = entries.get(key)
-    if cell is None:
+    if cell is None or cell >= rows * cols:
         return None
     step = cols if key & 1 else 1  # the mover's direction in the key's image
     images = symmetries(rows, cols)[symmetry][0]
@@ -149,7 +172,7 @@ def proven_move(rows: int, cols: int, free: int, vertical: bool) -> tuple[int, i
 
 def build(
     rows: int, cols: int, plies: int, budget: Budget | None = None,
-    progress: Callable[[int], None] | None = None, known: dict[int, int] | None = None,
+    progress: Callable[[int], None] | None = None, known: Mapping[int, int] | None = None,
 ) -> dict[int, int]:
     """{key: cell}: the winner's proven move in every position reached from the empty board, with either
     player first, by the winner's table moves and any replies, up to `plies` moves in (the winner's move
