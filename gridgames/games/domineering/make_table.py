@@ -14,7 +14,7 @@ from __future__ import annotations
 from gridgames.games.domineering import opening, solver
 
 #: How deep the shipped 8x8 table goes: the winner's moves at plies 1, 3, ..., PLIES_8X8.
-PLIES_8X8 = 7
+PLIES_8X8 = 9
 #: The C transposition table while building: 2**26 buckets of 32 bytes (2 GB). With the default 64 MB
 #: one the board is not solved within hours; the table's positions are mostly still in it afterwards.
 BUILD_TABLE_LOG2 = 26
