@@ -45,7 +45,7 @@ static void nn_key(const NN *s, u128 occ, u128 forb, uint64_t *k) {
     /* Deeper down symmetric twins are rare and mapping costs more than it saves (measured on 5x5: a
      * limit of 4 markers about breaks even, 6 and 9 are slower): there the position is its own key
      * (any image is a sound key: all of them have the same value). */
-    int nsym = __builtin_popcountll((uint64_t)occ) + __builtin_popcountll((uint64_t)(occ >> 64)) <= NN_SYM_MARKERS
+    int nsym = count128(occ) <= NN_SYM_MARKERS
         ? s->nsym : 1;
     for (int t = 1; t < nsym; t++) {
         u128 o = map_cells(s->image[t], occ);
@@ -206,7 +206,7 @@ static int nn_wins64(NN *s, uint64_t occ, uint64_t forb, int left) {
 static int nn_search(NN *s, u128 occ, u128 forb) {
     if (!s->small) return nn_wins(s, occ, forb);
     uint64_t o = (uint64_t)occ;
-    return nn_wins64(s, o, (uint64_t)forb, s->n_cells - __builtin_popcountll(o));
+    return nn_wins64(s, o, (uint64_t)forb, s->n_cells - ones64(o));
 }
 
 /* The arguments both entry points share; 0 on success (the Python error set otherwise). */

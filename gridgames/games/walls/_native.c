@@ -46,7 +46,7 @@ static PyObject *py_walls_retrograde(PyObject *self, PyObject *args) {
     int stopped = 0;
     for (int64_t walls = full; walls >= 0 && !stopped; walls--) {
         uint32_t W = (uint32_t)walls, free_cells = full & ~W;
-        if (__builtin_popcount(free_cells) < 2) continue;
+        if (ones64(free_cells) < 2) continue;
         if (budget_spent(&b)) { stopped = 1; break; }
         int qn = 0;
         memset(value, 0, nn * nn);
@@ -71,7 +71,7 @@ static PyObject *py_walls_retrograde(PyObject *self, PyObject *args) {
                     if (code == 2) draws = 1;
                 }
                 if (won) { value[at] = 3; queue[qn++] = (uint16_t)at; continue; }
-                pending[at] = (uint8_t)__builtin_popcount(steps);
+                pending[at] = (uint8_t)ones64(steps);
                 drawish[at] = (uint8_t)draws;
             }
         }

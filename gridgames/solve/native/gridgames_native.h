@@ -30,6 +30,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "bits.h"
+
 typedef unsigned __int128 u128;
 #define BIT(i) (((u128)1) << (i))
 #define MAXCELLS 128
@@ -42,7 +44,7 @@ static int lowbit128(u128 x) {
     uint64_t lo = (uint64_t)x;
     return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((uint64_t)(x >> 64));
 }
-static int count128(u128 x) { return __builtin_popcountll((uint64_t)x) + __builtin_popcountll((uint64_t)(x >> 64)); }
+static int count128(u128 x) { return ones64((uint64_t)x) + ones64((uint64_t)(x >> 64)); }
 
 #include "budget.h"
 
