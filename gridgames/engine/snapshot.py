@@ -15,15 +15,30 @@ holds other kinds of values overrides both.
 from __future__ import annotations
 
 import json
-from dataclasses import fields
-from typing import TYPE_CHECKING, Any, TypeVar
+from dataclasses import Field, fields
+from typing import Any, ClassVar, Protocol, TypeVar
 
 from gridgames.engine.errors import GameError
 
-if TYPE_CHECKING:
-    from gridgames.engine.rules import GridState
 
-S = TypeVar("S", bound="GridState")
+class Position(Protocol):
+    """What reading a position needs of a game's state (a frozen dataclass, `rules.GridState`): its
+    fields, its board's size and whose turn it is. Named here so that this module, which the rules
+    use, does not import them back."""
+
+    __dataclass_fields__: ClassVar[dict[str, Field[Any]]]
+
+    @property
+    def rows(self) -> int: ...
+
+    @property
+    def cols(self) -> int: ...
+
+    @property
+    def to_move(self) -> int: ...
+
+
+S = TypeVar("S", bound=Position)
 
 #: Longest position text read back (a 30x30 walls position is about 600 characters).
 TEXT_MAX = 64 * 1024
@@ -40,7 +55,7 @@ def expected_to_move(first_player: int, ply: int) -> int:
     return first_player if ply % 2 == 0 else 3 - first_player
 
 
-def encode_fields(state: GridState) -> str:
+def encode_fields(state: Position) -> str:
     """Every field of the state, by name, as compact JSON (tuples become lists)."""
     return json.dumps(
         {f.name: _plain(getattr(state, f.name)) for f in fields(state)}, separators=(",", ":")
