@@ -162,3 +162,22 @@ def test_the_new_game_panel_names_the_table_behind_the_perfect_seat_on_8x8() -> 
     assert proof_note(entry, RULES.start(Options(9, 9), first_player=1), "perfect") == (
         "strongest search; not proven on 9x9"
     )
+
+
+def test_the_app_s_perfect_seat_plays_the_table_then_proves_or_searches_on_8x8() -> None:
+    """Through the play layer, as the app and line mode ask it: at the start the table's move; off the
+    table on a large board its own search's move (a proven win where it finds one in time)."""
+    from gridgames.engine.game import Game
+    from gridgames.games import get_entry
+    from gridgames.play.computer import Computer
+
+    entry = get_entry("domineering")
+    seat = Computer(entry, "perfect")
+    game = Game.new(entry, Options(8, 8), first_player=1)
+    assert seat.playing_level(game.state) == "perfect"
+    expected = table_evaluation(game.state, opening.shipped(8, 8))
+    assert expected is not None
+    assert seat.choose(game.state, random.Random(3)) == expected.best[0]
+    off_the_table = game.play("A1-B1")  # Horizontal to move: the loser's side, no table there
+    assert seat.playing_level(off_the_table.state) == "perfect"
+    assert seat.choose(off_the_table.state, random.Random(3)) in off_the_table.legal_moves()

@@ -3,6 +3,7 @@ move's value by `solver`'s search (C core when built); moves not solved within t
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, cast
 
@@ -13,6 +14,7 @@ from gridgames.games.domineering.rules import vertical_to_move
 from gridgames.solve.budget import Budget
 
 if TYPE_CHECKING:
+    from gridgames.engine.moves import Move
     from gridgames.solve.base import Evaluation
 
 #: Positions with at most this many empty cells are solved within about a second (C core) ...
@@ -23,6 +25,21 @@ QUICK_CELLS = 20
 
 def _state(state: GridState) -> DominoState:
     return cast(DominoState, state)
+
+
+def _small(state: DominoState) -> bool:
+    """Whether a search from here proves every move within about a second."""
+    from gridgames.games.domineering import solver
+
+    limit = NATIVE_QUICK_CELLS if solver.native() is not None else QUICK_CELLS
+    return state.free.bit_count() <= limit
+
+
+def _in_table(state: DominoState) -> bool:
+    """Whether the shipped opening table holds the position (its mover's proven move)."""
+    from gridgames.games.domineering import opening
+
+    return opening.proven_move(state.rows, state.cols, state.free, vertical_to_move(state)) is not None
 
 
 def table_evaluation(state: DominoState, entries: Mapping[int, int] | None) -> Evaluation | None:
@@ -53,7 +70,9 @@ class DomineeringSolver(Solver):
         return (PuzzleBoard(4, 4), PuzzleBoard(4, 5), PuzzleBoard(5, 5), PuzzleBoard(5, 6), PuzzleBoard(6, 6))
 
     def needs_budget(self, state: GridState) -> bool:
-        return not self.is_quick(state)
+        """Past the cells a search proves within about a second (the opening table's answers too: they
+        prove one move, not the others)."""
+        return not _small(_state(state))
 
     def evaluate(self, state: GridState, budget: Budget | None) -> Evaluation:
         from gridgames.games.cram.hooks import domino_evaluation
@@ -72,18 +91,48 @@ class DomineeringSolver(Solver):
     def seat_note(self, state: GridState) -> str | None:
         """Where the shipped opening table (Gardner's 8x8) holds the position: the winner, which the
         first player is there, plays its proven moves, then searches. Elsewhere the generic note."""
-        from gridgames.games.domineering import opening
-
-        s = _state(state)
-        if opening.proven_move(s.rows, s.cols, s.free, vertical_to_move(s)) is None:
+        if not _in_table(_state(state)):
             return None
         return (
             "proven opening moves from a table when it moves first, then strongest search; "
-            f"not all proven on {s.rows}x{s.cols}"
+            f"not all proven on {state.rows}x{state.cols}"
         )
 
     def is_quick(self, state: GridState) -> bool:
+        """The C search honours any budget within milliseconds (moves it has not solved by then are
+        unknown), so with it an answer is always prompt; the Python reference only on small boards."""
         from gridgames.games.domineering import solver
 
-        limit = NATIVE_QUICK_CELLS if solver.native() is not None else QUICK_CELLS
-        return _state(state).free.bit_count() <= limit
+        return solver.native() is not None or _small(_state(state)) or _in_table(_state(state))
+
+    def plays_by_search(self, state: GridState) -> bool:
+        s = _state(state)
+        return not _small(s) and not _in_table(s)
+
+    def search_move(self, state: GridState, rng: random.Random, budget: Budget) -> Move | None:
+        """On a large board off the opening table: a winning move if the search proves one within the
+        budget; else, among the moves it has not proven to lose, one that leaves the mover the most
+        room for its dominoes against the opponent's (the usual measure of a Domineering position)."""
+        from gridgames.engine.moves import Move
+        from gridgames.games.domineering import solver
+        from gridgames.games.domineering.reference import dominoes
+
+        s = _state(state)
+        vertical = vertical_to_move(s)
+        values = solver.move_values(s.rows, s.cols, s.free, vertical, budget)
+        won = [d for d, v in values.items() if v]
+        if won:
+            chosen = rng.choice(won)
+        else:
+            open_moves = [d for d, v in values.items() if v is None] or list(values)
+            if not open_moves:
+                return None
+
+            def room(d: tuple[int, int]) -> int:
+                left = s.free & ~((1 << d[0]) | (1 << d[1]))
+                mine = len(dominoes(s.rows, s.cols, left, vertical))
+                return mine - len(dominoes(s.rows, s.cols, left, not vertical))
+
+            most = max(map(room, open_moves))
+            chosen = rng.choice([d for d in open_moves if room(d) == most])
+        return Move((s.cell(chosen[0]), s.cell(chosen[1])))
