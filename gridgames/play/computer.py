@@ -55,8 +55,9 @@ def levels() -> tuple[str, ...]:
 
 #: The levels that play exact answers where the solver has them.
 EXACT_LEVELS = ("hard", "perfect")
-#: The level an exact one plays where no exact answer is quick: a time-limited search.
-SEARCH_LEVEL = "medium"
+#: What an exact level plays where no exact answer is quick: the deepest search its time allows
+#: (`solve.players.search_move`; before, the medium level's, which plays one move in five at random).
+SEARCH_LEVEL = "search"
 
 
 def too_big_to_solve(entry: Entry, state: GridState) -> bool:

@@ -78,6 +78,20 @@ def medium_move(rules: Rules, state: GridState, rng: random.Random, budget: Budg
     return chosen if chosen is not None else rng.choice(moves)
 
 
+def search_move(rules: Rules, state: GridState, rng: random.Random, budget: Budget | None = None) -> Move:
+    """The deepest search the budget allows, without medium's depth cap and random moves: what the hard
+    and perfect seats play where the game has no prompt exact answer (their moves are then labelled
+    not proven). Not a level of its own."""
+    win = immediate_win(rules, state)
+    if win is not None:
+        return win
+    game, pos = _search_game(rules, state)
+    chosen = None
+    for result in iterate(game, pos, budget=Budget.or_default(budget, SEARCH_BUDGET).at_least(MIN_THINK)):
+        chosen = result.move
+    return chosen if chosen is not None else rng.choice(rules.legal_moves(state))
+
+
 def _pick_win(rules: Rules, state: GridState, winning: tuple[Move, ...], rng: random.Random) -> Move:
     """Among winning moves, one that ends the game at once if there is one."""
     finishing = [m for m in winning if not rules.legal_moves(rules.apply_unchecked(state, m))]
@@ -144,6 +158,9 @@ def hard_move(rules: Rules, state: GridState, rng: random.Random, budget: Budget
 
 
 _CHOOSERS = {"easy": easy_move, "medium": medium_move, "hard": hard_move, "perfect": perfect_move}
+#: What an exact level plays where no exact answer is quick (`play.computer`): not offered as a level.
+SEARCH = "search"
+_CHOOSERS[SEARCH] = search_move
 
 
 def choose_move(

@@ -80,3 +80,25 @@ def test_boards_too_big_to_solve_still_get_a_legal_move(make_game, variant, size
     for level in ("hard", "perfect"):
         move = choose_move(game.entry, game.state, level, random.Random(5), budget=0.05)
         assert move in game.legal_moves()
+
+
+class NoDraws(random.Random):
+    """A generator that fails the test if a move is drawn at random."""
+
+    def choice(self, seq):  # type: ignore[no-untyped-def]
+        raise AssertionError("a move was drawn at random")
+
+    def random(self) -> float:
+        raise AssertionError("a random number was drawn")
+
+
+def test_where_no_exact_answer_is_quick_the_exact_levels_search_and_never_play_at_random(make_game):
+    """Node Kayles 9x9 after a move that leaves the mirror line: the hard and perfect seats play the
+    deepest search their time allows (`search`), not medium's, which plays one move in five at random."""
+    from gridgames.play.computer import SEARCH_LEVEL, Computer
+
+    game = make_game("locked-duel", "9x9").play("A1")
+    for level in ("hard", "perfect"):
+        assert Computer(game.entry, level).playing_level(game.state) == SEARCH_LEVEL == "search"
+    move = choose_move(game.entry, game.state, SEARCH_LEVEL, NoDraws(), budget=0.05)
+    assert move in game.legal_moves()
