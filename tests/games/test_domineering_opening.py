@@ -181,3 +181,23 @@ def test_the_app_s_perfect_seat_plays_the_table_then_proves_or_searches_on_8x8()
     off_the_table = game.play("A1-B1")  # Horizontal to move: the loser's side, no table there
     assert seat.playing_level(off_the_table.state) == "perfect"
     assert seat.choose(off_the_table.state, random.Random(3)) in off_the_table.legal_moves()
+
+
+def test_the_hint_off_the_table_is_a_searched_move_with_the_time_it_looked() -> None:
+    """8x8 after the table's first move, Horizontal to move: nothing proven in a short search, so the
+    hint is the open move leaving the most room, labelled not proven, with the seconds searched."""
+    from gridgames.engine.game import Game
+    from gridgames.engine.moves import Move
+    from gridgames.games import get_entry
+    from gridgames.games.domineering.hooks import DomineeringSolver, room_margin
+    from gridgames.solve.budget import Budget
+
+    entry = get_entry("domineering")
+    first = opening.proven_move(8, 8, FULL_8X8, True)
+    assert first is not None
+    game = Game.new(entry, Options(8, 8), first_player=1)
+    state = game.play(Move((game.state.cell(first[0]), game.state.cell(first[1])))).state
+    evaluation = DomineeringSolver().evaluate(state, Budget(0.05))
+    assert evaluation.value == UNKNOWN and not evaluation.exact and evaluation.seconds > 0
+    rooms = [room_margin(state, move) for move, value in evaluation.move_values.items() if value == UNKNOWN]
+    assert rooms == sorted(rooms, reverse=True)  # the most room first: the hint's move

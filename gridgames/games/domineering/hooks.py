@@ -4,13 +4,16 @@ move's value by `solver`'s search (C core when built); moves not solved within t
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import TYPE_CHECKING, cast
 
 from gridgames.engine.rules import GridState
 from gridgames.games.api import PuzzleBoard, Solver
 from gridgames.games.cram.rules import DominoState
 from gridgames.games.domineering.rules import vertical_to_move
+from gridgames.solve.base import UNKNOWN, WIN
 from gridgames.solve.budget import Budget
 
 if TYPE_CHECKING:
@@ -33,6 +36,16 @@ def _small(state: DominoState) -> bool:
 
     limit = NATIVE_QUICK_CELLS if solver.native() is not None else QUICK_CELLS
     return state.free.bit_count() <= limit
+
+
+def room_margin(state: DominoState, move: Move) -> int:
+    """How many dominoes the mover could place after `move`, less how many the opponent could."""
+    from gridgames.games.domineering.reference import dominoes
+
+    vertical = vertical_to_move(state)
+    left = state.free & ~sum(1 << state.index(cell) for cell in move.cells)
+    mine = len(dominoes(state.rows, state.cols, left, vertical))
+    return mine - len(dominoes(state.rows, state.cols, left, not vertical))
 
 
 def _in_table(state: DominoState) -> bool:
@@ -85,8 +98,16 @@ class DomineeringSolver(Solver):
         shipped = table_evaluation(s, opening.shipped(s.rows, s.cols))
         if shipped is not None:
             return shipped
+        began = time.perf_counter()
         answer = lambda: solver.move_values(s.rows, s.cols, s.free, vertical_to_move(s), budget)  # noqa: E731
-        return domino_evaluation(RULES, s, answer, solver.nodes)
+        evaluation = domino_evaluation(RULES, s, answer, solver.nodes)
+        if evaluation.value != UNKNOWN:
+            return evaluation
+        # Nothing proven to win: the moves not proven to lose first by the room they leave (the hint's
+        # best move, and the seat's), and how long the search looked.
+        order = sorted(evaluation.move_values, key=lambda move: -room_margin(s, move))
+        values = {move: evaluation.move_values[move] for move in order}
+        return replace(evaluation, move_values=values, seconds=time.perf_counter() - began)
 
     def seat_note(self, state: GridState) -> str | None:
         """Where the shipped opening table (Gardner's 8x8) holds the position: the winner, which the
@@ -113,26 +134,12 @@ class DomineeringSolver(Solver):
         """On a large board off the opening table: a winning move if the search proves one within the
         budget; else, among the moves it has not proven to lose, one that leaves the mover the most
         room for its dominoes against the opponent's (the usual measure of a Domineering position)."""
-        from gridgames.engine.moves import Move
-        from gridgames.games.domineering import solver
-        from gridgames.games.domineering.reference import dominoes
-
         s = _state(state)
-        vertical = vertical_to_move(s)
-        values = solver.move_values(s.rows, s.cols, s.free, vertical, budget)
-        won = [d for d, v in values.items() if v]
-        if won:
-            chosen = rng.choice(won)
-        else:
-            open_moves = [d for d, v in values.items() if v is None] or list(values)
-            if not open_moves:
-                return None
-
-            def room(d: tuple[int, int]) -> int:
-                left = s.free & ~((1 << d[0]) | (1 << d[1]))
-                mine = len(dominoes(s.rows, s.cols, left, vertical))
-                return mine - len(dominoes(s.rows, s.cols, left, not vertical))
-
-            most = max(map(room, open_moves))
-            chosen = rng.choice([d for d in open_moves if room(d) == most])
-        return Move((s.cell(chosen[0]), s.cell(chosen[1])))
+        evaluation = self.evaluate(s, budget)
+        best = evaluation.best
+        if not best:
+            return None
+        if evaluation.value == WIN:
+            return rng.choice(best)
+        most = room_margin(s, best[0])  # `evaluate` put the most room first
+        return rng.choice([move for move in best if room_margin(s, move) == most])
