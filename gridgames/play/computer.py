@@ -56,7 +56,8 @@ def levels() -> tuple[str, ...]:
 #: The levels that play exact answers where the solver has them.
 EXACT_LEVELS = ("hard", "perfect")
 #: What an exact level plays where no exact answer is quick: the deepest search its time allows
-#: (`solve.players.search_move`; before, the medium level's, which plays one move in five at random).
+#: (`solve.players.strongest_search_move`; before, the medium level's, which plays one move in five at
+#: random). The same name as `solve.players.SEARCH`, kept here so that the play layer's import stays light.
 SEARCH_LEVEL = "search"
 
 

@@ -70,25 +70,31 @@ def medium_move(rules: Rules, state: GridState, rng: random.Random, budget: Budg
     moves = rules.legal_moves(state)
     if rng.random() < MEDIUM_RANDOM:
         return rng.choice(moves)
-    game, pos = _search_game(rules, state)
-    chosen = None
-    for result in iterate(game, pos, budget=Budget.or_default(budget, SEARCH_BUDGET).at_least(MIN_THINK),
-                          max_depth=MEDIUM_DEPTH):
-        chosen = result.move
+    limit = Budget.or_default(budget, SEARCH_BUDGET).at_least(MIN_THINK)
+    chosen = _deepest_move(rules, state, limit, max_depth=MEDIUM_DEPTH)
     return chosen if chosen is not None else rng.choice(moves)
 
 
-def search_move(rules: Rules, state: GridState, rng: random.Random, budget: Budget | None = None) -> Move:
+def _deepest_move(rules: Rules, state: GridState, budget: Budget, max_depth: int = 64) -> Move | None:
+    """The best move of the deepest search `budget` allows (iterative deepening to `max_depth` plies,
+    `iterate`'s own limit by default); None when it found none."""
+    game, pos = _search_game(rules, state)
+    chosen = None
+    for result in iterate(game, pos, budget=budget, max_depth=max_depth):
+        chosen = result.move
+    return chosen
+
+
+def strongest_search_move(
+    rules: Rules, state: GridState, rng: random.Random, budget: Budget | None = None
+) -> Move:
     """The deepest search the budget allows, without medium's depth cap and random moves: what the hard
     and perfect seats play where the game has no prompt exact answer (their moves are then labelled
     not proven). Not a level of its own."""
     win = immediate_win(rules, state)
     if win is not None:
         return win
-    game, pos = _search_game(rules, state)
-    chosen = None
-    for result in iterate(game, pos, budget=Budget.or_default(budget, SEARCH_BUDGET).at_least(MIN_THINK)):
-        chosen = result.move
+    chosen = _deepest_move(rules, state, Budget.or_default(budget, SEARCH_BUDGET).at_least(MIN_THINK))
     return chosen if chosen is not None else rng.choice(rules.legal_moves(state))
 
 
@@ -119,10 +125,7 @@ def perfect_move(rules: Rules, state: GridState, rng: random.Random, budget: Bud
     left = Budget.or_default(budget, SEARCH_BUDGET).at_least(MIN_THINK)
     if left.cancelled:
         return rng.choice(best)
-    game, pos = _search_game(rules, state)
-    chosen = None
-    for result in iterate(game, pos, budget=left):
-        chosen = result.move
+    chosen = _deepest_move(rules, state, left)
     return chosen if chosen in best else rng.choice(best)
 
 
@@ -160,7 +163,7 @@ def hard_move(rules: Rules, state: GridState, rng: random.Random, budget: Budget
 _CHOOSERS = {"easy": easy_move, "medium": medium_move, "hard": hard_move, "perfect": perfect_move}
 #: What an exact level plays where no exact answer is quick (`play.computer`): not offered as a level.
 SEARCH = "search"
-_CHOOSERS[SEARCH] = search_move
+_CHOOSERS[SEARCH] = strongest_search_move
 
 
 def choose_move(
