@@ -118,7 +118,7 @@ class KeysFooter(Widget, can_focus=False):
     def __init__(self, show_command_palette: bool = True) -> None:
         super().__init__()
         self.show_command_palette = show_command_palette
-        self.keys: tuple[FooterKey, ...] = ()  # the screen's keys, shown or not (None: not known yet)
+        self.keys: tuple[FooterKey, ...] = ()  # the screen's keys, shown or not (none until it says)
         self._spans: list[tuple[int, int, FooterKey]] = []  # where each shown key is drawn
         self._hover: FooterKey | None = None
 
