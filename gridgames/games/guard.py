@@ -368,11 +368,13 @@ class GuardedSolver(Solver):
 
         what = "its solver's puzzle_boards"
         boards = self._call("puzzle_boards")
-        ok = isinstance(boards, tuple) and all(isinstance(b, PuzzleBoard) for b in boards)
+        ok = isinstance(boards, tuple) and all(
+            isinstance(b, PuzzleBoard) and isinstance(b.options, Mapping) for b in boards
+        )
         self.guard.expect(what, ok, f"gave {printable(repr(boards), 60)}")
         for board in boards:
             try:
-                Options(board.rows, board.cols, "1", board.adjacency)
+                Options(board.rows, board.cols, "1", board.options)
             except GameError as error:
                 self.guard.fail(what, str(error))
         return boards

@@ -39,7 +39,7 @@ def test_parse_size_refuses_with_one_sentence(text: str, one_sentence) -> None:
         ({"rows": "5"}, "rows"),
         ({"first": "3"}, "first"),
         ({"first": "X"}, "first"),
-        ({"adjacency": "diagonal"}, "Adjacency"),
+        ({"game_options": "diagonal"}, "table of names"),
     ],
 )
 def test_options_out_of_range_are_refused(kwargs: dict, word: str, one_sentence) -> None:
@@ -61,8 +61,10 @@ def test_coin_toss_picks_either_player_and_follows_the_rng() -> None:
 
 
 def test_with_size_keeps_the_other_options() -> None:
-    options = Options(first="2", adjacency="orthogonal").with_size("4x6")
-    assert (options.rows, options.cols, options.first, options.adjacency) == (4, 6, "2", "orthogonal")
+    options = Options(first="2", game_options={"adjacency": "orthogonal"}).with_size("4x6")
+    assert (options.rows, options.cols, options.first, dict(options.game_options)) == (
+        4, 6, "2", {"adjacency": "orthogonal"}
+    )
     assert options.size == "4x6"
 
 
@@ -89,7 +91,7 @@ def test_defaults_follow_each_rule_book() -> None:
     }
     game = Game.new(get_entry("noneighbour"))
     assert (game.state.rows, game.state.cols, game.state.to_move) == (3, 3, 1)
-    assert [e.id for e in CATALOGUE if e.has_adjacency_option] == ["noneighbour"]
+    assert [e.id for e in CATALOGUE if any(s.name == "adjacency" for s in e.option_specs)] == ["noneighbour"]
 
 
 def test_unknown_game_lists_the_ones_that_exist(one_sentence) -> None:

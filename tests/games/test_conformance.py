@@ -59,7 +59,8 @@ def random_game(entry: Entry, rows: int, cols: int, adjacency: str, data: st.Dat
     first = data.draw(st.sampled_from((1, 2)), label="first player")
     cap = move_cap(entry, rows, cols)
     picks = data.draw(st.lists(st.integers(0, 2**16), min_size=cap, max_size=cap), label="moves")
-    game = Game.new(entry, Options(rows, cols, str(first), adjacency), first_player=first)
+    chosen = entry.resolve_options({"adjacency": adjacency} if adjacency != "king" else {})
+    game = Game.new(entry, Options(rows, cols, str(first), chosen), first_player=first)
     for pick in picks:
         if game.is_over:
             break

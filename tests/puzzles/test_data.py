@@ -13,7 +13,7 @@ from gridgames.puzzles.model import Puzzle
 from gridgames.solve import tables
 
 GOOD = Puzzle(
-    id="cram-4x4-0001", game="cram", rows=4, cols=4, first=1, adjacency="king",
+    id="cram-4x4-0001", game="cram", rows=4, cols=4, first=1, options={},
     moves=("A1-A2",), solution=("C3-D3",), theme="", rating=1200.0, legal=20, nodes=12,
 )
 
@@ -72,7 +72,9 @@ def test_a_missing_file_means_no_puzzles_and_says_so(shipped_file):
 
 @pytest.mark.parametrize("change, field", [
     ({"rows": 1}, "rows"), ({"cols": 31}, "cols"), ({"rows": True}, "rows"), ({"first": 3}, "first"),
-    ({"adjacency": "diagonal"}, "adjacency"), ({"adjacency": "orthogonal"}, "adjacency"),
+    ({"options": {"adjacency": "diagonal"}}, "options"),
+    ({"options": {"adjacency": "orthogonal"}}, "options"),
+    ({"options": {"Bad Name": 1}}, "options"), ({"options": {"x": "a b"}}, "options"),
     ({"game": "chess"}, "game"), ({"id": "Bad Id"}, "id"),
     ({"moves": ("A1-A2\x1b[2J",)}, "moves"), ({"solution": ("C3-D3", "A1-B1")}, "solution"),
     ({"solution": ()}, "solution"), ({"theme": "luck"}, "theme"), ({"rating": -5.0}, "rating"),

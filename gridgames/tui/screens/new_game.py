@@ -1,5 +1,5 @@
-"""The new-game panel: board size, who starts, who plays each side, the adjacency house rule, and
-the match rules (who starts each later game; scoring by marked cells where the rule book offers it)."""
+"""The new-game panel: board size, who starts, who plays each side, the game's own options (one row
+each, as the game declares them: `OptionSpec`), and who starts each later game of a match."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from textual.widgets import Button, Label, Select, Static
 from textual.widgets._select import SelectOverlay
 
 from gridgames.engine.entry import Entry
-from gridgames.engine.options import Options
+from gridgames.engine.options import Options, OptionSpec, Value
 from gridgames.play import computer
 from gridgames.play.seats import HUMAN, ONLINE
 from gridgames.play.setup import Setup
@@ -26,7 +26,6 @@ STARTS = [
     ("Winner of the last game", "winner"),
     ("Loser of the last game", "loser"),
 ]
-SCORING = [("1 point per game won", "wins"), ("1 point per cell marked", "cells")]
 
 
 class DialogSelect(Select):  # type: ignore[type-arg]
@@ -107,28 +106,19 @@ class NewGamePanel(Dialog[Setup | None]):
                 "Who starts",
                 DialogSelect(first, value=options.first, allow_blank=False, compact=True, id="first"),
             )
-            if entry.has_adjacency_option:
-                adjacency = [
-                    ("Touching incl. diagonals (book)", "king"),
-                    ("House rule: orthogonal only", "orthogonal"),
-                ]
+            for spec in entry.option_specs:  # the game's own options, as it declares them
+                choices = [(spec.word(value), number) for number, value in enumerate(spec.allowed)]
                 yield self._row(
-                    "Adjacency",
+                    spec.label,
                     DialogSelect(
-                        adjacency, value=options.adjacency, allow_blank=False, compact=True, id="adjacency"
+                        choices, value=spec.allowed.index(spec.of(options)), allow_blank=False, compact=True,
+                        id=f"option-{spec.name}",
                     ),
                 )
             yield self._row(
                 "Next games start",
                 DialogSelect(STARTS, value=self.setup.starts, allow_blank=False, compact=True, id="starts"),
             )
-            if entry.cell_scoring:
-                yield self._row(
-                    "Match scoring",
-                    DialogSelect(
-                        SCORING, value=self.setup.scoring, allow_blank=False, compact=True, id="scoring"
-                    ),
-                )
             with Horizontal(classes="buttons"):
                 yield Button("Start", variant="primary", id="start", compact=True)
                 yield Button("Cancel", id="cancel", compact=True)
@@ -173,15 +163,19 @@ class NewGamePanel(Dialog[Setup | None]):
             found = self.query(selector)
             return found.first(Select).value if found else default
 
+        def option(spec: OptionSpec) -> Value:
+            number = value(f"#option-{spec.name}", None)
+            return spec.of(self.setup.options) if number is None else spec.allowed[int(number)]  # type: ignore[call-overload]
+
+        chosen = {spec.name: option(spec) for spec in self.entry.option_specs}
         options = Options(
             int(value("#rows", 5)),  # type: ignore[call-overload]
             int(value("#cols", 5)),  # type: ignore[call-overload]
             str(value("#first", "1")),
-            str(value("#adjacency", self.setup.options.adjacency)),
+            self.entry.resolve_options(chosen),
         )
         seats = (str(value("#seat1", HUMAN)), str(value("#seat2", HUMAN)))
-        starts, scoring = str(value("#starts", "alternate")), str(value("#scoring", "wins"))
-        return Setup(self.entry.id, options, seats, starts, scoring)
+        return Setup(self.entry.id, options, seats, str(value("#starts", "alternate")))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "start":
