@@ -17,7 +17,7 @@ import dataclasses
 import random
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
 from gridgames.engine import record
@@ -306,7 +306,11 @@ def random_game(entry: Entry, options: Options, rng: random.Random) -> Game:
 
 
 def boards(entry: Entry, sizes: tuple[tuple[int, int], ...]) -> list[Options]:
-    """Each size with the game's options at their defaults, then with each other value of one option."""
+    """Each size the game allows (its default size where it allows none of `sizes`) with the game's
+    options at their defaults, then with each other value of one option."""
+    sizes = tuple(size for size in sizes if entry.sizes.allows(*size)) or (
+        (entry.default_rows, entry.default_cols),
+    )
     variants: list[dict[str, object]] = [{}] + [
         {spec.name: value}
         for spec in entry.option_specs
@@ -392,11 +396,13 @@ COMMAND_FLAGS = frozenset((
 
 
 def option_failures(entry: Entry) -> list[str]:
-    """What is wrong with the options `entry` declares: each one's declaration (a valid default, its
-    choices of its type and its words one per choice), names and flags given once, values that read
-    back as written, and the defaults a game can start with."""
+    """What is wrong with the sizes and options `entry` declares: sizes within the engine's, its default
+    size among them; each option's declaration (a valid default, its choices of its type and its words
+    one per choice), names and flags given once, values that read back as written, and the defaults a
+    game can start with."""
     specs = entry.option_specs
-    found = [problem for spec in specs for problem in spec.problems()]
+    found = entry.sizes.problems((entry.default_rows, entry.default_cols))
+    found += [problem for spec in specs for problem in spec.problems()]
     names = [spec.name for spec in specs]
     if len(set(names)) != len(names):
         found.append("an option name is declared twice")
@@ -423,8 +429,9 @@ def check_game(entry: Entry, plan: Plan = FULL, seed: int = 0) -> Iterator[Resul
     """Every check on `entry`, one Result at a time (so a front end shows each as it ends)."""
     declared = Failures()
     declared.extend(attempt(declared, option_failures, entry) or [])
-    covered = ", ".join(spec.name for spec in entry.option_specs) or "none besides size and who starts"
-    yield Result("declared options", covered, tuple(declared.items))
+    options = ", ".join(spec.name for spec in entry.option_specs) or "none besides size and who starts"
+    covered = f"sizes: {entry.sizes.describe()}; options: {options}"
+    yield Result("declared sizes and options", covered, tuple(declared.items))
     if declared.items:
         return  # every other check plays the game with its options
     rng = random.Random(seed)
@@ -573,7 +580,7 @@ def _budgets(entry: Entry, rng: random.Random) -> Result:
     """Analysis and every level's move on the game's own board end within BUDGET_MARGIN of a short
     budget, and at once when cancelled."""
     failures = Failures()
-    options = Options(entry.default_rows, entry.default_cols, "1")
+    options = replace(entry.default_options(), first="1")
     state = attempt(failures, _budget_position, entry, options, rng)
     spent = (attempt(failures, _timings, entry, state) if state is not None else None) or {}
     for what, seconds in spent.items():

@@ -56,6 +56,7 @@ def _replay(args: argparse.Namespace) -> Game:
         options = Options(entry.default_rows, entry.default_cols, game_options=chosen)
         if args.size is not None:
             options = options.with_size(args.size)
+            entry.check_size(options.rows, options.cols)
     except GameError as error:
         raise _Refused(str(error)) from None
     first = 1 if entry.default_first == "toss" else int(entry.default_first)

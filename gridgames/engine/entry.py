@@ -6,6 +6,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from gridgames.engine.board import Sizes
 from gridgames.engine.cells import Cell, CoordStyle, format_cell
 from gridgames.engine.errors import OptionsError
 from gridgames.engine.look import Look
@@ -38,13 +39,21 @@ class Entry:
     default_first: First = "1"
     blocked_word: str = "locked"  # what the book calls an unavailable cell
     verb: str = ""  # the book's verb for a move ("place"), when not the rules family's
+    #: The board sizes the game allows (every size the engine does, unless it says; `engine.board`).
+    sizes: Sizes = Sizes()
     #: The game's own options besides size and who starts (see `engine.options.OptionSpec`).
     option_specs: tuple[OptionSpec, ...] = ()
     #: How a match of this game scores each game with these options: "wins" (a point per win, when
     #: None) or "cells" (a point per cell a player marked).
     match_scoring: Callable[[Options], MatchScoring] | None = field(default=None, compare=False)
 
-    # -- options -----------------------------------------------------------------------------
+    # -- board and options ---------------------------------------------------------------------
+    def check_size(self, rows: int, cols: int) -> None:
+        """OptionsError, one sentence, unless the game allows a rows x cols board."""
+        if not self.sizes.allows(rows, cols):
+            allowed = self.sizes.describe()
+            raise OptionsError(f"{self.title} ({self.id}) is played on {allowed}, not on {rows}x{cols}.")
+
     @property
     def option_names(self) -> tuple[str, ...]:
         return tuple(spec.name for spec in self.option_specs)

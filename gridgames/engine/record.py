@@ -166,6 +166,10 @@ def loads(text: str, lookup: EntryLookup) -> Game:
         options = Options(rows, cols, first, entry.resolve_options(entry.parse_options(written)))
     except OptionsError as error:
         raise RecordError(str(error), line_no) from None
+    try:
+        entry.check_size(rows, cols)
+    except OptionsError as error:
+        raise RecordError(str(error), header["size"][0]) from None
 
     game = Game.new(entry, options, first_player=int(first))
     for expected, (n, line) in enumerate(move_lines, start=1):

@@ -418,6 +418,8 @@ def probe(entry: Any) -> str | None:
     rules = entry.rules
     try:
         rows, cols = min(entry.default_rows, 5), min(entry.default_cols, 5)
+        if not entry.sizes.allows(rows, cols):  # a game of large boards only: its own
+            rows, cols = entry.default_rows, entry.default_cols
         state = rules.start(Options(rows, cols, "1"), 1)
         for _ply in range(PROBE_PLIES):
             for cell in itertools.product(range(rows), range(cols)):

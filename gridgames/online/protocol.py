@@ -264,7 +264,7 @@ class State(Message):
     TYPE: ClassVar[str] = "state"
     variant: str
     size: str
-    options: dict[str, Any]  # the game's own options, every one it declares
+    options: dict[str, Any]  # the game's own options, those not at their default
     first: int  # who moved first in this game
     game: int  # 1 for the first game of the match
     moves: tuple[str, ...]

@@ -50,6 +50,7 @@ def options_for(message: Create) -> tuple[Entry, Options]:
     if off is not None:  # a game whose code fails gets no new rooms (the other games play on)
         raise GameFault(entry.id, off)
     rows, cols = parse_size(message.size)
+    entry.check_size(rows, cols)
     return entry, Options(rows, cols, message.first, resolve_options(entry, message.options))
 
 

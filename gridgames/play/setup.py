@@ -78,6 +78,7 @@ class Setup:
         if games is not None and games < 1:
             raise OptionsError(f"A match is at least one game, not {games}.")
         rows, cols = (o.rows, o.cols) if size is None else parse_size(size)
+        entry.check_size(rows, cols)
         return replace(
             self, variant=entry.id, options=Options(rows, cols, first or o.first, game_options),
             seats=seats or self.seats, starts=starts or self.starts,
@@ -119,7 +120,9 @@ class Setup:
         given = data.get("options", {})
         if not isinstance(given, dict) or len(given) > MAX_OPTIONS:
             raise OptionsError("The saved set-up's options are not a table of options.")
-        game_options = resolve_options(get_entry(variant), given)
+        entry = get_entry(variant)
+        entry.check_size(rows, cols)
+        game_options = resolve_options(entry, given)
         games = data.get("games")
         if games is not None and (type(games) is not int or games < 1):
             raise OptionsError(f"A match is at least one game, not {str(games)[:20]!r}.")

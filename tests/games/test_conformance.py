@@ -40,8 +40,8 @@ def cases() -> list:
     """(entry, rows, cols, adjacency) for every entry, size and adjacency it offers."""
     out = []
     for entry in CATALOGUE:
-        adjacencies = ("king", "orthogonal") if entry.has_adjacency_option else ("king",)
-        sizes = SIZES + ((4, 4),) if entry.has_adjacency_option else SIZES
+        adjacencies = ("king", "orthogonal") if "adjacency" in entry.option_names else ("king",)
+        sizes = SIZES + ((4, 4),) if "adjacency" in entry.option_names else SIZES
         for rows, cols in sizes:
             for adjacency in adjacencies:
                 case = (entry, rows, cols, adjacency)
@@ -156,5 +156,5 @@ def test_records_round_trip(entry, rows, cols, adjacency, data) -> None:
     loaded = record.loads(record.dumps(game), BY_ID.__getitem__)
     assert loaded.entry is entry and loaded.options.size == f"{rows}x{cols}"
     assert loaded.outcome == game.outcome
-    if entry.has_adjacency_option:
-        assert loaded.options.adjacency == adjacency
+    if "adjacency" in entry.option_names:
+        assert loaded.options.game_options.get("adjacency", "king") == adjacency
