@@ -61,6 +61,20 @@ def version_refusal(theirs: int) -> str | None:
             "or use the same gridgames version as the server.")
 
 
+#: What a server of protocol 2 answers a `create` of this protocol (its `create` had no `options`).
+OLD_CREATE_REFUSAL = "A 'create' message has unexpected fields."
+
+
+def server_refusal(text: str) -> str:
+    """A server's refusal of this client's `create`, in plain words when it is an older server's."""
+    if text == OLD_CREATE_REFUSAL:
+        return (
+            f"The server is older than your gridgames (protocol 2, yours speaks {VERSION}): the server "
+            "must be updated, or use the same gridgames version as the server."
+        )
+    return text
+
+
 # -- field checks --------------------------------------------------------------------------
 def _text(pattern: re.Pattern[str] | None = None, optional: bool = False, limit: int = 64):  # type: ignore[no-untyped-def]
     def check(name: str, value: Any) -> Any:

@@ -99,3 +99,17 @@ async def test_a_version_2_client_is_told_by_a_server_and_an_old_room_is_watched
                 assert state.options == {"adjacency": "orthogonal"} and len(state.moves) == 1
     finally:
         await running.stop()
+
+
+def test_a_version_2_server_refusing_a_create_is_explained_in_one_sentence(one_sentence):
+    from gridgames.online.client import Link
+
+    create = p.Create(p.VERSION, "noneighbour", "4x4", "1", {"adjacency": "orthogonal"})
+    link = Link("ws://127.0.0.1:9", create=create)  # never connected: only its reading of a reply
+    # what a server of the last release answers this create (it knows no `options` field)
+    event = link._event(p.parse_server(p.Error(p.OLD_CREATE_REFUSAL).to_json()))
+    assert event is not None and event.kind == "error"
+    assert event.value.startswith("The server is older than your gridgames (protocol 2, yours speaks 3)")
+    assert one_sentence(event.value)
+    other = link._event(p.parse_server(p.Error("There is no game called 'chess'.").to_json()))
+    assert other is not None and other.value == "There is no game called 'chess'."
