@@ -429,7 +429,9 @@ def check_game(entry: Entry, plan: Plan = FULL, seed: int = 0) -> Iterator[Resul
     """Every check on `entry`, one Result at a time (so a front end shows each as it ends)."""
     declared = Failures()
     declared.extend(attempt(declared, option_failures, entry) or [])
-    options = ", ".join(spec.name for spec in entry.option_specs) or "none besides size and who starts"
+    options = "; ".join(  # what `--option NAME=VALUE` takes
+        f"{spec.name}={spec.text(spec.default)} ({spec.choices_text()})" for spec in entry.option_specs
+    ) or "none besides size and who starts"
     covered = f"sizes: {entry.sizes.describe()}; options: {options}"
     yield Result("declared sizes and options", covered, tuple(declared.items))
     if declared.items:

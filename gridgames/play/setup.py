@@ -121,12 +121,12 @@ class Setup:
         if not isinstance(given, dict) or len(given) > MAX_OPTIONS:
             raise OptionsError("The saved set-up's options are not a table of options.")
         entry = get_entry(variant)
-        entry.check_size(rows, cols)
         game_options = resolve_options(entry, given)
         games = data.get("games")
         if games is not None and (type(games) is not int or games < 1):
             raise OptionsError(f"A match is at least one game, not {str(games)[:20]!r}.")
-        options = Options(rows, cols, first, game_options)
+        options = Options(rows, cols, first, game_options)  # the engine's range first, then the game's
+        entry.check_size(rows, cols)
         return cls(variant, options, _seats(data.get("seats", [HUMAN, HUMAN])), starts, games)
 
 
