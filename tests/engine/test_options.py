@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from gridgames.engine import Game, Options, OptionsError
 from gridgames.engine.options import parse_size
@@ -106,3 +108,49 @@ def test_a_game_starts_with_player_1_or_2_only(one_sentence) -> None:
     with pytest.raises(OptionsError) as error:
         Game.new(get_entry("rowcol"), first_player=3)
     assert one_sentence(str(error.value))
+
+
+def test_a_declared_option_checks_parses_and_words_its_values(one_sentence) -> None:
+    from gridgames.engine.options import OptionSpec, resolve
+
+    reach = OptionSpec("reach", "Hop reach", 1, low=1, high=3)
+    fast = OptionSpec("fast", "Fast", False, words=("Slow (book)", "Fast"))
+    colour = OptionSpec("colour", "Colour", "red", choices=("red", "blue"), flag="--colour")
+    assert (reach.kind, fast.kind, colour.kind) == ("number", "yes/no", "word")
+    assert reach.parse(" 3 ") == 3 and fast.parse("YES") is True and fast.parse("off") is False
+    assert fast.word(True) == "Fast" and fast.text(True) == "yes" and colour.flag_value("blue") == "blue"
+    for spec, bad, said in (
+        (reach, "4", "The option reach must be 1 to 3, not 4."),
+        (reach, "x", "The option reach must be 1 to 3, not 'x'."),
+        (fast, "maybe", "The option fast must be yes or no, not 'maybe'."),
+        (colour, "green", "The option colour must be red or blue, not 'green'."),
+    ):
+        with pytest.raises(OptionsError) as refused:
+            spec.parse(bad)
+        assert str(refused.value) == said and one_sentence(said)
+    with pytest.raises(OptionsError, match="must be yes or no"):
+        fast.check(1)  # JSON's 1 is not true
+    specs = (reach, fast, colour)
+    assert resolve(specs, {"reach": 1, "colour": "blue"}, "hop") == {"colour": "blue"}  # defaults left out
+    with pytest.raises(OptionsError, match="hop has no size option: its options are reach, fast, colour."):
+        resolve(specs, {"size": 3}, "hop")
+    assert all(not spec.problems() for spec in specs)
+    assert OptionSpec("Bad Name", "", 2, choices=(1, 1)).problems() == [
+        "The option name 'Bad Name' is not lower case letters, digits and _.",
+        "The option Bad Name has no label for the new-game panel.",
+        "The option Bad Name lists a choice twice.",
+        "The option Bad Name's default 2 is not a choice.",
+    ]
+
+
+VALUES = st.integers(-5, 5) | st.booleans() | st.sampled_from(["x", "y-1"])
+
+
+@given(st.dictionaries(st.sampled_from(["a", "b_2"]), VALUES))
+def test_game_options_are_a_hashable_value(values) -> None:
+    from gridgames.engine.options import GameOptions
+
+    options = Options(game_options=values)
+    assert options == Options(game_options=dict(reversed(list(values.items()))))
+    assert hash(options) == hash(Options(game_options=GameOptions(values)))
+    assert dict(options.game_options) == values
