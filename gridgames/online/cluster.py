@@ -142,7 +142,7 @@ class Follower:
         if game_no != room.game_no or ply != room.ply or room.outcome is not None:
             return False
         try:
-            room.game = room.game.play(parts[2])
+            room.advance(room.game.play(parts[2]))
         except (GameError, GameFault):
             return False
         room.seq, room.takeback_by = seq, None

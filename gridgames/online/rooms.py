@@ -40,6 +40,7 @@ log = logging.getLogger("gridgames.online")
 RESTING_ROOMS = 1000  # idle rooms kept in memory (a room is a few KB on the app's boards)
 RESTING_MOVES = 200_000  # ... holding at most this many moves in all (each keeps a position)
 LOADERS = 2  # threads replaying rooms
+SNAPSHOT_WRITERS = 1  # threads writing snapshots (the room's lock keeps each room's in order)
 
 
 class Rooms:
@@ -61,6 +62,12 @@ class Rooms:
         self.moves_held = 0  # their sum
         self.loads = 0  # rooms rebuilt from the store so far
         self._executor = ThreadPoolExecutor(max_workers=LOADERS, thread_name_prefix="gridgames-room-load")
+        self._writer = ThreadPoolExecutor(SNAPSHOT_WRITERS, thread_name_prefix="gridgames-snapshot")
+
+    async def snapshot(self, write: Callable[[], str | None]) -> str | None:
+        """A snapshot written (`Room.snapshot_job`) on a thread of its own: encoding its positions
+        and its digest never run on the event loop."""
+        return await asyncio.get_running_loop().run_in_executor(self._writer, write)
 
     def _known(self, room_id: str) -> Room | None:
         """The room if it is in memory (call with the lock held); an idle one comes into use."""
@@ -117,7 +124,7 @@ class Rooms:
         self.moves_held -= self.resting_moves.get(room.id, 0)
         self.resting[room.id] = room
         self.resting.move_to_end(room.id)
-        self.resting_moves[room.id] = len(room.game.moves)  # the positions it keeps
+        self.resting_moves[room.id] = len(room.game.moves) + len(room.game.prior)  # the positions it keeps
         self.moves_held += self.resting_moves[room.id]
         while self.resting and (len(self.resting) > self.capacity or self.moves_held > self.moves_capacity):
             oldest, _ = self.resting.popitem(last=False)
@@ -139,6 +146,7 @@ class Rooms:
 
     def close(self) -> None:
         self._executor.shutdown(wait=False, cancel_futures=True)
+        self._writer.shutdown(wait=False, cancel_futures=True)
 
 
 REPLAY_SWITCH_INTERVAL = 0.0005  # seconds: how long the event loop may wait for the lock mid-replay

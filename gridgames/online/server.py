@@ -25,7 +25,6 @@ from typing import TypeVar
 from aiohttp import WSMsgType, web
 
 from gridgames.engine.errors import GameError
-from gridgames.engine.game import Game
 from gridgames.engine.options import parse_size
 from gridgames.games.guard import GameFault, fault_in
 from gridgames.online import cluster, health
@@ -408,9 +407,9 @@ class GameServer:
         match = room.match.record(after) if after.outcome is not None else None
         text = after.rules.format_move(after.played[-1])
         score = match.to_dict() if match else None
-        snapshot = room.snapshot(after)
+        snapshot = await self.rooms.snapshot(room.snapshot_job(after))
         room.seq = await self.store.add_move(room.id, room.seq, room.game_no, ply, text, score, snapshot)
-        room.game = after
+        room.advance(after)
         if match is not None:
             room.match = match
         room.takeback_by = None
@@ -433,8 +432,11 @@ class GameServer:
         elif answer == "accept":
             keep = room.takeback_target(room.takeback_by)
             if keep is not None:
-                game, base = room.cut_back(keep) or (await self._replayed(room, keep), 0)
-                snapshot = room.snapshot(game, base)
+                kept = room.cut_back(keep)
+                if kept is None:  # before the positions the room holds: replayed on a thread
+                    kept = await asyncio.get_running_loop().run_in_executor(None, room.replayed_to, keep)
+                game, base = kept
+                snapshot = await self.rooms.snapshot(room.snapshot_job(game, base))
                 room.seq = await self.store.take_back(room.id, room.seq, room.game_no, keep, snapshot)
                 room.set_game(game, base)
             else:
@@ -444,11 +446,6 @@ class GameServer:
             room.seq = await self.store.set_offers(room.id, room.seq, None, frozenset(room.rematch))
             room.takeback_by = None
         await self.broadcast(room)
-
-    async def _replayed(self, room: Room, keep: int) -> Game:
-        """A takeback to before the positions a room loaded from its snapshot holds: its first `keep`
-        moves replayed on a thread (only this room waits, under its own lock)."""
-        return await asyncio.get_running_loop().run_in_executor(None, room.replayed_to, keep)
 
     async def resign(self, conn: Conn, room: Room) -> None:
         if room.outcome is not None:
