@@ -97,7 +97,9 @@ class GameServer:
         self.conns: set[Conn] = set()
         self.addresses = AddressCounts(self.limits)
         self._sweeper: asyncio.Task[None] | None = None
-        self.follower = cluster.Follower(store, self.rooms.live, self.broadcast, self.send_all)
+        self.follower = cluster.Follower(
+            store, self.rooms.live, self.broadcast, self.send_all, self.rooms.rebuilt
+        )
         self.presence = Presence(store, self.rooms.live, self.tell_members) if store.shared else None
 
     # -- the application -------------------------------------------------------------------
@@ -229,7 +231,9 @@ class GameServer:
             return room
         async with room.lock:
             if room.unchecked:
-                if self.store.shared and not known and not await cluster.catch_up(self.store, room):
+                if self.store.shared and not known and not await cluster.catch_up(
+                    self.store, room, self.rooms.rebuilt
+                ):
                     raise RoomGone
                 room.unchecked = False
         return room
@@ -316,7 +320,7 @@ class GameServer:
             try:
                 return await act()
             except Conflict:
-                if not await cluster.catch_up(self.store, room):
+                if not await cluster.catch_up(self.store, room, self.rooms.rebuilt):
                     raise RoomGone from None
                 await self.broadcast(room)
         return await act()
@@ -433,8 +437,8 @@ class GameServer:
             keep = room.takeback_target(room.takeback_by)
             if keep is not None:
                 kept = room.cut_back(keep)
-                if kept is None:  # before the positions the room holds: replayed on a thread
-                    kept = await asyncio.get_running_loop().run_in_executor(None, room.replayed_to, keep)
+                if kept is None:  # before the positions the room holds: replayed on the loader pool
+                    kept = await self.rooms.replayed(room.replayed_to, keep)
                 game, base = kept
                 snapshot = await self.rooms.snapshot(room.snapshot_job(game, base))
                 room.seq = await self.store.take_back(room.id, room.seq, room.game_no, keep, snapshot)
