@@ -1,9 +1,13 @@
 """The app as `gridgames serve` runs it for one browser tab: it dies with the server.
 
-`python -m gridgames.commands.served_app SERVER_PID` asks Linux to send SIGTERM to this
+`python -m gridgames.commands.served_app SERVER_PID` asks Linux to send SIGKILL to this
 process when its parent dies (`PR_SET_PDEATHSIG`), checks the server is still its parent (it
 may have died before the request), then runs the app. Elsewhere the app ends when its input
 (the server's pipe) closes. The game is autosaved after every move, so nothing is lost.
+
+SIGKILL, not SIGTERM: Textual answers SIGTERM by posting a message to the app's own event loop,
+so an app busy with a flood of input (or stopped) never acted on it and outlived the server by
+minutes, holding gigabytes.
 """
 
 from __future__ import annotations
@@ -18,12 +22,12 @@ PR_SET_PDEATHSIG = 1
 
 
 def die_with_parent() -> None:
-    """Ask the kernel for SIGTERM when the parent process dies (Linux only; a no-op elsewhere)."""
+    """Ask the kernel for SIGKILL when the parent process dies (Linux only; a no-op elsewhere)."""
     if not sys.platform.startswith("linux"):
         return
     try:
         libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
-        libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM, 0, 0, 0)
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
     except (OSError, AttributeError):
         pass
 

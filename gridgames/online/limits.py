@@ -42,11 +42,11 @@ class Bucket:
         self.stamp = now
         return self.tokens
 
-    def take(self) -> bool:
+    def take(self, count: float = 1) -> bool:
         tokens = self._refill()
-        if tokens < 1:
+        if tokens < count:
             return False
-        self.tokens = tokens - 1
+        self.tokens = tokens - count
         return True
 
     def charge(self) -> None:
