@@ -27,7 +27,7 @@ from aiohttp import WSMsgType, web
 from gridgames.engine.errors import GameError
 from gridgames.engine.options import parse_size
 from gridgames.games.guard import GameFault, fault_in
-from gridgames.online import cluster, health
+from gridgames.online import cluster, frames, health
 from gridgames.online import protocol as p
 from gridgames.online.limits import AddressCounts, Bucket, Limits
 from gridgames.online.presence import Presence
@@ -63,6 +63,20 @@ class Conn:
     bucket: Bucket = field(default_factory=lambda: Bucket(RATE_PER_SECOND, RATE_BURST))
     strikes: int = 0
     active: float = field(default_factory=time.monotonic)  # when it last sent a message
+    # welcomed into its room: only then does it hear the room's news (`send_all`), so its `welcome`
+    # comes first even when a move lands between its entering the room and taking the room's lock
+    ready: bool = False
+
+    def over_rate(self) -> bool:
+        """Whether a message (or a ping) now is over the connection's rate: then it is a strike."""
+        if self.bucket.take():
+            return False
+        self.strikes += 1
+        return True
+
+    def ping_allowed(self) -> bool:
+        """Pings count against the rate like messages; past STRIKES_LIMIT strikes the connection ends."""
+        return not self.over_rate() or self.strikes <= STRIKES_LIMIT
 
     async def send(self, message: p.Message) -> None:
         await self.send_text(message.to_json())
@@ -83,6 +97,13 @@ class Conn:
 
 
 _CLOSING: set[asyncio.Future[bool]] = set()
+_WARNED: list[bool] = []
+
+
+def _warn_unwatched() -> None:
+    if not _WARNED:
+        _WARNED.append(True)
+        log.warning("cannot watch this aiohttp's websocket frames: unmasked frames and pings go unchecked")
 
 
 class GameServer:
@@ -108,7 +129,9 @@ class GameServer:
         app.router.add_get(p.PATH, self.handle)
         app.router.add_get("/", self.index)
         app.on_startup.append(self._on_startup)
-        check = health.handler(self.store, lambda: len(self.rooms.live), lambda: len(self.conns))
+        check = health.handler(
+            self.store, lambda: len(self.rooms.live), lambda: len(self.conns), self.addresses.health_check
+        )
         app.router.add_get(health.PATH, check)
         app.on_shutdown.append(self._on_shutdown)
         return app
@@ -131,11 +154,13 @@ class GameServer:
             self.addresses.disconnect(address)
 
     async def _serve(self, request: web.Request, address: str) -> web.StreamResponse:
-        ws = web.WebSocketResponse(
-            max_msg_size=p.MAX_CLIENT_FRAME, heartbeat=HEARTBEAT_SECONDS, compress=False
+        ws = web.WebSocketResponse(  # aiohttp refuses a message of max_msg_size bytes, not only longer
+            max_msg_size=p.MAX_CLIENT_FRAME + 1, heartbeat=HEARTBEAT_SECONDS, compress=False
         )
         await ws.prepare(request)
         conn = Conn(ws, address)
+        if not frames.watch(ws, request, conn.ping_allowed):
+            _warn_unwatched()
         self.conns.add(conn)
 
         def silent() -> None:
@@ -148,8 +173,7 @@ class GameServer:
                 if frame.type not in (WSMsgType.TEXT, WSMsgType.BINARY):
                     break
                 conn.active = time.monotonic()
-                if not conn.bucket.take():
-                    conn.strikes += 1
+                if conn.over_rate():
                     if conn.strikes > STRIKES_LIMIT:
                         await ws.close(code=1008, message=b"too many messages")
                         break
@@ -273,7 +297,8 @@ class GameServer:
         await self.send_all(room, room.moved().to_json())
 
     async def send_all(self, room: Room, text: str) -> None:
-        await asyncio.gather(*(conn.send_text(text) for conn in list(room.conns)))
+        """Send `text` to everyone in the room who has been welcomed into it."""
+        await asyncio.gather(*(conn.send_text(text) for conn in list(room.conns) if conn.ready))
 
     # -- messages ------------------------------------------------------------------------------
     async def dispatch(self, conn: Conn, message: p.Message) -> None:
@@ -346,6 +371,7 @@ class GameServer:
             conn.seat = 1
             await conn.send(p.Welcome(room.id, 1, secret))
             await conn.send(room.state())
+            conn.ready = True
 
     async def join(self, conn: Conn, message: p.Join) -> None:
         if not self.addresses.room_op(conn.address):
@@ -384,6 +410,7 @@ class GameServer:
         conn.seat = seat
         await conn.send(p.Welcome(room.id, seat, secret))
         await conn.send(room.state())
+        conn.ready = True
         if seat:  # a watcher arriving changes nothing the others see
             await self.tell_members(room)
         return None
