@@ -157,3 +157,44 @@ async def test_a_message_of_exactly_the_protocols_frame_size_is_read(running):
         message = await asyncio.wait_for(client.ws.receive(), WAIT)
         assert message.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED)
         assert client.ws.close_code == 1009
+
+
+async def test_a_move_reaches_fifty_watchers_without_a_task_for_each(running):
+    """The fan-out is one pass over the room: counted with the event loop's own task factory, a move
+    told to 50 watchers starts a handful of tasks, not one (or two) per watcher."""
+    url = url_of(running)
+    async with aiohttp.ClientSession() as session, Client(session, url) as host, \
+            Client(session, url) as guest:
+        await host.send(p.Create(p.VERSION, "rowcol", "3x3", "1", "king"))
+        room = (await host.next(p.Welcome)).room  # type: ignore[attr-defined]
+        await guest.send(p.Join(p.VERSION, room))
+        await guest.next(p.Welcome)
+        watchers = [await Client(session, url).__aenter__() for _ in range(50)]
+        try:
+            for watcher in watchers:
+                await watcher.send(p.Join(p.VERSION, room, watch=True))
+                await watcher.next(p.State)
+            loop = asyncio.get_running_loop()
+            started = 0
+
+            def counting(loop, coro, **kwargs):  # type: ignore[no-untyped-def]
+                nonlocal started
+                started += 1
+                return asyncio.Task(coro, loop=loop, **kwargs)
+
+            async def all_told() -> None:  # read without a task per read (Client.next makes one)
+                for watcher in watchers:
+                    while not isinstance(told := p.parse_server((await watcher.ws.receive()).data), p.Moved):
+                        pass
+                    assert told.move == "B2"
+
+            loop.set_task_factory(counting)
+            try:
+                await host.send(p.MoveMsg(0, "B2"))
+                await asyncio.wait_for(all_told(), WAIT)
+            finally:
+                loop.set_task_factory(None)
+            assert started < 10, f"{started} tasks for one move told to 50 watchers"
+        finally:
+            for watcher in watchers:
+                await watcher.__aexit__()
