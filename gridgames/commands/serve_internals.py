@@ -24,11 +24,13 @@ LOWEST, BELOW = (1, 1, 3), (1, 2)
 MAX_WIDTH, MAX_HEIGHT = 1000, 500
 MIN_WIDTH, MIN_HEIGHT = 10, 5
 #: Keyboard and mouse input from one tab: one message (a key, a mouse event, a paste) is at most
-#: STDIN_MAX bytes, and a tab sends at most STDIN_RATE bytes and STDIN_MESSAGES messages a second
-#: (with bursts of twice that). A 900 KB message ran its app at 100% CPU and 1.5 GB in 40 s; typing,
-#: the mouse and pasting an invitation stay far below. Anything over is dropped, unread.
+#: STDIN_MAX bytes, and a tab sends at most STDIN_RATE bytes (bursts of two full messages) and
+#: STDIN_MESSAGES messages a second (bursts of twice that). A 900 KB message ran its app at 100% CPU
+#: and 1.5 GB in 40 s, and 16 KB a second of keys grew an app from 40 to 150 MB in 10 s; typing (a
+#: byte or a few a key), the mouse (a dozen bytes an event) and pasting an invitation stay far
+#: below. Anything over is dropped, unread.
 STDIN_MAX = 4096
-STDIN_RATE = 16 * 1024
+STDIN_RATE = 2048
 STDIN_MESSAGES = 200
 #: The largest websocket frame a tab may send: aiohttp closes the tab's connection on a larger one.
 BROWSER_FRAME_MAX = 64 * 1024
@@ -141,7 +143,7 @@ class StdinGate:
     STDIN_MAX bytes or over the tab's rate (bytes and messages a second, token buckets): dropped."""
 
     def __init__(
-        self, byte_rate: float = STDIN_RATE, byte_burst: float = 2 * STDIN_RATE,
+        self, byte_rate: float = STDIN_RATE, byte_burst: float = 2 * STDIN_MAX,
         message_rate: float = STDIN_MESSAGES, message_burst: float = 2 * STDIN_MESSAGES,
     ) -> None:
         self.bytes = Bucket(byte_rate, byte_burst)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+from pathlib import Path
 
 import pytest
 
@@ -49,6 +50,24 @@ async def _running_app(server_pid: int, ws) -> int:  # type: ignore[no-untyped-d
         assert frame.type in (aiohttp.WSMsgType.BINARY, aiohttp.WSMsgType.TEXT), frame
         if frame.type == aiohttp.WSMsgType.BINARY:
             return await asyncio.to_thread(_app_of, server_pid)
+
+
+def test_a_tabs_app_has_its_memory_capped(tmp_path):
+    from gridgames.commands.served_app import MEMORY_LIMIT
+
+    with serving(tmp_path, max_sessions=1) as (server, port):
+
+        async def scenario() -> str:
+            handles, _ = await open_sessions(port, 1)
+            app = await _running_app(server.pid, handles[1])
+            limits = Path(f"/proc/{app}/limits").read_text()
+            for handle in handles[::-1]:
+                await handle.close()
+            return limits
+
+        limits = asyncio.run(asyncio.wait_for(scenario(), 60))
+    line = next(line for line in limits.splitlines() if line.startswith("Max data size"))
+    assert line.split()[3] == str(MEMORY_LIMIT)
 
 
 def test_a_900_kb_stdin_message_ends_its_tab_and_its_app(tmp_path):
