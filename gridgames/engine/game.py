@@ -162,10 +162,9 @@ class Game:
                     break
                 counts[state] += 1
                 since = state
-            else:
-                older = {state: n for state, n in game.prior.items() if may_recur(state, current)}
-                if older:
-                    counts.update(older)
+            else:  # the earlier counts too (one that cannot recur any more never matches: kept as is)
+                if game.prior:
+                    counts.update(game.prior)
                     since = game.since
         return replace(
             game, states=game.states[cut:], moves=game.moves[cut:], cursor=game.cursor - cut,

@@ -72,16 +72,32 @@ def write(room_id: str, game_no: int, base: int, game: Game, last: str) -> str |
 
 def _write(room_id: str, game_no: int, base: int, game: Game, last: str) -> str | None:
     rules = unwrapped(game.rules)
-    kept, encode = game.folded(KEEP_BEFORE + 1), rules.encode_state
-    since = kept.since
+    states, encode = game.states[: game.cursor + 1], rules.encode_state
+    first = max(0, len(states) - 1 - KEEP_BEFORE)
+    since = _since(rules, game, states, first)
     payload: dict[str, Any] = {
         "v": VERSION, "game": game_no, "ply": base + game.cursor, "last": last,
-        "states": [_encoded(encode, state, state.ply) for state in kept.states],
+        "states": [_encoded(encode, state, state.ply) for state in states[first:]],
         "from": None if since is None else [since.ply, _encoded(encode, since, since.ply)],
     }
     payload["sum"] = _digest(room_id, payload)
     text = json.dumps(payload, separators=(",", ":"))
     return text if len(text) <= TEXT_MAX else None
+
+
+def _since(rules: Any, game: Game, states: tuple[Any, ...], first: int) -> Any:
+    """The position the moves since replay the repetition counts from (see `Game.folded`): the
+    oldest of `states` before `first` that may recur, or the game's own `since` when all of them
+    may; None when no earlier position may recur. Asks the game's own rules (unguarded, as the
+    module says), at most once a position the game holds."""
+    if not rules.can_repeat:
+        return None
+    current, oldest = states[-1], first
+    while oldest > 0 and rules.may_recur(states[oldest - 1], current):
+        oldest -= 1
+    if oldest == 0 and game.prior:
+        return game.since
+    return states[oldest] if oldest < first else None
 
 
 @lru_cache(maxsize=1 << 14)

@@ -38,17 +38,19 @@ def walls(rows: int, cols: int) -> Game:
     return Game.new(get_entry("walls"), Options(rows, cols, "1"), first_player=1)
 
 
-def wander(game: Game, plies: int, rng: random.Random, walls_too: bool = False) -> Game:
+def wander(
+    game: Game, plies: int, rng: random.Random, walls_too: bool = False, fresh_first: bool = True
+) -> Game:
     """`game` with up to `plies` more moves: token steps chosen at random among those that do not
-    end the game, preferring positions not seen yet (so the game runs long), and now and then a
-    wall when `walls_too`."""
+    end the game, preferring positions not seen yet (so the game runs long) unless not
+    `fresh_first`, and now and then a wall when `walls_too`."""
     for _ in range(plies):
         moves = [m for m in game.legal_moves() if walls_too or m.kind != "wall"]
         if walls_too and rng.random() < 0.1:
             moves = [m for m in moves if m.kind == "wall"] or moves
         afters = [game.play(m) for m in moves]
         going = [a for a in afters if a.outcome is None] or afters
-        fresh = [a for a in going if a.repetitions() == 1] or going
+        fresh = ([a for a in going if a.repetitions() == 1] if fresh_first else []) or going
         if not fresh:
             break
         game = rng.choice(fresh)
@@ -73,6 +75,31 @@ def test_a_folded_game_draws_by_repetition_exactly_when_the_whole_game_does(seed
     for move in whole.legal_moves():  # every next position: the same count, the same outcome
         assert folded.play(move).repetitions() == whole.play(move).repetitions()
         assert folded.play(move).outcome == whole.play(move).outcome
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(0, 70))
+def test_a_room_stored_after_any_fold_and_takeback_loads_with_the_same_counts(seed, back):
+    """Token steps and walls on 4x4 played through a room (folding as a server does), then taken
+    back `back` moves (as far as the room holds, as a takeback does): the snapshot it stores loads
+    back with the same repetition count for every next move as the whole game has."""
+    rng = random.Random(seed)
+    whole = wander(placed(4, 4), rng.randrange(20, 200), rng, walls_too=rng.random() < 0.5, fresh_first=False)
+    row = new_row(p.Create(p.VERSION, "walls", "4x4", "1", "king"), HOST_SECRET)
+    room = Room.from_row(replace(row, first_player=1))
+    for move in whole.played:
+        room.advance(room.game.play(move))
+    keep = max(room.base, room.ply - back)
+    cut = room.cut_back(keep)
+    assert cut is not None
+    room.set_game(*cut)
+    whole = whole.goto(keep).truncated()
+    texts = tuple(whole.rules.format_move(m) for m in whole.played)
+    stored = replace(row, first_player=1, moves=texts, snapshot=room.snapshot())
+    loaded = Room.from_snapshot(stored)
+    assert loaded.game.state == whole.state and loaded.game.repetitions() == whole.repetitions()
+    for move in whole.legal_moves():
+        assert loaded.game.play(move).repetitions() == whole.play(move).repetitions()
 
 
 def test_a_room_of_token_steps_keeps_a_bounded_history_and_snapshot_however_long_it_runs():
