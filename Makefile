@@ -40,10 +40,12 @@ bench: $(VENV)/.installed-dev
 	$(MAKE) bench-online
 
 # 500 rooms of bots over loopback against `gridgames server`: move round trip and memory per room.
+# Then issue 29's attacks one at a time beside 100 rooms of bots: the other rooms' round trip and memory.
 # Then a cluster: 3 servers over a throwaway PostgreSQL, 1,500 rooms, each room's bots on two servers
 # (skipped, saying how to install it, where PostgreSQL is not installed).
 bench-online: $(VENV)/.installed-dev
 	$(BIN)/python -m gridgames.online.load
+	$(BIN)/python -m gridgames.online.load_attacks
 	$(BIN)/python -m gridgames.online.load_cluster
 
 # Rebuild every shipped table in gridgames/games/*/ byte for byte (see README: time and memory).

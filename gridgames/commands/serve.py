@@ -11,8 +11,11 @@ websocket. Anyone who can reach the port can start such a process, so:
 - at most `--max-sessions` tabs play at once (each is a process of about 40 MB), and every window
   size a tab sends, first or later, is capped (a 20000x20000 resize grew an app to 2.1 GB);
 - `/static/` serves files, never a listing of its folder;
-- each tab's process dies with the server (Linux: parent-death signal; elsewhere its input
-  closes), and Ctrl+C stops everything within SHUTDOWN_SECONDS.
+- input from a tab is capped: a message at STDIN_MAX bytes, a frame at BROWSER_FRAME_MAX, bytes
+  and messages a second (`serve_internals.StdinGate`);
+- each tab's process dies with its tab (asked to quit, killed after QUIT_GRACE) and with the
+  server (Linux: a parent-death SIGKILL, which a busy or stopped app cannot put off; elsewhere
+  its input closes), and Ctrl+C stops everything within SHUTDOWN_SECONDS.
 
 What this needs of textual-serve beyond its public `Server` goes through `serve_internals`, which
 checks the installed version against the range the tests ran on.
@@ -298,7 +301,9 @@ def _make_server(host: str, port: int, max_sessions: int = DEFAULT_MAX_SESSIONS)
         async def _run_session(self, request: web.Request) -> web.WebSocketResponse:
             """textual-serve's websocket handler, keeping each session's app so shutdown can end it."""
             # timeout: how long closing waits for the browser's reply (a silent one cannot stall Ctrl+C)
-            websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=1 << 20, timeout=1.0)
+            websocket = web.WebSocketResponse(
+                heartbeat=15, max_msg_size=internals.BROWSER_FRAME_MAX, timeout=1.0
+            )
             width, height = internals.capped_size(request.query.get("width"), request.query.get("height"))
             service = None
             try:
@@ -310,8 +315,9 @@ def _make_server(host: str, port: int, max_sessions: int = DEFAULT_MAX_SESSIONS)
                 await service.start(width, height)
                 try:
                     await internals.relay_browser(websocket, service)
-                finally:
-                    await service.stop()
+                finally:  # an app too busy to quit (or stopped) is killed: it may not keep its slot
+                    with contextlib.suppress(asyncio.TimeoutError):
+                        await asyncio.wait_for(service.stop(), QUIT_GRACE)
             except asyncio.CancelledError:
                 await websocket.close()
             except Exception:  # noqa: BLE001 - one broken session must not stop the server

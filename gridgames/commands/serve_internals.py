@@ -10,16 +10,32 @@ refuses to start rather than run on internals that may have changed.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from collections.abc import Awaitable, Callable
 from importlib import metadata
 from typing import Any
+
+from gridgames.online.limits import Bucket
 
 SUPPORTED = ">=1.1.3,<1.2"  # the same as pyproject.toml's `textual-serve` pins
 LOWEST, BELOW = (1, 1, 3), (1, 2)
 #: A browser window, in cells: a larger one would make its app allocate gigabytes (20000x20000: 2.1 GB).
 MAX_WIDTH, MAX_HEIGHT = 1000, 500
 MIN_WIDTH, MIN_HEIGHT = 10, 5
+#: Keyboard and mouse input from one tab: one message (a key, a mouse event, a paste) is at most
+#: STDIN_MAX bytes, and a tab sends at most STDIN_RATE bytes (bursts of two full messages) and
+#: STDIN_MESSAGES messages a second (bursts of twice that). A 900 KB message ran its app at 100% CPU
+#: and 1.5 GB in 40 s, and 16 KB a second of keys grew an app from 40 to 150 MB in 10 s; typing (a
+#: byte or a few a key), the mouse (a dozen bytes an event) and pasting an invitation stay far
+#: below. Anything over is dropped, unread.
+STDIN_MAX = 4096
+STDIN_RATE = 2048
+STDIN_MESSAGES = 200
+#: The largest websocket frame a tab may send: aiohttp closes the tab's connection on a larger one.
+BROWSER_FRAME_MAX = 64 * 1024
+#: Seconds an app may take no input (stopped, or too busy to read its pipe) before its tab ends.
+APP_STALL_SECONDS = 10.0
 
 # What serve uses, by owner: checked by `incompatibility()`.
 SERVER_METHODS = ("handle_index", "handle_download", "initialize_logging")
@@ -122,10 +138,37 @@ def routes(server: Any, handle_index: Any, handle_websocket: Any) -> list[Any]:
     ]
 
 
-async def relay_browser(websocket: Any, service: Any) -> None:
+class StdinGate:
+    """What a tab may type: `admitted(text)` is the bytes to pass on, or None for a message over
+    STDIN_MAX bytes or over the tab's rate (bytes and messages a second, token buckets): dropped."""
+
+    def __init__(
+        self, byte_rate: float = STDIN_RATE, byte_burst: float = 2 * STDIN_MAX,
+        message_rate: float = STDIN_MESSAGES, message_burst: float = 2 * STDIN_MESSAGES,
+    ) -> None:
+        self.bytes = Bucket(byte_rate, byte_burst)
+        self.messages = Bucket(message_rate, message_burst)
+        self.dropped = 0
+
+    def admitted(self, text: str) -> bytes | None:
+        data = text[: STDIN_MAX + 1].encode("utf-8", "replace")  # a longer one is refused anyway
+        if len(data) > STDIN_MAX or not self.messages.take() or not self.bytes.take(len(data)):
+            self.dropped += 1
+            return None
+        return data
+
+
+async def relay_browser(websocket: Any, service: Any, gate: StdinGate | None = None) -> None:
     """Pass the browser's messages to its app until the websocket closes, every resize capped
-    (textual-serve's own loop caps none of them, and trusts their shape)."""
+    (textual-serve's own loop caps none of them, and trusts their shape) and input within the
+    tab's `StdinGate`."""
     from aiohttp import WSMsgType
+
+    gate = gate or StdinGate()
+
+    async def to_app(sending: Awaitable[Any]) -> None:
+        """An app that takes nothing for APP_STALL_SECONDS (stopped, or its pipe full) ends its tab."""
+        await asyncio.wait_for(sending, APP_STALL_SECONDS)
 
     async for message in websocket:
         if message.type != WSMsgType.TEXT:
@@ -137,16 +180,21 @@ async def relay_browser(websocket: Any, service: Any) -> None:
         if not isinstance(envelope, list) or not envelope:
             continue
         kind, data = envelope[0], envelope[1] if len(envelope) > 1 else None
-        if kind == "stdin" and isinstance(data, str):
-            await service.send_bytes(data.encode("utf-8"))
-        elif kind == "resize" and isinstance(data, dict):
-            await service.set_terminal_size(*capped_size(data.get("width"), data.get("height")))
-        elif kind == "ping":
-            await websocket.send_json(["pong", data])
-        elif kind == "blur":
-            await service.blur()
-        elif kind == "focus":
-            await service.focus()
+        try:
+            if kind == "stdin" and isinstance(data, str):
+                raw = gate.admitted(data)
+                if raw is not None:
+                    await to_app(service.send_bytes(raw))
+            elif kind == "resize" and isinstance(data, dict):
+                await to_app(service.set_terminal_size(*capped_size(data.get("width"), data.get("height"))))
+            elif kind == "ping":
+                await websocket.send_json(["pong", data])
+            elif kind == "blur":
+                await to_app(service.blur())
+            elif kind == "focus":
+                await to_app(service.focus())
+        except asyncio.TimeoutError:
+            return
 
 
 def process_of(service: Any) -> Any:
@@ -161,7 +209,5 @@ def task_of(service: Any) -> Any:
 
 async def ask_to_quit(service: Any, seconds: float) -> None:
     """Send the app textual-serve's "quit" message; a session whose pipe is gone is killed later."""
-    import asyncio
-
     with contextlib.suppress(Exception):
         await asyncio.wait_for(service.send_meta({"type": "quit"}), seconds)

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 from functools import cached_property
+from types import MappingProxyType
 
 from gridgames.engine.entry import Entry
 from gridgames.engine.errors import IllegalMoveError, OptionsError
@@ -20,7 +23,10 @@ REPETITION_LIMIT = 3
 class Game:
     """`states[i]` is the position after `moves[:i]`; `cursor` picks the current one.
 
-    Moves after the cursor are kept for redo until a different move is played.
+    Moves after the cursor are kept for redo until a different move is played. `prior` counts the
+    positions before `states[0]` that the repetition count still needs, when the game's history
+    was cut short (`folded`: a long game on a server), and `since` is a position of this game (its
+    `ply` says which) at or before every one of them, None when `prior` is empty.
     """
 
     entry: Entry
@@ -29,6 +35,8 @@ class Game:
     states: tuple[GridState, ...]
     moves: tuple[Move, ...]
     cursor: int
+    prior: Mapping[GridState, int] = field(default_factory=dict, compare=False, repr=False)
+    since: GridState | None = field(default=None, compare=False, repr=False)  # see `folded`
 
     @classmethod
     def new(
@@ -64,7 +72,7 @@ class Game:
 
     def repetitions(self) -> int:
         """How often the current position has occurred up to now (1 the first time)."""
-        return self.states[: self.cursor + 1].count(self.state)
+        return self.states[: self.cursor + 1].count(self.state) + self.prior.get(self.state, 0)
 
     @cached_property
     def outcome(self) -> Outcome | None:
@@ -135,6 +143,34 @@ class Game:
     def truncated(self) -> Game:
         """This game without the moves after the cursor (what a record of it saves)."""
         return replace(self, states=self.states[: self.cursor + 1], moves=self.played)
+
+    def folded(self, keep: int) -> Game:
+        """This game, cut at the cursor, with only its last `keep` positions as its history: of the
+        earlier ones, those that may arise again are counted in `prior` (the repetition count stays
+        exact), the rest are forgotten. A long game's memory and the cost of its repetition count
+        are then bounded by the positions that can still repeat, not by its length. Replaying the
+        game's moves from `since` on gives the same counts (a server's snapshot relies on it)."""
+        game = self.truncated()
+        cut = len(game.states) - max(1, keep)
+        if cut <= 0:
+            return game
+        counts: Counter[GridState] = Counter()
+        since = None
+        if self.rules.can_repeat:
+            current, may_recur = game.state, self.rules.may_recur
+            for state in reversed(game.states[:cut]):
+                if not may_recur(state, current):  # and no position before it can either
+                    break
+                counts[state] += 1
+                since = state
+            else:  # the earlier counts too (one that cannot recur any more never matches: kept as is)
+                if game.prior:
+                    counts.update(game.prior)
+                    since = game.since
+        return replace(
+            game, states=game.states[cut:], moves=game.moves[cut:], cursor=game.cursor - cut,
+            prior=MappingProxyType(dict(counts)), since=since,
+        )
 
     def player_of_move(self, ply: int) -> int:
         """Which player made move number `ply` (0-based)."""

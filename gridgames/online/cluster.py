@@ -23,7 +23,7 @@ from gridgames.games import get_entry
 from gridgames.games.guard import GameFault
 from gridgames.online.room import Room
 from gridgames.online.rooms import rebuild
-from gridgames.online.store import RoomStore, StoreError
+from gridgames.online.store import RoomRow, RoomStore, StoreError
 
 log = logging.getLogger("gridgames.online")
 
@@ -31,8 +31,12 @@ PURGE_EVERY = 600.0  # seconds between sweeps for rooms past the retention perio
 PLAYED_HERE = 8  # moves a catch-up plays on the event loop; a room further behind is read from its snapshot
 
 
-async def catch_up(store: RoomStore, room: Room) -> bool:
-    """Bring `room` up to what is stored (call with its lock held); False when the room is gone."""
+async def catch_up(
+    store: RoomStore, room: Room, rebuilt: Callable[[RoomRow], Awaitable[Room | None]] | None = None,
+) -> bool:
+    """Bring `room` up to what is stored (call with its lock held); False when the room is gone.
+    `rebuilt`: how a room far behind is rebuilt off the event loop (the server's loader pool,
+    `Rooms.rebuilt`; by default a thread of asyncio's own)."""
     row = await store.load(room.id)
     if row is None:
         return False
@@ -47,7 +51,10 @@ async def catch_up(store: RoomStore, room: Room) -> bool:
         room.set_game(game, base)
         room.resigned = None if row.result is None else room.resign_outcome(3 - _winner(row.result))
     else:  # another game, or far behind: the stored room, from its snapshot (else replayed), on a thread
-        fresh = await asyncio.get_running_loop().run_in_executor(None, rebuild, row)
+        if rebuilt is None:
+            fresh = await asyncio.get_running_loop().run_in_executor(None, rebuild, row)
+        else:
+            fresh = await rebuilt(row)
         if fresh is None:
             raise GameError(f"The stored room {room.id} does not replay.")
         room.game, room.game_no, room.resigned = fresh.game, fresh.game_no, fresh.resigned
@@ -86,8 +93,10 @@ class Follower:
     def __init__(
         self, store: RoomStore, rooms: dict[str, Room], broadcast: Callable[[Room], Awaitable[None]],
         send_all: Callable[[Room, str], Awaitable[None]],
+        rebuilt: Callable[[RoomRow], Awaitable[Room | None]] | None = None,
     ) -> None:
         self.store, self.rooms, self.broadcast, self.send_all = store, rooms, broadcast, send_all
+        self.rebuilt = rebuilt
         self._news: dict[str, list[tuple[int, str]]] = {}  # room -> news not handled yet, in order
         self._tasks: set[asyncio.Task[None]] = set()
 
@@ -142,7 +151,7 @@ class Follower:
         if game_no != room.game_no or ply != room.ply or room.outcome is not None:
             return False
         try:
-            room.game = room.game.play(parts[2])
+            room.advance(room.game.play(parts[2]))
         except (GameError, GameFault):
             return False
         room.seq, room.takeback_by = seq, None
@@ -157,7 +166,7 @@ class Follower:
     async def _catch_up(self, room: Room) -> None:
         before = room.seq
         try:
-            if not await catch_up(self.store, room):
+            if not await catch_up(self.store, room, self.rebuilt):
                 return
         except (StoreError, GameError, GameFault) as error:
             log.warning("room %s could not catch up: %s", room.id, error)

@@ -42,11 +42,11 @@ class Bucket:
         self.stamp = now
         return self.tokens
 
-    def take(self) -> bool:
+    def take(self, count: float = 1) -> bool:
         tokens = self._refill()
-        if tokens < 1:
+        if tokens < count:
             return False
-        self.tokens = tokens - 1
+        self.tokens = tokens - count
         return True
 
     def charge(self) -> None:
@@ -65,6 +65,8 @@ class Limits:
     watcher_idle: float = 1800.0  # seconds without a change in the room or a word from the watcher
     max_size: tuple[int, int] = APP_MAX_SIZE
     max_addresses: int = 100_000  # addresses counted at once (more: the oldest counts are dropped)
+    health_per_second: float = 5.0  # GET /health per address, sustained
+    health_burst: float = 20.0  # ... and at once
 
     @classmethod
     def for_address_budget(cls, per_address: int, **changes: object) -> Limits:
@@ -93,6 +95,7 @@ class AddressCounts:
         self.limits = limits
         self.open: dict[str, int] = {}
         self.buckets: dict[str, Bucket] = {}
+        self.health_buckets: dict[str, Bucket] = {}
 
     def connect(self, address: str) -> bool:
         """Count a new connection from `address`; False (not counted) when it already has its share."""
@@ -110,14 +113,24 @@ class AddressCounts:
             self.open.pop(address, None)
 
     def _bucket(self, address: str) -> Bucket:
-        bucket = self.buckets.get(address)
+        limits = self.limits
+        return self._bucket_in(self.buckets, address, limits.room_ops_per_second, limits.room_ops_burst)
+
+    def _bucket_in(self, buckets: dict[str, Bucket], address: str, rate: float, burst: float) -> Bucket:
+        bucket = buckets.get(address)
         if bucket is None:
-            if len(self.buckets) >= self.limits.max_addresses:  # drop the oldest half, not everyone
-                for old in list(self.buckets)[: len(self.buckets) // 2]:
-                    del self.buckets[old]
-            bucket = Bucket(self.limits.room_ops_per_second, self.limits.room_ops_burst)
-            self.buckets[address] = bucket
+            if len(buckets) >= self.limits.max_addresses:  # drop the oldest half, not everyone
+                for old in list(buckets)[: len(buckets) // 2]:
+                    del buckets[old]
+            bucket = Bucket(rate, burst)
+            buckets[address] = bucket
         return bucket
+
+    def health_check(self, address: str) -> bool:
+        """A GET /health from `address`: False when it is over its rate."""
+        limits = self.limits
+        bucket = self._bucket_in(self.health_buckets, address, limits.health_per_second, limits.health_burst)
+        return bucket.take()
 
     def room_op(self, address: str) -> bool:
         """A create or join from `address`: False when it is over its rate."""

@@ -15,7 +15,9 @@ import hmac
 import random
 import secrets
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from gridgames.engine.entry import Entry
@@ -27,10 +29,16 @@ from gridgames.engine.snapshot import expected_to_move
 from gridgames.games import get_entry, resolve_options
 from gridgames.games.guard import GameFault, probe
 from gridgames.online import snapshot as snapshots
+from gridgames.online.history import fold, play_on
 from gridgames.online.protocol import Create, Moved, Result, State
 from gridgames.online.store import RoomRow, hash_secret
 
 RESIGN_REASON = "{loser} resigned, so {winner} wins."
+
+
+def replay(entry: Entry, options: Options, first_player: int, moves: tuple[str, ...]) -> tuple[Game, int]:
+    """The game of `moves` replayed from its start (folded as it goes, `history`), and its base."""
+    return play_on(Game.new(entry, options, first_player=first_player), 0, moves)
 
 
 def new_room_id() -> str:
@@ -94,10 +102,8 @@ class Room:
         entry = get_entry(row.variant)
         rows, cols = parse_size(row.size)
         options = Options(rows, cols, row.first, entry.resolve_options(row.options))
-        game = Game.new(entry, options, first_player=row.first_player)
-        for move in row.moves:
-            game = game.play(move)
-        return cls._with(row, game, 0)
+        game, base = replay(entry, options, row.first_player, row.moves)
+        return cls._with(row, game, base)
 
     @classmethod
     def from_snapshot(cls, row: RoomRow) -> Room:
@@ -142,12 +148,17 @@ class Room:
     def snapshot(self, game: Game | None = None, base: int | None = None) -> str | None:
         """What is stored with a change: the snapshot of `game` (from ply `base` on), by default the
         room's own; None when too long to store (the room then loads by replay)."""
+        return self.snapshot_job(game, base)()
+
+    def snapshot_job(self, game: Game | None = None, base: int | None = None) -> Callable[[], str | None]:
+        """Writing the snapshot of `game` (from ply `base` on), with what it needs of the room taken
+        now: the server runs it on a thread (`Rooms.snapshot`) while the room may change."""
         game = self.game if game is None else game
         base = self.base if base is None else base
         last = game.rules.format_move(game.played[-1]) if game.played else (
             self.before[base - 1] if base else ""
         )
-        return snapshots.write(self.id, self.game_no, base, game, last)
+        return partial(snapshots.write, self.id, self.game_no, base, game, last)
 
     def cut_back(self, keep: int) -> tuple[Game, int] | None:
         """The game with its first `keep` moves only, and its base; None when `keep` lies before the
@@ -156,16 +167,23 @@ class Room:
             return None
         return self.game.goto(keep - self.base).truncated(), self.base
 
-    def replayed_to(self, keep: int) -> Game:
-        """The game's first `keep` moves replayed from its start (slow on a long game: on a thread)."""
-        game = Game.new(self.entry, self.options, first_player=self.game.first_player)
-        for move in self.move_texts()[:keep]:
-            game = game.play(move)
-        return game
+    def replayed_to(self, keep: int) -> tuple[Game, int]:
+        """The game's first `keep` moves replayed from its start, and its base (slow on a long game:
+        on the loader pool, `Rooms.replay`)."""
+        return replay(self.entry, self.options, self.game.first_player, self.move_texts()[:keep])
 
     def set_game(self, game: Game, base: int) -> None:
         """Make `game` (from ply `base` on, at most the current base) the current game's history."""
         self.game, self.before, self.base = game, self.before[:base], base
+
+    def advance(self, game: Game) -> None:
+        """Make `game`, the room's game with moves played on, the current one, folding its history
+        once it is long (`fold`)."""
+        folded, base = fold(game, self.base)
+        if base != self.base:
+            text = game.rules.format_move
+            self.before += tuple(text(move) for move in game.played[: base - self.base])
+        self.game, self.base = folded, base
 
     def seat_for(self, secret: str) -> int:
         """The seat whose secret this is (compared in constant time), or 0."""

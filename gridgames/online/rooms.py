@@ -3,7 +3,8 @@
 Loading a room reads its snapshot (`Room.from_snapshot`: the game checks the stored position, no
 move is applied); only when that is missing or damaged are its stored moves replayed through the
 engine (`Room.from_row`), milliseconds a move on a large board. Either way the work never runs on
-the event loop nor under the registry lock: it runs on a thread of its own, and everyone joining
+the event loop nor under the registry lock: it runs on the loader pool (`LOADERS` threads; a
+takeback past what a room keeps and a cluster's catch-up replay there too), and everyone joining
 a room that is being loaded waits for that one load instead of starting another. A room everyone
 has left stays in memory among the last `resting` idle ones, so a client that joins and leaves in
 a loop costs a dictionary lookup, not a load. The registry lock is held only for dictionary work.
@@ -28,7 +29,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
+from typing import Any, TypeVar
 
 from gridgames.engine.errors import GameError
 from gridgames.games.guard import GameFault
@@ -40,6 +41,8 @@ log = logging.getLogger("gridgames.online")
 RESTING_ROOMS = 1000  # idle rooms kept in memory (a room is a few KB on the app's boards)
 RESTING_MOVES = 200_000  # ... holding at most this many moves in all (each keeps a position)
 LOADERS = 2  # threads replaying rooms
+SNAPSHOT_WRITERS = 1  # threads writing snapshots (the room's lock keeps each room's in order)
+T = TypeVar("T")
 
 
 class Rooms:
@@ -61,6 +64,21 @@ class Rooms:
         self.moves_held = 0  # their sum
         self.loads = 0  # rooms rebuilt from the store so far
         self._executor = ThreadPoolExecutor(max_workers=LOADERS, thread_name_prefix="gridgames-room-load")
+        self._writer = ThreadPoolExecutor(SNAPSHOT_WRITERS, thread_name_prefix="gridgames-snapshot")
+
+    async def replayed(self, replay: Callable[..., T], *args: Any) -> T:
+        """`replay(*args)` (a room's game replayed: a load, a takeback past what a room keeps, a
+        cluster's catch-up) on the loader pool, with the collector paused as a replay needs."""
+        return await asyncio.get_running_loop().run_in_executor(self._executor, _paused, replay, args)
+
+    async def rebuilt(self, row: RoomRow) -> Room | None:
+        """The room from its stored row (`rebuild`) on the loader pool."""
+        return await asyncio.get_running_loop().run_in_executor(self._executor, rebuild, row)
+
+    async def snapshot(self, write: Callable[[], str | None]) -> str | None:
+        """A snapshot written (`Room.snapshot_job`) on a thread of its own: encoding its positions
+        and its digest never run on the event loop."""
+        return await asyncio.get_running_loop().run_in_executor(self._writer, write)
 
     def _known(self, room_id: str) -> Room | None:
         """The room if it is in memory (call with the lock held); an idle one comes into use."""
@@ -103,8 +121,7 @@ class Rooms:
         try:
             row = await self.store.load(room_id)
             if row is not None:
-                loop = asyncio.get_running_loop()
-                room = await loop.run_in_executor(self._executor, rebuild, row)
+                room = await self.rebuilt(row)
         finally:
             async with self.lock:
                 del self.loading[room_id]
@@ -117,7 +134,7 @@ class Rooms:
         self.moves_held -= self.resting_moves.get(room.id, 0)
         self.resting[room.id] = room
         self.resting.move_to_end(room.id)
-        self.resting_moves[room.id] = len(room.game.moves)  # the positions it keeps
+        self.resting_moves[room.id] = len(room.game.moves) + len(room.game.prior)  # the positions it keeps
         self.moves_held += self.resting_moves[room.id]
         while self.resting and (len(self.resting) > self.capacity or self.moves_held > self.moves_capacity):
             oldest, _ = self.resting.popitem(last=False)
@@ -139,6 +156,7 @@ class Rooms:
 
     def close(self) -> None:
         self._executor.shutdown(wait=False, cancel_futures=True)
+        self._writer.shutdown(wait=False, cancel_futures=True)
 
 
 REPLAY_SWITCH_INTERVAL = 0.0005  # seconds: how long the event loop may wait for the lock mid-replay
@@ -179,6 +197,11 @@ class _ReplayMode:
 
 
 _replaying = _ReplayMode()
+
+
+def _paused(replay: Callable[..., T], args: tuple[Any, ...]) -> T:
+    with _replaying:
+        return replay(*args)
 
 
 def rebuild(row: RoomRow) -> Room | None:

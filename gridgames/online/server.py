@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import sys
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -25,10 +26,9 @@ from typing import TypeVar
 from aiohttp import WSMsgType, web
 
 from gridgames.engine.errors import GameError
-from gridgames.engine.game import Game
 from gridgames.engine.options import parse_size
 from gridgames.games.guard import GameFault, fault_in
-from gridgames.online import cluster, health
+from gridgames.online import cluster, frames, health
 from gridgames.online import protocol as p
 from gridgames.online.limits import AddressCounts, Bucket, Limits
 from gridgames.online.presence import Presence
@@ -59,11 +59,26 @@ class RoomGone(Exception):
 class Conn:
     ws: web.WebSocketResponse
     address: str
+    transport: asyncio.WriteTransport | None = None
     seat: int = 0
     room: Room | None = None
     bucket: Bucket = field(default_factory=lambda: Bucket(RATE_PER_SECOND, RATE_BURST))
     strikes: int = 0
     active: float = field(default_factory=time.monotonic)  # when it last sent a message
+    # welcomed into its room: only then does it hear the room's news (`send_all`), so its `welcome`
+    # comes first even when a move lands between its entering the room and taking the room's lock
+    ready: bool = False
+
+    def over_rate(self) -> bool:
+        """Whether a message (or a ping) now is over the connection's rate: then it is a strike."""
+        if self.bucket.take():
+            return False
+        self.strikes += 1
+        return True
+
+    def ping_allowed(self) -> bool:
+        """Pings count against the rate like messages; past STRIKES_LIMIT strikes the connection ends."""
+        return not self.over_rate() or self.strikes <= STRIKES_LIMIT
 
     async def send(self, message: p.Message) -> None:
         await self.send_text(message.to_json())
@@ -72,9 +87,21 @@ class Conn:
         if self.ws.closed:
             return
         try:
-            await asyncio.wait_for(self.ws.send_str(text), SEND_TIMEOUT)
-        except (ConnectionError, RuntimeError, asyncio.TimeoutError):
+            if sys.version_info >= (3, 11):
+                async with asyncio.timeout(SEND_TIMEOUT):  # a timer, not a task per message
+                    await self.ws.send_str(text)
+            else:
+                await asyncio.wait_for(self.ws.send_str(text), SEND_TIMEOUT)
+        except (ConnectionError, RuntimeError, asyncio.TimeoutError, TimeoutError):
             self.hang_up()
+
+    def backlogged(self) -> bool:
+        """Whether a send now would have to wait: the client has left so much unread that its
+        socket's buffer is past the high-water mark (None: no transport, so no)."""
+        transport = self.transport
+        if transport is None:
+            return False
+        return transport.get_write_buffer_size() >= transport.get_write_buffer_limits()[1]
 
     def hang_up(self, code: int = 1000) -> None:
         """Close without waiting for the other side (never hold a room's lock on a dead client)."""
@@ -84,6 +111,13 @@ class Conn:
 
 
 _CLOSING: set[asyncio.Future[bool]] = set()
+_WARNED: list[bool] = []
+
+
+def _warn_unwatched() -> None:
+    if not _WARNED:
+        _WARNED.append(True)
+        log.warning("cannot watch this aiohttp's websocket frames: unmasked frames and pings go unchecked")
 
 
 class GameServer:
@@ -98,7 +132,9 @@ class GameServer:
         self.conns: set[Conn] = set()
         self.addresses = AddressCounts(self.limits)
         self._sweeper: asyncio.Task[None] | None = None
-        self.follower = cluster.Follower(store, self.rooms.live, self.broadcast, self.send_all)
+        self.follower = cluster.Follower(
+            store, self.rooms.live, self.broadcast, self.send_all, self.rooms.rebuilt
+        )
         self.presence = Presence(store, self.rooms.live, self.tell_members) if store.shared else None
 
     # -- the application -------------------------------------------------------------------
@@ -107,7 +143,9 @@ class GameServer:
         app.router.add_get(p.PATH, self.handle)
         app.router.add_get("/", self.index)
         app.on_startup.append(self._on_startup)
-        check = health.handler(self.store, lambda: len(self.rooms.live), lambda: len(self.conns))
+        check = health.handler(
+            self.store, lambda: len(self.rooms.live), lambda: len(self.conns), self.addresses.health_check
+        )
         app.router.add_get(health.PATH, check)
         app.on_shutdown.append(self._on_shutdown)
         return app
@@ -130,11 +168,13 @@ class GameServer:
             self.addresses.disconnect(address)
 
     async def _serve(self, request: web.Request, address: str) -> web.StreamResponse:
-        ws = web.WebSocketResponse(
-            max_msg_size=p.MAX_CLIENT_FRAME, heartbeat=HEARTBEAT_SECONDS, compress=False
+        ws = web.WebSocketResponse(  # aiohttp refuses a message of max_msg_size bytes, not only longer
+            max_msg_size=p.MAX_CLIENT_FRAME + 1, heartbeat=HEARTBEAT_SECONDS, compress=False
         )
         await ws.prepare(request)
-        conn = Conn(ws, address)
+        conn = Conn(ws, address, request.transport)  # type: ignore[arg-type]
+        if not frames.watch(ws, request, conn.ping_allowed):
+            _warn_unwatched()
         self.conns.add(conn)
 
         def silent() -> None:
@@ -147,8 +187,7 @@ class GameServer:
                 if frame.type not in (WSMsgType.TEXT, WSMsgType.BINARY):
                     break
                 conn.active = time.monotonic()
-                if not conn.bucket.take():
-                    conn.strikes += 1
+                if conn.over_rate():
                     if conn.strikes > STRIKES_LIMIT:
                         await ws.close(code=1008, message=b"too many messages")
                         break
@@ -230,7 +269,9 @@ class GameServer:
             return room
         async with room.lock:
             if room.unchecked:
-                if self.store.shared and not known and not await cluster.catch_up(self.store, room):
+                if self.store.shared and not known and not await cluster.catch_up(
+                    self.store, room, self.rooms.rebuilt
+                ):
                     raise RoomGone
                 room.unchecked = False
         return room
@@ -270,7 +311,17 @@ class GameServer:
         await self.send_all(room, room.moved().to_json())
 
     async def send_all(self, room: Room, text: str) -> None:
-        await asyncio.gather(*(conn.send_text(text) for conn in list(room.conns)))
+        """Send `text` to everyone in the room who has been welcomed into it, in one pass with no
+        task per member (200 watchers of a move cost 400 tasks and timers before): a send returns at
+        once unless the member's socket is backed up, and such a member, who has stopped reading, is
+        hung up rather than let hold up the others (it reconnects and gets the whole room)."""
+        for conn in list(room.conns):
+            if not conn.ready or conn.ws.closed:
+                continue
+            if conn.backlogged():
+                conn.hang_up()
+            else:
+                await conn.send_text(text)
 
     # -- messages ------------------------------------------------------------------------------
     async def dispatch(self, conn: Conn, message: p.Message) -> None:
@@ -317,7 +368,7 @@ class GameServer:
             try:
                 return await act()
             except Conflict:
-                if not await cluster.catch_up(self.store, room):
+                if not await cluster.catch_up(self.store, room, self.rooms.rebuilt):
                     raise RoomGone from None
                 await self.broadcast(room)
         return await act()
@@ -343,6 +394,7 @@ class GameServer:
             conn.seat = 1
             await conn.send(p.Welcome(room.id, 1, secret))
             await conn.send(room.state())
+            conn.ready = True
 
     async def join(self, conn: Conn, message: p.Join) -> None:
         if not self.addresses.room_op(conn.address):
@@ -381,6 +433,7 @@ class GameServer:
         conn.seat = seat
         await conn.send(p.Welcome(room.id, seat, secret))
         await conn.send(room.state())
+        conn.ready = True
         if seat:  # a watcher arriving changes nothing the others see
             await self.tell_members(room)
         return None
@@ -408,9 +461,9 @@ class GameServer:
         match = room.match.record(after) if after.outcome is not None else None
         text = after.rules.format_move(after.played[-1])
         score = match.to_dict() if match else None
-        snapshot = room.snapshot(after)
+        snapshot = await self.rooms.snapshot(room.snapshot_job(after))
         room.seq = await self.store.add_move(room.id, room.seq, room.game_no, ply, text, score, snapshot)
-        room.game = after
+        room.advance(after)
         if match is not None:
             room.match = match
         room.takeback_by = None
@@ -433,8 +486,11 @@ class GameServer:
         elif answer == "accept":
             keep = room.takeback_target(room.takeback_by)
             if keep is not None:
-                game, base = room.cut_back(keep) or (await self._replayed(room, keep), 0)
-                snapshot = room.snapshot(game, base)
+                kept = room.cut_back(keep)
+                if kept is None:  # before the positions the room holds: replayed on the loader pool
+                    kept = await self.rooms.replayed(room.replayed_to, keep)
+                game, base = kept
+                snapshot = await self.rooms.snapshot(room.snapshot_job(game, base))
                 room.seq = await self.store.take_back(room.id, room.seq, room.game_no, keep, snapshot)
                 room.set_game(game, base)
             else:
@@ -444,11 +500,6 @@ class GameServer:
             room.seq = await self.store.set_offers(room.id, room.seq, None, frozenset(room.rematch))
             room.takeback_by = None
         await self.broadcast(room)
-
-    async def _replayed(self, room: Room, keep: int) -> Game:
-        """A takeback to before the positions a room loaded from its snapshot holds: its first `keep`
-        moves replayed on a thread (only this room waits, under its own lock)."""
-        return await asyncio.get_running_loop().run_in_executor(None, room.replayed_to, keep)
 
     async def resign(self, conn: Conn, room: Room) -> None:
         if room.outcome is not None:

@@ -18,8 +18,14 @@ event loop (`online.rooms`). The game's hooks are called unguarded here, their f
 trouble with a snapshot costs a replay, never a move, and never switches the game off.
 
 Which positions it keeps: the current one and the two before it (so the last move is checked, and
-the usual takeback needs no replay), and for a game whose positions can repeat every earlier one
-that may still come back (`Rules.may_recur`), since the repetition count needs them.
+the usual takeback needs no replay). A game whose positions can repeat needs more for its
+repetition count: every earlier position that may still come back (`Rules.may_recur`: in walls,
+those since the last wall). Kept as positions, that grew by one a move in a walls game of token steps
+(281 KB at ply 3,044, written on every move). So the snapshot keeps one more position instead, the
+one from which the moves since replay those counts exactly (`Game.since`: in walls, the position
+after the last wall), and loading replays the moves from it to the positions kept (on the loader
+pool, folded as it goes: linear in those moves). A snapshot is a few positions long however long
+the game: writing it costs the same at every move.
 """
 
 from __future__ import annotations
@@ -27,6 +33,9 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+from collections.abc import Callable
+from dataclasses import replace
+from functools import lru_cache
 from typing import Any
 
 from gridgames.engine.entry import Entry
@@ -37,16 +46,17 @@ from gridgames.engine.safetext import printable
 from gridgames.engine.snapshot import SnapshotError
 from gridgames.games import get_entry
 from gridgames.games.guard import unwrapped
+from gridgames.online.history import play_on
 from gridgames.online.store import RoomRow
 
 log = logging.getLogger("gridgames.online")
 
-VERSION = 1
+VERSION = 2  # 2: the position the repetition count replays from ("from")
 #: Positions kept before the current one, whatever the game.
 KEEP_BEFORE = 2
 #: A snapshot longer than this is not written (the room then loads by replay, as before snapshots).
 TEXT_MAX = 1024 * 1024
-_FIELDS = ("v", "game", "ply", "last", "states", "sum")
+_FIELDS = ("v", "game", "ply", "last", "states", "from", "sum")
 
 
 def write(room_id: str, game_no: int, base: int, game: Game, last: str) -> str | None:
@@ -62,19 +72,39 @@ def write(room_id: str, game_no: int, base: int, game: Game, last: str) -> str |
 
 def _write(room_id: str, game_no: int, base: int, game: Game, last: str) -> str | None:
     rules = unwrapped(game.rules)
-    states = game.states[: game.cursor + 1]
-    current = states[-1]
+    states, encode = game.states[: game.cursor + 1], rules.encode_state
     first = max(0, len(states) - 1 - KEEP_BEFORE)
-    if rules.can_repeat:
-        while first > 0 and rules.may_recur(states[first - 1], current):
-            first -= 1
+    since = _since(rules, game, states, first)
     payload: dict[str, Any] = {
-        "v": VERSION, "game": game_no, "ply": base + len(states) - 1, "last": last,
-        "states": [rules.encode_state(state) for state in states[first:]],
+        "v": VERSION, "game": game_no, "ply": base + game.cursor, "last": last,
+        "states": [_encoded(encode, state, state.ply) for state in states[first:]],
+        "from": None if since is None else [since.ply, _encoded(encode, since, since.ply)],
     }
     payload["sum"] = _digest(room_id, payload)
     text = json.dumps(payload, separators=(",", ":"))
     return text if len(text) <= TEXT_MAX else None
+
+
+def _since(rules: Any, game: Game, states: tuple[Any, ...], first: int) -> Any:
+    """The position the moves since replay the repetition counts from (see `Game.folded`): the
+    oldest of `states` before `first` that may recur, or the game's own `since` when all of them
+    may; None when no earlier position may recur. Asks the game's own rules (unguarded, as the
+    module says), at most once a position the game holds."""
+    if not rules.can_repeat:
+        return None
+    current, oldest = states[-1], first
+    while oldest > 0 and rules.may_recur(states[oldest - 1], current):
+        oldest -= 1
+    if oldest == 0 and game.prior:
+        return game.since
+    return states[oldest] if oldest < first else None
+
+
+@lru_cache(maxsize=1 << 14)
+def _encoded(encode: Callable[[Any], str], state: Any, ply: int) -> str:
+    """The game's text for a position, by the game's `encode_state` (`ply` is in the key: equal
+    positions of other plies are written with their own ply)."""
+    return str(encode(state))
 
 
 def read(row: RoomRow) -> tuple[Game, int]:
@@ -87,15 +117,18 @@ def read(row: RoomRow) -> tuple[Game, int]:
     rows, cols = parse_size(row.size)
     options = Options(rows, cols, row.first, entry.resolve_options(row.options))
     try:
-        return _game(entry, options, row, texts, base)
+        return _game(entry, options, row, texts, base, payload["from"])
     except GameError:
         raise
     except Exception as error:  # noqa: BLE001 - the game's own code failing on stored text: replay instead
         raise SnapshotError(f"The game failed reading its snapshot: {printable(str(error), 120)}.") from None
 
 
-def _game(entry: Entry, options: Options, row: RoomRow, texts: list[str], base: int) -> tuple[Game, int]:
-    """The game from the positions `texts` (from ply `base` on), read and checked by its own rules."""
+def _game(
+    entry: Entry, options: Options, row: RoomRow, texts: list[str], base: int, since: list[Any] | None
+) -> tuple[Game, int]:
+    """The game from the positions `texts` (from ply `base` on), read and checked by its own rules;
+    with the moves from the position `since` on replayed when there is one."""
     rules, moves = unwrapped(entry.rules), row.moves
     states = tuple(
         rules.decode_state(text, options, row.first_player, base + i) for i, text in enumerate(texts)
@@ -115,7 +148,40 @@ def _game(entry: Entry, options: Options, row: RoomRow, texts: list[str], base: 
         if rules.format_move(move) != text or rules.why_illegal(state, move) is not None:
             raise SnapshotError(f"The stored move {text} is not legal at its position.")
         played.append(move)
-    return Game(entry, options, row.first_player, states, tuple(played), len(played)), base
+    game = Game(entry, options, row.first_player, states, tuple(played), len(played))
+    if since is None:
+        return game, base
+    earlier, first = _replayed(entry, options, row, since, base, states[0])
+    whole = replace(
+        game, states=earlier.states[:-1] + states, moves=earlier.moves + game.moves,
+        cursor=earlier.cursor + game.cursor, prior=earlier.prior, since=earlier.since,
+    )
+    return whole, first
+
+
+def _replayed(
+    entry: Entry, options: Options, row: RoomRow, since: list[Any], base: int, reached: Any
+) -> tuple[Game, int]:
+    """The moves from the position `since` (ply, text) to ply `base` replayed by the game's own
+    rules (unguarded: a failure costs a replay of the whole game, not the game), and the ply the
+    result starts at; it must reach the position `reached`."""
+    shaped = isinstance(since, list) and len(since) == 2 and type(since[0]) is int
+    if not shaped or not isinstance(since[1], str):
+        raise SnapshotError("The room's snapshot names its earlier position in another shape.")
+    ply, text = since
+    if not 0 <= ply < base:
+        raise SnapshotError("The room's snapshot names an earlier position of an impossible ply.")
+    own = replace(entry, rules=unwrapped(entry.rules))
+    state = own.rules.decode_state(text, options, row.first_player, ply)
+    if type(state) is not type(reached):
+        raise SnapshotError("The game read its snapshot as something other than its positions.")
+    try:
+        game, first = play_on(Game(own, options, row.first_player, (state,), (), 0), ply, row.moves[ply:base])
+    except GameError:
+        raise SnapshotError("The stored moves do not replay from the snapshot's earlier position.") from None
+    if game.state != reached or game.is_over:
+        raise SnapshotError("The stored moves replay from the snapshot's earlier position to another one.")
+    return replace(game, entry=entry), first
 
 
 def _payload(row: RoomRow) -> dict[str, Any]:
@@ -128,14 +194,14 @@ def _payload(row: RoomRow) -> dict[str, Any]:
         payload = json.loads(text)
     except (ValueError, RecursionError):
         raise SnapshotError("The room's snapshot is not readable.") from None
+    if isinstance(payload, dict) and payload.get("v") != VERSION:
+        raise SnapshotError(f"The room's snapshot is of version {payload.get('v')}, not {VERSION}.")
     if not isinstance(payload, dict) or sorted(payload) != sorted(_FIELDS):
         raise SnapshotError("The room's snapshot has other fields than a snapshot's.")
     claimed = payload.pop("sum")
     if not isinstance(claimed, str) or claimed != _digest(row.id, payload):
         raise SnapshotError("The room's snapshot is damaged (its digest does not match).")
     states, ply = payload["states"], payload["ply"]
-    if payload["v"] != VERSION:
-        raise SnapshotError(f"The room's snapshot is of version {payload['v']}, not {VERSION}.")
     if payload["game"] != row.game_no or ply != len(row.moves):
         raise SnapshotError("The room's snapshot is of another game or ply than its stored moves.")
     if payload["last"] != (row.moves[-1] if row.moves else ""):

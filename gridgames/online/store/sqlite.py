@@ -8,6 +8,13 @@ write to the log, no fsync, so it runs on the event loop itself (measured: quick
 than a hop to a thread and back); checkpoints, which do fsync, run on a thread of their own with
 a second connection, beside the writer.
 
+The log is bounded: checkpoints beside a writer that never stops can copy the log into the file but
+never start it again from the top (a writer always holds frames past the last copy), so it grew by
+hundreds of MB a minute under a flood of moves. Once it is over `wal_limit` after a commit, the
+writer waits (asynchronously: the event loop runs on, moves queue) for one checkpoint that empties
+and truncates it (`_drain`), then goes on; the checkpoints every `CHECKPOINT_SECONDS` have copied
+most of it already.
+
 One server per file: the file `DB.lock` beside it is held (an OS lock, which the OS lets go when
 the process dies, even by kill -9), and a second server on the same file is refused at start.
 Sharing rooms between servers is PostgreSQL's job.
@@ -17,6 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import sqlite3
 import time
 from collections.abc import Awaitable, Callable
@@ -41,6 +49,7 @@ from gridgames.online.store.base import (
 
 BATCH_LIMIT = 500
 CHECKPOINT_SECONDS = 2.0
+WAL_LIMIT = 64 * 1024 * 1024  # bytes of write-ahead log before the writer waits for it to be emptied
 #: PRAGMA application_id of a gridgames rooms database ("GGRM"): another program's file is told apart.
 APPLICATION_ID = 0x4747524D
 
@@ -52,9 +61,11 @@ class SqliteStore:
 
     shared = False
 
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | Path, wal_limit: int = WAL_LIMIT) -> None:
         """Raises StoreRefused (one sentence) for a file the server cannot or must not use."""
         self.path = Path(path)
+        self.wal_limit = wal_limit
+        self.drains = 0  # times the log was emptied for being over its limit
         self.where = str(self.path)
         self._queue: list[tuple[Change, asyncio.Future[None]]] = []
         self._wake: asyncio.Event | None = None
@@ -167,6 +178,21 @@ class SqliteStore:
         finally:
             db.close()
 
+    def _drain(self) -> None:
+        """Empty the log into the database and cut it to nothing (the writer waits meanwhile)."""
+        db = sqlite3.connect(self.path, isolation_level=None)
+        try:
+            db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        finally:
+            db.close()
+
+    def wal_size(self) -> int:
+        """Bytes in the write-ahead log now (0 when there is none)."""
+        try:
+            return os.stat(f"{self.path}-wal").st_size
+        except OSError:
+            return 0
+
     async def _checkpoint_loop(self) -> None:
         loop = asyncio.get_running_loop()
         while True:
@@ -210,6 +236,12 @@ class SqliteStore:
                         done.set_exception(error)
                     else:
                         done.set_exception(StoreError(f"The rooms' database failed: {error}."))
+                if self.wal_size() > self.wal_limit:
+                    try:
+                        await asyncio.get_running_loop().run_in_executor(self._checkpointer, self._drain)
+                        self.drains += 1
+                    except sqlite3.Error:
+                        pass  # busy: the next commit over the limit tries again
 
     async def read(self, query: Callable[[sqlite3.Connection], Any]) -> Any:
         try:
