@@ -90,6 +90,22 @@ def test_a_second_server_on_the_same_file_is_refused_and_kill_9_frees_it(tmp_pat
     assert time.monotonic() - started < 15
 
 
+@pytest.mark.parametrize("link", ["symlink", "hard link"])
+def test_a_second_server_through_another_name_of_the_file_is_refused(tmp_path, procs, link):
+    db = tmp_path / "rooms.sqlite"
+    sqlite3.connect(db).close()
+    other = tmp_path / "elsewhere"
+    other.mkdir()
+    alias = other / "alias.sqlite"
+    if link == "symlink":
+        alias.symlink_to(db)
+    else:
+        os.link(db, alias)
+    procs.server(db)
+    line = refused(tmp_path, "--db", str(alias))
+    assert "Another gridgames server is using" in line and "PostgreSQL" in line
+
+
 def test_the_url_password_is_taken_out_wherever_it_is_written():
     assert redact("postgresql://ann:s3cr%40t@h1:5432,h2:5433/rooms") == "postgresql://ann:***@h1:5432,h2:5433/rooms"
     assert redact("postgresql://h/rooms?sslmode=require&password=pw1") == (
