@@ -190,9 +190,12 @@ def plan_join(address: Address, watch: bool) -> Plan:
     return Plan(link, "join", saved.variant if saved else None, invite_line(address), saved)
 
 
-async def run_plain(plan: Plan, out: TextIO = sys.stdout) -> int:
-    """Play the plan in line mode until the player leaves; the exit code of `PlainPlayer`."""
+async def run_plain(plan: Plan, out: TextIO | None = None) -> int:
+    """Play the plan in line mode until the player leaves (on `out`, default: sys.stdout as it is
+    now); the exit code of `PlainPlayer`."""
     from gridgames.online.plain import EXIT_DONE, PlainPlayer
+
+    out = sys.stdout if out is None else out
 
     invited = False
 
