@@ -289,6 +289,7 @@ def _launch_app(variant: str, args: argparse.Namespace) -> int:
     start: dict[str, Any] = {"variant": variant, "note": remembered_note(args, variant)}
     if _given(args, ("size", "first", "adjacency", "vs", "computer_plays", "starts", "scoring")):
         start["choices"] = _choices_from(args, variant)
+        start["new_game"] = True  # options on the command line ask for a new game: no resume offer first
     return launch.run_app(start)
 
 

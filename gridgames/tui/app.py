@@ -73,8 +73,11 @@ class GridGamesApp(App[None]):
         open_puzzles: str | None = None,
         streak: bool = False,
         puzzle_rating: float | None = None,
+        new_game: bool = False,
     ) -> None:
         """`puzzles`: where the puzzles come from (by default the shipped ones, see `puzzles()`);
+        `new_game`: start a new game of `variant` with `choices` at once, without offering its
+        unfinished games first (`gridgames play VARIANT --size ...`: the options ask for a new game);
         `open_puzzles`: start on the puzzle screen, of that game's puzzles ("" for every game's),
         in streak mode if `streak`, near `puzzle_rating` if given (`gridgames puzzle`)."""
         super().__init__()
@@ -89,6 +92,7 @@ class GridGamesApp(App[None]):
         self.rng = rng or random.Random()  # coin tosses and the computer's choices (seeded in tests)
         self.load_path = load
         self.variant = variant
+        self.new_game = new_game
         self.store = store or Store()
         self.writer = Writer()  # the autosave and the statistics are written behind the screen
         self.choices = choices or LastChoices.from_dict(self.store.load_prefs())
@@ -144,6 +148,8 @@ class GridGamesApp(App[None]):
                 saves = self.unfinished(entry.id if entry else None)
                 if entry is not None and probe(entry) is not None:
                     self.refuse_game(entry)
+                elif entry is not None and self.new_game:
+                    self.start_game(self.choices.setup_for(entry))
                 elif saves:
                     self.offer_saves(saves, entry)
                 elif entry is not None:

@@ -228,3 +228,30 @@ def test_remembered_choices_are_announced_and_the_command_line_wins(tmp_path, mo
     assert note == "As last time: Player 2 (O) starts, orthogonal adjacency."
     args.adjacency, args.first = "king", "1"
     assert remembered_note(args, "noneighbour") == ""
+
+
+async def test_options_on_the_command_line_start_the_new_game_without_offering_a_saved_one(
+    monkeypatch, data_dir, make_game
+):
+    """`gridgames play walls --size 2x2 --vs easy` with a walls game unfinished: the 2x2 game against
+    easy starts at once (it used to ask "Resume your unfinished game?", and Enter resumed the other)."""
+    from gridgames.tui import launch
+    from gridgames.tui.app import GridGamesApp
+    from gridgames.tui.screens.game import GameScreen
+
+    saved = make_game("walls")
+    Store(data_dir).save_current(saved.play(saved.legal_moves()[0]), slot="walls-old")
+    started = []
+    monkeypatch.setattr(launch, "run_app", lambda start: started.append(start) or 0)
+    assert main(["play", "walls", "--size", "2x2", "--vs", "easy"]) == 0
+    app = GridGamesApp(**started[0])
+    async with app.run_test(size=(100, 32)) as pilot:
+        for _ in range(200):
+            if isinstance(app.screen, GameScreen):
+                break
+            await pilot.pause(0.05)
+        screen = app.screen
+        assert isinstance(screen, GameScreen), type(screen).__name__
+        assert (screen.game.options.rows, screen.game.options.cols) == (2, 2)
+        assert screen.session.seats == ("human", "easy")
+    assert len(Store(data_dir).unfinished("walls")) >= 1  # the saved game is still there, for later
