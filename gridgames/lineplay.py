@@ -152,6 +152,9 @@ class LinePlay:
             line = self.read_line()
             if line is None:
                 self.say()
+                if not self.session.worth_keeping:
+                    self.say("Input ended before your first move, so there is no game to save.")
+                    return EXIT_INPUT_ENDED
                 self.say(
                     "Input ended before the game finished; the game is saved and can be resumed"
                     + (f" with: {self.resume_hint}" if self.resume_hint else ".")
@@ -165,6 +168,9 @@ class LinePlay:
                 continue
             command = line.strip().lower()
             if command in ("quit", "q", "exit"):
+                if not self.session.worth_keeping:
+                    self.say("Goodbye: you have not moved yet, so there is no game to save.")
+                    return EXIT_FINISHED
                 self.say(
                     "Game saved; resume it"
                     + (f" with: {self.resume_hint}" if self.resume_hint else " later.")

@@ -187,7 +187,7 @@ class GridGamesApp(App[None]):
                 self.notify(text, title="Not saved", severity="warning", timeout=10)
 
     def unfinished(self, variant: str | None) -> list[Any]:
-        """Games to play on: the autosaves, then the online games whose seats are kept."""
+        """Games to play on, newest first: the autosaves and the online games whose seats are kept."""
         from gridgames.online import SEATS_FOLDER
 
         kept = []
@@ -195,7 +195,8 @@ class GridGamesApp(App[None]):
             from gridgames.online import seats
 
             kept = [seat for seat in seats.unfinished(variant, self.store.root) if _plays(seat.variant)]
-        return [*self.offerable(self.store.unfinished(variant)), *kept]
+        games = [*self.offerable(self.store.unfinished(variant)), *kept]
+        return sorted(games, key=lambda saved: saved.saved_at, reverse=True)  # newest first, online or not
 
     def choose_game(self, entry: Entry) -> None:
         """The player picked `entry`: its unfinished games first, if any, else the new-game panel.

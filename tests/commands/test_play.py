@@ -255,3 +255,22 @@ async def test_options_on_the_command_line_start_the_new_game_without_offering_a
         assert (screen.game.options.rows, screen.game.options.cols) == (2, 2)
         assert screen.session.seats == ("human", "easy")
     assert len(Store(data_dir).unfinished("walls")) >= 1  # the saved game is still there, for later
+
+
+@pytest.mark.parametrize(
+    ("argv", "typed", "said"),
+    [
+        (["rowcol"], "quit\n", "Goodbye: you have not moved yet, so there is no game to save."),
+        (["rowcol"], "", "Input ended before your first move, so there is no game to save."),
+        (["walls", "--vs", "easy", "--first", "2"], "quit\n", "Goodbye: you have not moved yet"),
+    ],
+)
+def test_a_game_nobody_moved_in_is_not_kept(monkeypatch, capsys, data_dir, argv, typed, said):
+    """Quitting `play --plain` before a move (the computer's opening move aside) adds nothing to the
+    unfinished list, and says so."""
+    pytest.importorskip("gridgames.solve.players")
+    code, out, _ = play(monkeypatch, capsys, [*argv, "--plain"], typed)
+    assert said in out and "Game saved" not in out
+    assert Store(data_dir).unfinished() == []
+    play(monkeypatch, capsys, ["rowcol", "--plain"], "C3\nquit\n")
+    assert len(Store(data_dir).unfinished()) == 1  # a move is worth keeping
