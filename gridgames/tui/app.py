@@ -32,6 +32,7 @@ from gridgames.storage import SavedGame, Store, open_record_or_reason
 from gridgames.storage.writer import Writer
 from gridgames.tui.commands import GridGamesCommands, OnceClosingPalette
 from gridgames.tui.screens.select import SelectScreen
+from gridgames.tui.themes import PREFS_KEY as THEME_KEY
 from gridgames.tui.themes import offer_only_ours
 from gridgames.tui.widgets.too_small import MIN_SIZE, SizeGuard, TooSmall
 
@@ -87,7 +88,6 @@ class GridGamesApp(App[None]):
         self._puzzles = puzzles
         self._puzzles_made = threading.Lock()
         self.note = note  # said once at start: the remembered choices the new-game panel opens with
-        offer_only_ours(self)  # themes measured for contrast (see themes.py)
         self.online = online  # {"host": argparse args} or {"join": Address, "watch": bool}
         self.rng = rng or random.Random()  # coin tosses and the computer's choices (seeded in tests)
         self.load_path = load
@@ -95,7 +95,10 @@ class GridGamesApp(App[None]):
         self.new_game = new_game
         self.store = store or Store()
         self.writer = Writer()  # the autosave and the statistics are written behind the screen
-        self.choices = choices or LastChoices.from_dict(self.store.load_prefs())
+        prefs = self.store.load_prefs()
+        self.choices = choices or LastChoices.from_dict(prefs)
+        offer_only_ours(self, prefs.get(THEME_KEY))  # themes measured for contrast (see themes.py)
+        self._saved_theme = self.theme
         self._warned: set[str] = set()
         self.size_guard = SizeGuard()
         #: Whether the launcher paused the garbage collector for the start-up (`tui.launch`): it is
@@ -131,6 +134,7 @@ class GridGamesApp(App[None]):
         self.screen_change_signal.subscribe(
             self, lambda screen: self.call_after_refresh(self._guard_size, screen)
         )
+        self.theme_changed_signal.subscribe(self, self._remember_theme)
         if self.online:
             from gridgames.tui.online import plan_from_command
 
@@ -159,6 +163,14 @@ class GridGamesApp(App[None]):
             self.notify(self.note, title="Your last choices", timeout=8)
         for problem in games.problems():
             self.notify(problem, title="A game was left out", severity="warning", timeout=10)
+
+    def _remember_theme(self, theme: Any) -> None:
+        """The chosen theme is kept with the other choices, so the next start uses it too."""
+        if theme.name == self._saved_theme:
+            return
+        self._saved_theme = theme.name
+        self.store.save_prefs({THEME_KEY: theme.name})
+        self.show_storage_warnings()
 
     def _collect_from_now_on(self) -> None:
         """The first screen is up: the start-up's objects are frozen out of the collector's way
