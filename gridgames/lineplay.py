@@ -24,7 +24,7 @@ from gridgames.engine.rules import GridState
 from gridgames.engine.safetext import printable
 from gridgames.games.api import Phrases
 from gridgames.play.narration import Narrator
-from gridgames.play.session import PlaySession
+from gridgames.play.session import PlaySession, start_sentence
 from gridgames.play.setup import Setup
 from gridgames.storage import LiveRecord, Store
 
@@ -128,6 +128,13 @@ class LinePlay:
     # -- the loop ------------------------------------------------------------------------
     def run(self) -> int:
         """Play until every game of the match is over, the player quits, or input ends."""
+        names = self.entry.player_names
+        opening = ""
+        if self.game.cursor == 0:
+            opening = start_sentence(self.session.match_base, self.game, lambda n: names[n - 1])
+        if opening:  # "Coin toss: Player B starts.", in the book's names as every line here
+            self.say(opening)
+            self.say()
         self.show_board()
         while True:
             outcome = self.game.outcome

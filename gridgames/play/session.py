@@ -23,6 +23,7 @@ session hands out what to compute (`think_request`, `review_request`) and takes 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -60,6 +61,16 @@ class ReviewRequest:
 
     key: tuple[Move, ...]
     game: Game
+
+
+def start_sentence(match: Match, game: Game, name: Callable[[int], str] | None = None) -> str:
+    """Who starts `game`, a new game of `match`, and why, when it is news: 'Coin toss: Player B (O)
+    starts.', 'Game 2: Player A (X) starts (the loser starts).'; "" when the book's rule says who
+    starts the first game. `name` names a player (default `Entry.player`: name and mark)."""
+    starter = (name or match.entry.player)(game.first_player)
+    if match.games == 0:
+        return f"Coin toss: {starter} starts." if match.options.first == "toss" else ""
+    return f"Game {match.games + 1}: {starter} starts ({_WHY_FIRST[match.starts]})."
 
 
 class PlaySession:
@@ -178,11 +189,7 @@ class PlaySession:
     def _fresh_game(self) -> Game:
         match = self.match_base
         game = match.new_game(self.rng)
-        starter = self.entry.player(game.first_player)
-        if match.games == 0:
-            self.start_message = f"Coin toss: {starter} starts." if match.options.first == "toss" else ""
-        else:
-            self.start_message = f"Game {match.games + 1}: {starter} starts ({_WHY_FIRST[match.starts]})."
+        self.start_message = start_sentence(match, game)
         return game
 
     def _set(self, game: Game) -> Game:

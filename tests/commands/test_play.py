@@ -274,3 +274,13 @@ def test_a_game_nobody_moved_in_is_not_kept(monkeypatch, capsys, data_dir, argv,
     assert Store(data_dir).unfinished() == []
     play(monkeypatch, capsys, ["rowcol", "--plain"], "C3\nquit\n")
     assert len(Store(data_dir).unfinished()) == 1  # a move is worth keeping
+
+
+@pytest.mark.parametrize(("seed", "starter"), [(1, "Player A"), (5, "Player B")])
+def test_line_mode_announces_the_coin_toss_in_the_books_names(monkeypatch, capsys, seed, starter):
+    pytest.importorskip("gridgames.solve.players")
+    argv = ["locked-duel", "--plain", "--vs", "easy", "--seed", str(seed)]
+    _, out, _ = play(monkeypatch, capsys, argv, "3 3\n")
+    assert f"Welcome to Locked Grid Duel!\n\nCoin toss: {starter} starts.\n" in out
+    _, out, _ = play(monkeypatch, capsys, ["rowcol", "--plain"], "C3\n")  # the book says who starts
+    assert "Coin toss" not in out
