@@ -153,7 +153,10 @@ def _text(game: Game, fields: dict[str, Any]) -> str:
         lines.append(f"{mover} to move: no forced result found ({certainty}).")
     else:
         lines.append(f"{mover} to move: {fields['value']} with best play ({certainty}).")
-    lines.append(f"Best moves: {', '.join(fields['best'])}.")
+    if fields["value"] == "loss":  # every move is best: naming them all says nothing (as the hint says)
+        lines.append("Every move loses with best play.")
+    else:
+        lines.append(f"Best moves: {', '.join(fields['best'])}.")
     lines.append(f"Legal moves ({len(fields['legal'])}): {', '.join(fields['legal'])}.")
     lines.append(f"Analysed {fields['nodes']} positions in {fields['seconds']:.3f} s.")
     return "\n".join(lines)

@@ -31,6 +31,13 @@ def test_json_shape_of_the_book_opening(capsys):
     assert data["value"] == "win" and data["best"] == ["B2"] and data["exact"] is True
 
 
+def test_a_lost_position_says_every_move_loses_instead_of_listing_them_as_best(capsys):
+    assert main(["analyse", "cram", "--size", "4x4"]) == 0
+    out = capsys.readouterr().out
+    assert "Player 1 (X) to move: loss with best play (proven).\nEvery move loses with best play.\n" in out
+    assert "Best moves" not in out
+
+
 def test_best_lists_every_winning_move(capsys):
     data = analyse_json(capsys, "walls", "--size", "3x3", "--moves", "C2 A3 C3")
     assert data["moves"] == ["C2", "A3", "C3"] and data["to_move"] == 2
