@@ -120,7 +120,7 @@ def report(game: Game, budget: float | None) -> dict[str, Any]:
     started = time.perf_counter()
     if outcome is not None:
         value = "draw" if outcome.winner is None else "loss"
-        fields.update(legal=[], value=value, best=[], exact=True, proof=None, nodes=0)
+        fields.update(legal=[], value=value, best=[], exact=True, proven=True, proof=None, nodes=0)
     else:
         if budget is None:
             budget = QUICK_BUDGET if needs_budget(game.rules, state) else EXACT_BUDGET
@@ -129,7 +129,8 @@ def report(game: Game, budget: float | None) -> dict[str, Any]:
             legal=[game.rules.format_move(m) for m in game.legal_moves()],
             value=evaluation.value,
             best=[game.rules.format_move(m) for m in evaluation.best],
-            exact=evaluation.exact,
+            exact=evaluation.exact,  # every move's value is proven
+            proven=evaluation.value != "unknown",  # the position's value is (by search, table or strategy)
             proof=evaluation.proof or None,
             nodes=evaluation.nodes,
         )
@@ -146,7 +147,7 @@ def _text(game: Game, fields: dict[str, Any]) -> str:
         lines.append(f"Game over: {entry.describe(game.outcome)}")
         return "\n".join(lines)
     mover = entry.player(fields["to_move"])
-    certainty = "proven" if fields["exact"] else "a time-limited search, not a proof"
+    certainty = "proven" if fields["proven"] else "a time-limited search, not a proof"
     if fields.get("proof"):
         certainty = f"proven by the {fields['proof']}"
     if fields["value"] == "unknown":
