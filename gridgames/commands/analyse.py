@@ -28,7 +28,8 @@ EXACT_BUDGET = 10.0
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("variant", help=f"the game: {', '.join(e.id for e in catalogue())}")
+    games = ", ".join(e.id for e in catalogue())
+    parser.add_argument("variant", metavar="VARIANT", help=f"the game: {games}")
     parser.add_argument("--size", metavar="RxC", help="board size, e.g. 5x5 (default: the rule book's)")
     parser.add_argument(
         "--adjacency", choices=("king", "orthogonal"), help=f"{ids_where(_adjacency)} only (default king)"
