@@ -81,7 +81,8 @@ class LinePlay:
         match: Match | None = None,
         computer: Chooser | None = None,
         rng: random.Random | None = None,
-        echo: bool = False,  # write typed lines back (piped input reads like the books' transcripts)
+        echo: bool = False,  # write typed lines back after the prompt (the books' transcripts, in tests)
+        piped: bool = False,  # input is not a terminal: each prompt ends its line, nothing is echoed
         on_game_over: Callable[[Game], None] | None = None,
         resume_hint: str = "",
         slot: str = "",  # this session's autosave slot (`Store.new_slot`); a match keeps it
@@ -90,7 +91,8 @@ class LinePlay:
         overwrite: bool = False,
     ) -> None:
         self.out, self.read_line, self.store = out, read_line, store
-        self.computer, self.rng, self.echo = computer, rng or random.Random(), echo
+        self.computer, self.rng, self.echo = computer, rng or random.Random(), echo and not piped
+        self.piped = piped
         self.on_game_over, self.resume_hint = on_game_over, resume_hint
         self.records = records or []
         self.record_failed = False  # a finished game's record could not be written
@@ -154,7 +156,8 @@ class LinePlay:
         """One prompt-and-answer; returns an exit code when the session ends here."""
         self.say(self.narrator.turn(self.game))
         while True:
-            self.out.write(self.narrator.prompt(self.game))
+            prompt = self.narrator.prompt(self.game)
+            self.out.write(prompt.rstrip() + "\n" if self.piped else prompt)  # a reply never joins it
             self.out.flush()
             line = self.read_line()
             if line is None:

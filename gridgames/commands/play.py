@@ -193,7 +193,7 @@ def _play_plain(args: argparse.Namespace, entry: Any, new_setup: Setup) -> int:
         match=match,
         computer=computer,
         rng=rng,
-        echo=not interactive,
+        piped=not interactive,
         on_game_over=on_game_over,
         resume_hint=f"gridgames play {entry.id} --plain --resume",
         slot=slot,

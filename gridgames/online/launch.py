@@ -212,7 +212,7 @@ async def run_plain(plan: Plan, out: TextIO | None = None) -> int:
                 out.write("(If your friend's computer cannot find this name, use this computer's IP.)\n")
         return warning
 
-    player = PlainPlayer(plan.link, out, echo=not sys.stdin.isatty(), on_welcome=on_welcome,
+    player = PlainPlayer(plan.link, out, piped=not sys.stdin.isatty(), on_welcome=on_welcome,
                          come_back=plan.come_back, on_result=plan.count_result)
     try:
         code = await player.run()

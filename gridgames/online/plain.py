@@ -82,14 +82,14 @@ class PlainPlayer:
         link: Link,
         out: TextIO,
         *,
-        echo: bool = False,
+        piped: bool = False,  # input is not a terminal: each prompt ends its line, nothing is echoed
         on_welcome: Callable[[p.Welcome], str | None] | None = None,
         come_back: str = "",
         on_result: Callable[[View | None, View], str | None] | None = None,
     ) -> None:
         self.link = link
         self.out = out
-        self.echo = echo
+        self.piped = piped
         self.on_welcome = on_welcome
         self.come_back = come_back
         self.on_result = on_result
@@ -242,7 +242,8 @@ class PlainPlayer:
         self.say(self.status())
         if view.outcome is None and view.to_move == self.seat and not self.moving:
             self.say(lines.turn(view.game))
-            self.out.write(lines.prompt(view.game))
+            prompt = lines.prompt(view.game)
+            self.out.write(prompt.rstrip() + "\n" if self.piped else prompt)  # a reply never joins it
             self.out.flush()
 
     # -- typed lines ------------------------------------------------------------------------------
@@ -257,8 +258,6 @@ class PlainPlayer:
                 return EXIT_DONE
             self.say(f"Input ended; your seat is kept: {self.come_back}")
             return EXIT_INPUT_ENDED
-        if self.echo:
-            self.say(line)
         command = line.strip().lower()
         if command in ("quit", "q", "exit"):
             if self.seat and not over:

@@ -186,11 +186,11 @@ def test_a_game_killed_between_moves_resumes_at_the_last_completed_move(data_dir
     proc = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env)
     assert proc.stdin is not None
     seen = bytearray()
-    read_until(proc, seen, "Enter your move: ", 1)
+    read_until(proc, seen, "Enter your move:\n", 1)
     for n, move in enumerate(["C3", "C1", "A1"], start=2):
         proc.stdin.write(f"{move}\n".encode())
         proc.stdin.flush()
-        read_until(proc, seen, "Enter your move: ", n)  # the prompt for the next move: the save is done
+        read_until(proc, seen, "Enter your move:\n", n)  # the prompt for the next move: the save is done
     proc.send_signal(signal.SIGKILL)
     proc.wait(timeout=10)
 
@@ -198,7 +198,7 @@ def test_a_game_killed_between_moves_resumes_at_the_last_completed_move(data_dir
         [*command, "--resume"], input=b"A5\n", capture_output=True, env=env, timeout=20, check=False
     )
     out = resumed.stdout.decode()
-    assert "You must choose a cell in row A or column 1.\nEnter your move: A5" in out
+    assert "You must choose a cell in row A or column 1.\nEnter your move:\n" in out
     assert "A X . . . O\nB . . . . .\nC O . X . ." in out
     assert resumed.returncode == 1
     assert played(Store(data_dir).load_current("rowcol").game) == [
@@ -284,3 +284,14 @@ def test_line_mode_announces_the_coin_toss_in_the_books_names(monkeypatch, capsy
     assert f"Welcome to Locked Grid Duel!\n\nCoin toss: {starter} starts.\n" in out
     _, out, _ = play(monkeypatch, capsys, ["rowcol", "--plain"], "C3\n")  # the book says who starts
     assert "Coin toss" not in out
+
+
+def test_piped_replies_are_not_echoed_on_the_prompt_line_and_prompts_have_no_stray_mark(monkeypatch, capsys):
+    from gridgames.games import catalogue, rule_book
+
+    code, out, _ = play(monkeypatch, capsys, ["walls", "--plain"], "A1\nquit\n")
+    assert "> Enter your move" not in out and "\n>" not in out
+    assert "Enter your move:\n\nPlaced X at position (1, 1)." in out  # the reply is not written back
+    assert "Enter your move: A1" not in out
+    for entry in catalogue():
+        assert not rule_book(entry.id).phrases.prompt.lstrip().startswith(">"), entry.id
