@@ -129,7 +129,8 @@ class Link:
                 pause = min(BACKOFF_MAX, pause * 2) * random.uniform(0.8, 1.2)
                 now = time.monotonic()
                 failing_since = tried_at if failing_since is None else failing_since
-                if now - failing_since + pause > GIVE_UP_SECONDS:
+                late = now - failing_since + pause + CONNECT_TIMEOUT  # when the next try could end, at worst
+                if late > GIVE_UP_SECONDS:
                     self._stop = True
                     await self.events.put(Event("gave_up", now - failing_since))
                     break
