@@ -35,8 +35,66 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]
         from gridgames.engine.safetext import printable
 
-        sys.stderr.write(f"gridgames: {printable(message[0].upper() + message[1:], 400)}.\n")
+        sentence = usage_sentence(getattr(self, "command_prog", "") or self.prog, message)
+        sys.stderr.write(f"gridgames: {printable(sentence, 400)}\n")
         raise SystemExit(2)
+
+
+#: The sentence that asks for a missing argument, by its name on the usage line.
+_WANTED = {
+    "VARIANT": "Name the game to {verb} ({games}): {prog} VARIANT.",
+    "ADDRESS": "Give the address from the invite: {prog} ADDRESS (ws://HOST:PORT/ROOM).",
+    "FILE": "Name the game record to replay: {prog} FILE.",
+}
+
+_INVALID_CHOICE = re.compile(
+    r"argument (?P<name>\S+): invalid choice: (?P<value>.*?) \(choose from (?P<choices>.*)\)"
+)
+_REQUIRED = re.compile(r"the following arguments are required: (?P<names>.*)")
+_UNRECOGNIZED = re.compile(r"unrecognized arguments: (?P<words>.*)")
+_EXPECTED = re.compile(r"argument (?P<name>[^:]+): expected (?P<count>one|at least one) argument")
+_BAD_VALUE = re.compile(r"argument (?P<name>[^:]+): invalid (?P<kind>int|float) value: (?P<value>'.*')")
+_ARGUMENT = re.compile(r"argument (?P<name>[^:]+): (?P<rest>.*)", re.DOTALL)
+
+
+def _or_list(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+
+
+def usage_sentence(prog: str, message: str) -> str:
+    """argparse's complaint as one sentence in the project's words: what is wrong and what to type.
+
+    ("invalid choice: 'frobnicate' (choose from ...)" becomes "There is no command 'frobnicate': ...",
+    "the following arguments are required: VARIANT" says which game names fit, and so on.)
+    """
+    command = prog.removeprefix("gridgames").strip()
+    if found := _INVALID_CHOICE.fullmatch(message):
+        choices = [choice.strip("'") for choice in found["choices"].split(", ")]
+        if found["name"].startswith("{"):  # the subcommand
+            return (
+                f"There is no command {found['value']}: use one of {', '.join(choices)} "
+                "(gridgames --help says what each does)."
+            )
+        return f"{found['name']} cannot be {found['value']}: choose {_or_list(choices)}."
+    if found := _REQUIRED.fullmatch(message):
+        name = found["names"].split(", ")[0]
+        if name not in _WANTED:
+            return f"{prog} needs {found['names']}: {prog} --help says what to give."
+        from gridgames.games import catalogue
+
+        games = ", ".join(entry.id for entry in catalogue())
+        return _WANTED[name].format(verb=command or "play", games=games, prog=prog)
+    if found := _UNRECOGNIZED.fullmatch(message):
+        return f"Unexpected {found['words']}: {prog} --help lists what it takes."
+    if found := _EXPECTED.fullmatch(message):
+        return f"{found['name']} needs a value: {prog} --help says which."
+    if found := _BAD_VALUE.fullmatch(message):
+        number = "a whole number" if found["kind"] == "int" else "a number"
+        return f"{found['name']} takes {number}, not {found['value']}."
+    if found := _ARGUMENT.fullmatch(message):  # a checked value's own sentence (limits.budget, ...)
+        message = f"{found['name']}: {found['rest']}"
+    sentence = message[0].upper() + message[1:]
+    return sentence if sentence.endswith(".") else sentence + "."
 
 
 #: The app's own options that take a value (`gridgames --load play`: "play" is a file name there).
@@ -88,6 +146,8 @@ def build_parser(argv: list[str]) -> argparse.ArgumentParser:
             _command_module(name).add_arguments(sub_parser)
     if chosen is None:
         _command_module("app").add_arguments(parser)
+    else:  # words left over are reported by this parser: name the command they were given to
+        parser.command_prog = f"gridgames {chosen}"  # type: ignore[attr-defined]
     return parser
 
 

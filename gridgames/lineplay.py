@@ -24,7 +24,7 @@ from gridgames.engine.rules import GridState
 from gridgames.engine.safetext import printable
 from gridgames.games.api import Phrases
 from gridgames.play.narration import Narrator
-from gridgames.play.session import PlaySession
+from gridgames.play.session import PlaySession, start_sentence
 from gridgames.play.setup import Setup
 from gridgames.storage import LiveRecord, Store
 
@@ -81,7 +81,8 @@ class LinePlay:
         match: Match | None = None,
         computer: Chooser | None = None,
         rng: random.Random | None = None,
-        echo: bool = False,  # write typed lines back (piped input reads like the books' transcripts)
+        echo: bool = False,  # write typed lines back after the prompt (the books' transcripts, in tests)
+        piped: bool = False,  # input is not a terminal: each prompt ends its line, nothing is echoed
         on_game_over: Callable[[Game], None] | None = None,
         resume_hint: str = "",
         slot: str = "",  # this session's autosave slot (`Store.new_slot`); a match keeps it
@@ -90,7 +91,8 @@ class LinePlay:
         overwrite: bool = False,
     ) -> None:
         self.out, self.read_line, self.store = out, read_line, store
-        self.computer, self.rng, self.echo = computer, rng or random.Random(), echo
+        self.computer, self.rng, self.echo = computer, rng or random.Random(), echo and not piped
+        self.piped = piped
         self.on_game_over, self.resume_hint = on_game_over, resume_hint
         self.records = records or []
         self.record_failed = False  # a finished game's record could not be written
@@ -128,6 +130,13 @@ class LinePlay:
     # -- the loop ------------------------------------------------------------------------
     def run(self) -> int:
         """Play until every game of the match is over, the player quits, or input ends."""
+        names = self.entry.player_names
+        opening = ""
+        if self.game.cursor == 0:
+            opening = start_sentence(self.session.match_base, self.game, lambda n: names[n - 1])
+        if opening:  # "Coin toss: Player B starts.", in the book's names as every line here
+            self.say(opening)
+            self.say()
         self.show_board()
         while True:
             outcome = self.game.outcome
@@ -147,11 +156,15 @@ class LinePlay:
         """One prompt-and-answer; returns an exit code when the session ends here."""
         self.say(self.narrator.turn(self.game))
         while True:
-            self.out.write(self.narrator.prompt(self.game))
+            prompt = self.narrator.prompt(self.game)
+            self.out.write(prompt.rstrip() + "\n" if self.piped else prompt)  # a reply never joins it
             self.out.flush()
             line = self.read_line()
             if line is None:
                 self.say()
+                if not self.session.worth_keeping:
+                    self.say("Input ended before your first move, so there is no game to save.")
+                    return EXIT_INPUT_ENDED
                 self.say(
                     "Input ended before the game finished; the game is saved and can be resumed"
                     + (f" with: {self.resume_hint}" if self.resume_hint else ".")
@@ -165,6 +178,9 @@ class LinePlay:
                 continue
             command = line.strip().lower()
             if command in ("quit", "q", "exit"):
+                if not self.session.worth_keeping:
+                    self.say("Goodbye: you have not moved yet, so there is no game to save.")
+                    return EXIT_FINISHED
                 self.say(
                     "Game saved; resume it"
                     + (f" with: {self.resume_hint}" if self.resume_hint else " later.")

@@ -28,7 +28,8 @@ EXACT_BUDGET = 10.0
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("variant", help=f"the game: {', '.join(e.id for e in catalogue())}")
+    games = ", ".join(e.id for e in catalogue())
+    parser.add_argument("variant", metavar="VARIANT", help=f"the game: {games}")
     parser.add_argument("--size", metavar="RxC", help="board size, e.g. 5x5 (default: the rule book's)")
     game_options.add_arguments(parser)
     parser.add_argument("--moves", default="", metavar='"C3 A1 ..."', help="moves from the start, in order")
@@ -117,7 +118,7 @@ def report(game: Game, budget: float | None) -> dict[str, Any]:
     started = time.perf_counter()
     if outcome is not None:
         value = "draw" if outcome.winner is None else "loss"
-        fields.update(legal=[], value=value, best=[], exact=True, proof=None, nodes=0)
+        fields.update(legal=[], value=value, best=[], exact=True, proven=True, proof=None, nodes=0)
     else:
         if budget is None:
             budget = QUICK_BUDGET if needs_budget(game.rules, state) else EXACT_BUDGET
@@ -126,7 +127,8 @@ def report(game: Game, budget: float | None) -> dict[str, Any]:
             legal=[game.rules.format_move(m) for m in game.legal_moves()],
             value=evaluation.value,
             best=[game.rules.format_move(m) for m in evaluation.best],
-            exact=evaluation.exact,
+            exact=evaluation.exact,  # every move's value is proven
+            proven=evaluation.value != "unknown",  # the position's value is (by search, table or strategy)
             proof=evaluation.proof or None,
             nodes=evaluation.nodes,
         )
@@ -143,14 +145,17 @@ def _text(game: Game, fields: dict[str, Any]) -> str:
         lines.append(f"Game over: {entry.describe(game.outcome)}")
         return "\n".join(lines)
     mover = entry.player(fields["to_move"])
-    certainty = "proven" if fields["exact"] else "a time-limited search, not a proof"
+    certainty = "proven" if fields["proven"] else "a time-limited search, not a proof"
     if fields.get("proof"):
         certainty = f"proven by the {fields['proof']}"
     if fields["value"] == "unknown":
         lines.append(f"{mover} to move: no forced result found ({certainty}).")
     else:
         lines.append(f"{mover} to move: {fields['value']} with best play ({certainty}).")
-    lines.append(f"Best moves: {', '.join(fields['best'])}.")
+    if fields["value"] == "loss":  # every move is best: naming them all says nothing (as the hint says)
+        lines.append("Every move loses with best play.")
+    else:
+        lines.append(f"Best moves: {', '.join(fields['best'])}.")
     lines.append(f"Legal moves ({len(fields['legal'])}): {', '.join(fields['legal'])}.")
     lines.append(f"Analysed {fields['nodes']} positions in {fields['seconds']:.3f} s.")
     return "\n".join(lines)

@@ -181,7 +181,7 @@ def _play_plain(args: argparse.Namespace, entry: Any, new_setup: Setup) -> int:
         match=match,
         computer=computer,
         rng=rng,
-        echo=not interactive,
+        piped=not interactive,
         on_game_over=on_game_over,
         resume_hint=f"gridgames play {entry.id} --plain --resume",
         slot=slot,
@@ -277,6 +277,7 @@ def _launch_app(variant: str, args: argparse.Namespace) -> int:
     start: dict[str, Any] = {"variant": variant, "note": remembered_note(args, variant)}
     if _given(args, ("size", "first", "vs", "computer_plays", "starts")) or game_options.given_flags(args):
         start["choices"] = _choices_from(args, variant)
+        start["new_game"] = True  # options on the command line ask for a new game: no resume offer first
     return launch.run_app(start)
 
 

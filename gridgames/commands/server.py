@@ -103,7 +103,7 @@ def run(args: argparse.Namespace) -> int:
     from gridgames.online.store import DbError, StoreRefused, parse_db
 
     try:
-        spec = parse_db(args.db if args.db else str(default_db()))
+        spec = parse_db(args.db if args.db is not None else str(default_db()))
     except DbError as error:
         sys.stderr.write(f"gridgames: {error}\n")
         return 2

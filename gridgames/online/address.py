@@ -4,9 +4,10 @@ A room served by several servers sharing one database (see docs/servers.md) is n
 them, comma-separated as in libpq's multi-host URLs: `ws://HOST1:PORT1,HOST2:PORT2/ROOM`. A client
 connects to the first and, whenever its connection drops, tries the next in turn.
 
-A friend can paste the address with or without `ws://`; `http://` is taken to mean `ws://`
-and `https://` to mean `wss://` (a server behind a TLS proxy). Everything else is refused in
-one sentence: the whole text must have this shape (no path, query, user or stray characters).
+A friend can paste the address with or without `ws://` (`wss://`: a server behind a TLS proxy).
+Any other scheme, `http://` too, is refused in one sentence rather than silently rewritten (a web
+page's address is not a game server's), as is anything else: the whole text must have this shape
+(no path, query, user or stray characters).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from gridgames.online.protocol import ROOM_ID
 DEFAULT_PORT = 8765
 #: Host names that mean "every network interface" to a listening server.
 WILDCARD_HOSTS = ("0.0.0.0", "::", "")
-SCHEMES = {"ws": "ws", "http": "ws", "wss": "wss", "https": "wss"}
+SCHEMES = ("ws", "wss")
 MAX_SERVERS = 16
 
 _HOST = r"\[[0-9A-Fa-f:.]{2,45}\]|[A-Za-z0-9_](?:[A-Za-z0-9_.-]{0,251}[A-Za-z0-9_])?"
@@ -60,9 +61,14 @@ def server_url(text: str) -> str:
     if "://" not in cleaned:
         cleaned = "ws://" + cleaned
     found = _URL.fullmatch(cleaned)
-    scheme = SCHEMES.get(found.group("scheme").lower()) if found else None
-    if found is None or scheme is None:
+    if found is None:
         raise AddressError(f"'{text.strip()}' is not a game server address: write it as ws://HOST:PORT.")
+    scheme = found.group("scheme").lower()
+    if scheme not in SCHEMES:
+        raise AddressError(
+            f"'{text.strip()}' starts with {found.group('scheme')}://, but game servers speak WebSocket: "
+            "write ws://HOST:PORT (wss:// behind TLS)."
+        )
     entries = found.group("hosts").split(",")
     if len(entries) > MAX_SERVERS:
         raise AddressError(f"'{text.strip()}' names more than {MAX_SERVERS} servers.")

@@ -2,7 +2,9 @@
 
 `Link` connects, creates or joins the room, and turns every frame from the server into an event
 on `events`; when the connection drops it reconnects with growing pauses (0.25 s up to 5 s) and
-rejoins with the seat's secret, so the player carries on where they were. Frames from the server
+rejoins with the seat's secret, so the player carries on where they were. After GIVE_UP_SECONDS
+of nothing but failed tries (an unreachable server, a wrong address) it stops with a `gave_up`
+event instead of trying for ever. Frames from the server
 are parsed like any other untrusted input, and every move they carry is checked by the engine as
 it comes (`follow.View`): a move the rules forbid is refused here too, and a long game is never
 replayed from its start more than once per connection.
@@ -12,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,12 +24,14 @@ from gridgames.online import protocol as p
 from gridgames.online.address import servers_of
 from gridgames.online.follow import View
 
-__all__ = ["Event", "Link", "View", "answer_offer"]
+__all__ = ["Event", "Link", "View", "answer_offer", "gave_up_sentence"]
 
 BACKOFF_FIRST = 0.25
 BACKOFF_MAX = 5.0
 HEARTBEAT_SECONDS = 10.0
 CONNECT_TIMEOUT = 5.0
+#: How long a run of failed tries may last before the link gives up (tests set it near zero).
+GIVE_UP_SECONDS = 30.0
 
 
 def answer_offer(view: View, seat: int, yes: bool) -> p.Message | None:
@@ -42,9 +47,18 @@ def answer_offer(view: View, seat: int, yes: bool) -> p.Message | None:
     return None
 
 
+def gave_up_sentence(server: str, seconds: float) -> str:
+    """What a front end says when its link gave up on `server` after `seconds` of failed tries."""
+    return (
+        f"Gave up: the game server at {server} could not be reached for {seconds:.0f} s; "
+        "check the address and that the server is running, then try again."
+    )
+
+
 @dataclass(frozen=True)
 class Event:
-    """`kind`: welcome, state (a View), ack, error, link (connected / lost), closed (stop for good)."""
+    """`kind`: welcome, state (a View), ack, error, link (lost; the pause before the next try),
+    closed (stop for good), gave_up (stopped after the seconds of failed tries it carries)."""
 
     kind: str
     value: Any = None
@@ -89,9 +103,11 @@ class Link:
         pause = BACKOFF_FIRST
         timeout = aiohttp.ClientTimeout(total=None, sock_connect=CONNECT_TIMEOUT)
         servers, turn = servers_of(self.server), 0
+        failing_since: float | None = None  # when the present run of failed tries began
         async with aiohttp.ClientSession(timeout=timeout) as session:
             while not self._stop:
                 target, turn = servers[turn % len(servers)], turn + 1
+                tried_at = time.monotonic()  # a run of failures counts from its first try's start
                 try:
                     async with session.ws_connect(
                         target + p.PATH, heartbeat=HEARTBEAT_SECONDS, max_msg_size=p.MAX_SERVER_FRAME,
@@ -100,7 +116,8 @@ class Link:
                         self._ws = ws
                         await ws.send_str(self._hello().to_json())
                         if await self._read(ws):
-                            pause = BACKOFF_FIRST
+                            pause, failing_since = BACKOFF_FIRST, None
+                            tried_at = time.monotonic()  # the connection served: a new run starts now
                 except (aiohttp.ClientError, OSError, asyncio.TimeoutError):
                     pass
                 finally:
@@ -110,6 +127,13 @@ class Link:
                 if self._stop:
                     break
                 pause = min(BACKOFF_MAX, pause * 2) * random.uniform(0.8, 1.2)
+                now = time.monotonic()
+                failing_since = tried_at if failing_since is None else failing_since
+                late = now - failing_since + pause + CONNECT_TIMEOUT  # when the next try could end, at worst
+                if late > GIVE_UP_SECONDS:
+                    self._stop = True
+                    await self.events.put(Event("gave_up", now - failing_since))
+                    break
                 await self.events.put(Event("link", pause))
                 await asyncio.sleep(pause)
 
@@ -187,6 +211,10 @@ class Link:
         except (ConnectionError, RuntimeError, aiohttp.ClientError):
             return False
         return True
+
+    def retry(self) -> None:
+        """After `gave_up`: let `run()` be started again (a player chose Retry)."""
+        self._stop = False
 
     async def close(self) -> None:
         self._stop = True

@@ -190,9 +190,12 @@ def plan_join(address: Address, watch: bool) -> Plan:
     return Plan(link, "join", saved.variant if saved else None, invite_line(address), saved)
 
 
-async def run_plain(plan: Plan, out: TextIO = sys.stdout) -> int:
-    """Play the plan in line mode until the player leaves; the exit code of `PlainPlayer`."""
+async def run_plain(plan: Plan, out: TextIO | None = None) -> int:
+    """Play the plan in line mode until the player leaves (on `out`, default: sys.stdout as it is
+    now); the exit code of `PlainPlayer`."""
     from gridgames.online.plain import EXIT_DONE, PlainPlayer
+
+    out = sys.stdout if out is None else out
 
     invited = False
 
@@ -209,7 +212,7 @@ async def run_plain(plan: Plan, out: TextIO = sys.stdout) -> int:
                 out.write("(If your friend's computer cannot find this name, use this computer's IP.)\n")
         return warning
 
-    player = PlainPlayer(plan.link, out, echo=not sys.stdin.isatty(), on_welcome=on_welcome,
+    player = PlainPlayer(plan.link, out, piped=not sys.stdin.isatty(), on_welcome=on_welcome,
                          come_back=plan.come_back, on_result=plan.count_result)
     try:
         code = await player.run()

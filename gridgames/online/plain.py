@@ -7,7 +7,8 @@ events from the server arrive on one queue; the player types moves and `undo` (a
 whose turn it is and who is connected.
 
 Exit codes: 0 when the player quit or input ended after a game finished, 1 when input ended
-mid-game (the seat is kept: run the same command again), 3 when the room is gone or refused.
+mid-game (the seat is kept: run the same command again) or the server could not be reached for
+`client.GIVE_UP_SECONDS`, 3 when the room is gone or refused.
 A spectator needs no input: it watches until the room closes (or Ctrl+C).
 """
 
@@ -22,7 +23,7 @@ from typing import TextIO
 from gridgames.engine.errors import GameError
 from gridgames.games import rule_book
 from gridgames.online import protocol as p
-from gridgames.online.client import Event, Link, View, answer_offer
+from gridgames.online.client import Event, Link, View, answer_offer, gave_up_sentence
 from gridgames.play.narration import (
     Answers,
     Narrator,
@@ -36,6 +37,7 @@ from gridgames.play.narration import (
 
 EXIT_DONE = 0
 EXIT_INPUT_ENDED = 1
+EXIT_UNREACHABLE = 1
 EXIT_REFUSED = 3
 
 HELP = """Commands:
@@ -80,14 +82,14 @@ class PlainPlayer:
         link: Link,
         out: TextIO,
         *,
-        echo: bool = False,
+        piped: bool = False,  # input is not a terminal: each prompt ends its line, nothing is echoed
         on_welcome: Callable[[p.Welcome], str | None] | None = None,
         come_back: str = "",
         on_result: Callable[[View | None, View], str | None] | None = None,
     ) -> None:
         self.link = link
         self.out = out
-        self.echo = echo
+        self.piped = piped
         self.on_welcome = on_welcome
         self.come_back = come_back
         self.on_result = on_result
@@ -169,6 +171,9 @@ class PlainPlayer:
                 else:
                     self.say(f"The connection to the server is lost; reconnecting (next try in {pause} s).")
                 self.lost = True
+        elif event.kind == "gave_up":
+            self.say(gave_up_sentence(self.link.server, event.value))
+            return EXIT_UNREACHABLE
         elif event.kind == "closed":
             self.say(event.value)
             over = self.view is not None and self.view.outcome is not None
@@ -237,7 +242,8 @@ class PlainPlayer:
         self.say(self.status())
         if view.outcome is None and view.to_move == self.seat and not self.moving:
             self.say(lines.turn(view.game))
-            self.out.write(lines.prompt(view.game))
+            prompt = lines.prompt(view.game)
+            self.out.write(prompt.rstrip() + "\n" if self.piped else prompt)  # a reply never joins it
             self.out.flush()
 
     # -- typed lines ------------------------------------------------------------------------------
@@ -252,8 +258,6 @@ class PlainPlayer:
                 return EXIT_DONE
             self.say(f"Input ended; your seat is kept: {self.come_back}")
             return EXIT_INPUT_ENDED
-        if self.echo:
-            self.say(line)
         command = line.strip().lower()
         if command in ("quit", "q", "exit"):
             if self.seat and not over:

@@ -13,6 +13,7 @@ import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from gridgames.engine import jsontext
 from gridgames.online import SEATS_FOLDER
 from gridgames.storage import atomic_write_text, default_data_dir, read_capped_bytes
 
@@ -101,7 +102,7 @@ def _read(path: Path) -> SavedSeat | None:
     from gridgames.online.protocol import ROOM_ID, SECRET  # here: the first screen lists seats, if any
 
     try:
-        data = json.loads(read_capped_bytes(path, MAX_BYTES, "a saved seat").decode("utf-8"))
+        data = jsontext.loads(read_capped_bytes(path, MAX_BYTES, "a saved seat").decode("utf-8"))
         seat = SavedSeat(**data)
     except (OSError, ValueError, TypeError):
         return None

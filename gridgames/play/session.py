@@ -23,6 +23,7 @@ session hands out what to compute (`think_request`, `review_request`) and takes 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -60,6 +61,16 @@ class ReviewRequest:
 
     key: tuple[Move, ...]
     game: Game
+
+
+def start_sentence(match: Match, game: Game, name: Callable[[int], str] | None = None) -> str:
+    """Who starts `game`, a new game of `match`, and why, when it is news: 'Coin toss: Player B (O)
+    starts.', 'Game 2: Player A (X) starts (the loser starts).'; "" when the book's rule says who
+    starts the first game. `name` names a player (default `Entry.player`: name and mark)."""
+    starter = (name or match.entry.player)(game.first_player)
+    if match.games == 0:
+        return f"Coin toss: {starter} starts." if match.options.first == "toss" else ""
+    return f"Game {match.games + 1}: {starter} starts ({_WHY_FIRST[match.starts]})."
 
 
 class PlaySession:
@@ -178,11 +189,7 @@ class PlaySession:
     def _fresh_game(self) -> Game:
         match = self.match_base
         game = match.new_game(self.rng)
-        starter = self.entry.player(game.first_player)
-        if match.games == 0:
-            self.start_message = f"Coin toss: {starter} starts." if match.options.first == "toss" else ""
-        else:
-            self.start_message = f"Game {match.games + 1}: {starter} starts ({_WHY_FIRST[match.starts]})."
+        self.start_message = start_sentence(match, game)
         return game
 
     def _set(self, game: Game) -> Game:
@@ -284,8 +291,23 @@ class PlaySession:
             self.store.let_go(self._held)
         self._held = None
 
+    @property
+    def worth_keeping(self) -> bool:
+        """Whether the game in play is one to save (see `_worth_keeping`)."""
+        return self._worth_keeping(self._game)
+
+    def _worth_keeping(self, game: Game) -> bool:
+        """A game to offer back: a person has moved in it (only the computer's opening move is not
+        worth a place in the unfinished list), or a match is under way (its score rides along)."""
+        if self.match_base.games > 0:
+            return True
+        people = [player for player in (1, 2) if not self.is_computer(player)]
+        if not people:
+            return game.cursor > 0
+        return any(game.player_of_move(ply) in people for ply in range(game.cursor))
+
     def _autosave(self) -> None:
-        """Save the game in progress; drop the save once it is over or back at its start."""
+        """Save the game in progress; drop the save once it is over or back where nobody has moved."""
         store, game = self.store, self._game
         if store is None:
             return
@@ -296,10 +318,10 @@ class PlaySession:
         if game.is_over:
             self._write(lambda: store.clear_current(slot), key)
             self._saved = False  # the score so far rides with the next game, saved once it starts
-        elif game.cursor > 0 or self.match_base.games > 0:
+        elif self._worth_keeping(game):
             settings = self.saved_settings()
             self._write(lambda: store.save_current(game, settings, slot=slot), key)
             self._saved = True
-        elif self._saved:  # taken back to the start: nothing to resume
+        elif self._saved:  # taken back to before anyone's move: nothing to resume
             self._write(lambda: store.clear_current(slot), key)
             self._saved = False

@@ -12,12 +12,18 @@ its builder (`make tables`).
 from __future__ import annotations
 
 import hashlib
+import os
+import stat
 from importlib import resources
+from pathlib import Path
 
 MAGIC = b"GGTABLE\n"
 FORMAT_VERSION = 1
 #: Largest table body accepted (the Node Kayles table is about 6 MB).
 MAX_BODY = 64 << 20
+
+#: Largest table file accepted: the longest header and the largest body (a longer file is not read).
+MAX_FILE = len(MAGIC) + 2 + 255 + 8 + 32 + MAX_BODY
 
 #: name -> the sentence saying why that table was refused (this process).
 refused: dict[str, str] = {}
@@ -55,14 +61,36 @@ def check(name: str, blob: bytes) -> bytes | str:
     return body
 
 
-def load(package: str, filename: str, name: str) -> bytes | None:
-    """The checked body of `filename` shipped in the game package `package`, or None (missing or refused)."""
+def load(package: str, filename: str, name: str, missing_ok: bool = False) -> bytes | None:
+    """The checked body of `filename` shipped in the game package `package`, or None (missing or refused).
+
+    A missing file, one that is not a regular file (a link to a device, a folder) or one longer than
+    any table is refused with its sentence in `refused` before a byte is read (`missing_ok`: a table
+    only some boards have, where none is news to nobody)."""
+    what = f"The shipped table {name}"
     try:
         path = resources.files(package).joinpath(filename)
-        if not path.is_file():
-            return None
-        blob = path.read_bytes()
-    except (OSError, ModuleNotFoundError):
+        if isinstance(path, Path):
+            info = os.stat(path)  # through any link: what it reaches is what would be read
+            if not stat.S_ISREG(info.st_mode):
+                refused[name] = f"{what} is not a regular file, so positions are searched instead."
+                return None
+            if info.st_size > MAX_FILE:
+                refused[name] = f"{what} is longer than any table, so positions are searched instead."
+                return None
+            with open(path, "rb") as file:
+                blob = file.read(MAX_FILE + 1)
+        elif path.is_file():  # inside a zip: small by construction
+            blob = path.read_bytes()
+        else:
+            raise FileNotFoundError(filename)
+    except FileNotFoundError:
+        if not missing_ok:
+            refused[name] = f"{what} is missing, so positions are searched instead."
+        return None
+    except (OSError, ModuleNotFoundError) as error:
+        reason = getattr(error, "strerror", None) or type(error).__name__
+        refused[name] = f"{what} cannot be read ({reason}), so positions are searched instead."
         return None
     result = check(name, blob)
     if isinstance(result, str):

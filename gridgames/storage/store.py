@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from gridgames.engine import record
+from gridgames.engine import jsontext, record
 from gridgames.engine.errors import RecordError
 from gridgames.engine.game import Game
 from gridgames.engine.safetext import printable
@@ -89,8 +89,9 @@ def _refuse_constant(name: str) -> float:
 
 
 def parse_json(text: str) -> Any:
-    """JSON from a data file: numbers must be finite (1e999, NaN and Infinity raise ValueError)."""
-    return json.loads(text, parse_float=_finite, parse_constant=_refuse_constant)
+    """JSON from a data file: numbers must be finite (1e999, NaN and Infinity raise ValueError), and
+    nesting is bounded (100,000 `[` raise ValueError, not RecursionError)."""
+    return jsontext.loads(text, parse_float=_finite, parse_constant=_refuse_constant)
 
 
 def empty_tally() -> dict[str, int]:

@@ -32,6 +32,7 @@ from gridgames.storage import SavedGame, Store, open_record_or_reason
 from gridgames.storage.writer import Writer
 from gridgames.tui.commands import GridGamesCommands, OnceClosingPalette
 from gridgames.tui.screens.select import SelectScreen
+from gridgames.tui.themes import PREFS_KEY as THEME_KEY
 from gridgames.tui.themes import offer_only_ours
 from gridgames.tui.widgets.too_small import MIN_SIZE, SizeGuard, TooSmall
 
@@ -73,8 +74,11 @@ class GridGamesApp(App[None]):
         open_puzzles: str | None = None,
         streak: bool = False,
         puzzle_rating: float | None = None,
+        new_game: bool = False,
     ) -> None:
         """`puzzles`: where the puzzles come from (by default the shipped ones, see `puzzles()`);
+        `new_game`: start a new game of `variant` with `choices` at once, without offering its
+        unfinished games first (`gridgames play VARIANT --size ...`: the options ask for a new game);
         `open_puzzles`: start on the puzzle screen, of that game's puzzles ("" for every game's),
         in streak mode if `streak`, near `puzzle_rating` if given (`gridgames puzzle`)."""
         super().__init__()
@@ -84,14 +88,17 @@ class GridGamesApp(App[None]):
         self._puzzles = puzzles
         self._puzzles_made = threading.Lock()
         self.note = note  # said once at start: the remembered choices the new-game panel opens with
-        offer_only_ours(self)  # themes measured for contrast (see themes.py)
         self.online = online  # {"host": argparse args} or {"join": Address, "watch": bool}
         self.rng = rng or random.Random()  # coin tosses and the computer's choices (seeded in tests)
         self.load_path = load
         self.variant = variant
+        self.new_game = new_game
         self.store = store or Store()
         self.writer = Writer()  # the autosave and the statistics are written behind the screen
-        self.choices = choices or LastChoices.from_dict(self.store.load_prefs())
+        prefs = self.store.load_prefs()
+        self.choices = choices or LastChoices.from_dict(prefs)
+        offer_only_ours(self, prefs.get(THEME_KEY))  # themes measured for contrast (see themes.py)
+        self._saved_theme = self.theme
         self._warned: set[str] = set()
         self.size_guard = SizeGuard()
         #: Whether the launcher paused the garbage collector for the start-up (`tui.launch`): it is
@@ -127,6 +134,7 @@ class GridGamesApp(App[None]):
         self.screen_change_signal.subscribe(
             self, lambda screen: self.call_after_refresh(self._guard_size, screen)
         )
+        self.theme_changed_signal.subscribe(self, self._remember_theme)
         if self.online:
             from gridgames.tui.online import plan_from_command
 
@@ -144,6 +152,8 @@ class GridGamesApp(App[None]):
                 saves = self.unfinished(entry.id if entry else None)
                 if entry is not None and probe(entry) is not None:
                     self.refuse_game(entry)
+                elif entry is not None and self.new_game:
+                    self.start_game(self.choices.setup_for(entry))
                 elif saves:
                     self.offer_saves(saves, entry)
                 elif entry is not None:
@@ -153,6 +163,14 @@ class GridGamesApp(App[None]):
             self.notify(self.note, title="Your last choices", timeout=8)
         for problem in games.problems():
             self.notify(problem, title="A game was left out", severity="warning", timeout=10)
+
+    def _remember_theme(self, theme: Any) -> None:
+        """The chosen theme is kept with the other choices, so the next start uses it too."""
+        if theme.name == self._saved_theme:
+            return
+        self._saved_theme = theme.name
+        self.store.save_prefs({THEME_KEY: theme.name})
+        self.show_storage_warnings()
 
     def _collect_from_now_on(self) -> None:
         """The first screen is up: the start-up's objects are frozen out of the collector's way
@@ -181,7 +199,7 @@ class GridGamesApp(App[None]):
                 self.notify(text, title="Not saved", severity="warning", timeout=10)
 
     def unfinished(self, variant: str | None) -> list[Any]:
-        """Games to play on: the autosaves, then the online games whose seats are kept."""
+        """Games to play on, newest first: the autosaves and the online games whose seats are kept."""
         from gridgames.online import SEATS_FOLDER
 
         kept = []
@@ -189,7 +207,8 @@ class GridGamesApp(App[None]):
             from gridgames.online import seats
 
             kept = [seat for seat in seats.unfinished(variant, self.store.root) if _plays(seat.variant)]
-        return [*self.offerable(self.store.unfinished(variant)), *kept]
+        games = [*self.offerable(self.store.unfinished(variant)), *kept]
+        return sorted(games, key=lambda saved: saved.saved_at, reverse=True)  # newest first, online or not
 
     def choose_game(self, entry: Entry) -> None:
         """The player picked `entry`: its unfinished games first, if any, else the new-game panel.

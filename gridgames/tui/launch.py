@@ -12,7 +12,12 @@ from __future__ import annotations
 
 import gc
 import importlib.util
-from typing import Any
+import os
+import sys
+from typing import Any, TextIO
+
+#: The exit code when the app cannot run here (as for a usage error).
+EXIT_NO_TERMINAL = 2
 
 
 def available() -> bool:
@@ -20,9 +25,43 @@ def available() -> bool:
     return importlib.util.find_spec("textual") is not None
 
 
+def _is_terminal(stream: TextIO | None) -> bool:
+    try:
+        return stream is not None and stream.isatty()
+    except (ValueError, OSError):  # closed
+        return False
+
+
+def no_terminal(start: dict[str, Any]) -> str | None:
+    """One sentence when the app would have no terminal, else None.
+
+    With standard input or output a pipe or a file, a full-screen app cannot read keys nor draw: it
+    spun a core and wrote screen codes into the pipe until killed. `gridgames serve` runs the app
+    with Textual's web driver (it sets TEXTUAL_DRIVER), which needs no terminal.
+    """
+    if os.environ.get("TEXTUAL_DRIVER"):
+        return None
+    streams = (("input", sys.stdin), ("output", sys.stdout))
+    missing = [name for name, stream in streams if not _is_terminal(stream)]
+    if not missing:
+        return None
+    on_a_command = {"variant", "online", "open_puzzles"} & set(start)  # play, host, join, puzzle
+    plain = "add --plain" if on_a_command else "use gridgames play VARIANT --plain"
+    return (
+        f"The full-screen app needs a terminal, and standard {' and '.join(missing)} "
+        f"{'is' if len(missing) == 1 else 'are'} not one: {plain} to play in plain text."
+    )
+
+
 def run_app(start: dict[str, Any] | None = None, **run_options: Any) -> int:
     """The app made with `start` (GridGamesApp's keyword arguments) and run with `run_options`
-    (`App.run`'s: headless, size, auto_pilot); its exit code."""
+    (`App.run`'s: headless, size, auto_pilot); its exit code. Run in a terminal (no `run_options`)
+    without one, it says so in one sentence on stderr and returns EXIT_NO_TERMINAL."""
+    if not run_options:
+        problem = no_terminal(start or {})
+        if problem:
+            sys.stderr.write(f"gridgames: {problem}\n")
+            return EXIT_NO_TERMINAL
     paused = gc.isenabled()
     gc.disable()
     try:

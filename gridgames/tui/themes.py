@@ -50,10 +50,16 @@ LIGHT = Theme(
 THEMES = (DARK, LIGHT)
 
 
-def offer_only_ours(app: App[Any]) -> None:
-    """Register the two themes, drop Textual's others from the list, and start on the dark one."""
+#: The key of the chosen theme in the saved choices (prefs.json), so a restart keeps it.
+PREFS_KEY = "theme"
+
+
+def offer_only_ours(app: App[Any], chosen: object = None) -> None:
+    """Register the two themes, drop Textual's others from the list, and start on `chosen` (the
+    saved choice) when it is one of ours, else on the dark one."""
     for name in list(app.available_themes):
         app.unregister_theme(name)
     for theme in THEMES:
         app.register_theme(theme)
-    app.theme = DARK.name
+    names = [theme.name for theme in THEMES]
+    app.theme = chosen if isinstance(chosen, str) and chosen in names else DARK.name

@@ -12,7 +12,7 @@ from gridgames.cli import main
 from gridgames.games import get_entry
 
 KEYS = {"variant", "size", "moves", "to_move", "status", "winner", "legal", "value", "best", "exact",
-        "proof", "nodes", "seconds"}
+        "proven", "proof", "nodes", "seconds"}
 
 
 def analyse_json(capsys, *args: str) -> dict:
@@ -29,6 +29,27 @@ def test_json_shape_of_the_book_opening(capsys):
     assert data["to_move"] == 1 and data["status"] == "ongoing" and data["winner"] is None
     assert data["legal"] == ["A1", "A2", "A3", "B1", "B2", "B3", "C1", "C2", "C3"]
     assert data["value"] == "win" and data["best"] == ["B2"] and data["exact"] is True
+
+
+def test_proven_is_the_positions_value_and_exact_every_moves(capsys):
+    """The domineering opening is a proven win (the shipped opening table) while the other moves'
+    values are not all known: proven but not exact, and `proof` names the source."""
+    data = analyse_json(capsys, "domineering")
+    assert data["value"] == "win" and data["proven"] is True and data["exact"] is False
+    assert data["proof"] == "opening table"
+    assert main(["analyse", "domineering"]) == 0
+    assert "to move: win with best play (proven by the opening table)." in capsys.readouterr().out
+    unproven = analyse_json(capsys, "cram", "--size", "7x7", "--budget", "0.01")
+    assert unproven["value"] == "unknown" and unproven["proven"] is False and unproven["exact"] is False
+    solved = analyse_json(capsys, "noneighbour")
+    assert solved["proven"] is True and solved["exact"] is True
+
+
+def test_a_lost_position_says_every_move_loses_instead_of_listing_them_as_best(capsys):
+    assert main(["analyse", "cram", "--size", "4x4"]) == 0
+    out = capsys.readouterr().out
+    assert "Player 1 (X) to move: loss with best play (proven).\nEvery move loses with best play.\n" in out
+    assert "Best moves" not in out
 
 
 def test_best_lists_every_winning_move(capsys):

@@ -193,11 +193,11 @@ def test_a_game_killed_between_moves_resumes_at_the_last_completed_move(data_dir
     proc = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env)
     assert proc.stdin is not None
     seen = bytearray()
-    read_until(proc, seen, "Enter your move: ", 1)
+    read_until(proc, seen, "Enter your move:\n", 1)
     for n, move in enumerate(["C3", "C1", "A1"], start=2):
         proc.stdin.write(f"{move}\n".encode())
         proc.stdin.flush()
-        read_until(proc, seen, "Enter your move: ", n)  # the prompt for the next move: the save is done
+        read_until(proc, seen, "Enter your move:\n", n)  # the prompt for the next move: the save is done
     proc.send_signal(signal.SIGKILL)
     proc.wait(timeout=10)
 
@@ -205,7 +205,7 @@ def test_a_game_killed_between_moves_resumes_at_the_last_completed_move(data_dir
         [*command, "--resume"], input=b"A5\n", capture_output=True, env=env, timeout=20, check=False
     )
     out = resumed.stdout.decode()
-    assert "You must choose a cell in row A or column 1.\nEnter your move: A5" in out
+    assert "You must choose a cell in row A or column 1.\nEnter your move:\n" in out
     assert "A X . . . O\nB . . . . .\nC O . X . ." in out
     assert resumed.returncode == 1
     assert played(Store(data_dir).load_current("rowcol").game) == [
@@ -234,3 +234,70 @@ def test_remembered_choices_are_announced_and_the_command_line_wins(tmp_path, mo
     assert note == "As last time: Player 2 (O) starts, orthogonal adjacency."
     args.game_option, args.first = ["adjacency=king"], "1"
     assert remembered_note(args, "noneighbour") == ""
+
+
+async def test_options_on_the_command_line_start_the_new_game_without_offering_a_saved_one(
+    monkeypatch, data_dir, make_game
+):
+    """`gridgames play walls --size 2x2 --vs easy` with a walls game unfinished: the 2x2 game against
+    easy starts at once (it used to ask "Resume your unfinished game?", and Enter resumed the other)."""
+    from gridgames.tui import launch
+    from gridgames.tui.app import GridGamesApp
+    from gridgames.tui.screens.game import GameScreen
+
+    saved = make_game("walls")
+    Store(data_dir).save_current(saved.play(saved.legal_moves()[0]), slot="walls-old")
+    started = []
+    monkeypatch.setattr(launch, "run_app", lambda start: started.append(start) or 0)
+    assert main(["play", "walls", "--size", "2x2", "--vs", "easy"]) == 0
+    app = GridGamesApp(**started[0])
+    async with app.run_test(size=(100, 32)) as pilot:
+        for _ in range(200):
+            if isinstance(app.screen, GameScreen):
+                break
+            await pilot.pause(0.05)
+        screen = app.screen
+        assert isinstance(screen, GameScreen), type(screen).__name__
+        assert (screen.game.options.rows, screen.game.options.cols) == (2, 2)
+        assert screen.session.seats == ("human", "easy")
+    assert len(Store(data_dir).unfinished("walls")) >= 1  # the saved game is still there, for later
+
+
+@pytest.mark.parametrize(
+    ("argv", "typed", "said"),
+    [
+        (["rowcol"], "quit\n", "Goodbye: you have not moved yet, so there is no game to save."),
+        (["rowcol"], "", "Input ended before your first move, so there is no game to save."),
+        (["walls", "--vs", "easy", "--first", "2"], "quit\n", "Goodbye: you have not moved yet"),
+    ],
+)
+def test_a_game_nobody_moved_in_is_not_kept(monkeypatch, capsys, data_dir, argv, typed, said):
+    """Quitting `play --plain` before a move (the computer's opening move aside) adds nothing to the
+    unfinished list, and says so."""
+    pytest.importorskip("gridgames.solve.players")
+    code, out, _ = play(monkeypatch, capsys, [*argv, "--plain"], typed)
+    assert said in out and "Game saved" not in out
+    assert Store(data_dir).unfinished() == []
+    play(monkeypatch, capsys, ["rowcol", "--plain"], "C3\nquit\n")
+    assert len(Store(data_dir).unfinished()) == 1  # a move is worth keeping
+
+
+@pytest.mark.parametrize(("seed", "starter"), [(1, "Player A"), (5, "Player B")])
+def test_line_mode_announces_the_coin_toss_in_the_books_names(monkeypatch, capsys, seed, starter):
+    pytest.importorskip("gridgames.solve.players")
+    argv = ["locked-duel", "--plain", "--vs", "easy", "--seed", str(seed)]
+    _, out, _ = play(monkeypatch, capsys, argv, "3 3\n")
+    assert f"Welcome to Locked Grid Duel!\n\nCoin toss: {starter} starts.\n" in out
+    _, out, _ = play(monkeypatch, capsys, ["rowcol", "--plain"], "C3\n")  # the book says who starts
+    assert "Coin toss" not in out
+
+
+def test_piped_replies_are_not_echoed_on_the_prompt_line_and_prompts_have_no_stray_mark(monkeypatch, capsys):
+    from gridgames.games import catalogue, rule_book
+
+    code, out, _ = play(monkeypatch, capsys, ["walls", "--plain"], "A1\nquit\n")
+    assert "> Enter your move" not in out and "\n>" not in out
+    assert "Enter your move:\n\nPlaced X at position (1, 1)." in out  # the reply is not written back
+    assert "Enter your move: A1" not in out
+    for entry in catalogue():
+        assert not rule_book(entry.id).phrases.prompt.lstrip().startswith(">"), entry.id

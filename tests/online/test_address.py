@@ -30,7 +30,17 @@ def test_an_invite_of_several_servers_reads_back_as_written(pairs):
 
 def test_missing_ports_and_schemes_are_filled_in():
     assert str(parse_address(f"a.example,b.example:9000/{ROOM}")) == f"ws://a.example:8765,b.example:9000/{ROOM}"
-    assert servers_of(server_url("https://game.example")) == ("wss://game.example:8765",)
+    assert servers_of(server_url("wss://game.example")) == ("wss://game.example:8765",)
+
+
+@pytest.mark.parametrize("scheme", ["http", "https", "HTTP", "ftp"])
+def test_a_scheme_other_than_ws_is_refused_not_rewritten(scheme):
+    with pytest.raises(AddressError) as refused:
+        server_url(f"{scheme}://example")
+    assert str(refused.value) == (
+        f"'{scheme}://example' starts with {scheme}://, but game servers speak WebSocket: "
+        "write ws://HOST:PORT (wss:// behind TLS)."
+    )
 
 
 @pytest.mark.parametrize("text", [

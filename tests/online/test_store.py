@@ -52,6 +52,22 @@ def test_a_database_url_missing_its_slashes_is_refused_without_echoing_it(tmp_pa
     assert sorted(os.listdir(tmp_path)) == []
 
 
+@pytest.mark.parametrize("scheme", ["postgresql", "mysql"])
+def test_a_password_holding_a_slash_is_never_printed(tmp_path, scheme):
+    line = refused(tmp_path, "--db", f"{scheme}://ann:hunter/2secret@127.0.0.1:1/rooms")
+    assert "hunter" not in line and "2secret" not in line and "ann:***@127.0.0.1:1/rooms" in line
+
+
+@pytest.mark.parametrize("empty", ["", "  "])
+def test_an_empty_db_is_refused_not_taken_for_the_default(tmp_path, empty):
+    line = refused(tmp_path, "--db", empty)
+    assert line == (
+        "gridgames: --db is empty: give a SQLite file's path or postgresql://USER@HOST/DATABASE, "
+        "or leave --db out for the data folder's server.sqlite."
+    )
+    assert not (tmp_path / "data").exists()
+
+
 def test_another_programs_rooms_table_is_refused(tmp_path):
     db = tmp_path / "theirs.sqlite"
     with sqlite3.connect(db) as other:
@@ -88,6 +104,22 @@ def test_a_second_server_on_the_same_file_is_refused_and_kill_9_frees_it(tmp_pat
     again, url = procs.server(db)  # at once: the OS let go of the killed server's lock
     assert url.startswith("ws://127.0.0.1:")
     assert time.monotonic() - started < 15
+
+
+@pytest.mark.parametrize("link", ["symlink", "hard link"])
+def test_a_second_server_through_another_name_of_the_file_is_refused(tmp_path, procs, link):
+    db = tmp_path / "rooms.sqlite"
+    sqlite3.connect(db).close()
+    other = tmp_path / "elsewhere"
+    other.mkdir()
+    alias = other / "alias.sqlite"
+    if link == "symlink":
+        alias.symlink_to(db)
+    else:
+        os.link(db, alias)
+    procs.server(db)
+    line = refused(tmp_path, "--db", str(alias))
+    assert "Another gridgames server is using" in line and "PostgreSQL" in line
 
 
 def test_the_url_password_is_taken_out_wherever_it_is_written():

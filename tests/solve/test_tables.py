@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pytest
@@ -57,3 +58,51 @@ def test_a_damaged_walls_table_means_search_never_a_wrong_exact_value(damage, mo
         walls.clear_cache()
     assert not walls.is_exact_board(4, 4) or walls.NATIVE() is not None
     assert not evaluation.exact or evaluation.value in ("win", "loss")
+
+
+@pytest.fixture
+def package(tmp_path, monkeypatch):
+    """An importable package to ship tables in, and a clean `refused`."""
+    folder = tmp_path / "shipping_tables"
+    folder.mkdir()
+    (folder / "__init__.py").write_text("")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delitem(sys.modules, "shipping_tables", raising=False)  # this test's folder, not the last's
+    monkeypatch.setattr(tables, "refused", {})
+    return folder
+
+
+def test_a_missing_table_is_named_unless_the_board_has_none(package, one_sentence):
+    assert tables.load("shipping_tables", "gone.bin", "gone") is None
+    assert tables.refused["gone"] == "The shipped table gone is missing, so positions are searched instead."
+    assert tables.load("shipping_tables", "none.bin", "none", missing_ok=True) is None
+    assert "none" not in tables.refused
+
+
+def test_a_link_to_a_device_is_refused_without_reading_it(package, one_sentence):
+    (package / "zero.bin").symlink_to("/dev/zero")
+    assert tables.load("shipping_tables", "zero.bin", "zero") is None  # /dev/zero never ends
+    said = tables.refused["zero"]
+    assert said == "The shipped table zero is not a regular file, so positions are searched instead."
+
+
+def test_a_huge_table_is_refused_by_its_size_before_it_is_read(package):
+    import tracemalloc
+
+    with open(package / "huge.bin", "wb") as huge:
+        huge.truncate(100 << 20)  # 100 MB, sparse: cheap to make
+    tracemalloc.start()
+    try:
+        assert tables.load("shipping_tables", "huge.bin", "huge") is None
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak < 1 << 20, peak  # not read whole (100 MB) before the length check
+    said = tables.refused["huge"]
+    assert said == "The shipped table huge is longer than any table, so positions are searched instead."
+
+
+def test_a_sound_table_still_loads(package):
+    (package / "small.bin").write_bytes(tables.pack("small", b"body"))
+    assert tables.load("shipping_tables", "small.bin", "small") == b"body"
+    assert tables.refused == {}

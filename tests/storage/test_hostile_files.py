@@ -230,3 +230,39 @@ def test_a_typed_line_is_read_only_up_to_a_bound(monkeypatch):
     first = play._stdin_line()
     assert first is not None and len(first) == play.MAX_LINE  # refused as a move, never held whole
     assert play._stdin_line() == "C3" and play._stdin_line() is None
+
+
+def test_deeply_nested_json_in_any_data_file_is_skipped_in_one_sentence(tmp_path, make_game):
+    """100,000 `[` in an autosave's session line, stats.json, prefs.json or puzzles.json: each is
+    skipped with a sentence, as a broken autosave is; no RecursionError reaches the player."""
+    data = tmp_path / "data"
+    store = Store(data)
+    store.save_current(make_game("rowcol").play("C3"), {"match": {"games": 1}}, slot="rowcol-x")
+    path = store.current_path("rowcol-x")
+    deep = "[" * 100_000
+    text = path.read_text()
+    session = next(line for line in text.splitlines() if line.startswith("# session: "))
+    path.write_text(text.replace(session, "# session: " + deep))
+    for name in ("stats.json", "prefs.json", "puzzles.json"):
+        (data / name).write_text(deep)
+    later = Store(data)
+    (saved,) = later.unfinished("rowcol")
+    assert played(saved.game) == ["C3"] and saved.settings == {}
+    assert later.load_prefs() == {} and later.stats() == {}
+    warnings = [str(w) for w in later.take_warnings()]
+    assert len(warnings) == 3 and all(w.count(". ") == 0 and w.endswith(".") for w in warnings), warnings
+    env = dict(os.environ, GRIDGAMES_DATA_DIR=str(data))
+    done = subprocess.run(
+        [sys.executable, "-m", "gridgames", "play", "rowcol", "--plain", "--resume"],
+        input="C1\n", capture_output=True, text=True, env=env, timeout=60,
+    )
+    assert "Traceback" not in done.stderr and "RecursionError" not in done.stderr, done.stderr
+    assert "are unreadable; the moves resume" in done.stdout and "Player 2 (O) claims C1." in done.stdout
+
+
+def test_a_deeply_nested_online_seat_is_skipped(tmp_path):
+    from gridgames.online import seats
+
+    seats.folder(tmp_path).mkdir(parents=True)
+    (seats.folder(tmp_path) / "abcdefghijklmnopqrstuv.join.json").write_text("[" * 4000)
+    assert seats.unfinished(root=tmp_path) == []

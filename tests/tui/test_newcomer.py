@@ -278,7 +278,7 @@ async def test_every_unfinished_game_is_offered_first_and_where_its_game_is_chos
         await pilot.pause()
         assert isinstance(app.screen, SelectScreen)
         assert "▶ 2 unfinished games" in app.screen.query_one("#variant-rowcol").render().plain
-        assert "▶ Unfinished: 2 moves" in app.screen.query_one("#variant-walls").render().plain
+        assert "▶ Unfinished: 5x5, 2 moves" in app.screen.query_one("#variant-walls").render().plain
         await pilot.press("down", "enter")  # Grid Lock: its one save is offered
         await pilot.pause()
         assert isinstance(app.screen, ConfirmScreen) and "Grid Lock" in app.screen.question

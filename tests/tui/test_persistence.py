@@ -73,7 +73,7 @@ async def test_autosave_then_a_new_app_offers_to_resume_board_log_and_score() ->
         offer = again.screen
         assert isinstance(offer, ConfirmScreen)
         assert offer.question.startswith(
-            "Resume your unfinished game of Gridlock (rule book 003), 3 moves, saved "
+            "Resume your unfinished game of Gridlock (rule book 003), 5x5, 3 moves, saved "
         )
         await pilot.press("y")
         screen = again.screen

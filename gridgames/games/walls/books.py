@@ -66,7 +66,7 @@ WALLS = RuleBook(
     Phrases(
         turn="{player}, choose your action:",
         choices=_choices,
-        prompt="> Enter your move: ",
+        prompt="Enter your move: ",
         moved={
             "setup": "Placed {symbol} at position ({row}, {col}).",
             "step": "Moved {symbol} to position ({row}, {col}).",

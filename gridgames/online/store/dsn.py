@@ -12,9 +12,13 @@ from dataclasses import dataclass
 from urllib.parse import unquote
 
 POSTGRES_SCHEMES = ("postgresql", "postgres")
-# scheme://[user[:password]@]rest: libpq's URL shape, which may also name several hosts.
-_URL = re.compile(r"(?P<scheme>[A-Za-z][A-Za-z0-9+.-]*)://(?:(?P<user>[^:@/]*)(?::(?P<password>[^@/]*))?@)?(?P<rest>.*)",
-                  re.DOTALL)
+# scheme://[user[:password]@]rest: libpq's URL shape, which may also name several hosts. The password
+# runs to the last `@` before any query (a host has no `@`), so one typed with `/` or `@` unencoded
+# is still taken out whole.
+_URL = re.compile(
+    r"(?P<scheme>[A-Za-z][A-Za-z0-9+.-]*)://(?:(?P<user>[^:@/?]*)(?::(?P<password>[^?]*))?@)?(?P<rest>.*)",
+    re.DOTALL,
+)
 _QUERY_PASSWORD = re.compile(r"(?i)([?&]password=)[^&]*")
 # `NAME:` without `//` is a file name, unless NAME is a database's URL scheme (a URL missing its //).
 _DB_SCHEMES = ("postgresql", "postgres", "mysql", "mariadb", "sqlite", "sqlite3", "redis", "mongodb")
@@ -41,7 +45,12 @@ class DbSpec:
 
 
 def parse_db(text: str) -> DbSpec:
-    """Raises DbError for a URL whose scheme gridgames does not know."""
+    """Raises DbError for an empty text and for a URL whose scheme gridgames does not know."""
+    if not text.strip():
+        raise DbError(
+            "--db is empty: give a SQLite file's path or postgresql://USER@HOST/DATABASE, "
+            "or leave --db out for the data folder's server.sqlite."
+        )
     found = _URL.fullmatch(text.strip())
     half = _HALF_URL.fullmatch(text.strip())
     if half is not None:
@@ -56,6 +65,12 @@ def parse_db(text: str) -> DbSpec:
         raise DbError(
             f"--db {redact(text)}: gridgames keeps rooms in a SQLite file (a path) or in PostgreSQL "
             f"(postgresql://USER@HOST/DATABASE), not in '{scheme}://'."
+        )
+    password = found.group("password") or ""
+    if "/" in password or "@" in password:  # libpq would end the password there and read the rest as a host
+        raise DbError(
+            f"The password in --db {redact(text.strip())} holds a '/' or '@', which a URL cannot hold as "
+            "it is: write them percent-encoded (%2F for /, %40 for @)."
         )
     return DbSpec("postgresql", text.strip(), redact(text.strip()))
 

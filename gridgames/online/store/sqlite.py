@@ -15,8 +15,9 @@ writer waits (asynchronously: the event loop runs on, moves queue) for one check
 and truncates it (`_drain`), then goes on; the checkpoints every `CHECKPOINT_SECONDS` have copied
 most of it already.
 
-One server per file: the file `DB.lock` beside it is held (an OS lock, which the OS lets go when
-the process dies, even by kill -9), and a second server on the same file is refused at start.
+One server per file: the file itself is locked (an OS lock on its inode, which the OS lets go when
+the process dies, even by kill -9; see `file_lock`), and a second server on the same file is refused
+at start, whatever name, symlink or hard link it is given.
 Sharing rooms between servers is PostgreSQL's job.
 """
 
@@ -32,8 +33,6 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from filelock import FileLock, Timeout
-
 from gridgames.online.store import migrations
 from gridgames.online.store.base import (
     SCHEMA_VERSION,
@@ -46,6 +45,7 @@ from gridgames.online.store.base import (
     offer_text,
     offers_from_text,
 )
+from gridgames.online.store.file_lock import Busy, InodeLock, NotAFile
 
 BATCH_LIMIT = 500
 CHECKPOINT_SECONDS = 2.0
@@ -80,17 +80,19 @@ class SqliteStore:
         self._checkpointer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="gridgames-checkpoint")
 
     # -- opening ----------------------------------------------------------------------------
-    def _take_lock(self) -> FileLock:
+    def _take_lock(self) -> InodeLock:
         if self.path.exists() and not self.path.is_file():
             raise StoreRefused(f"'{self.path}' is not a regular file, so it cannot hold the rooms.")
-        lock = FileLock(self.path.with_name(self.path.name + ".lock"), timeout=0)
+        lock = InodeLock(self.path)
         try:
             lock.acquire()
-        except Timeout:
+        except Busy:
             raise StoreLocked(
-                f"Another gridgames server is using {self.path}: one SQLite file serves one server "
-                "(several servers share rooms through PostgreSQL, --db postgresql://...)."
+                f"Another gridgames server is using {self.path} (under this name or another): one SQLite "
+                "file serves one server (several servers share rooms through PostgreSQL, --db postgresql://...)."
             ) from None
+        except NotAFile:
+            raise StoreRefused(f"'{self.path}' is not a regular file, so it cannot hold the rooms.") from None
         except OSError as error:
             raise StoreRefused(
                 f"Cannot write beside the rooms' database {self.path} ({error.strerror or error}): "

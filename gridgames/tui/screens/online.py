@@ -23,7 +23,7 @@ from textual.widgets import Header, Static
 
 from gridgames.games import rule_book
 from gridgames.online import protocol as p
-from gridgames.online.client import Event, View, answer_offer
+from gridgames.online.client import Event, View, answer_offer, gave_up_sentence
 from gridgames.online.invite import invite_line
 from gridgames.online.launch import HOST_LEFT, HOST_LEFT_WATCHING, HostDbError, Plan
 from gridgames.play.narration import move_refusal
@@ -167,7 +167,27 @@ class OnlineGameScreen(Screen[None]):
         elif event.kind == "closed":
             self.closed = event.value
             self.message = event.value
+        elif event.kind == "gave_up" and plan is not None:
+            self.closed = gave_up_sentence(plan.link.server, event.value)
+            self.message = f"✗ {self.closed}"
+            self._offer_retry(plan)
         self.refresh_view()
+
+    def _offer_retry(self, plan: Plan) -> None:
+        """The link gave up on an unreachable server: Retry starts it again, Cancel leaves."""
+        from gridgames.tui.screens.confirm import ConfirmScreen
+
+        def answered(retry: bool | None) -> None:
+            if not retry or self.plan is not plan:
+                self.action_leave()
+                return
+            self.closed, self.message, self.lost = "", "Trying the game server again…", False
+            plan.link.retry()
+            self._link_task = asyncio.create_task(plan.link.run())
+            self.refresh_view()
+
+        question = f"{self.closed}\n\nTry to reach it again?"
+        self.app.push_screen(ConfirmScreen(question, yes="Retry", no="Cancel", danger=False), answered)
 
     def _arrived(self, view: View) -> None:
         before, self.view = self.view, view

@@ -33,7 +33,7 @@ def variant_of(saved: Unfinished) -> str:
 
 
 def describe_save(saved: Unfinished, with_game: bool = True, now: float | None = None) -> str:
-    """'Gridlock (rule book 003), 3 moves against the computer (perfect), saved 03:10' (with the
+    """'Gridlock (rule book 003), 5x5, 3 moves against the computer (perfect), saved 03:10' (with the
     date when not saved today); 'Row & Column, online game you host, seat kept 03:10'."""
     day = time.strftime("%Y-%m-%d", time.localtime(now))
     when = time.strftime("%Y-%m-%d %H:%M", time.localtime(saved.saved_at)).removeprefix(day + " ")
@@ -45,7 +45,7 @@ def describe_save(saved: Unfinished, with_game: bool = True, now: float | None =
     levels = [seat for seat in resume(saved.game, saved.settings).setup.seats if seat != HUMAN]
     who = f" against the computer ({', '.join(levels)})" if levels else ""
     played = f"{moves} move{'s' if moves != 1 else ''}" if moves else "not started yet"
-    text = f"{played}{who}, saved {when}"
+    text = f"{saved.game.options.size}, {played}{who}, saved {when}"
     return f"{saved.game.entry.label}, {text}" if with_game else text
 
 
