@@ -6,14 +6,15 @@
  * box, the least of its 8 rotations and reflections), one entry per shape. A search asks a shape "which
  * of these values is yours, if any?" (shape_value): each domino's regions but the largest are valued
  * exactly, the largest is asked only about the values that could still change the answer, and the search
- * stops as soon as none of the values asked can be the mex. "Worth 0?" decides who wins.
+ * stops as soon as none of the values asked can be the mex. "Worth 0?" decides who wins. The method is
+ * reference.py's, node for node (a test compares the node counts).
  *
  * Budget: seconds left (< 0: none) and a Python callable returning True to stop; the clock is read every
  * 256 nodes and the stop check called every 2 ms (with the GIL released for a moment), so a cancelled
  * search ends within a few milliseconds. A stopped search returns None; Python raises SearchTimeout.
  *
  * Memory: the table of shapes, 16 bytes an entry, starts at 64 KB and doubles as needed up to its cap
- * (2**21 entries, 32 MB; set_memo_limit), past which new shapes replace small ones. Besides it, a fixed
+ * (2**20 entries, 16 MB; set_memo_limit), past which new shapes replace small ones. Besides it, a fixed
  * 384 KB cache of recent shapes' canonical forms (canonical_cached).
  */
 #define PY_SSIZE_T_CLEAN
@@ -49,7 +50,7 @@ static inline int count(u64 x) { return ones64(x); }
  * cells, the key; never 0, so meta 0 marks an empty entry), bits 16-23 the exact value plus one (0: not
  * known), bits 24-63 for g < 40 whether the value is known not to be g (a value is at most half the
  * cells: 32). Open addressing with linear probing. The table starts at 4,096 entries (64 KB) and doubles
- * when three quarters full while under its cap (set_memo_limit; 2**21 entries, 32 MB, by default); at the
+ * when three quarters full while under its cap (set_memo_limit; 2**20 entries, 16 MB, by default); at the
  * cap a new shape takes the place of the smallest of the first PROBE entries of its probe (the cheapest
  * to find again), so memory stays bounded and a full table costs time, never answers. Entries are never
  * emptied one by one, so every probe still ends at an empty entry. */
@@ -61,7 +62,7 @@ typedef struct { u64 bits, meta; } Entry;
 #define PROBE 8
 static Entry *table = NULL;
 static size_t entries = 0, stored = 0;
-static size_t table_cap = (size_t)1 << 21;
+static size_t table_cap = (size_t)1 << 20;
 
 static inline size_t home(u64 bits, u64 hw, size_t n) {
     u64 h = (bits ^ (hw * 0x9E3779B97F4A7C15ULL)) * 0xFF51AFD7ED558CCDULL;
@@ -256,14 +257,11 @@ static void canonical_cached(int h, int w, u64 bits, int *ch, int *cw, u64 *cb) 
 
 /* ---- values by search with a mex cut ----------------------------------------------------------- */
 
-#ifndef MIRROR
-#define MIRROR 0
-#endif
 /* The techniques, each of which can be switched off to measure what it is worth (configure): the table
  * asked about every option before any is searched; the bounds on a value; the dominoes leaving the
  * smallest largest region first; regions of at most exact_cells cells valued by one search asking
  * every value (larger ones: 0? 1? ...). */
-static int use_etc = 1, use_bounds = 1, use_order = 1, exact_cells = 14, use_mirror = MIRROR;
+static int use_etc = 1, use_bounds = 1, use_order = 1, exact_cells = 14;
 
 /* A shape's dominoes, as what each leaves: the cells, their largest region and its size, ordered so
  * that the dominoes leaving the smallest largest region come first (their searches are the cheapest). */
@@ -417,46 +415,14 @@ static int option_value(const Frame *f, Moves *moves, int k, u64 asked, Budget *
     return v < 0 ? v : v ^ others;
 }
 
-/* Whether a shape is its own image under a half turn or a reflection of its box with no cell on or next
- * to its own image: then the second player copies every domino in that symmetry and wins, so the value
- * is 0 (the mirror strategy of gridgames/solve/symmetry.py, here for any of the box's symmetries). */
-static int mirror_zero(int h, int w, u64 bits) {
-    u64 upside = 0, mirrored = 0, row_mask = BIT(w) - 1;
-    for (int r = 0; r < h; r++) {
-        u64 row = (bits >> (r * w)) & row_mask;
-        upside |= row << ((h - 1 - r) * w);
-        mirrored |= reverse(row, w) << (r * w);
-    }
-    u64 middle_rows = 0, middle_cols = 0, centre = 0, diagonal = 0, anti = 0, turned = 0, anti_turned = 0;
-    for (int r = 0; r < h; r++)
-        for (int c = 0; c < w; c++) {
-            int i = r * w + c, rr = h - 1 - r, cc = w - 1 - c;
-            if (rr - r <= 1 && r - rr <= 1) middle_rows |= BIT(i);
-            if (cc - c <= 1 && c - cc <= 1) middle_cols |= BIT(i);
-            int dr = rr - r, dc = cc - c; /* the half turn's image is (rr, cc) */
-            if ((dr == 0 && dc >= -1 && dc <= 1) || (dc == 0 && dr >= -1 && dr <= 1)) centre |= BIT(i);
-            if (h == w) {
-                if (r == c) diagonal |= BIT(i);
-                if (r + c == w - 1) anti |= BIT(i);
-                if (bits >> i & 1) { turned |= BIT(c * w + r); anti_turned |= BIT(cc * w + rr); }
-            }
-        }
-    u64 both = 0;
-    for (u64 x = mirrored; x; x &= x - 1) { int i = lowbit(x); both |= BIT((h - 1 - i / w) * w + i % w); }
-    if (upside == bits && !(bits & middle_rows)) return 1;
-    if (mirrored == bits && !(bits & middle_cols)) return 1;
-    if (both == bits && !(bits & centre)) return 1;
-    if (h == w && turned == bits && !(bits & diagonal)) return 1;
-    if (h == w && anti_turned == bits && !(bits & anti)) return 1;
-    return 0;
-}
-
 /* A canonical connected shape's value if it is among `asked` (a mask), else NOT_AMONG. The value is the
- * mex of the options' values; each option is asked only about the values that could still decide the
- * answer (still_possible), and the search stops as soon as none of `asked` can be the mex: a cut, as
- * alpha-beta cuts a minimax search (Beling and Rogalski, 2020). Asking one value is the "is it worth g?"
- * search of Lemoine and Viennot (2012); asking every value finds the exact value. What is learnt is kept:
- * the exact value, or the values it cannot have. */
+ * mex of the options' values. The values it can still be (still_possible: asked, not an option's value
+ * found, not under the least value missing, not more values missing below than options left) shrink as
+ * options are answered, and the search stops as soon as none is left: the mex counterpart of an
+ * alpha-beta cut (Beling and Rogalski, 2020). Each option is asked only about those values; then, if
+ * some are left, the missing values under them are looked for one by one, the first one no option has
+ * being the value. Asking one value is Lemoine and Viennot's "is it worth g?" (2012). What is learnt is
+ * kept: the exact value, or values it cannot have. */
 static int shape_value(int h, int w, u64 bits, u64 asked, Budget *b) {
     const Frame *f = frame(h, w);
     u64 meta = memo_meta(bits, h, w);
@@ -468,43 +434,57 @@ static int shape_value(int h, int w, u64 bits, u64 asked, Budget *b) {
     if (use_bounds) asked &= below((options < most ? options : most) + 1);
     asked &= ~(meta >> NOT_SHIFT);
     if (!asked) return NOT_AMONG;
-    if (use_mirror && mirror_zero(h, w, bits)) {
-        int r = remember_exact(bits, h, w, 0);
-        return FAILED(r) ? r : asked & 1 ? 0 : NOT_AMONG;
-    }
     if (probing) return UNKNOWN;
     if (budget_spent(b)) return STOPPED;
     Moves moves;
     list_moves(f, bits, &moves);
     u64 found = 0;
-    int left = moves.n, done[2 * MAXCELLS];
-    /* First what the table already knows of each option (an enhanced transposition cutoff) ... */
+    int left = moves.n, known[2 * MAXCELLS];
+    for (int k = 0; k < moves.n; k++) known[k] = 0;
     u64 possible = still_possible(asked, found, left);
-    for (int k = 0; k < moves.n; k++) done[k] = 0;
-    probing = use_etc;
-    for (int k = 0; k < moves.n && possible && use_etc; k++) {
-        u64 wanted = below(highbit(possible) + 1) & ~found;
-        int r = option_value(f, &moves, k, wanted, b);
-        done[k] = r != UNKNOWN;
-        if (!done[k]) continue;
-        left--;
-        if (r != NOT_AMONG) found |= BIT(r);
-        possible = still_possible(asked, found, left);
+    /* First what the table already knows of each option (an enhanced transposition cutoff), then a
+     * search: each option asked only about the values the mex can still be (a value found rules one
+     * out) ... */
+    for (int pass = use_etc ? 0 : 1; pass < 2; pass++) {
+        probing = pass == 0;
+        for (int k = 0; k < moves.n && possible; k++) {
+            if (known[k]) continue;
+            int r = option_value(f, &moves, k, possible, b);
+            if (r == UNKNOWN) continue;
+            if (FAILED(r)) { probing = 0; return r; }
+            if (r == NOT_AMONG) continue;
+            known[k] = 1;
+            found |= BIT(r);
+            left--;
+            possible = still_possible(asked, found, left);
+        }
     }
     probing = 0;
-    /* ... then a search of the others. */
-    for (int k = 0; k < moves.n && possible; k++) {
-        if (done[k]) continue;
-        u64 wanted = below(highbit(possible) + 1) & ~found;
-        int r = option_value(f, &moves, k, wanted, b);
-        if (FAILED(r)) return r;
+    if (!possible) return remember_not(bits, h, w, asked | found | below(lowbit(~found)));
+    /* ... then, no option having any of them, each missing value under them looked for in turn: the
+     * first not found is the value. */
+    int least = lowbit(possible);
+    for (int j = lowbit(~found); j < least; j = lowbit(~found)) {
+        int k = 0;
+        for (; k < moves.n; k++) {
+            if (known[k]) continue;
+            int r = option_value(f, &moves, k, BIT(j), b);
+            if (FAILED(r)) return r;
+            if (r == j) break;
+        }
+        if (k == moves.n) { /* no option is worth j, every smaller value is reached: the value is j */
+            int e = remember_exact(bits, h, w, j);
+            return FAILED(e) ? e : asked >> j & 1 ? j : NOT_AMONG;
+        }
+        known[k] = 1;
+        found |= BIT(j);
         left--;
-        if (r != NOT_AMONG) found |= BIT(r);
         possible = still_possible(asked, found, left);
+        if (!possible) return remember_not(bits, h, w, asked | found | below(lowbit(~found)));
+        least = lowbit(possible);
     }
-    int mex = lowbit(~found);
-    if (!left && (asked >> mex & 1)) return remember_exact(bits, h, w, mex);
-    return remember_not(bits, h, w, asked | found | below(mex));
+    int e = remember_exact(bits, h, w, least);
+    return FAILED(e) ? e : asked >> least & 1 ? least : NOT_AMONG;
 }
 /* ---- Python interface --------------------------------------------------------------------------- */
 
@@ -620,7 +600,7 @@ static PyObject *py_clear(PyObject *self, PyObject *noargs) {
     Py_RETURN_NONE;
 }
 
-/* set_memo_limit(log2_entries): the table's cap (default 21: 2**21 entries of 16 bytes, 32 MB). */
+/* set_memo_limit(log2_entries): the table's cap (default 20: 2**20 entries of 16 bytes, 16 MB). */
 static PyObject *py_set_memo_limit(PyObject *self, PyObject *arg) {
     long n = PyLong_AsLong(arg);
     if (n == -1 && PyErr_Occurred()) return NULL;

@@ -12,15 +12,17 @@ shape (in its bounding box, the least key of the 8).
 
 The search asks a shape "which of these values is yours, if any?" (`Solver.shape_value`, the values a
 bitmask). The value is the mex of the options' values; an option is the regions a domino leaves, all
-but the largest valued exactly and the largest asked only about the values that could still change the
-answer, and the search stops as soon as none of the values asked can be the mex: the mex counterpart of
-an alpha-beta cut (Beling and Rogalski, "On pruning search trees of impartial games", Artificial
-Intelligence 283, 2020). Asking one value g is Lemoine and Viennot's "is the position plus a nim-heap *g
-lost?" ("Nimbers are inevitable", Theoretical Computer Science 462, 2012); an exact value is asked for
-as "0? 1? 2? ..." on a large region, at once on a small one. Before searching any option, every option
-is first answered from what is known (an enhanced transposition cutoff). The bounds: a mex over n
-options is at most n, and a game on c cells lasts at most c / 2 moves, so its value is at most that.
-What a search learns is kept: the exact value, or values the shape cannot have.
+but the largest valued exactly and the largest asked only about values that matter. The values the
+shape can still be (`still_possible`) shrink as options are answered, and the search stops as soon as
+none is left: the mex counterpart of an alpha-beta cut (Beling and Rogalski, "On pruning search trees
+of impartial games", Artificial Intelligence 283, 2020). Each option is asked only about those values;
+then, if some are left, the missing values under them are looked for one by one, the first one no
+option has being the value. Asking one value g is Lemoine and Viennot's "is the position plus a
+nim-heap *g lost?" ("Nimbers are inevitable", Theoretical Computer Science 462, 2012); an exact value is
+asked for as "0? 1? 2? ..." on a large region, at once on a small one. Before searching any option,
+every option is first answered from what is known (an enhanced transposition cutoff). The bounds: a mex
+over n options is at most n, and a game on c cells lasts at most c / 2 moves, so its value is at most
+that. What a search learns is kept: the exact value, or values the shape cannot have.
 
 The memo holds at most `MEMO_LIMIT` shapes (about 100 bytes each: 100 MB at most); past that it is
 emptied, which costs time, never correctness.
@@ -35,8 +37,6 @@ from gridgames.solve.shapes import boxed, components, frame, symmetries
 
 #: The memo is emptied when it holds this many shapes (about 100 bytes each in CPython).
 MEMO_LIMIT = 1_000_000
-#: The budget is checked every this many nodes (well under a millisecond of work).
-CHECK_EVERY = 64
 #: Regions of at most this many cells are valued exactly by one search asking every value; larger
 #: ones by asking 0, 1, 2, ... in turn (as the C core's EXACT_CELLS).
 EXACT_CELLS = 14
@@ -226,41 +226,59 @@ class Solver:
         if self.probing:
             return UNKNOWN
         self.solved += 1
-        if self.budget is not None and self.solved % CHECK_EVERY == 0:
+        if self.budget is not None:  # every node: one on a large region costs up to 30 ms here
             self.budget.check()
         listed = options(height, width, bits)
         found, left = 0, len(listed)
-        done = [False] * len(listed)
+        known = [False] * len(listed)
         possible = still_possible(asked, found, left)
-        self.probing = True  # first what the memo knows of each option (an enhanced transposition cutoff)
-        try:
-            for k, option in enumerate(listed):
-                if not possible:
-                    break
-                r = self.sum_value(height, width, option, _below(possible.bit_length()) & ~found)
-                done[k] = r != UNKNOWN
-                if done[k]:
+        # First what the memo knows of each option (an enhanced transposition cutoff), then a search:
+        # each option asked only about the values the mex can still be (a value found rules one out) ...
+        for probing in (True, False):
+            self.probing = probing
+            try:
+                for k, option in enumerate(listed):
+                    if not possible:
+                        break
+                    if known[k]:
+                        continue
+                    r = self.sum_value(height, width, option, possible)
+                    if r < 0:
+                        continue
+                    known[k] = True
+                    found |= 1 << r
                     left -= 1
-                    if r != NOT_AMONG:
-                        found |= 1 << r
                     possible = still_possible(asked, found, left)
-        finally:
-            self.probing = False
-        for k, option in enumerate(listed):  # then a search of the others
-            if not possible:
-                break
-            if done[k]:
-                continue
-            r = self.sum_value(height, width, option, _below(possible.bit_length()) & ~found)
+            finally:
+                self.probing = False
+        if not possible:
+            return self._not(key, excluded, asked | found | _below(_lowest(~found & ALL)))
+        # ... then, no option having any of them, each missing value under them looked for in turn: the
+        # first not found is the value.
+        least = _lowest(possible)
+        j = _lowest(~found & ALL)
+        while j < least:
+            for k, option in enumerate(listed):
+                if not known[k] and self.sum_value(height, width, option, 1 << j) == j:
+                    break
+            else:  # no option is worth j, every smaller value is reached: the value is j
+                _remember(key, j, excluded)
+                return j if asked >> j & 1 else NOT_AMONG
+            known[k] = True
+            found |= 1 << j
             left -= 1
-            if r != NOT_AMONG:
-                found |= 1 << r
             possible = still_possible(asked, found, left)
-        mex = _lowest(~found & ALL)
-        if not left and asked >> mex & 1:
-            _remember(key, mex, excluded)
-            return mex
-        _remember(key, -1, excluded | ((asked | found | _below(mex)) & _below(NOT_VALUES)))
+            if not possible:
+                return self._not(key, excluded, asked | found | _below(_lowest(~found & ALL)))
+            least = _lowest(possible)
+            j = _lowest(~found & ALL)
+        _remember(key, least, excluded)
+        return least if asked >> least & 1 else NOT_AMONG
+
+    @staticmethod
+    def _not(key: int, excluded: int, values: int) -> int:
+        """Records that the shape's value is none of `values`; NOT_AMONG."""
+        _remember(key, -1, excluded | (values & _below(NOT_VALUES)))
         return NOT_AMONG
 
 
