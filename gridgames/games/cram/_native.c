@@ -631,7 +631,7 @@ static PyMethodDef methods[] = {
     {"move_values", py_move_values, METH_VARARGS, "The Grundy value each domino leaves (None: unsolved)."},
     {"move_wins", py_move_wins, METH_VARARGS, "Whether each domino wins, by search (None: unsolved)."},
     {"clear", py_clear, METH_NOARGS, "Forget every memoised shape."},
-    {"set_memo_limit", py_set_memo_limit, METH_O, "Let the memo grow to 2**n slots before it is emptied."},
+    {"set_memo_limit", py_set_memo_limit, METH_O, "Cap the table at 2**n entries (when full, new shapes replace small ones)."},
     {"nodes", py_nodes, METH_NOARGS, "Nodes the last call visited."},
     {"configure", py_configure, METH_VARARGS, "Switch techniques off (etc, bounds, order, exact_cells) to measure them."},
     {"memo_size", py_memo_size, METH_NOARGS, "Shapes held in the memo."},
