@@ -2,22 +2,20 @@
  * solver.py hands larger boards over region by region).
  *
  * A region's Grundy value is the mex, over its dominoes, of the XOR of the values of the regions the
- * domino leaves; values are memoised under the region's canonical shape (moved into its bounding box, the
- * least of its 8 rotations and reflections), one slot per shape. `wins` decides who wins without every
- * value: the position plus a nim-heap *g is a loss for the mover exactly when its value is g, so "is this region worth g?" is
- * a search that stops at the first move to a loss (eq_shape), with the smaller regions of a sum valued
- * exactly and only the largest searched. Both answers share one memo: per shape, its exact value when
- * known and the values it is known not to have.
+ * domino leaves; what is known of a region is kept under its canonical shape (moved into its bounding
+ * box, the least of its 8 rotations and reflections), one entry per shape. A search asks a shape "which
+ * of these values is yours, if any?" (shape_value): each domino's regions but the largest are valued
+ * exactly, the largest is asked only about the values that could still change the answer, and the search
+ * stops as soon as none of the values asked can be the mex. "Worth 0?" decides who wins. The method is
+ * reference.py's, node for node (a test compares the node counts).
  *
  * Budget: seconds left (< 0: none) and a Python callable returning True to stop; the clock is read every
  * 256 nodes and the stop check called every 2 ms (with the GIL released for a moment), so a cancelled
  * search ends within a few milliseconds. A stopped search returns None; Python raises SearchTimeout.
  *
- * Memory: the shared compact table (gridgames/solve/native/slots.h) of 16-byte slots, which starts at 4K
- * slots (64 KB) and doubles up to 2**23 slots (128 MB; set_memo_limit), then is emptied when three
- * quarters full. No pointer into it
- * is held across a call that may insert, so emptying it mid-search loses time, never correctness.
- * Besides it, a fixed 384 KB cache of recent shapes' canonical forms (canonical_cached).
+ * Memory: the table of shapes, 16 bytes an entry, starts at 64 KB and doubles as needed up to its cap
+ * (2**20 entries, 16 MB; set_memo_limit), past which new shapes replace small ones. Besides it, a fixed
+ * 384 KB cache of recent shapes' canonical forms (canonical_cached).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -31,9 +29,11 @@
 typedef uint64_t u64;
 #define BIT(i) (((u64)1) << (i))
 #define MAXCELLS 64
-#define MAXVALUE 255 /* mex over at most 2 * 64 dominoes */
+#define ALL_VALUES (~(u64)0)
 
-enum { STOPPED = -1, NO_MEMORY = -2 };
+/* Besides values (0 and up): a stopped search, no memory, a value not among those asked. */
+enum { STOPPED = -1, NO_MEMORY = -2, NOT_AMONG = -3, UNKNOWN = -4 };
+#define FAILED(r) ((r) == STOPPED || (r) == NO_MEMORY || (r) == UNKNOWN)
 
 static inline int lowbit(u64 x) { return __builtin_ctzll(x); }
 static inline int highbit(u64 x) { return 63 - __builtin_clzll(x); }
@@ -44,37 +44,98 @@ static inline int count(u64 x) { return ones64(x); }
 #define BUDGET_EVERY 256
 #include "budget.h"
 
-/* ---- the memo: the shared compact table (gridgames/solve/native/slots.h) ---------------------------- */
+/* ---- the table: what is known of each canonical shape -------------------------------------------- */
 
-/* A slot: a = the cells of a shape (row-major in an h x w box), b = meta: bits 0-15 h << 8 | w (the key
- * with a; never 0), bits 16-23 the exact value plus one (0: not known), bits 24-63 for g < 40 whether the
- * value is known not to be g. */
-#include "slots.h"
+/* An entry: the shape's cells (row-major in its h x w box) and its meta: bits 0-15 h << 8 | w (with the
+ * cells, the key; never 0, so meta 0 marks an empty entry), bits 16-23 the exact value plus one (0: not
+ * known), bits 24-63 for g < 40 whether the value is known not to be g (a value is at most half the
+ * cells: 32). Open addressing with linear probing. The table starts at 4,096 entries (64 KB) and doubles
+ * when three quarters full while under its cap (set_memo_limit; 2**20 entries, 16 MB, by default); at the
+ * cap a new shape takes the place of the smallest of the first PROBE entries of its probe (the cheapest
+ * to find again), so memory stays bounded and a full table costs time, never answers. Entries are never
+ * emptied one by one, so every probe still ends at an empty entry. */
+typedef struct { u64 bits, meta; } Entry;
 #define NOT_SHIFT 24
 #define NOT_VALUES 40
-#define MEMO_SLOTS ((size_t)1 << 23) /* Cram's ceiling: 128 MB */
-static Table memo = {NULL, 0, 0, 0xFFFF, 0};
+#define HW_MASK ((u64)0xFFFF)
+#define MIN_ENTRIES ((size_t)1 << 12)
+#define PROBE 8
+static Entry *table = NULL;
+static size_t entries = 0, stored = 0;
+static size_t table_cap = (size_t)1 << 20;
+
+static inline size_t home(u64 bits, u64 hw, size_t n) {
+    u64 h = (bits ^ (hw * 0x9E3779B97F4A7C15ULL)) * 0xFF51AFD7ED558CCDULL;
+    h ^= h >> 32;
+    h *= 0xC4CEB9FE1A85EC53ULL;
+    return (size_t)(h ^ (h >> 29)) & (n - 1);
+}
 
 /* The shape's meta (only its h << 8 | w when nothing is known). */
 static inline u64 memo_meta(u64 bits, int h, int w) {
-    u64 hw = (u64)(h << 8 | w), meta = hw;
-    return table_get(&memo, bits, hw, &meta) ? meta : hw;
+    u64 hw = (u64)(h << 8 | w);
+    if (!table) return hw;
+    size_t mask = entries - 1;
+    for (size_t i = home(bits, hw, entries); table[i].meta; i = (i + 1) & mask)
+        if (table[i].bits == bits && (table[i].meta & HW_MASK) == hw) return table[i].meta;
+    return hw;
 }
 
 static inline int meta_exact(u64 meta) { return (int)((meta >> 16) & 0xFF) - 1; }
 
-static void memo_clear(void) { table_clear(&memo); }
+/* Stores meta under (bits, its hw) in t (n entries): into the entry that has it or the first empty
+ * entry of its probe, or (when `replace` and the table is full) over the smallest of its first PROBE. */
+static void place(Entry *t, size_t n, u64 bits, u64 meta, int replace) {
+    u64 hw = meta & HW_MASK;
+    size_t mask = n - 1, i = home(bits, hw, n);
+    Entry *victim = t + i;
+    for (int step = 0; t[i].meta; step++, i = (i + 1) & mask) {
+        if (t[i].bits == bits && (t[i].meta & HW_MASK) == hw) { t[i].meta = meta; return; }
+        if (replace && step < PROBE && count(t[i].bits) < count(victim->bits)) victim = t + i;
+    }
+    if (replace) { victim->bits = bits; victim->meta = meta; return; }
+    t[i].bits = bits;
+    t[i].meta = meta;
+    stored++;
+}
+
+static int grow(void) {
+    size_t n = entries ? entries * 2 : MIN_ENTRIES;
+    Entry *t = calloc(n, sizeof(Entry));
+    if (!t) return -1;
+    stored = 0;
+    for (size_t i = 0; i < entries; i++)
+        if (table[i].meta) place(t, n, table[i].bits, table[i].meta, 0);
+    free(table);
+    table = t;
+    entries = n;
+    return 0;
+}
+
+static int remember(u64 bits, u64 meta) {
+    if (!table || (stored >= entries / 4 * 3 && entries * 2 <= table_cap)) {
+        if (grow() < 0) return NO_MEMORY;
+    }
+    place(table, entries, bits, meta, stored >= entries / 4 * 3);
+    return 0;
+}
+
+static void memo_clear(void) {
+    free(table);
+    table = NULL;
+    entries = stored = 0;
+}
 
 static int remember_exact(u64 bits, int h, int w, int v) {
     u64 meta = memo_meta(bits, h, w);
     meta = (meta & ~((u64)0xFF << 16)) | (u64)(v + 1) << 16;
-    return table_put(&memo, bits, meta) < 0 ? NO_MEMORY : v;
+    return remember(bits, meta) < 0 ? NO_MEMORY : v;
 }
 
-static int remember_not(u64 bits, int h, int w, int g) {
-    if (g >= NOT_VALUES) return 0;
-    u64 meta = memo_meta(bits, h, w) | (u64)1 << (NOT_SHIFT + g);
-    return table_put(&memo, bits, meta) < 0 ? NO_MEMORY : 0;
+/* Records that the value is none of `values` (a mask); returns NOT_AMONG. */
+static int remember_not(u64 bits, int h, int w, u64 values) {
+    u64 meta = memo_meta(bits, h, w) | (values & ((BIT(NOT_VALUES) - 1))) << NOT_SHIFT;
+    return remember(bits, meta) < 0 ? NO_MEMORY : NOT_AMONG;
 }
 
 /* ---- box geometry ------------------------------------------------------------------------------- */
@@ -194,97 +255,24 @@ static void canonical_cached(int h, int w, u64 bits, int *ch, int *cw, u64 *cb) 
     c->chw = *ch << 8 | *cw;
 }
 
-/* ---- Grundy values ------------------------------------------------------------------------------ */
+/* ---- values by search with a mex cut ----------------------------------------------------------- */
 
+/* The techniques, each of which can be switched off to measure what it is worth (configure): the table
+ * asked about every option before any is searched; the bounds on a value; the dominoes leaving the
+ * smallest largest region first; regions of at most exact_cells cells valued by one search asking
+ * every value (larger ones: 0? 1? ...). */
+static int use_etc = 1, use_bounds = 1, use_order = 1, exact_cells = 14;
 
-static int region_value(const Frame *f, u64 comp, Budget *b);
-
-/* The XOR of the values of the regions of `cells` (a negative code when stopped). */
-static int value_of(const Frame *f, u64 cells, Budget *b) {
-    int total = 0;
-    while (cells) {
-        u64 comp = flood(f, cells & -cells, cells);
-        cells ^= comp;
-        int v = region_value(f, comp, b);
-        if (v < 0) return v;
-        total ^= v;
-    }
-    return total;
-}
-
-/* Regions of at most this many cells are valued by their mex; larger ones by search (eq_shape). */
-#ifndef EXACT_CELLS
-#define EXACT_CELLS 14
-#endif
-
-static int eq_shape(int h, int w, u64 bits, int g, Budget *b);
-
-/* mex over the dominoes of a boxed shape of the value each leaves. */
-static int solve_shape(const Frame *f, u64 bits, Budget *b) {
-    if (budget_spent(b)) return STOPPED;
-    uint64_t seen[4] = {0, 0, 0, 0};
-    u64 right = bits & (bits >> 1) & f->not_last, down = bits & (bits >> f->w);
-    for (int pass = 0; pass < 2; pass++) {
-        int step = pass ? f->w : 1;
-        for (u64 m = pass ? down : right; m; m &= m - 1) {
-            int i = lowbit(m);
-            int v = value_of(f, bits & ~(BIT(i) | BIT(i + step)), b);
-            if (v < 0) return v;
-            seen[v >> 6] |= (uint64_t)1 << (v & 63);
-        }
-    }
-    for (int k = 0; k < 4; k++)
-        if (~seen[k]) return k * 64 + __builtin_ctzll(~seen[k]);
-    return MAXVALUE; /* unreachable: at most 128 moves cannot fill 256 values */
-}
-
-/* The value of a region: memoised under its canonical shape only (one slot per shape). */
-static int region_value(const Frame *f, u64 comp, Budget *b) {
-    int n = count(comp);
-    if (n < 2) return 0;
-    if (n < 4) return 1; /* every region of two or three cells: one move, to nothing or one cell */
-    int bh, bw, ch, cw;
-    u64 bits, cb;
-    box(f, comp, &bh, &bw, &bits);
-    canonical_cached(bh, bw, bits, &ch, &cw, &cb);
-    int v = meta_exact(memo_meta(cb, ch, cw));
-    if (v >= 0) return v;
-    if (n <= EXACT_CELLS) {
-        v = solve_shape(frame(ch, cw), cb, b);
-        return v < 0 ? v : remember_exact(cb, ch, cw, v);
-    }
-    /* A large region: ask "worth 0? worth 1? ..." by search, each question cut short at its first proof. */
-    for (int g = 0;; g++) {
-        int r = eq_shape(ch, cw, cb, g, b);
-        if (r != 0) return r < 0 ? r : g;
-    }
-}
-
-/* ---- who wins: "is this worth g?" by search ------------------------------------------------------ */
-
-
-/* 1 when the regions of `cells` have values whose XOR is g, 0 when not: the smaller regions valued
- * exactly, the largest (`largest`, of `most` cells, found by largest_region) searched. */
-static int eq_split(const Frame *f, u64 cells, u64 largest, int most, int g, Budget *b) {
-    int others = 0;
-    for (u64 rest = cells & ~largest; rest;) {
-        u64 comp = flood(f, rest & -rest, rest);
-        rest ^= comp;
-        int v = region_value(f, comp, b);
-        if (v < 0) return v;
-        others ^= v;
-    }
-    if (!largest) return g == others;
-    if (most <= EXACT_CELLS) {
-        int v = region_value(f, largest, b);
-        return v < 0 ? v : (v ^ others) == g;
-    }
-    int bh, bw, ch, cw;
-    u64 bits, cb;
-    box(f, largest, &bh, &bw, &bits);
-    canonical_cached(bh, bw, bits, &ch, &cw, &cb);
-    return eq_shape(ch, cw, cb, g ^ others, b);
-}
+/* A shape's dominoes, as what each leaves: the cells, their largest region and its size, ordered so
+ * that the dominoes leaving the smallest largest region come first (their searches are the cheapest). */
+typedef struct {
+    u64 left_over[2 * MAXCELLS], largest[2 * MAXCELLS];
+    int size[2 * MAXCELLS], n;
+    /* filled in as they are worked out: the XOR of the other regions' values (-1: not yet), the largest
+     * region's canonical shape (its hw 0: not yet) */
+    int others[2 * MAXCELLS], hw[2 * MAXCELLS];
+    u64 shape[2 * MAXCELLS];
+} Moves;
 
 /* The largest region of `cells` (the first of the largest), and its size in *most (0 when empty). */
 static u64 largest_region(const Frame *f, u64 cells, int *most) {
@@ -299,21 +287,6 @@ static u64 largest_region(const Frame *f, u64 cells, int *most) {
     return largest;
 }
 
-/* 1 when the regions of `cells` have values whose XOR is g, 0 when not (eq_split). */
-static int eq_cells(const Frame *f, u64 cells, int g, Budget *b) {
-    int most;
-    u64 largest = largest_region(f, cells, &most);
-    return eq_split(f, cells, largest, most, g, b);
-}
-
-/* A shape's dominoes, as what each leaves: the cells, their largest region and its size, ordered so
- * that the dominoes leaving the smallest largest region come first (their searches are the cheapest).
- * Made once per eq_shape, which may ask it about several values. */
-typedef struct {
-    u64 left_over[2 * MAXCELLS], largest[2 * MAXCELLS];
-    int size[2 * MAXCELLS], n;
-} Moves;
-
 static void list_moves(const Frame *f, u64 bits, Moves *moves) {
     u64 right = bits & (bits >> 1) & f->not_last, down = bits & (bits >> f->w);
     moves->n = 0;
@@ -324,7 +297,7 @@ static void list_moves(const Frame *f, u64 bits, Moves *moves) {
             u64 rest = bits & ~(BIT(i) | BIT(i + step));
             u64 big = largest_region(f, rest, &most);
             int k = moves->n++;
-            while (k > 0 && moves->size[k - 1] > most) {
+            while (use_order && k > 0 && moves->size[k - 1] > most) {
                 moves->size[k] = moves->size[k - 1];
                 moves->left_over[k] = moves->left_over[k - 1];
                 moves->largest[k] = moves->largest[k - 1];
@@ -335,42 +308,193 @@ static void list_moves(const Frame *f, u64 bits, Moves *moves) {
             moves->largest[k] = big;
         }
     }
+    for (int k = 0; k < moves->n; k++) moves->others[k] = -1, moves->hw[k] = 0;
 }
 
-/* Whether some domino leaves regions worth g (1), none does (0), or a negative code. */
-static int some_move_leaves(const Frame *f, const Moves *moves, int g, Budget *b) {
-    for (int k = 0; k < moves->n; k++) {
-        int r = eq_split(f, moves->left_over[k], moves->largest[k], moves->size[k], g, b);
-        if (r != 0) return r;
+static inline u64 below(int v) { return v >= 64 ? ~(u64)0 : BIT(v) - 1; } /* the values under v */
+
+/* {x ^ by : x in values}, values a mask of values under 64 (every value here is at most 32). */
+static inline u64 shifted(u64 values, int by) {
+    if (!by) return values;
+    u64 out = 0;
+    for (; values; values &= values - 1) {
+        int x = lowbit(values) ^ by;
+        if (x < 64) out |= BIT(x);
     }
-    return 0;
+    return out;
 }
 
-/* 1 when a canonical connected shape's value is g, 0 when it is not (a negative code when stopped). */
-static int eq_shape(int h, int w, u64 bits, int g, Budget *b) {
-    if (budget_spent(b)) return STOPPED;
+/* The values of `asked` that a mex can still come to, given the options' values `found` so far and
+ * `left` options still to look at: not found, not under the least value missing (the mex is at least
+ * that), and with at most `left` values missing below them (each option fills one at most). */
+static inline u64 still_possible(u64 asked, u64 found, int left) {
+    u64 missing = ~found;
+    for (int i = 0; i < left && i < 64 && missing; i++) missing &= missing - 1;
+    int limit = missing ? lowbit(missing) : 64; /* the (left + 1)-th missing value */
+    return asked & ~found & ~below(lowbit(~found)) & below(limit + 1);
+}
+
+static int shape_value(int h, int w, u64 bits, u64 asked, Budget *b);
+static int probing = 0; /* 1: answer from the table only (UNKNOWN where it would search) */
+
+/* A region's value if it is among `asked` (a mask), else NOT_AMONG (or a negative code when stopped). */
+static int region_value(const Frame *f, u64 comp, u64 asked, Budget *b) {
+    int n = count(comp);
+    if (n < 4) { /* regions of two or three cells: one move, to nothing or one cell */
+        int v = n >= 2;
+        return asked >> v & 1 ? v : NOT_AMONG;
+    }
+    int bh, bw, ch, cw;
+    u64 bits, cb;
+    box(f, comp, &bh, &bw, &bits);
+    canonical_cached(bh, bw, bits, &ch, &cw, &cb);
+    if (asked != ALL_VALUES || n <= exact_cells) return shape_value(ch, cw, cb, asked, b);
+    for (int g = 0;; g++) {
+        int r = shape_value(ch, cw, cb, BIT(g), b);
+        if (r != NOT_AMONG) return r;
+        if (g > 40) return UNKNOWN;
+    }
+}
+
+/* The XOR of the values of the regions of `cells` (a negative code when stopped). */
+static int value_of(const Frame *f, u64 cells, Budget *b) {
+    int total = 0;
+    while (cells) {
+        u64 comp = flood(f, cells & -cells, cells);
+        cells ^= comp;
+        int v = region_value(f, comp, ALL_VALUES, b);
+        if (v < 0) return v;
+        total ^= v;
+    }
+    return total;
+}
+
+/* The value of the regions of `cells` if it is among `asked`, else NOT_AMONG: the regions but the
+ * largest (`largest`, found by largest_region) valued exactly, the largest asked only about the values
+ * that would make the sum's one of `asked`. */
+static int sum_value(const Frame *f, u64 cells, u64 largest, u64 asked, Budget *b) {
+    int others = 0;
+    for (u64 rest = cells & ~largest; rest;) {
+        u64 comp = flood(f, rest & -rest, rest);
+        rest ^= comp;
+        int v = region_value(f, comp, ALL_VALUES, b);
+        if (v < 0) return v;
+        others ^= v;
+    }
+    if (!largest) return asked >> others & 1 ? others : NOT_AMONG;
+    int v = region_value(f, largest, shifted(asked, others), b);
+    return v < 0 ? v : v ^ others; /* (negative: not among them, or a failure) */
+}
+
+/* sum_value for the k-th domino of `moves`, keeping what it works out for the next question. */
+static int option_value(const Frame *f, Moves *moves, int k, u64 asked, Budget *b) {
+    if (moves->others[k] < 0) {
+        int others = 0;
+        for (u64 rest = moves->left_over[k] & ~moves->largest[k]; rest;) {
+            u64 comp = flood(f, rest & -rest, rest);
+            rest ^= comp;
+            int v = region_value(f, comp, ALL_VALUES, b);
+            if (v < 0) return v;
+            others ^= v;
+        }
+        moves->others[k] = others;
+    }
+    int others = moves->others[k];
+    if (moves->size[k] < 4) {
+        int v = others ^ (moves->size[k] >= 2);
+        return asked >> v & 1 ? v : NOT_AMONG;
+    }
+    if (!moves->hw[k]) {
+        int bh, bw, ch, cw;
+        u64 bits;
+        box(f, moves->largest[k], &bh, &bw, &bits);
+        canonical_cached(bh, bw, bits, &ch, &cw, &moves->shape[k]);
+        moves->hw[k] = ch << 8 | cw;
+    }
+    int v = shape_value(moves->hw[k] >> 8, moves->hw[k] & 0xFF, moves->shape[k], shifted(asked, others), b);
+    return v < 0 ? v : v ^ others;
+}
+
+/* A canonical connected shape's value if it is among `asked` (a mask), else NOT_AMONG. The value is the
+ * mex of the options' values. The values it can still be (still_possible: asked, not an option's value
+ * found, not under the least value missing, not more values missing below than options left) shrink as
+ * options are answered, and the search stops as soon as none is left: the mex counterpart of an
+ * alpha-beta cut (Beling and Rogalski, 2020). Each option is asked only about those values; then, if
+ * some are left, the missing values under them are looked for one by one, the first one no option has
+ * being the value. Asking one value is Lemoine and Viennot's "is it worth g?" (2012). What is learnt is
+ * kept: the exact value, or values it cannot have. */
+static int shape_value(int h, int w, u64 bits, u64 asked, Budget *b) {
     const Frame *f = frame(h, w);
     u64 meta = memo_meta(bits, h, w);
     int v = meta_exact(meta);
-    if (v >= 0) return v == g;
-    if (g < NOT_VALUES && (meta >> (NOT_SHIFT + g) & 1)) return 0;
+    if (v >= 0) return asked >> v & 1 ? v : NOT_AMONG;
     u64 right = bits & (bits >> 1) & f->not_last, down = bits & (bits >> f->w);
-    if (g > count(right) + count(down)) return 0; /* a mex over n moves is at most n */
+    int options = count(right) + count(down), most = count(bits) / 2;
+    /* a mex over n options is at most n; a game on c cells lasts at most c / 2 moves, its value no more */
+    if (use_bounds) asked &= below((options < most ? options : most) + 1);
+    asked &= ~(meta >> NOT_SHIFT);
+    if (!asked) return NOT_AMONG;
+    if (probing) return UNKNOWN;
+    if (budget_spent(b)) return STOPPED;
     Moves moves;
     list_moves(f, bits, &moves);
-    int r = some_move_leaves(f, &moves, g, b);
-    if (r < 0) return r;
-    if (r == 1) return remember_not(bits, h, w, g);
-    for (int smaller = 0; smaller < g; smaller++) { /* worth g only if every smaller value is reachable */
-        r = some_move_leaves(f, &moves, smaller, b);
-        if (r < 0) return r;
-        if (r == 0) return remember_not(bits, h, w, g);
+    u64 found = 0;
+    int left = moves.n, known[2 * MAXCELLS];
+    for (int k = 0; k < moves.n; k++) known[k] = 0;
+    u64 possible = still_possible(asked, found, left);
+    /* First what the table already knows of each option (an enhanced transposition cutoff), then a
+     * search: each option asked only about the values the mex can still be (a value found rules one
+     * out) ... */
+    for (int pass = use_etc ? 0 : 1; pass < 2; pass++) {
+        probing = pass == 0;
+        for (int k = 0; k < moves.n && possible; k++) {
+            if (known[k]) continue;
+            int r = option_value(f, &moves, k, possible, b);
+            if (r == UNKNOWN) continue;
+            if (FAILED(r)) { probing = 0; return r; }
+            if (r == NOT_AMONG) continue;
+            known[k] = 1;
+            found |= BIT(r);
+            left--;
+            possible = still_possible(asked, found, left);
+        }
     }
-    r = remember_exact(bits, h, w, g);
-    return r < 0 ? r : 1;
+    probing = 0;
+    if (!possible) return remember_not(bits, h, w, asked | found | below(lowbit(~found)));
+    /* ... then, no option having any of them, each missing value under them looked for in turn: the
+     * first not found is the value. */
+    int least = lowbit(possible);
+    for (int j = lowbit(~found); j < least; j = lowbit(~found)) {
+        int k = 0;
+        for (; k < moves.n; k++) {
+            if (known[k]) continue;
+            int r = option_value(f, &moves, k, BIT(j), b);
+            if (FAILED(r)) return r;
+            if (r == j) break;
+        }
+        if (k == moves.n) { /* no option is worth j, every smaller value is reached: the value is j */
+            int e = remember_exact(bits, h, w, j);
+            return FAILED(e) ? e : asked >> j & 1 ? j : NOT_AMONG;
+        }
+        known[k] = 1;
+        found |= BIT(j);
+        left--;
+        possible = still_possible(asked, found, left);
+        if (!possible) return remember_not(bits, h, w, asked | found | below(lowbit(~found)));
+        least = lowbit(possible);
+    }
+    int e = remember_exact(bits, h, w, least);
+    return FAILED(e) ? e : asked >> least & 1 ? least : NOT_AMONG;
 }
-
 /* ---- Python interface --------------------------------------------------------------------------- */
+
+/* 1 when the regions of `cells` are worth 0 together (the player to move loses), 0 when not. */
+static int worth_zero(const Frame *f, u64 cells, Budget *b) {
+    int most;
+    u64 largest = largest_region(f, cells, &most);
+    int r = sum_value(f, cells, largest, BIT(0), b);
+    return FAILED(r) ? r : r == 0;
+}
 
 static int to_u64(PyObject *o, u64 *out) {
     if (!PyLong_Check(o)) { PyErr_SetString(PyExc_TypeError, "a cell mask is an int"); return -1; }
@@ -427,8 +551,8 @@ static PyObject *py_wins(PyObject *self, PyObject *args) {
     u64 cells;
     Budget b;
     if (parse(args, &f, &cells, &b) < 0) return NULL;
-    int r = eq_cells(f, cells, 0, &b);
-    if (r < 0) return finish(&b, r);
+    int r = worth_zero(f, cells, &b);
+    if (FAILED(r)) return finish(&b, r);
     last_nodes = b.nodes;
     return PyBool_FromLong(!r);
 }
@@ -452,7 +576,7 @@ static PyObject *per_domino(PyObject *args, int values) {
             int r = STOPPED;
             if (!stopped) {
                 u64 rest = cells & ~(BIT(i) | BIT(i + (pass ? f->w : 1)));
-                r = values ? value_of(f, rest, &b) : eq_cells(f, rest, 0, &b);
+                r = values ? value_of(f, rest, &b) : worth_zero(f, rest, &b);
                 if (r == NO_MEMORY || (r == STOPPED && b.stopped == 3)) { Py_DECREF(out); return finish(&b, r); }
                 stopped = r < 0;
             }
@@ -476,17 +600,30 @@ static PyObject *py_clear(PyObject *self, PyObject *noargs) {
     Py_RETURN_NONE;
 }
 
-/* set_memo_limit(log2_slots): how far the memo may grow before it is emptied (default 23: 128 MB). */
+/* set_memo_limit(log2_entries): the table's cap (default 20: 2**20 entries of 16 bytes, 16 MB). */
 static PyObject *py_set_memo_limit(PyObject *self, PyObject *arg) {
-    long bits = limit_bits(arg, 16, 30, "memo");
-    if (bits < 0) return NULL;
-    table_slots = (size_t)1 << bits;
-    if (memo.cap > table_slots) memo_clear();
+    long n = PyLong_AsLong(arg);
+    if (n == -1 && PyErr_Occurred()) return NULL;
+    if (n < 12 || n > 30) {
+        PyErr_SetString(PyExc_ValueError, "the memo limit is 2**12 to 2**30 entries");
+        return NULL;
+    }
+    table_cap = (size_t)1 << n;
+    if (entries > table_cap) memo_clear();
     Py_RETURN_NONE;
 }
 
-static PyObject *py_memo_size(PyObject *self, PyObject *noargs) { return PyLong_FromSize_t(memo.used); }
-static PyObject *py_memo_bytes(PyObject *self, PyObject *noargs) { return PyLong_FromSize_t(memo.cap * sizeof(Slot)); }
+/* configure(etc, bounds, order, exact_cells): switch techniques off to measure them (all on: 1, 1, 1, 14). */
+static PyObject *py_configure(PyObject *self, PyObject *args) {
+    int etc, bounds, order, exact;
+    if (!PyArg_ParseTuple(args, "pppi", &etc, &bounds, &order, &exact)) return NULL;
+    use_etc = etc, use_bounds = bounds, use_order = order, exact_cells = exact;
+    memo_clear();
+    Py_RETURN_NONE;
+}
+
+static PyObject *py_memo_size(PyObject *self, PyObject *noargs) { return PyLong_FromSize_t(stored); }
+static PyObject *py_memo_bytes(PyObject *self, PyObject *noargs) { return PyLong_FromSize_t(entries * sizeof(Entry)); }
 
 static PyMethodDef methods[] = {
     {"grundy", py_grundy, METH_VARARGS, "The Grundy value of a Cram position's empty cells, or None when stopped."},
@@ -494,8 +631,9 @@ static PyMethodDef methods[] = {
     {"move_values", py_move_values, METH_VARARGS, "The Grundy value each domino leaves (None: unsolved)."},
     {"move_wins", py_move_wins, METH_VARARGS, "Whether each domino wins, by search (None: unsolved)."},
     {"clear", py_clear, METH_NOARGS, "Forget every memoised shape."},
-    {"set_memo_limit", py_set_memo_limit, METH_O, "Let the memo grow to 2**n slots before it is emptied."},
+    {"set_memo_limit", py_set_memo_limit, METH_O, "Cap the table at 2**n entries (when full, new shapes replace small ones)."},
     {"nodes", py_nodes, METH_NOARGS, "Nodes the last call visited."},
+    {"configure", py_configure, METH_VARARGS, "Switch techniques off (etc, bounds, order, exact_cells) to measure them."},
     {"memo_size", py_memo_size, METH_NOARGS, "Shapes held in the memo."},
     {"memo_bytes", py_memo_bytes, METH_NOARGS, "Bytes the memo holds now."},
     {NULL, NULL, 0, NULL},
@@ -506,6 +644,5 @@ static struct PyModuleDef module = {
 };
 
 PyMODINIT_FUNC PyInit__native(void) {
-    table_slots = MEMO_SLOTS;
     return PyModule_Create(&module);
 }

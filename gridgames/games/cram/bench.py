@@ -2,15 +2,21 @@
 
 Every position of 5x5 exact (each move's value, memo emptied first), p95 at most 50 ms; the start
 of every board of up to 36 cells decided (who wins) within 2 s each from scratch, by the mirror strategy
-where it applies and by search elsewhere (odd x odd boards); its Grundy value within 30 s each.
-Runs in a few minutes; `--quick` measures fewer positions and skips the Grundy values past 30 cells.
+where it applies and by search elsewhere (odd x odd boards); its Grundy value within 30 s each. Issue
+26's boards: the Grundy value of the empty 4x9, 5x8 and 5x9 boards from scratch (no tables), each in a
+child process of its own so that its peak memory (ru_maxrss) is its own, with nodes, CPU seconds, the
+target and the peak against 64 MB; and the C core against the reference, value and nodes, on every
+board up to 4x6. Runs in a few minutes; `--quick` measures fewer positions, skips the Grundy values past
+30 cells and 5x9.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
+import subprocess
 import sys
 from functools import partial
 
@@ -23,6 +29,10 @@ CRAM_POSITION_P95 = 0.050
 CRAM_WHO_WINS = 2.0
 CRAM_GRUNDY = 30.0
 CRAM_MOST_CELLS = 36
+#: Issue 26's boards: (rows, cols, CPU seconds target); each runs at most `value_wall(target)` seconds.
+CRAM_VALUE_BOARDS = ((4, 9, 0.3), (5, 8, 2.0), (5, 9, 60.0))
+#: Their peak memory target (the whole process, interpreter included).
+CRAM_PEAK_BYTES = 64 * 2**20
 
 
 CORE = "gridgames.games.cram._native"  # this game's C core, for the heading
@@ -93,6 +103,88 @@ def bench_cram_starts(grundy_cells: int) -> bool:
     return ok
 
 
+#: What a child process runs: one board's value from scratch, printed as JSON.
+_CHILD = """
+import json, sys, time
+from gridgames.games.cram import solver
+from gridgames.solve.budget import SearchTimeout
+rows, cols, seconds = int(sys.argv[1]), int(sys.argv[2]), float(sys.argv[3])
+cpu = time.process_time()
+try:
+    value = solver.grundy(rows, cols, (1 << (rows * cols)) - 1, seconds, use_symmetry=False)
+except SearchTimeout:
+    value = None
+print(json.dumps({"value": value, "nodes": solver.nodes(), "cpu": time.process_time() - cpu}))
+"""
+
+
+def solve_in_child(rows: int, cols: int, seconds: float) -> tuple[dict[str, object], int]:
+    """(what the child printed, its peak resident memory in bytes): the board's value from scratch in a
+    fresh process, so the peak is this solve's alone."""
+    child = subprocess.Popen([sys.executable, "-c", _CHILD, str(rows), str(cols), str(seconds)],
+                             stdout=subprocess.PIPE, text=True)
+    assert child.stdout is not None
+    out = child.stdout.read()
+    _, status, usage = os.wait4(child.pid, 0)
+    child.returncode = os.waitstatus_to_exitcode(status)
+    peak = usage.ru_maxrss * 1024  # Linux gives kilobytes
+    if child.returncode != 0:
+        return {"value": None, "nodes": 0, "cpu": 0.0}, peak
+    return json.loads(out), peak
+
+
+def value_wall(target: float) -> float:
+    """The wall-clock budget of a board whose target is `target` CPU seconds: room for a busy machine."""
+    return 4 * target + 10
+
+
+def bench_cram_values(quick: bool) -> bool:
+    """Issue 26's boards, each in its own process: value, nodes, CPU against its target, peak memory."""
+    print(f"Cram values from scratch (no tables), each board in a fresh process (target CPU; peak memory "
+          f"<= {CRAM_PEAK_BYTES // 2**20} MB):")
+    ok = True
+    for rows, cols, target in CRAM_VALUE_BOARDS:
+        if quick and target > 10:
+            print(f"  {rows}x{cols}: skipped (--quick)")
+            continue
+        got, peak = solve_in_child(rows, cols, value_wall(target))
+        cpu = float(got["cpu"])  # type: ignore[arg-type]
+        met = got["value"] is not None and cpu <= target and peak <= CRAM_PEAK_BYTES
+        ok &= met
+        shown = (f"value {got['value']}" if got["value"] is not None
+                 else f"not finished in {value_wall(target):g} s (wall)")
+        print(f"  {rows}x{cols}: {shown}, {int(got['nodes']):,} nodes, {cpu:.2f} s CPU (target <= "  # type: ignore[call-overload]
+              f"{target:g} s), peak {peak / 2**20:.0f} MB (<= {CRAM_PEAK_BYTES // 2**20} MB): {verdict(met)}")
+    return ok
+
+
+def bench_cram_cross_check() -> bool:
+    """The C core and the reference on every board up to 4x6: the same value and the same nodes."""
+    mod = cram.native()
+    if mod is None:
+        print("Cram cross-check: the C core is not built (skipped)")
+        return True
+    from gridgames.games.cram import reference
+
+    differ = []
+    boards = [(m, n) for m in range(1, 5) for n in range(m, 7)]
+    for rows, cols in boards:
+        full = (1 << (rows * cols)) - 1
+        reference.clear_cache()
+        mod.clear()
+        expected = reference.grundy(rows, cols, full)
+        got = (mod.grundy(rows, cols, full, -1.0, None), mod.nodes())
+        if got != expected:
+            differ.append(f"{rows}x{cols}: reference {expected}, C {got}")
+    mod.clear()
+    reference.clear_cache()
+    print(f"Cram cross-check, C core against the reference, value and nodes, {len(boards)} boards up to 4x6: "
+          f"{verdict(not differ)}")
+    for line in differ:
+        print(f"  differ: {line}")
+    return not differ
+
+
 #: Its part of the shared `make bench` driver: the computer-level ladder.
 BENCH = GameBench(level_boards=(Board("cram", "5x5", default=True),))
 
@@ -105,7 +197,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     count = 40 if args.quick else 200
     print(f"\nCram ({core.name([CORE])}; Cram's C core {'built' if cram.built() else 'not built'})")
-    results = [bench_cram_positions(rng, count), bench_cram_starts(30 if args.quick else CRAM_MOST_CELLS)]
+    results = [bench_cram_values(args.quick), bench_cram_cross_check(), bench_cram_positions(rng, count),
+               bench_cram_starts(30 if args.quick else CRAM_MOST_CELLS)]
     cram.clear_cache()
     print(f"Cram: {sum(results)} of {len(results)} targets met")
     return 0

@@ -1,4 +1,5 @@
-"""Cram's Sprague-Grundy values in plain Python: the specification the C core (`_native.c`) must match.
+"""Cram's Sprague-Grundy values in plain Python: the specification the C core (`_native.c`) must match,
+node for node.
 
 A position is `rows`, `cols` and `free`, a bitmask of the empty cells (cell index = row * cols + col).
 A domino is the pair (cell, cell + 1) for a horizontal one (same row) or (cell, cell + cols) for a
@@ -6,8 +7,23 @@ vertical one; `dominoes` lists them lowest cell first, the horizontal one before
 
 Placing a domino can split the empty cells into regions that no later move joins, so a position's value
 is the XOR of its regions' values, and a region's value depends only on its shape up to translation and
-the 8 rotations and reflections of the square. Regions are memoised twice, as in Node Kayles: by the
-shape as it sits in its bounding box, and on a miss by its canonical shape (the least key of the 8).
+the 8 rotations and reflections of the square: what is known of a region is kept under its canonical
+shape (in its bounding box, the least key of the 8).
+
+The search asks a shape "which of these values is yours, if any?" (`Solver.shape_value`, the values a
+bitmask). The value is the mex of the options' values; an option is the regions a domino leaves, all
+but the largest valued exactly and the largest asked only about values that matter. The values the
+shape can still be (`still_possible`) shrink as options are answered, and the search stops as soon as
+none is left: the mex counterpart of an alpha-beta cut (Beling and Rogalski, "On pruning search trees
+of impartial games", Artificial Intelligence 283, 2020). Each option is asked only about those values;
+then, if some are left, the missing values under them are looked for one by one, the first one no
+option has being the value. Asking one value g is Lemoine and Viennot's "is the position plus a
+nim-heap *g lost?" ("Nimbers are inevitable", Theoretical Computer Science 462, 2012); an exact value is
+asked for as "0? 1? 2? ..." on a large region, at once on a small one. Before searching any option,
+every option is first answered from what is known (an enhanced transposition cutoff). The bounds: a mex
+over n options is at most n, and a game on c cells lasts at most c / 2 moves, so its value is at most
+that. What a search learns is kept: the exact value, or values the shape cannot have.
+
 The memo holds at most `MEMO_LIMIT` shapes (about 100 bytes each: 100 MB at most); past that it is
 emptied, which costs time, never correctness.
 """
@@ -21,15 +37,23 @@ from gridgames.solve.shapes import boxed, components, frame, symmetries
 
 #: The memo is emptied when it holds this many shapes (about 100 bytes each in CPython).
 MEMO_LIMIT = 1_000_000
-#: The budget is checked every this many shapes solved (well under a millisecond of work).
-CHECK_EVERY = 64
+#: Regions of at most this many cells are valued exactly by one search asking every value; larger
+#: ones by asking 0, 1, 2, ... in turn (as the C core's EXACT_CELLS).
+EXACT_CELLS = 14
+#: "Not this value" is kept for values under this (a value is at most half the cells: 32 at most).
+NOT_VALUES = 40
+
+#: Every value, as a mask; answers besides values: not among those asked, not known without a search.
+ALL = (1 << 64) - 1
+NOT_AMONG = -1
+UNKNOWN = -2
 
 # A region of n cells recurses about 3n frames deep at most (boards up to 128 cells here).
 if sys.getrecursionlimit() < 10_000:
     sys.setrecursionlimit(10_000)
 
-_memo: dict[int, int] = {}  # shape key (in its bounding box, or canonical) -> Grundy value
-_solved = 0  # shapes solved since the last public call began
+_memo: dict[int, tuple[int, int]] = {}  # canonical shape key -> (exact value or -1, mask of values it is not)
+_canonical: dict[int, int] = {}  # shape key -> its canonical key
 
 
 def shape_key(height: int, width: int, bits: int) -> int:
@@ -39,7 +63,14 @@ def shape_key(height: int, width: int, bits: int) -> int:
 
 def canonical_key(height: int, width: int, bits: int) -> int:
     """The least `shape_key` over the shape's 8 rotations and reflections."""
-    return min(shape_key(*variant) for variant in symmetries(height, width, bits))
+    key = shape_key(height, width, bits)
+    least = _canonical.get(key)
+    if least is None:
+        least = min(shape_key(*variant) for variant in symmetries(height, width, bits))
+        if len(_canonical) >= MEMO_LIMIT:
+            _canonical.clear()
+        _canonical[key] = least
+    return least
 
 
 def dominoes(rows: int, cols: int, free: int) -> list[tuple[int, int]]:
@@ -60,63 +91,207 @@ def dominoes(rows: int, cols: int, free: int) -> list[tuple[int, int]]:
     return out
 
 
+def _below(v: int) -> int:
+    """The values under v, as a mask."""
+    return (1 << min(v, 64)) - 1
+
+
+def _lowest(mask: int) -> int:
+    return (mask & -mask).bit_length() - 1
+
+
+def _shifted(values: int, by: int) -> int:
+    """{x ^ by : x in values}."""
+    out = 0
+    while values:
+        low = values & -values
+        values ^= low
+        x = (low.bit_length() - 1) ^ by
+        if x < 64:
+            out |= 1 << x
+    return out
+
+
+def still_possible(asked: int, found: int, left: int) -> int:
+    """The values of `asked` the mex can still come to, given the options' values `found` so far and
+    `left` options to look at: not found, not under the least value missing, and with at most `left`
+    values missing below them (each option fills one at most)."""
+    missing = ~found & ALL
+    for _ in range(min(left, 64)):
+        if not missing:
+            break
+        missing &= missing - 1
+    limit = _lowest(missing) if missing else 64  # the (left + 1)-th missing value
+    return asked & ~found & ~_below(_lowest(~found & ALL)) & _below(limit + 1)
+
+
+class Option:
+    """What a domino leaves: the cells, their largest region (the first of the largest) and its size;
+    the XOR of the other regions' values once worked out."""
+
+    __slots__ = ("left_over", "largest", "size", "others")
+
+    def __init__(self, left_over: int, largest: int, size: int) -> None:
+        self.left_over, self.largest, self.size = left_over, largest, size
+        self.others: int | None = None
+
+
+def options(height: int, width: int, cells: int) -> list[Option]:
+    """A shape's dominoes, horizontal ones then vertical ones, each lowest cell first, then ordered
+    (stably) so that those leaving the smallest largest region come first: their searches are cheapest."""
+    _, _, not_last = frame(height, width)
+    out = []
+    for step, starts in ((1, cells & (cells >> 1) & not_last), (width, cells & (cells >> width))):
+        while starts:
+            low = starts & -starts
+            starts ^= low
+            rest = cells & ~(low | low << step)
+            largest, size = 0, 0
+            for comp in components(rest, height, width):
+                n = comp.bit_count()
+                if n > size:
+                    largest, size = comp, n
+            out.append(Option(rest, largest, size))
+    out.sort(key=lambda option: option.size)
+    return out
+
+
 class Solver:
-    """One public call's solving: the budget it runs under and how many shapes it solved."""
+    """One public call's solving: the budget it runs under and how many nodes (searches) it made."""
 
     def __init__(self, budget: Budget | None) -> None:
         self.budget = budget
         self.solved = 0
+        self.probing = False  # answer from the memo only (UNKNOWN where a search is needed)
 
     def value(self, free: int, rows: int, cols: int) -> int:
         """Grundy value of the empty cells `free` of a `rows` x `cols` board: the XOR of its regions'."""
         total = 0
         for comp in components(free, rows, cols):
-            total ^= self.region(comp, rows, cols)
+            value = self.region(comp, rows, cols)
+            assert value >= 0
+            total ^= value
         return total
 
-    def region(self, comp: int, height: int, width: int) -> int:
-        """Grundy value of one connected region, keyed first where it sits (a cheap, frequent hit)."""
-        where = shape_key(height, width, comp)
-        value = _memo.get(where)
-        if value is None:
-            value = self.shape(*boxed(comp, height, width))
-            _remember(where, value)
-        return value
+    def region(self, comp: int, height: int, width: int, asked: int = ALL) -> int:
+        """One connected region's value if it is among `asked`, else NOT_AMONG (or UNKNOWN)."""
+        n = comp.bit_count()
+        if n < 4:  # two or three cells: one move, to nothing or one cell
+            v = int(n >= 2)
+            return v if asked >> v & 1 else NOT_AMONG
+        return self.shape(*boxed(comp, height, width), asked=asked)
 
-    def shape(self, height: int, width: int, cells: int) -> int:
-        """Grundy value of a connected shape that touches every side of its `height` x `width` box."""
-        key = shape_key(height, width, cells)
-        value = _memo.get(key)
-        if value is not None:
-            return value
+    def shape(self, height: int, width: int, cells: int, asked: int = ALL) -> int:
+        """`region` for a shape that touches every side of its `height` x `width` box."""
         ckey = canonical_key(height, width, cells)
-        value = _memo.get(ckey)
-        if value is None:
-            value = self.solve(height, width, cells)
-            _remember(ckey, value)
-        _remember(key, value)
-        return value
+        h, w, bits = (ckey >> 8) & 0xFF, ckey & 0xFF, ckey >> 16
+        if asked != ALL or cells.bit_count() <= EXACT_CELLS:
+            return self.shape_value(h, w, bits, asked)
+        for g in range(64):
+            r = self.shape_value(h, w, bits, 1 << g)
+            if r != NOT_AMONG:
+                return r
+            if g > NOT_VALUES:
+                break
+        return UNKNOWN
 
-    def solve(self, height: int, width: int, cells: int) -> int:
-        """mex over the dominoes of the XOR of the regions each leaves."""
+    def sum_value(self, height: int, width: int, option: Option, asked: int) -> int:
+        """An option's value (its regions' XOR) if among `asked`, else NOT_AMONG (or UNKNOWN)."""
+        if option.others is None:
+            others = 0
+            for comp in components(option.left_over & ~option.largest, height, width):
+                v = self.region(comp, height, width)
+                if v < 0:
+                    return v
+                others ^= v
+            option.others = others
+        others = option.others
+        if option.size < 4:
+            v = others ^ int(option.size >= 2)
+            return v if asked >> v & 1 else NOT_AMONG
+        v = self.shape(*boxed(option.largest, height, width), asked=_shifted(asked, others))
+        return v if v < 0 else v ^ others
+
+    def shape_value(self, height: int, width: int, bits: int, asked: int) -> int:
+        """A canonical connected shape's value if it is among `asked` (a mask), else NOT_AMONG."""
+        key = shape_key(height, width, bits)
+        exact, excluded = _memo.get(key, (-1, 0))
+        if exact >= 0:
+            return exact if asked >> exact & 1 else NOT_AMONG
+        _, not_first, not_last = frame(height, width)
+        moves = (bits & (bits >> 1) & not_last).bit_count() + (bits & (bits >> width)).bit_count()
+        asked &= _below(min(moves, bits.bit_count() // 2) + 1) & ~excluded
+        if not asked:
+            return NOT_AMONG
+        if self.probing:
+            return UNKNOWN
         self.solved += 1
-        if self.budget is not None and self.solved % CHECK_EVERY == 0:
+        if self.budget is not None:  # every node: one on a large region costs up to 30 ms here
             self.budget.check()
-        seen = 0  # bit g set when some move leaves value g
-        for a, b in dominoes(height, width, cells):
-            seen |= 1 << self.value(cells & ~((1 << a) | (1 << b)), height, width)
-        return (~seen & (seen + 1)).bit_length() - 1
+        listed = options(height, width, bits)
+        found, left = 0, len(listed)
+        known = [False] * len(listed)
+        possible = still_possible(asked, found, left)
+        # First what the memo knows of each option (an enhanced transposition cutoff), then a search:
+        # each option asked only about the values the mex can still be (a value found rules one out) ...
+        for probing in (True, False):
+            self.probing = probing
+            try:
+                for k, option in enumerate(listed):
+                    if not possible:
+                        break
+                    if known[k]:
+                        continue
+                    r = self.sum_value(height, width, option, possible)
+                    if r < 0:
+                        continue
+                    known[k] = True
+                    found |= 1 << r
+                    left -= 1
+                    possible = still_possible(asked, found, left)
+            finally:
+                self.probing = False
+        if not possible:
+            return self._not(key, excluded, asked | found | _below(_lowest(~found & ALL)))
+        # ... then, no option having any of them, each missing value under them looked for in turn: the
+        # first not found is the value.
+        least = _lowest(possible)
+        j = _lowest(~found & ALL)
+        while j < least:
+            for k, option in enumerate(listed):
+                if not known[k] and self.sum_value(height, width, option, 1 << j) == j:
+                    break
+            else:  # no option is worth j, every smaller value is reached: the value is j
+                _remember(key, j, excluded)
+                return j if asked >> j & 1 else NOT_AMONG
+            known[k] = True
+            found |= 1 << j
+            left -= 1
+            possible = still_possible(asked, found, left)
+            if not possible:
+                return self._not(key, excluded, asked | found | _below(_lowest(~found & ALL)))
+            least = _lowest(possible)
+            j = _lowest(~found & ALL)
+        _remember(key, least, excluded)
+        return least if asked >> least & 1 else NOT_AMONG
+
+    @staticmethod
+    def _not(key: int, excluded: int, values: int) -> int:
+        """Records that the shape's value is none of `values`; NOT_AMONG."""
+        _remember(key, -1, excluded | (values & _below(NOT_VALUES)))
+        return NOT_AMONG
 
 
-def _remember(key: int, value: int) -> None:
+def _remember(key: int, exact: int, excluded: int) -> None:
     if len(_memo) >= MEMO_LIMIT:
         _memo.clear()  # values already computed are returned up the stack, so nothing is lost but time
-    _memo[key] = value
+    _memo[key] = (exact, excluded)
 
 
 def clear_cache() -> None:
     """Forget every memoised shape."""
     _memo.clear()
+    _canonical.clear()
 
 
 def memo_size() -> int:
@@ -124,7 +299,7 @@ def memo_size() -> int:
 
 
 def grundy(rows: int, cols: int, free: int, budget: Budget | None = None) -> tuple[int, int]:
-    """(Grundy value of the empty cells `free`, shapes solved). Raises SearchTimeout when stopped."""
+    """(Grundy value of the empty cells `free`, nodes searched). Raises SearchTimeout when stopped."""
     solver = Solver(budget)
     if budget is not None:
         budget.check()

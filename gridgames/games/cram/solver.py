@@ -4,8 +4,9 @@ Positions are plain integers: `rows`, `cols` and `free`, the mask of empty cells
 a domino is a pair of cell indices, as `reference.dominoes` lists them. Every call takes a `Budget` and
 raises `SearchTimeout` (or `SearchCancelled`) when it runs out; a cancelled C search ends within a few ms.
 
-Memory: the C memo is capped at `NATIVE_MEMO_LOG2` (2**22 slots of 32 bytes, 128 MB), the Python one at
-`reference.MEMO_LIMIT` shapes (about 100 MB); each is emptied when full, which costs time, not answers.
+Memory: the C table of shapes is capped at `NATIVE_MEMO_LOG2` (2**20 entries of 16 bytes, 16 MB; it starts
+at 64 KB and grows only as a board needs), past which new shapes replace small ones; the Python memo at
+`reference.MEMO_LIMIT` shapes (about 100 MB), emptied when full. Either costs time, never answers.
 """
 
 from __future__ import annotations
@@ -23,8 +24,8 @@ NATIVE = core.load(f"{__package__}._native")
 
 #: The C core's boards (and regions' bounding boxes) hold at most this many cells.
 NATIVE_CELLS = 64
-#: The C memo's ceiling: 2**22 slots of 32 bytes (128 MB).
-NATIVE_MEMO_LOG2 = 22
+#: The C table's cap: 2**20 entries of 16 bytes (16 MB).
+NATIVE_MEMO_LOG2 = 20
 #: Regions of at most this many cells are solved from scratch within about a second (C) ...
 NATIVE_QUICK_CELLS = 30
 #: ... and in Python.
@@ -68,15 +69,17 @@ class _Hybrid(reference.Solver):
     """The reference's walk over regions on a board of more than 64 cells, each region whose bounding box
     holds at most 64 cells valued by the C core."""
 
-    def shape(self, height: int, width: int, cells: int) -> int:
+    def shape(self, height: int, width: int, cells: int, asked: int = reference.ALL) -> int:
         mod: Any = NATIVE.module
         if height * width > NATIVE_CELLS:
-            return super().shape(height, width, cells)
+            return super().shape(height, width, cells, asked)
+        if self.probing:
+            return reference.UNKNOWN  # the C core's table is not read from here: searched in turn
         value = mod.grundy(height, width, cells, *core.budget_args(self.budget))
         self.solved += mod.nodes()
         if value is None:
             raise core.stopped(self.budget)
-        return int(value)
+        return int(value) if asked >> int(value) & 1 else reference.NOT_AMONG
 
 
 def by_symmetry(rows: int, cols: int, free: int) -> bool | None:
