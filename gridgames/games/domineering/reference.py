@@ -25,9 +25,9 @@ ICGA Journal 25, 2002; Breuker, Uiterwijk and van den Herik, "Solving 8x8 Domine
   the opponent's most, and loses when the opponent's sure moves (moving second) reach her most. The
   counts add up over the board's regions, the only way regions are combined: the outcome of a sum of
   partizan games does not follow from the outcomes of its parts;
-- move ordering (`ordered_moves`): highest first, a move's net change in both players' safe and real
-  moves, `SAFE_WEIGHT` * (my safe moves' change - theirs) - (their real moves' change); ties to the move
-  nearer the board's edge, then the lowest cell;
+- move ordering (`ordered_moves`): by a move's net change in both players' safe moves and the opponent's
+  real moves, `SAFE_WEIGHT` * (my safe moves' change - theirs) - (their real moves' change), doubled, less
+  three times its distance from the board's edges; ties to the lowest cell;
 - safe components: a run of the mover's free cells all out of the opponent's reach is an integer of its
   own; any move there lowers it by one or more and the run's first domino by exactly one, so only that
   one is searched, after every other move;
@@ -284,15 +284,21 @@ def move_score(mine: list[int], theirs: list[int], a: int, b: int) -> int:
 
 
 @cache
-def _edge(rows: int, cols: int) -> tuple[int, ...]:
-    """Each cell's distance from the board's nearest edge (the ordering's tie-break)."""
-    return tuple(min(r, rows - 1 - r, c, cols - 1 - c) for r in range(rows) for c in range(cols))
+def _edge(rows: int, cols: int, vertical: bool) -> tuple[int, ...]:
+    """For a domino from each cell: its distance from the nearer of the top and bottom edges plus that
+    from the nearer side edge, its second cell counted in its direction (the ordering's positional term)."""
+    low, right = (2, 1) if vertical else (1, 2)
+    return tuple(
+        min(r, rows - low - r) + min(c, cols - right - c) for r in range(rows) for c in range(cols)
+    )
 
 
 def ordered_moves(rows: int, cols: int, mine: list[int], theirs: list[int], vertical: bool) -> list[tuple[int, int]]:
-    """The mover's moves as (line, bit), in search order: highest score first, then nearest the edge,
-    then lowest cell; moves in safe components left out but the first one's, put last."""
-    edge = _edge(rows, cols)
+    """The mover's moves as (line, bit), in search order: highest 2 * `move_score` - 3 * the distance
+    from the edges first (near the edges and corners first: without it 8x7 took twice the nodes, with it
+    as the primary key fifty times), then lowest cell; moves in safe components left out but the first
+    one's, put last."""
+    edge = _edge(rows, cols, vertical)
     scored: list[tuple[int, int, int, int]] = []
     safe_move: tuple[int, int] | None = None
     for a, x in enumerate(mine):
@@ -309,7 +315,7 @@ def ordered_moves(rows: int, cols: int, mine: list[int], theirs: list[int], vert
                     safe_move = (a, b)
                 continue
             cell = b * cols + a if vertical else a * cols + b
-            scored.append((-(256 * move_score(mine, theirs, a, b) - 16 * edge[cell]), cell, a, b))
+            scored.append((3 * edge[cell] - 2 * move_score(mine, theirs, a, b), cell, a, b))
     scored.sort()
     out = [(a, b) for _, _, a, b in scored]
     if safe_move is not None:
