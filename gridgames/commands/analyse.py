@@ -47,7 +47,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help=f"thinking time, at most {limits.MAX_BUDGET:g} (default {QUICK_BUDGET} where only a search "
         f"applies, else {EXACT_BUDGET:g}: past it the answer is marked unproven)",
     )
-    parser.add_argument("--first", choices=FIRST_CHOICES[:2], help="who moves first (default: the rule book's)")
+    parser.add_argument(
+        "--first", choices=FIRST_CHOICES[:2], help="who moves first (default: the rule book's)"
+    )
     parser.add_argument(
         "--no-tables", action="store_true",
         help="read no shipped table: solve from scratch, with no time limit unless --budget is given",

@@ -350,7 +350,9 @@ class GuardedSolver(Solver):
         return evaluation
 
     def evaluate_value(self, state: GridState, budget: Budget | None) -> Any:
-        evaluation = self._call("evaluate_value", state, budget) if hasattr(self.wrapped, "evaluate_value") else None
+        if not hasattr(self.wrapped, "evaluate_value"):
+            return None
+        evaluation = self._call("evaluate_value", state, budget)
         if evaluation is not None:
             values = getattr(evaluation, "move_values", None)
             value = getattr(evaluation, "value", None)

@@ -69,7 +69,8 @@ def bench_domineering_targets(targets: tuple[Target, ...]) -> bool:
         if won is None:
             outcome = f"not finished in {took:.0f} s ({nodes:,} nodes)"
         else:
-            outcome = f"{'first player wins' if won else 'second player wins'}: {nodes:,} nodes, {cpu:.2f} s CPU"
+            winner = "first player wins" if won else "second player wins"
+            outcome = f"{winner}: {nodes:,} nodes, {cpu:.2f} s CPU"
         limits = []
         if t.cpu is not None:
             limits.append(f"<= {t.cpu:g} s")

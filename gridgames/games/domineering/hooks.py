@@ -113,12 +113,10 @@ class DomineeringSolver(Solver):
         """The mover's value proven by one search, then one winning move (each reply searched in the
         order the search tries them, on the table the first search filled); unknown past the budget."""
         from gridgames.engine.moves import Move
-        from gridgames.games.domineering import solver
+        from gridgames.games.domineering import opening, solver
         from gridgames.games.domineering.rules import RULES
         from gridgames.solve.base import LOSS, Evaluation
         from gridgames.solve.budget import SearchTimeout
-
-        from gridgames.games.domineering import opening
 
         s = _state(state)
         shipped = table_evaluation(s, opening.shipped(s.rows, s.cols))

@@ -37,6 +37,7 @@ ICGA Journal 25, 2002; Breuker, Uiterwijk and van den Herik, "Solving 8x8 Domine
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
@@ -57,7 +58,7 @@ _WIN = 1 << 127
 _KEY = _SIDE - 1
 _MASK64 = (1 << 64) - 1
 
-Slot = tuple[int, int]
+Slot = tuple[int, bool]
 _table: dict[int, list[Slot | None]] = {}
 _table_board: tuple[int, int] | None = None
 _used = 0
@@ -118,12 +119,12 @@ def _real(x: int) -> int:
     return (x & (x >> 1)).bit_count()
 
 
-def _near(lines: list[int], x: int) -> int:
+def _near(lines: Sequence[int], x: int) -> int:
     """The cells of the lines beside line x."""
     return (lines[x - 1] if x > 0 else 0) | (lines[x + 1] if x + 1 < len(lines) else 0)
 
 
-def _line_safe(lines: list[int], x: int) -> int:
+def _line_safe(lines: Sequence[int], x: int) -> int:
     """Line x's safe dominoes: half of each run of its cells with no empty neighbour in the lines beside."""
     if x < 0 or x >= len(lines):
         return 0
@@ -293,7 +294,9 @@ def _edge(rows: int, cols: int, vertical: bool) -> tuple[int, ...]:
     )
 
 
-def ordered_moves(rows: int, cols: int, mine: list[int], theirs: list[int], vertical: bool) -> list[tuple[int, int]]:
+def ordered_moves(
+    rows: int, cols: int, mine: list[int], theirs: list[int], vertical: bool
+) -> list[tuple[int, int]]:
     """The mover's moves as (line, bit), in search order: highest 2 * `move_score` - 3 * the distance
     from the edges first (near the edges and corners first: without it 8x7 took twice the nodes, with it
     as the primary key fifty times), then lowest cell; moves in safe components left out but the first
@@ -435,7 +438,8 @@ class Search:
 
     def _some_move_wins(self, free: int, vertical: bool, mine: list[int], theirs: list[int]) -> bool:
         rows, cols = self.rows, self.cols
-        children = [self._play(free, vertical, a, b) for a, b in ordered_moves(rows, cols, mine, theirs, vertical)]
+        moves = ordered_moves(rows, cols, mine, theirs, vertical)
+        children = [self._play(free, vertical, a, b) for a, b in moves]
         left = []
         for child in children:  # enhanced transposition cut-off
             known = _get(key(rows, cols, child, not vertical))
