@@ -217,9 +217,12 @@ def run(args: argparse.Namespace) -> int:
     except _Refused as error:
         sys.stderr.write(f"gridgames: {printable(str(error), 400)}\n")
         return 2
-    if args.no_tables:
-        tables.switch_off()
-    fields = report(game, args.budget, no_tables=args.no_tables, value_only=args.value_only)
+    previous = tables.switched_off()
+    tables.switch_off(previous or args.no_tables)
+    try:
+        fields = report(game, args.budget, no_tables=args.no_tables, value_only=args.value_only)
+    finally:
+        tables.switch_off(previous)  # the command may run inside a longer process (tests, scripts)
 
     for sentence in tables.refused.values():  # a damaged shipped table: said once, then searched
         sys.stderr.write(f"gridgames: {sentence}\n")

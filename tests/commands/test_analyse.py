@@ -174,3 +174,12 @@ def test_value_only_proves_the_value_and_one_winning_move_from_scratch(capsys):
 def test_cram_gives_its_grundy_value(capsys):
     data = analyse_json(capsys, "cram", "--size", "3x4", "--no-tables", "--value-only")
     assert isinstance(data["grundy"], int) and (data["grundy"] != 0) == (data["value"] == "win")
+
+
+def test_no_tables_reads_no_shipped_table(capsys):
+    shipped = analyse_json(capsys, "domineering", "--size", "8x8", "--value-only")
+    searched = analyse_json(
+        capsys, "domineering", "--size", "8x8", "--no-tables", "--value-only", "--budget", "0.05"
+    )
+    assert shipped["proof"] == "opening table" and shipped["value"] == "win"
+    assert searched["proof"] is None and searched["value"] == "unknown" and searched["proven"] is False

@@ -137,7 +137,7 @@ class DomineeringSolver(Solver):
                 nodes += solver.nodes()
                 if lost:
                     values[Move((s.cell(a), s.cell(b)))] = WIN
-                    return Evaluation(WIN, values, exact=False, nodes=nodes, proof="search of the value")
+                    return Evaluation(WIN, values, exact=False, nodes=nodes)
         except SearchTimeout:
             nodes += solver.nodes()
         return Evaluation(UNKNOWN, values, exact=False, nodes=nodes)
