@@ -1,6 +1,9 @@
 """`gridgames analyse`: replay moves from the start and print the analysis of the position.
 
-Scriptable: `--json` prints one object. Imports no Textual, so it starts fast.
+Scriptable: `--json` prints one object. Imports no Textual, so it starts fast. `--no-tables` solves from
+scratch (no shipped table is read, and no time limit applies unless `--budget` is given), `--value-only`
+proves the position's value and one best move (what published solvers compute), and `cpu_seconds` times
+the work in CPU seconds beside the wall-clock `seconds`: together they measure a solver.
 """
 
 from __future__ import annotations
@@ -9,17 +12,21 @@ import argparse
 import json
 import sys
 import time
-from typing import Any
+from typing import Any, cast
 
 from gridgames.commands import game_options, limits
 from gridgames.engine.entry import Entry
 from gridgames.engine.errors import GameError
 from gridgames.engine.game import Game
-from gridgames.engine.options import Options, OptionSpec
+from gridgames.engine.options import FIRST_CHOICES, Options, OptionSpec
 from gridgames.engine.safetext import printable
 from gridgames.engine.textboard import render
 from gridgames.games import catalogue, declares, get_entry, ids_where
-from gridgames.solve.analysis import analyse, needs_budget
+from gridgames.solve import tables
+from gridgames.solve.analysis import analyse, needs_budget, rules_of
+from gridgames.solve.base import Evaluation
+from gridgames.solve.budget import Budget, SearchTimeout
+from gridgames.solve.hooks import solver_for
 
 #: Search time where no exact solver covers the board (keeps the command interactive).
 QUICK_BUDGET = 0.01
@@ -37,6 +44,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--budget", type=limits.budget, metavar="SECONDS",
         help=f"thinking time, at most {limits.MAX_BUDGET:g} (default {QUICK_BUDGET} where only a search "
         f"applies, else {EXACT_BUDGET:g}: past it the answer is marked unproven)",
+    )
+    parser.add_argument(
+        "--first", choices=FIRST_CHOICES[:2], help="who moves first (default: the rule book's)"
+    )
+    parser.add_argument(
+        "--no-tables", action="store_true",
+        help="read no shipped table: solve from scratch, with no time limit unless --budget is given",
+    )
+    parser.add_argument(
+        "--value-only", action="store_true",
+        help="prove the position's value and one best move, not every move's value",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
@@ -61,6 +79,8 @@ def _replay(args: argparse.Namespace) -> Game:
     except GameError as error:
         raise _Refused(str(error)) from None
     first = 1 if entry.default_first == "toss" else int(entry.default_first)
+    if getattr(args, "first", None) is not None:
+        first = int(args.first)
     game = Game.new(entry, options, first_player=first)
     for number, text in enumerate(split_moves(args.moves), 1):
         try:
@@ -103,8 +123,11 @@ def split_moves(text: str) -> list[str]:
     return moves
 
 
-def report(game: Game, budget: float | None) -> dict[str, Any]:
-    """The analysis of the game's current position as the JSON object's fields."""
+def report(
+    game: Game, budget: float | None, *, no_tables: bool = False, value_only: bool = False
+) -> dict[str, Any]:
+    """The analysis of the game's current position as the JSON object's fields. With `no_tables`, no
+    shipped table is read and no time limit applies unless `budget` is given."""
     state = game.state
     outcome = game.outcome
     fields: dict[str, Any] = {
@@ -115,14 +138,16 @@ def report(game: Game, budget: float | None) -> dict[str, Any]:
         "status": "over" if outcome else "ongoing",
         "winner": outcome.winner if outcome else None,
     }
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     if outcome is not None:
         value = "draw" if outcome.winner is None else "loss"
         fields.update(legal=[], value=value, best=[], exact=True, proven=True, proof=None, nodes=0)
     else:
-        if budget is None:
+        if budget is None and not no_tables:
             budget = QUICK_BUDGET if needs_budget(game.rules, state) else EXACT_BUDGET
-        evaluation = analyse(game.entry, state, budget)
+        evaluation = _value_only(game, budget) if value_only else None
+        if evaluation is None:
+            evaluation = analyse(game.entry, state, budget)
         fields.update(
             legal=[game.rules.format_move(m) for m in game.legal_moves()],
             value=evaluation.value,
@@ -132,8 +157,30 @@ def report(game: Game, budget: float | None) -> dict[str, Any]:
             proof=evaluation.proof or None,
             nodes=evaluation.nodes,
         )
+    if game.rules.family == "cram" and outcome is None:
+        fields["grundy"] = _grundy(game, budget)
     fields["seconds"] = round(time.perf_counter() - started, 6)
+    fields["cpu_seconds"] = round(time.process_time() - cpu, 6)
     return fields
+
+
+def _value_only(game: Game, budget: float | None) -> Evaluation | None:
+    """The position's value and one best move proven, where the game's solver offers that (else None:
+    every move's value is proven instead)."""
+    solver = solver_for(rules_of(game.entry))
+    return solver.evaluate_value(game.state, None if budget is None else Budget.of(budget))
+
+
+def _grundy(game: Game, budget: float | None) -> int | None:
+    """Cram's Grundy value of the position (None when the budget ran out first)."""
+    from gridgames.games.cram import solver
+    from gridgames.games.cram.rules import DominoState
+
+    state = cast(DominoState, game.state)
+    try:
+        return solver.grundy(state.rows, state.cols, state.free, budget)
+    except SearchTimeout:
+        return None
 
 
 def _text(game: Game, fields: dict[str, Any]) -> str:
@@ -167,8 +214,12 @@ def run(args: argparse.Namespace) -> int:
     except _Refused as error:
         sys.stderr.write(f"gridgames: {printable(str(error), 400)}\n")
         return 2
-    fields = report(game, args.budget)
-    from gridgames.solve import tables
+    previous = tables.switched_off()
+    tables.switch_off(previous or args.no_tables)
+    try:
+        fields = report(game, args.budget, no_tables=args.no_tables, value_only=args.value_only)
+    finally:
+        tables.switch_off(previous)  # the command may run inside a longer process (tests, scripts)
 
     for sentence in tables.refused.values():  # a damaged shipped table: said once, then searched
         sys.stderr.write(f"gridgames: {sentence}\n")

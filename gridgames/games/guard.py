@@ -349,6 +349,20 @@ class GuardedSolver(Solver):
                 self.guard.move("its solver's evaluate", move, state)
         return evaluation
 
+    def evaluate_value(self, state: GridState, budget: Budget | None) -> Any:
+        if not hasattr(self.wrapped, "evaluate_value"):
+            return None
+        evaluation = self._call("evaluate_value", state, budget)
+        if evaluation is not None:
+            values = getattr(evaluation, "move_values", None)
+            value = getattr(evaluation, "value", None)
+            ok = value in ("win", "loss", "draw", "unknown") and isinstance(values, dict)
+            self.guard.expect("its solver's evaluate_value", ok, f"gave {printable(repr(evaluation), 60)}")
+            assert isinstance(values, dict)
+            for move in values:
+                self.guard.move("its solver's evaluate_value", move, state)
+        return evaluation
+
     def search_position(self, state: GridState) -> Any:
         return self._call("search_position", state)
 

@@ -52,6 +52,11 @@ class Solver:
         """The exact (or the family's own best-effort) Evaluation; None to use the generic search."""
         return None
 
+    def evaluate_value(self, state: GridState, budget: Budget | None) -> Evaluation | None:
+        """The position's value and one best move proven (the other moves unknown), which can be far
+        quicker than every move's value; None where the family offers only `evaluate`."""
+        return None
+
     def is_quick(self, state: GridState) -> bool:
         """Whether `evaluate` answers promptly here (a solver without a budget may take minutes)."""
         return True

@@ -61,12 +61,30 @@ def check(name: str, blob: bytes) -> bytes | str:
     return body
 
 
+#: Whether shipped tables are read at all (`analyse --no-tables` and tests solve from scratch).
+_switched_off = False
+
+
+def switch_off(off: bool = True) -> None:
+    """Read no shipped table from now on (or again, with False): every game searches from scratch.
+    A game that keeps what it loaded checks `switched_off` before using it."""
+    global _switched_off
+    _switched_off = off
+
+
+def switched_off() -> bool:
+    return _switched_off
+
+
 def load(package: str, filename: str, name: str, missing_ok: bool = False) -> bytes | None:
-    """The checked body of `filename` shipped in the game package `package`, or None (missing or refused).
+    """The checked body of `filename` shipped in the game package `package`, or None (missing, refused,
+    or tables switched off).
 
     A missing file, one that is not a regular file (a link to a device, a folder) or one longer than
     any table is refused with its sentence in `refused` before a byte is read (`missing_ok`: a table
     only some boards have, where none is news to nobody)."""
+    if _switched_off:
+        return None
     what = f"The shipped table {name}"
     try:
         path = resources.files(package).joinpath(filename)

@@ -12,7 +12,7 @@ from gridgames.cli import main
 from gridgames.games import get_entry
 
 KEYS = {"variant", "size", "moves", "to_move", "status", "winner", "legal", "value", "best", "exact",
-        "proven", "proof", "nodes", "seconds"}
+        "proven", "proof", "nodes", "seconds", "cpu_seconds"}
 
 
 def analyse_json(capsys, *args: str) -> dict:
@@ -158,3 +158,28 @@ def test_a_damaged_table_is_named_in_one_sentence_and_searched(capsys, monkeypat
     assert "walls-5x5" in sentence and one_sentence(sentence)
     # Searched instead: exact only where the search proved it, and then the same value.
     assert not data["exact"] or (data["value"], data["best"]) == (truth["value"], truth["best"])
+
+
+def test_value_only_proves_the_value_and_one_winning_move_from_scratch(capsys):
+    data = analyse_json(capsys, "domineering", "--size", "5x6", "--first", "2", "--no-tables", "--value-only")
+    full = analyse_json(capsys, "domineering", "--size", "5x6", "--first", "2", "--no-tables")
+    assert data["to_move"] == 2 and data["value"] == full["value"]
+    assert full["exact"] is True and data["cpu_seconds"] >= 0 and data["nodes"] > 0
+    if data["value"] == "win":
+        assert len(data["best"]) == 1 and data["best"][0] in full["best"]
+    else:
+        assert data["best"] == full["best"]
+
+
+def test_cram_gives_its_grundy_value(capsys):
+    data = analyse_json(capsys, "cram", "--size", "3x4", "--no-tables", "--value-only")
+    assert isinstance(data["grundy"], int) and (data["grundy"] != 0) == (data["value"] == "win")
+
+
+def test_no_tables_reads_no_shipped_table(capsys):
+    shipped = analyse_json(capsys, "domineering", "--size", "8x8", "--value-only")
+    searched = analyse_json(
+        capsys, "domineering", "--size", "8x8", "--no-tables", "--value-only", "--budget", "0.05"
+    )
+    assert shipped["proof"] == "opening table" and shipped["value"] == "win"
+    assert searched["proof"] is None and searched["value"] == "unknown" and searched["proven"] is False

@@ -153,3 +153,21 @@ def test_the_c_core_matches_the_reference_on_eight_columns(rows: int, cols: int)
         assert mod.move_values(rows, cols, free, vertical, -1.0, None) == reference.move_values(
             rows, cols, free, vertical
         )[0]
+
+
+@native
+def test_the_reference_searches_the_same_nodes_as_the_c_core_on_every_board_up_to_6x6() -> None:
+    """The Python reference is the C core's specification node for node: the same ordering, bounds,
+    cut-offs and table (each board from an empty table, both players first)."""
+    mod = solver.native()
+    assert mod is not None
+    for rows in range(1, 7):
+        for cols in range(1, 7):
+            full = (1 << (rows * cols)) - 1
+            for vertical in (True, False):
+                mod.clear()
+                reference.clear_cache()
+                native_value = mod.wins(rows, cols, full, vertical, -1.0, None)
+                assert reference.wins(rows, cols, full, vertical) == (native_value, mod.nodes()), (rows, cols)
+    mod.clear()
+    reference.clear_cache()

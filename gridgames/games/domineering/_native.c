@@ -457,6 +457,360 @@ static int wins(Board *d, u128 free, int vertical) {
     return r;
 }
 
+/* ---- the line search: boards up to 12 by 12 (at most 126 cells) --------------------------------------
+ * Each player's dominoes lie along her *lines*: Horizontal's are the rows (bit c: column c), Vertical's the
+ * columns (bit r: row r). A move clears two neighbouring bits of one of the mover's lines and one bit of two
+ * neighbouring lines of the opponent's, so both sets of lines, and the position's four mirror images (for
+ * the table's key), are updated move by move, and the counts a move changes are read from the few lines it
+ * touches (Bullock 2002), not recounted over the board for every reply. The search is the same for both
+ * players on their own lines, so a board and its transpose with the other player first take the same nodes.
+ *
+ * Move ordering (Bullock 2002): a move's score is the net change it makes in both players' safe moves
+ * (disjoint dominoes the opponent can never spoil) and the opponent's real moves (dominoes that fit now):
+ *     score = SAFE_WEIGHT * (my safe change - their safe change) - their real change
+ * (weighing her own real moves too made 8x7 a quarter slower), and moves are tried highest first by
+ *     2 * score - 3 * edge_rank,
+ * edge_rank being the domino's distance from the edges (the positional term: moves near the edges and
+ * corners first; without it 8x7 took twice the nodes, as the primary key 50 times), then lowest cell.
+ *
+ * Safe components: a run of the mover's free cells, all out of the opponent's reach, is a separate
+ * component worth floor(len/2) moves to her (an integer). Any move in such components leaves at most one
+ * move less there, and a move at a run's end leaves exactly one less: so of all the moves in them only one
+ * need be searched, the first run's end, after every other move (a move elsewhere is never worse when it
+ * exists, Number Avoidance, but the rest need not be a number, so the one move is kept, last).
+ */
+
+#define LINES_MAX 12
+#define SAFE_WEIGHT 4
+
+enum {
+    F_ORDER = 1,      /* the real/safe ordering (off: most of the opponent's moves taken first) */
+    F_TIEBREAK = 2,   /* the positional tie-break (off: lowest cell first) */
+    F_SAFE_SKIP = 4,  /* one move in the safe components, last */
+    F_ETC = 8,        /* children's table entries and bounds tried before searching any */
+    F_INCREMENTAL = 16, /* scores from the lines a move touches (off: both players' counts recounted) */
+    F_AREAS = 32,     /* protective and vulnerable areas in the bound (off: safe moves only) */
+    F_OPTIONS = 64,   /* safe options and vulnerable areas with one safe cell in the bound */
+    F_ETC_BOUND = 128, /* the cut-off also tries the children's bounds */
+};
+static int features = F_ORDER | F_TIEBREAK | F_SAFE_SKIP | F_ETC | F_INCREMENTAL | F_AREAS | F_OPTIONS | F_ETC_BOUND;
+
+static uint8_t ones12[1 << LINES_MAX];
+
+typedef struct {
+    int rows, cols, n;
+    const uint8_t *pairs[2];      /* [0]: lines of width cols (rows, Horizontal's); [1]: width rows */
+    const uint16_t *apart[2], *dominoes[2];
+    u128 image[4][MAXCELLS];       /* each cell under each mirror image (0: itself) */
+    u128 not_first, not_last, full;
+    int8_t edge[2][MAXCELLS];      /* the positional term of a move from the cell, by the mover (`edge_rank`) */
+} Geo;
+
+static Geo *geos[LINES_MAX + 1][LINES_MAX + 1];
+
+/* The position: Horizontal's lines (rows), Vertical's lines (columns) and the four mirror images. */
+typedef struct {
+    uint16_t line[2][LINES_MAX]; /* [0]: rows, bit c; [1]: columns, bit r */
+    u128 img[4];
+} Pos;
+
+/* How far a domino from cell (r, c) lies from the edges: its distance from the nearer of the top and
+ * bottom edges plus that from the nearer side edge (the domino's second cell counted in its direction). */
+static int edge_rank(int rows, int cols, int r, int c, int vertical) {
+    int low = vertical ? rows - 2 - r : rows - 1 - r, right = vertical ? cols - 1 - c : cols - 2 - c;
+    return (r < low ? r : low) + (c < right ? c : right);
+}
+
+static Geo *geo(int rows, int cols) {
+    if (rows < 1 || cols < 1 || rows > LINES_MAX || cols > LINES_MAX || rows * cols > MAXCELLS) return NULL;
+    if (geos[rows][cols]) return geos[rows][cols];
+    if (row_tables(cols) < 0 || row_tables(rows) < 0 || !pairs_table(cols) || !pairs_table(rows)) return NULL;
+    Geo *g = calloc(1, sizeof(Geo));
+    if (!g) return NULL;
+    for (int x = 0; x < 1 << LINES_MAX; x++) ones12[x] = (uint8_t)ones64((uint64_t)x);
+    g->rows = rows; g->cols = cols; g->n = rows * cols;
+    g->pairs[0] = pairs_in_rows[cols]; g->pairs[1] = pairs_in_rows[rows];
+    g->apart[0] = apart_rows[cols]; g->apart[1] = apart_rows[rows];
+    g->dominoes[0] = dominoes_in_rows[cols]; g->dominoes[1] = dominoes_in_rows[rows];
+    g->full = BIT(g->n) - 1;
+    u128 first = 0;
+    for (int r = 0; r < rows; r++) first |= BIT(r * cols);
+    g->not_first = g->full & ~first;
+    g->not_last = g->full & ~(first << (cols - 1));
+    for (int r = 0; r < rows; r++)
+        for (int c = 0; c < cols; c++) {
+            int i = r * cols + c;
+            g->image[0][i] = BIT(i);
+            g->image[1][i] = BIT(r * cols + (cols - 1 - c));
+            g->image[2][i] = BIT((rows - 1 - r) * cols + c);
+            g->image[3][i] = BIT((rows - 1 - r) * cols + (cols - 1 - c));
+            g->edge[0][i] = (int8_t)edge_rank(rows, cols, r, c, 0);
+            g->edge[1][i] = (int8_t)edge_rank(rows, cols, r, c, 1);
+        }
+    geos[rows][cols] = g;
+    return g;
+}
+
+static void pos_of(const Geo *g, u128 free, Pos *p) {
+    memset(p, 0, sizeof *p);
+    for (int r = 0; r < g->rows; r++)
+        for (int c = 0; c < g->cols; c++) {
+            int i = r * g->cols + c;
+            if (!(free >> i & 1)) continue;
+            p->line[0][r] |= (uint16_t)(1u << c);
+            p->line[1][c] |= (uint16_t)(1u << r);
+            for (int s = 0; s < 4; s++) p->img[s] |= g->image[s][i];
+        }
+}
+
+/* The mover (`side` 0: Horizontal, 1: Vertical) places her domino on bits b, b+1 of her line a. */
+static inline void pos_play(const Geo *g, Pos *p, int side, int a, int b) {
+    p->line[side][a] &= (uint16_t)~(3u << b);
+    p->line[!side][b] &= (uint16_t)~(1u << a);
+    p->line[!side][b + 1] &= (uint16_t)~(1u << a);
+    int i = side ? b * g->cols + a : a * g->cols + b, j = side ? i + g->cols : i + 1;
+    for (int s = 0; s < 4; s++) p->img[s] &= ~(g->image[s][i] | g->image[s][j]);
+}
+
+static inline int cell_of(const Geo *g, int side, int a, int b) { return side ? b * g->cols + a : a * g->cols + b; }
+
+/* The table's key: the least of the four images, dead cells (no empty neighbour) left out. */
+static u128 pos_key(const Geo *g, const Pos *p, int vertical) {
+    u128 free = p->img[0];
+    u128 near = ((free << 1) & g->not_first) | ((free >> 1) & g->not_last) | (free << g->cols) | (free >> g->cols);
+    u128 dead = free & ~near, least = free & near;
+    for (int s = 1; s < 4; s++) {
+        u128 x = p->img[s];
+        for (u128 d = dead; d; d &= d - 1) x &= ~g->image[s][lowbit(d)];
+        if (x < least) least = x;
+    }
+    return least | ((u128)(vertical ? SIDE_BIT : 0) << 64);
+}
+
+/* One line's safe dominoes: half of each run of its cells with no empty neighbour in the lines beside it. */
+static inline int line_safe(const uint16_t *L, int n, const uint8_t *pairs, int x) {
+    if (x < 0 || x >= n) return 0;
+    unsigned near = (x > 0 ? L[x - 1] : 0) | (x + 1 < n ? L[x + 1] : 0);
+    return pairs[L[x] & ~near];
+}
+static inline int line_real(unsigned x) { return ones12[x & (x >> 1)]; }
+
+/* A move's score (see above) from the lines it touches: the mover's line a (bits b, b+1) and the
+ * opponent's lines b, b+1 (bit a). */
+static int move_score(const Geo *g, const Pos *p, int side, int a, int b) {
+    const uint16_t *L = p->line[side], *M = p->line[!side];
+    int nL = side ? g->cols : g->rows, nM = side ? g->rows : g->cols;
+    const uint8_t *pL = g->pairs[side], *pM = g->pairs[!side];
+    uint16_t L2[LINES_MAX], M2[LINES_MAX];
+    memcpy(L2, L, sizeof L2);
+    memcpy(M2, M, sizeof M2);
+    L2[a] &= (uint16_t)~(3u << b);
+    M2[b] &= (uint16_t)~(1u << a);
+    M2[b + 1] &= (uint16_t)~(1u << a);
+    int real_mine = line_real(L2[a]) - line_real(L[a]);
+    int real_theirs = line_real(M2[b]) - line_real(M[b]) + line_real(M2[b + 1]) - line_real(M[b + 1]);
+    int safe_mine = 0, safe_theirs = 0;
+    for (int x = a - 1; x <= a + 1; x++) safe_mine += line_safe(L2, nL, pL, x) - line_safe(L, nL, pL, x);
+    for (int x = b - 1; x <= b + 2; x++) safe_theirs += line_safe(M2, nM, pM, x) - line_safe(M, nM, pM, x);
+    (void)real_mine; /* weighing her own real moves too made 8x7 a quarter slower */
+    return SAFE_WEIGHT * (safe_mine - safe_theirs) - real_theirs;
+}
+
+/* The same score from both players' counts over the whole board, before and after (ablation). */
+static int safe_total(const uint16_t *L, int nL, const uint8_t *pL) {
+    int t = 0;
+    for (int x = 0; x < nL; x++) t += line_safe(L, nL, pL, x);
+    return t;
+}
+static int real_total(const uint16_t *L, int nL) {
+    int t = 0;
+    for (int x = 0; x < nL; x++) t += line_real(L[x]);
+    return t;
+}
+static int move_score_recounted(const Geo *g, const Pos *p, int side, int a, int b) {
+    Pos q = *p;
+    pos_play(g, &q, side, a, b);
+    int nL = side ? g->cols : g->rows, nM = side ? g->rows : g->cols;
+    int safe_mine = safe_total(q.line[side], nL, g->pairs[side]) - safe_total(p->line[side], nL, g->pairs[side]);
+    int safe_theirs = safe_total(q.line[!side], nM, g->pairs[!side]) - safe_total(p->line[!side], nM, g->pairs[!side]);
+    int real_theirs = real_total(q.line[!side], nM) - real_total(p->line[!side], nM);
+    return SAFE_WEIGHT * (safe_mine - safe_theirs) - real_theirs;
+}
+
+/* One player's counts on her lines L (n lines, the opponent's moves across them):
+ *  - safe: her dominoes on cells with no empty neighbour in the lines beside (taken from the lowest);
+ *  - safe options (F_OPTIONS): three cells in a row of a line, the middle one safe and left over, the two
+ *    ends open: the opponent needs two moves to spoil both her dominoes there, so she answers the first
+ *    and is sure of one; the lines beside lose those two ends for other areas;
+ *  - protective: a 2x2 square of open cells closed in the lines on either side (two moves to her);
+ *  - vulnerable: a domino on open cells, or (F_OPTIONS) an open cell and a left-over safe one, none
+ *    beside another across the lines, so that one move of the opponent spoils at most one area. */
+static void line_counts(const uint16_t *L, int n, const uint8_t *pairs, const uint16_t *apart,
+                        const uint16_t *doms, Counts *out) {
+    uint16_t open[LINES_MAX], single[LINES_MAX];
+    int most = 0, safe = 0, prot = 0, vuln = 0;
+    for (int x = 0; x < n; x++) {
+        unsigned near = (x > 0 ? L[x - 1] : 0) | (x + 1 < n ? L[x + 1] : 0), sf = L[x] & ~near;
+        most += pairs[L[x]];
+        safe += pairs[sf];
+        open[x] = (uint16_t)(L[x] & near);
+        single[x] = (uint16_t)(sf & ~doms[sf]);
+    }
+    if (features & F_OPTIONS) {
+        for (int x = 0; x < n; x++) {
+            unsigned o = open[x], mid = single[x] & (o >> 1) & (o << 1);
+            while (mid) {
+                unsigned m = mid & -mid, ends = (m << 1) | (m >> 1);
+                safe++;
+                open[x] &= (uint16_t)~ends;
+                single[x] &= (uint16_t)~m;
+                if (x > 0) open[x - 1] &= (uint16_t)~ends;
+                if (x + 1 < n) open[x + 1] &= (uint16_t)~ends;
+                mid &= ~(m | (m << 2)) & open[x] >> 1 & open[x] << 1;
+            }
+        }
+    }
+    if (features & F_AREAS) {
+        for (int x = 0; x + 1 < n; x++) { /* protective squares: closed in the lines on either side */
+            unsigned both = open[x] & open[x + 1];
+            unsigned up = x > 0 ? L[x - 1] : 0, down = x + 2 < n ? L[x + 2] : 0;
+            unsigned sq = apart[both & (both >> 1) & ~(up | (up >> 1)) & ~(down | (down >> 1))];
+            if (!sq) continue;
+            prot += ones12[sq];
+            sq |= sq << 1;
+            open[x] &= (uint16_t)~sq;
+            open[x + 1] &= (uint16_t)~sq;
+        }
+        for (int x = 0; x < n; x++) { /* vulnerable dominoes, none beside another across the lines */
+            unsigned cand = (features & F_OPTIONS) ? (unsigned)(open[x] | single[x]) : open[x];
+            unsigned taken = doms[cand];
+            vuln += ones12[taken] / 2;
+            if (x + 1 < n) open[x + 1] &= (uint16_t)~(taken & open[x]);
+        }
+    }
+    out->most = most; out->safe = safe; out->protective = prot; out->vulnerable = vuln;
+}
+
+/* 1 / 0 when counting proves the mover (`side`) wins / loses, -1 when it does not. */
+static int line_bound(const Geo *g, const Pos *p, int side) {
+    Counts mine, theirs;
+    int nL = side ? g->cols : g->rows, nM = side ? g->rows : g->cols;
+    line_counts(p->line[side], nL, g->pairs[side], g->apart[side], g->dominoes[side], &mine);
+    if (mine.most == 0) return 0;
+    line_counts(p->line[!side], nM, g->pairs[!side], g->apart[!side], g->dominoes[!side], &theirs);
+    if (theirs.most == 0) return 1;
+    if (sure_moves(&mine, 1) > theirs.most - 2 * ((mine.protective + 1) / 2)) return 1;
+    if (sure_moves(&theirs, 0) >= mine.most - 2 * (theirs.protective / 2)) return 0;
+    return -1;
+}
+
+typedef struct { const Geo *g; Budget *b; } Search;
+
+static int line_wins(Search *s, const Pos *p, int side);
+
+/* The mover's moves in search order (see the top of this part), each as line * 16 + bit. */
+static int line_moves(const Geo *g, const Pos *p, int side, int *out) {
+    const uint16_t *L = p->line[side], *M = p->line[!side];
+    int nL = side ? g->cols : g->rows;
+    int score[MAXCELLS], cell[MAXCELLS], n = 0, safe_move = -1;
+    for (int a = 0; a < nL; a++) {
+        unsigned x = L[a], tops = x & (x >> 1);
+        if (!tops) continue;
+        unsigned near = (a > 0 ? L[a - 1] : 0) | (a + 1 < nL ? L[a + 1] : 0);
+        for (; tops; tops &= tops - 1) {
+            int b = __builtin_ctz(tops), s;
+            if (features & F_SAFE_SKIP) {
+                unsigned run = 1u << b; /* the run of free cells holding the move */
+                for (;;) {
+                    unsigned grown = (run | (run << 1) | (run >> 1)) & x;
+                    if (grown == run) break;
+                    run = grown;
+                }
+                if (!(run & near)) { /* a safe component: its first domino only, last */
+                    if (safe_move < 0 && (run & -run) == 1u << b) safe_move = a * 16 + b;
+                    continue;
+                }
+            }
+            if (!(features & F_ORDER)) {
+                /* the opponent's moves it takes: their dominoes on its cells or starting one cell before */
+                int taken = 0;
+                for (int k = b; k <= b + 1; k++) {
+                    unsigned m = M[k];
+                    taken += (m >> a & 1) && (m >> (a + 1) & 1);
+                    taken += a > 0 && (m >> (a - 1) & 1) && (m >> a & 1);
+                }
+                s = -2 * taken;
+            } else {
+                s = 2 * ((features & F_INCREMENTAL) ? move_score(g, p, side, a, b)
+                                                    : move_score_recounted(g, p, side, a, b));
+            }
+            int c = cell_of(g, side, a, b);
+            if (features & F_TIEBREAK) s -= 3 * g->edge[side][c];
+            int k = n++; /* highest score first; equal scores: lowest cell first */
+            while (k > 0 && (score[k - 1] < s || (score[k - 1] == s && cell[k - 1] > c))) {
+                out[k] = out[k - 1]; score[k] = score[k - 1]; cell[k] = cell[k - 1]; k--;
+            }
+            out[k] = a * 16 + b; score[k] = s; cell[k] = c;
+        }
+    }
+    if (safe_move >= 0) out[n++] = safe_move;
+    return n;
+}
+
+static int line_some_move_wins(Search *s, const Pos *p, int side) {
+    const Geo *g = s->g;
+    int order[MAXCELLS];
+    int n = line_moves(g, p, side, order);
+    if (features & F_ETC) {
+        Pos kids[MAXCELLS];
+        u128 keys[MAXCELLS];
+        for (int k = 0; k < n; k++) {
+            kids[k] = *p;
+            pos_play(g, &kids[k], side, order[k] >> 4, order[k] & 15);
+            keys[k] = pos_key(g, &kids[k], !side);
+            __builtin_prefetch(&table[2 * bucket_of((uint64_t)keys[k], (uint64_t)(keys[k] >> 64))]);
+        }
+        int keep = 0;
+        for (int k = 0; k < n; k++) {
+            int known = tt_get(keys[k]);
+            if (known < 0 && (features & F_ETC_BOUND)) known = line_bound(g, &kids[k], !side);
+            if (known == 0) return 1;
+            if (known < 0) order[keep++] = order[k];
+        }
+        n = keep;
+    }
+    for (int k = 0; k < n; k++) {
+        Pos q = *p;
+        pos_play(g, &q, side, order[k] >> 4, order[k] & 15);
+        int r = line_wins(s, &q, !side);
+        if (r < 0) return r;
+        if (r == 0) return 1;
+    }
+    return 0;
+}
+
+static int line_wins(Search *s, const Pos *p, int side) {
+    if (budget_spent(s->b)) return STOPPED;
+    u128 key = pos_key(s->g, p, side);
+    int known = tt_get(key);
+    if (known >= 0) return known;
+    int r = line_bound(s->g, p, side);
+    if (r < 0) r = line_some_move_wins(s, p, side);
+    if (r < 0) return r;
+    tt_put(key, r, count(p->img[0]));
+    return r;
+}
+
+/* Whether the mover wins: the line search where the board allows it, else the search above. */
+static int solve(Board *d, u128 free, int vertical) {
+    const Geo *g = d->plain ? NULL : geo(d->rows, d->cols);
+    if (!g) return wins(d, free, vertical);
+    Search s = {g, d->b};
+    Pos p;
+    pos_of(g, free, &p);
+    return line_wins(&s, &p, vertical);
+}
+
 /* ---- Python interface --------------------------------------------------------------------------- */
 
 
@@ -533,7 +887,7 @@ static PyObject *py_wins(PyObject *self, PyObject *args) {
     u128 free;
     int vertical;
     if (parse(args, &d, &free, &vertical, &b) < 0) return NULL;
-    int r = wins(&d, free, vertical);
+    int r = solve(&d, free, vertical);
     if (r < 0) return stopped_answer(&b, r);
     last_nodes = b.nodes;
     return PyBool_FromLong(r);
@@ -553,7 +907,7 @@ static PyObject *py_move_values(PyObject *self, PyObject *args) {
     for (u128 m = tops(&d, free, vertical); m; m &= m - 1) {
         int i = lowbit(m), r = STOPPED;
         if (!stopped) {
-            r = wins(&d, free & ~(BIT(i) | BIT(i + step)), !vertical);
+            r = solve(&d, free & ~(BIT(i) | BIT(i + step)), !vertical);
             if (r == NO_MEMORY || (r == STOPPED && b.stopped == 3)) { Py_DECREF(out); return stopped_answer(&b, r); }
             stopped = r < 0;
         }
@@ -582,9 +936,19 @@ static PyObject *py_set_table_limit(PyObject *self, PyObject *arg) {
 static PyObject *py_table_size(PyObject *self, PyObject *noargs) { return PyLong_FromSize_t(table_used); }
 static PyObject *py_table_bytes(PyObject *self, PyObject *noargs) { return PyLong_FromSize_t(table_buckets * 2 * sizeof(Slot)); }
 
+static PyObject *py_set_features(PyObject *self, PyObject *arg) {
+    long f = PyLong_AsLong(arg);
+    if (f == -1 && PyErr_Occurred()) return NULL;
+    int previous = features;
+    features = (int)f;
+    tt_free();
+    return PyLong_FromLong(previous);
+}
+
 static PyMethodDef methods[] = {
     {"wins", py_wins, METH_VARARGS, "Whether the player to move wins a Domineering position, or None when stopped."},
     {"move_values", py_move_values, METH_VARARGS, "Whether each of the mover's dominoes wins (None: unsolved)."},
+    {"set_features", py_set_features, METH_O, "Switch the line search's techniques (a bit mask, for the ablation); returns the previous mask."},
     {"clear", py_clear, METH_NOARGS, "Free the transposition table."},
     {"set_table_limit", py_set_table_limit, METH_O, "Use a table of 2**n buckets (two positions each)."},
     {"nodes", py_nodes, METH_NOARGS, "Nodes the last call visited."},

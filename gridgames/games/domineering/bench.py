@@ -1,8 +1,10 @@
 """`make bench` for Domineering: the solver's targets, each printed as met or not.
 
-The start of every board up to 7x7 solved from scratch (its outcome class) within 10 s each; every
-position of 5x5 exact (each move's value, table emptied first), p95 at most 0.3 s. `--quick` measures
-fewer positions.
+The boards of issue 26 solved from scratch (the value of the empty board, the table emptied first, as
+`analyse --no-tables --value-only` does), each with its nodes and CPU seconds against its target, beside
+the best public solver's figures measured on the same kind of machine; the start of every board up to 7x7
+(its outcome class) within 10 s each; every position of 5x5 exact (each move's value, table emptied
+first), p95 at most 0.3 s. `--quick` measures fewer positions; `--long` adds 9x9 (minutes).
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ import argparse
 import os
 import random
 import sys
+from dataclasses import dataclass
 from functools import partial
 
 from gridgames.games.benching import Board, GameBench
@@ -23,6 +26,67 @@ DOMINEERING_POSITION_P95 = 0.3
 
 
 CORE = "gridgames.games.domineering._native"  # this game's C core, for the heading
+
+
+@dataclass(frozen=True)
+class Target:
+    """A board of issue 26: rows x cols, Vertical first or not, the CPU seconds and nodes allowed (None:
+    no target, shown for comparison) and the best public solver's nodes and CPU seconds there."""
+
+    rows: int
+    cols: int
+    vertical: bool
+    cpu: float | None
+    nodes: int | None = None
+    peer: str = ""
+
+
+TARGETS = (
+    Target(7, 7, True, None, None, "31,440 nodes / 0.02 s"),
+    Target(8, 7, True, 0.5, None, "62,153 nodes / 0.04 s"),
+    Target(8, 7, False, 0.5, None, "885,623 nodes / 0.6 s"),
+    Target(7, 8, True, 0.5),
+    Target(7, 8, False, 0.5),
+    Target(9, 7, True, 0.5, None, "823,660 nodes / 0.6 s"),
+    Target(8, 8, True, 1.0, 2_500_000, "2,023,301 nodes / 1.2 s"),
+)
+LONG_TARGETS = (Target(9, 9, True, 600.0, None, "not finished in 600 s"),)
+#: A board's search stops after this many times its target (at least `LEAST_BUDGET` seconds).
+BUDGET_FACTOR = 20
+LEAST_BUDGET = 60.0
+
+
+def bench_domineering_targets(targets: tuple[Target, ...]) -> bool:
+    """Each board's value from scratch: nodes, CPU seconds, target, met or not."""
+    failed = 0
+    for t in targets:
+        domineering.clear_cache()
+        full = (1 << (t.rows * t.cols)) - 1
+        budget = max(LEAST_BUDGET, BUDGET_FACTOR * (t.cpu or 1.0))
+        won, took, cpu = timed(partial(domineering.wins, t.rows, t.cols, full, t.vertical, budget))
+        nodes = domineering.nodes()
+        first = "V" if t.vertical else "H"
+        if won is None:
+            outcome = f"not finished in {took:.0f} s ({nodes:,} nodes)"
+        else:
+            winner = "first player wins" if won else "second player wins"
+            outcome = f"{winner}: {nodes:,} nodes, {cpu:.2f} s CPU"
+        limits = []
+        if t.cpu is not None:
+            limits.append(f"<= {t.cpu:g} s")
+        if t.nodes is not None:
+            limits.append(f"<= {t.nodes:,} nodes")
+        if limits:
+            ok = won is not None and (t.cpu is None or cpu <= t.cpu) and (t.nodes is None or nodes <= t.nodes)
+            failed += not ok
+            judged = f"target {', '.join(limits)}: {verdict(ok)}"
+        else:
+            judged = "no target"
+        peer = f"; best public solver {t.peer}" if t.peer else ""
+        print(f"  {t.rows}x{t.cols} ({first}) {outcome} ({judged}{peer})", flush=True)
+    ok = not failed
+    print(f"Domineering from scratch, value only (issue 26's boards): {verdict(ok)}")
+    return ok
 
 
 def bench_domineering_starts() -> bool:
@@ -72,12 +136,18 @@ BENCH = GameBench(level_boards=(Board("domineering", "6x6"),))
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer positions")
+    parser.add_argument("--long", action="store_true", help="also 9x9 from scratch (up to ten minutes)")
     args = parser.parse_args(argv)
     rng = random.Random(18)
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     built = "built" if domineering.built() else "not built"
     print(f"\nDomineering ({core.name([CORE])}; Domineering's C core {built})")
-    results = [bench_domineering_starts(), bench_domineering_positions(rng, 40 if args.quick else 200)]
+    targets = TARGETS + (LONG_TARGETS if args.long else ())
+    results = [
+        bench_domineering_targets(targets),
+        bench_domineering_starts(),
+        bench_domineering_positions(rng, 40 if args.quick else 200),
+    ]
     domineering.clear_cache()
     print(f"Domineering: {sum(results)} of {len(results)} targets met")
     return 0

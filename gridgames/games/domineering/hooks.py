@@ -109,6 +109,39 @@ class DomineeringSolver(Solver):
         values = {move: evaluation.move_values[move] for move in order}
         return replace(evaluation, move_values=values, seconds=time.perf_counter() - began)
 
+    def evaluate_value(self, state: GridState, budget: Budget | None) -> Evaluation | None:
+        """The mover's value proven by one search, then one winning move (each reply searched in the
+        order the search tries them, on the table the first search filled); unknown past the budget."""
+        from gridgames.engine.moves import Move
+        from gridgames.games.domineering import opening, solver
+        from gridgames.games.domineering.rules import RULES
+        from gridgames.solve.base import LOSS, Evaluation
+        from gridgames.solve.budget import SearchTimeout
+
+        s = _state(state)
+        shipped = table_evaluation(s, opening.shipped(s.rows, s.cols))
+        if shipped is not None:
+            return shipped
+        vertical = vertical_to_move(s)
+        legal = RULES.legal_moves(s)
+        values = dict.fromkeys(legal, UNKNOWN)
+        nodes = 0
+        try:
+            won = solver.wins(s.rows, s.cols, s.free, vertical, budget)
+            nodes += solver.nodes()
+            if not won:
+                return Evaluation(LOSS, dict.fromkeys(legal, LOSS), exact=True, nodes=nodes)
+            for a, b in solver.ordered_dominoes(s.rows, s.cols, s.free, vertical):
+                after = s.free & ~((1 << a) | (1 << b))
+                lost = not solver.wins(s.rows, s.cols, after, not vertical, budget)
+                nodes += solver.nodes()
+                if lost:
+                    values[Move((s.cell(a), s.cell(b)))] = WIN
+                    return Evaluation(WIN, values, exact=False, nodes=nodes)
+        except SearchTimeout:
+            nodes += solver.nodes()
+        return Evaluation(UNKNOWN, values, exact=False, nodes=nodes)
+
     def seat_note(self, state: GridState) -> str | None:
         """Where the shipped opening table (Gardner's 8x8) holds the position: the winner, which the
         first player is there, plays its proven moves, then searches. Elsewhere the generic note."""

@@ -140,9 +140,14 @@ def unpack_body(body: bytes) -> tuple[int, int, Records] | None:
 SHIPPED = frozenset({(8, 8)})
 
 
-@cache
 def shipped(rows: int, cols: int) -> Mapping[int, int] | None:
-    """The table shipped for the board, checked (None when there is none or it is refused)."""
+    """The table shipped for the board, checked (None when there is none, it is refused, or tables are
+    switched off: `gridgames.solve.tables.switch_off`)."""
+    return None if tables.switched_off() else _shipped(rows, cols)
+
+
+@cache
+def _shipped(rows: int, cols: int) -> Mapping[int, int] | None:
     expected = (rows, cols) in SHIPPED  # other boards have no table: none is no news
     body = tables.load(__package__, f"{name(rows, cols)}.bin", name(rows, cols), missing_ok=not expected)
     unpacked = None if body is None else unpack_body(body)

@@ -89,6 +89,17 @@ def move_values(
     return dict(zip(dominoes(rows, cols, free, vertical), values, strict=True))
 
 
+def ordered_dominoes(rows: int, cols: int, free: int, vertical: bool) -> list[tuple[int, int]]:
+    """The mover's dominoes in the order the search tries them (`reference.ordered_moves`)."""
+    across, down = reference.lines(rows, cols, free)
+    mine, theirs = (down, across) if vertical else (across, down)
+    out = []
+    for a, b in reference.ordered_moves(rows, cols, mine, theirs, vertical):
+        cell = b * cols + a if vertical else a * cols + b
+        out.append((cell, cell + (cols if vertical else 1)))
+    return out
+
+
 def transpose(rows: int, cols: int, free: int) -> int:
     """The free cells of the board mirrored in its main diagonal (a cols x rows board)."""
     out = 0
