@@ -23,16 +23,18 @@ if os.environ.get("CI", "").lower() in ("true", "1", "yes"):
     settings.load_profile("ci")
 
 
-def _new_game(variant: str, size: str | None = None, first: int = 1, adjacency: str = "king") -> Game:
-    """A fresh game of `variant` (its book's size unless `size` is given), `first` to move."""
+def _new_game(variant: str, size: str | None = None, first: int = 1, **game_options: object) -> Game:
+    """A fresh game of `variant` (its book's size unless `size` is given), `first` to move, with the
+    game's own options given by name (`adjacency="orthogonal"`)."""
     entry = get_entry(variant)
     rows, cols = parse_size(size) if size else (entry.default_rows, entry.default_cols)
-    return Game.new(entry, Options(rows, cols, str(first), adjacency), first_player=first)
+    options = Options(rows, cols, str(first), entry.resolve_options(game_options))
+    return Game.new(entry, options, first_player=first)
 
 
 @pytest.fixture(scope="session")
 def make_game() -> Callable[..., Game]:
-    """`make_game("rowcol", "5x5", first=1, adjacency="king")` -> a fresh Game."""
+    """`make_game("noneighbour", "5x5", first=1, adjacency="king")` -> a fresh Game."""
     return _new_game
 
 

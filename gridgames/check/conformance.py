@@ -17,16 +17,16 @@ import dataclasses
 import random
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
 from gridgames.engine import record
 from gridgames.engine.cells import Cell
 from gridgames.engine.entry import Entry
-from gridgames.engine.errors import GameError, IllegalMoveError
+from gridgames.engine.errors import GameError, IllegalMoveError, OptionsError
 from gridgames.engine.game import Game
 from gridgames.engine.moves import Move
-from gridgames.engine.options import Options
+from gridgames.engine.options import MAX_OPTIONS, Options
 from gridgames.engine.rules import Content, GridState
 from gridgames.engine.safetext import printable
 from gridgames.engine.textboard import render
@@ -59,7 +59,7 @@ class Plan:
     """How much to check: board sizes, random games per size, the solver's boards and the times."""
 
     sizes: tuple[tuple[int, int], ...]
-    games: int  # random games per size and adjacency
+    games: int  # random games per size and choice of the game's options
     solver_sizes: tuple[tuple[int, int], ...]
     solver_positions: int  # positions per solver board (its start, then random ones)
     plain_seconds: float  # the plain exhaustive search's time per position (past it: not compared)
@@ -306,8 +306,20 @@ def random_game(entry: Entry, options: Options, rng: random.Random) -> Game:
 
 
 def boards(entry: Entry, sizes: tuple[tuple[int, int], ...]) -> list[Options]:
-    adjacencies = ("king", "orthogonal") if entry.has_adjacency_option else ("king",)
-    return [Options(rows, cols, "1", adjacency) for rows, cols in sizes for adjacency in adjacencies]
+    """Each size the game allows (its default size where it allows none of `sizes`) with the game's
+    options at their defaults, then with each other value of one option."""
+    sizes = tuple(size for size in sizes if entry.sizes.allows(*size)) or (
+        (entry.default_rows, entry.default_cols),
+    )
+    variants: list[dict[str, object]] = [{}] + [
+        {spec.name: value}
+        for spec in entry.option_specs
+        for value in (spec.allowed if len(spec.allowed) <= 8 else (spec.allowed[0], spec.allowed[-1]))
+        if value != spec.default
+    ]
+    return [
+        Options(rows, cols, "1", entry.resolve_options(chosen)) for rows, cols in sizes for chosen in variants
+    ]
 
 
 def attempt(failures: Failures, check: Callable[..., T], *args: Any) -> T | None:
@@ -375,8 +387,55 @@ def _playouts(entry: Entry, plan: Plan, rng: random.Random, failures: Failures, 
                 failures.add(f"a random game on {options.size} did not end within {game.cursor} moves")
 
 
+#: The flags of `play`, `host`, `analyse` and `puzzle` themselves: a game's own flag may not be one.
+COMMAND_FLAGS = frozenset((
+    "--help", "--size", "--first", "--option", "--plain", "--vs", "--computer-plays", "--record",
+    "--overwrite", "--games", "--starts", "--resume", "--seed", "--server", "--bind", "--port", "--new",
+    "--moves", "--budget", "--json", "--game", "--rating", "--streak", "--list",
+))
+
+
+def option_failures(entry: Entry) -> list[str]:
+    """What is wrong with the sizes and options `entry` declares: sizes within the engine's, its default
+    size among them; each option's declaration (a valid default, its choices of its type and its words
+    one per choice), names and flags given once, values that read back as written, and the defaults a
+    game can start with."""
+    specs = entry.option_specs
+    found = entry.sizes.problems((entry.default_rows, entry.default_cols))
+    found += [problem for spec in specs for problem in spec.problems()]
+    names = [spec.name for spec in specs]
+    if len(set(names)) != len(names):
+        found.append("an option name is declared twice")
+    if len(specs) > MAX_OPTIONS:
+        found.append(f"{len(specs)} options are declared; at most {MAX_OPTIONS} are carried")
+    flags = [spec.flag for spec in specs if spec.flag]
+    if len(set(flags)) != len(flags):
+        found.append("a flag is declared by two options")
+    found += [f"the flag {flag} is a command's own" for flag in flags if flag in COMMAND_FLAGS]
+    for spec in specs:
+        for value in spec.allowed[:64]:
+            try:
+                if spec.parse(spec.text(value)) != value:
+                    found.append(f"the option {spec.name}'s value {spec.text(value)!r} reads back otherwise")
+            except OptionsError as error:
+                found.append(f"the option {spec.name}'s value {spec.text(value)!r} is refused: {error}")
+    if not found:
+        default = entry.default_options()
+        entry.rules.start(default, 1)  # a failure here is the check's failure (see `attempt`)
+    return found
+
+
 def check_game(entry: Entry, plan: Plan = FULL, seed: int = 0) -> Iterator[Result]:
     """Every check on `entry`, one Result at a time (so a front end shows each as it ends)."""
+    declared = Failures()
+    declared.extend(attempt(declared, option_failures, entry) or [])
+    options = "; ".join(  # what `--option NAME=VALUE` takes
+        f"{spec.name}={spec.text(spec.default)} ({spec.choices_text()})" for spec in entry.option_specs
+    ) or "none besides size and who starts"
+    covered = f"sizes: {entry.sizes.describe()}; options: {options}"
+    yield Result("declared sizes and options", covered, tuple(declared.items))
+    if declared.items:
+        return  # every other check plays the game with its options
     rng = random.Random(seed)
     playouts = Failures()
     games: list[Game] = []
@@ -523,7 +582,7 @@ def _budgets(entry: Entry, rng: random.Random) -> Result:
     """Analysis and every level's move on the game's own board end within BUDGET_MARGIN of a short
     budget, and at once when cancelled."""
     failures = Failures()
-    options = Options(entry.default_rows, entry.default_cols, "1")
+    options = replace(entry.default_options(), first="1")
     state = attempt(failures, _budget_position, entry, options, rng)
     spent = (attempt(failures, _timings, entry, state) if state is not None else None) or {}
     for what, seconds in spent.items():

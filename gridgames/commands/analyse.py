@@ -14,14 +14,14 @@ import sys
 import time
 from typing import Any, cast
 
-from gridgames.commands import limits
+from gridgames.commands import game_options, limits
 from gridgames.engine.entry import Entry
 from gridgames.engine.errors import GameError
 from gridgames.engine.game import Game
-from gridgames.engine.options import FIRST_CHOICES, Options
+from gridgames.engine.options import FIRST_CHOICES, Options, OptionSpec
 from gridgames.engine.safetext import printable
 from gridgames.engine.textboard import render
-from gridgames.games import catalogue, get_entry, ids_where
+from gridgames.games import catalogue, declares, get_entry, ids_where
 from gridgames.solve import tables
 from gridgames.solve.analysis import analyse, needs_budget, rules_of
 from gridgames.solve.base import Evaluation
@@ -38,9 +38,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     games = ", ".join(e.id for e in catalogue())
     parser.add_argument("variant", metavar="VARIANT", help=f"the game: {games}")
     parser.add_argument("--size", metavar="RxC", help="board size, e.g. 5x5 (default: the rule book's)")
-    parser.add_argument(
-        "--adjacency", choices=("king", "orthogonal"), help=f"{ids_where(_adjacency)} only (default king)"
-    )
+    game_options.add_arguments(parser)
     parser.add_argument("--moves", default="", metavar='"C3 A1 ..."', help="moves from the start, in order")
     parser.add_argument(
         "--budget", type=limits.budget, metavar="SECONDS",
@@ -61,8 +59,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 
-def _adjacency(entry: Entry) -> bool:
-    return entry.has_adjacency_option
+def _flag_refused(spec: OptionSpec, entry: Entry) -> str:
+    """'--FLAG applies only to GAME, not to walls.'"""
+    return f"{spec.flag} applies only to {ids_where(declares(spec.name))}, not to {entry.id}."
 
 
 class _Refused(Exception):
@@ -72,13 +71,11 @@ class _Refused(Exception):
 def _replay(args: argparse.Namespace) -> Game:
     try:
         entry = get_entry(args.variant)
-        options = Options(entry.default_rows, entry.default_cols)
+        chosen = entry.resolve_options(game_options.given(args, entry, _flag_refused))
+        options = Options(entry.default_rows, entry.default_cols, game_options=chosen)
         if args.size is not None:
             options = options.with_size(args.size)
-        if args.adjacency:
-            if not entry.has_adjacency_option:
-                raise _Refused(f"--adjacency applies only to {ids_where(_adjacency)}, not to {entry.id}.")
-            options = Options(options.rows, options.cols, adjacency=args.adjacency)
+            entry.check_size(options.rows, options.cols)
     except GameError as error:
         raise _Refused(str(error)) from None
     first = 1 if entry.default_first == "toss" else int(entry.default_first)

@@ -10,9 +10,10 @@ import argparse
 import asyncio
 import sys
 
+from gridgames.commands import game_options
 from gridgames.commands.server import port_number
 from gridgames.engine.errors import GameError
-from gridgames.engine.options import ADJACENCY_CHOICES, FIRST_CHOICES
+from gridgames.engine.options import FIRST_CHOICES
 from gridgames.games import catalogue, get_entry
 from gridgames.online.limits import APP_MAX_SIZE
 from gridgames.play.setup import Setup, default_setup
@@ -23,7 +24,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--plain", action="store_true", help="play in plain text, as play --plain does")
     parser.add_argument("--size", metavar="RxC", help="board size, e.g. 5x5 (default: the rule book's)")
     parser.add_argument("--first", choices=FIRST_CHOICES, help="who moves first (default: the rule book's)")
-    parser.add_argument("--adjacency", choices=ADJACENCY_CHOICES, help="house rule: king or orthogonal")
+    game_options.add_arguments(parser)
     parser.add_argument("--server", metavar="URL", help="a gridgames server (default: start one here)")
     parser.add_argument(
         "--bind", default="127.0.0.1",
@@ -79,7 +80,8 @@ def hosting(args: argparse.Namespace):  # type: ignore[no-untyped-def]
 def _setup(args: argparse.Namespace) -> Setup:
     """The new room's set-up: the rule book's, with the command line's choices (GameError if bad)."""
     entry = get_entry(args.variant)
-    return default_setup(entry).chosen(entry, size=args.size, first=args.first, adjacency=args.adjacency)
+    chosen = game_options.given(args, entry)
+    return default_setup(entry).chosen(entry, size=args.size, first=args.first, options=chosen)
 
 
 async def _host_plain(args: argparse.Namespace) -> int:

@@ -16,13 +16,14 @@ import time
 from dataclasses import replace
 from typing import Any
 
+from gridgames.commands import game_options
 from gridgames.engine.entry import Entry
 from gridgames.engine.errors import GameError, OptionsError
 from gridgames.engine.game import Game
-from gridgames.engine.match import SCORING_CHOICES, STARTS_CHOICES
-from gridgames.engine.options import ADJACENCY_CHOICES, FIRST_CHOICES
+from gridgames.engine.match import STARTS_CHOICES
+from gridgames.engine.options import FIRST_CHOICES
 from gridgames.engine.safetext import printable
-from gridgames.games import catalogue, get_entry, ids_where
+from gridgames.games import catalogue, get_entry
 from gridgames.games.guard import probe
 from gridgames.play.seats import HUMAN
 from gridgames.play.setup import LastChoices, Setup, default_setup, resume
@@ -35,7 +36,7 @@ CONFIRM = "another name, or confirm replacing it"  # the dialog's advice; the co
 
 #: Options that choose a new game; `--resume` continues a saved one with its own, so it refuses them.
 NEW_GAME_OPTIONS = (
-    "size", "first", "adjacency", "vs", "computer_plays", "record", "overwrite", "games", "starts", "scoring",
+    "size", "first", "vs", "computer_plays", "record", "overwrite", "games", "starts",
 )
 #: Options only line mode has: the app chooses these on its new-game panel or its save dialog.
 PLAIN_ONLY_OPTIONS = ("record", "overwrite", "games", "seed", "resume")
@@ -46,9 +47,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--plain", action="store_true", help="play in plain text, as the rule books do")
     parser.add_argument("--size", metavar="RxC", help="board size, e.g. 5x5 (default: the rule book's)")
     parser.add_argument("--first", choices=FIRST_CHOICES, help="who moves first (default: the rule book's)")
-    parser.add_argument(
-        "--adjacency", choices=ADJACENCY_CHOICES, help=f"{ids_where(_adjacency)} only: king or orthogonal"
-    )
+    game_options.add_arguments(parser)
     parser.add_argument("--vs", metavar="LEVEL", help="play against the computer at this level")
     parser.add_argument(
         "--computer-plays", type=int, choices=(1, 2), help="the computer's player (default 2)"
@@ -60,20 +59,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--games", type=int, metavar="N", help="play a match of N games (--plain)")
     parser.add_argument("--starts", choices=STARTS_CHOICES, help="who starts each later game of a match")
     parser.add_argument(
-        "--scoring", choices=SCORING_CHOICES, help=f"match points: wins or cells ({ids_where(_cells)})"
-    )
-    parser.add_argument(
         "--resume", action="store_true", help="continue the newest unfinished game of VARIANT (--plain)"
     )
     parser.add_argument("--seed", type=int, help="seed coin tosses and the computer (repeatable games)")
-
-
-def _adjacency(entry: Entry) -> bool:
-    return entry.has_adjacency_option
-
-
-def _cells(entry: Entry) -> bool:
-    return entry.cell_scoring
 
 
 def _fail(message: str) -> int:
@@ -97,7 +85,7 @@ def run(args: argparse.Namespace) -> int:
     if off is not None:  # nor its saves offered, again and again
         return _fail(off)
     if args.resume:
-        conflicting = _given(args, NEW_GAME_OPTIONS)
+        conflicting = _given(args, NEW_GAME_OPTIONS) + game_options.given_flags(args)
         if conflicting:
             return _fail(
                 f"--resume continues the saved game with its own settings, so it cannot take "
@@ -210,8 +198,8 @@ def setup_from(args: argparse.Namespace, entry: Entry, base: Setup) -> Setup:
     if args.vs is not None:
         seats = (args.vs, HUMAN) if args.computer_plays == 1 else (HUMAN, args.vs)
     return base.chosen(
-        entry, size=args.size, first=args.first, adjacency=args.adjacency, seats=seats,
-        starts=args.starts, scoring=args.scoring, games=getattr(args, "games", None),
+        entry, size=args.size, first=args.first, options=game_options.given(args, entry), seats=seats,
+        starts=args.starts, games=getattr(args, "games", None),
     )
 
 
@@ -287,14 +275,14 @@ def _launch_app(variant: str, args: argparse.Namespace) -> int:
     if not launch.available():
         return _fail("The full-screen app is not available here: add --plain to play in plain text.")
     start: dict[str, Any] = {"variant": variant, "note": remembered_note(args, variant)}
-    if _given(args, ("size", "first", "adjacency", "vs", "computer_plays", "starts", "scoring")):
+    if _given(args, ("size", "first", "vs", "computer_plays", "starts")) or game_options.given_flags(args):
         start["choices"] = _choices_from(args, variant)
         start["new_game"] = True  # options on the command line ask for a new game: no resume offer first
     return launch.run_app(start)
 
 
 def remembered_note(args: argparse.Namespace, variant: str) -> str:
-    """'As last time: orthogonal adjacency, a 4x4 board.': the choices the new-game panel takes from
+    """'As last time: a 4x4 board, Player 2 starts.': the choices the new-game panel takes from
     the last game of `variant` that differ from its rule book and were not given on the command line
     (those win); "" when there are none."""
     entry = get_entry(variant)
@@ -306,16 +294,20 @@ def remembered_note(args: argparse.Namespace, variant: str) -> str:
     if args.first is None and o.first != entry.default_first:
         toss = o.first == "toss"
         said.append("a coin toss for who starts" if toss else f"{entry.player(int(o.first))} starts")
-    if args.adjacency is None and entry.has_adjacency_option and o.adjacency != "king":
-        said.append(f"{o.adjacency} adjacency")
+    given = game_options.named(args)
+    for spec in entry.option_specs:
+        value = spec.of(o)
+        if spec.name not in given and value != spec.default:
+            word = f"{spec.text(value)} {spec.label.lower()}" if spec.kind == "word" else (
+                f"{spec.label.lower()}: {spec.word(value).lower()}"
+            )
+            said.append(word)
     if args.vs is None:
         said += [f"the computer ({seat}) as {entry.player(n)}" for n, seat in enumerate(last.seats, 1)
                  if seat != HUMAN]
     if args.starts is None and last.starts != "alternate":
         said.append(f"later games started by the {last.starts}" if last.starts in ("winner", "loser")
                     else "a coin toss for each later game")
-    if args.scoring is None and last.scoring != "wins":
-        said.append("scoring by marked cells")
     return "As last time: " + ", ".join(said) + "." if said else ""
 
 

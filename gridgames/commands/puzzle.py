@@ -11,13 +11,15 @@ import argparse
 import json
 import random
 import sys
-from typing import TextIO
+from typing import Any, TextIO
 
-from gridgames.commands import limits
+from gridgames.commands import game_options, limits
 from gridgames.engine.errors import GameError, MoveError
+from gridgames.engine.options import Options
 from gridgames.engine.safetext import printable
 from gridgames.engine.textboard import render
 from gridgames.games import catalogue, get_entry
+from gridgames.puzzles.model import Puzzle
 from gridgames.puzzles.run import Answer, PuzzleRun
 from gridgames.solve.certificates import Certificate
 
@@ -44,18 +46,24 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--list", action="store_true", help="list every shipped puzzle")
     parser.add_argument("--json", action="store_true", help="with --list: one JSON object")
     parser.add_argument("--seed", type=int, help="seed the choice of puzzles (repeatable sessions)")
+    game_options.add_arguments(parser)  # with --game: only the puzzles played with these options
 
 
 def run(args: argparse.Namespace) -> int:
     if args.json and not args.list:
         return _fail("--json goes with --list.")
+    wanted: dict[str, Any] = {}
     if args.game is not None:
         try:
-            get_entry(args.game)
+            wanted = game_options.given(args, get_entry(args.game))
         except GameError as error:
             return _fail(str(error))
+    elif game_options.given_flags(args):
+        return _fail("A game's options go with --game: name the game whose puzzles you want.")
+    if wanted and not (args.list or args.plain):
+        return _fail("--option works with --list or --plain; the app's puzzle screen offers every puzzle.")
     if args.list:
-        return _list(args.game, args.json, sys.stdout)
+        return _list(args.game, args.json, sys.stdout, wanted)
     if not args.plain:
         from gridgames.commands.app import run_app
 
@@ -65,7 +73,15 @@ def run(args: argparse.Namespace) -> int:
     from gridgames.storage import Store
 
     store = Store()
-    trainer = Trainer(ProgressStore(store), random.Random(args.seed), rating=args.rating)
+    pool = None
+    if wanted:
+        from gridgames.puzzles import data
+
+        def pool(entry):  # type: ignore[no-untyped-def]
+            found = data.shipped() if entry is None else data.pool(entry)
+            return tuple(puzzle for puzzle in found if played_with(puzzle, wanted))
+
+    trainer = Trainer(ProgressStore(store), random.Random(args.seed), rating=args.rating, puzzles=pool)
     code = solve_plain(trainer, args.game, args.streak, sys.stdin, sys.stdout)
     for warning in store.take_warnings():
         sys.stderr.write(f"gridgames: {printable(str(warning), 400)}\n")
@@ -77,14 +93,23 @@ def _fail(message: str) -> int:
     return EXIT_USAGE
 
 
-def _list(game: str | None, as_json: bool, out: TextIO) -> int:
+def played_with(puzzle: Puzzle, wanted: dict[str, Any]) -> bool:
+    """Whether `puzzle` is played with the options `wanted` (names its game declares, values)."""
+    entry = get_entry(puzzle.game)
+    options = Options(game_options=puzzle.options)
+    return all(name in entry.option_names and entry.option_spec(name).of(options) == value
+               for name, value in wanted.items())
+
+
+def _list(game: str | None, as_json: bool, out: TextIO, wanted: dict[str, Any] | None = None) -> int:
     from gridgames.puzzles import data
     from gridgames.puzzles.listing import listing
 
     refused = data.refusal()
     if refused:
         return _fail(refused)
-    listed = listing(game)
+    listed = [item for item in listing(game)
+              if all(item["options"].get(name) == value for name, value in (wanted or {}).items())]
     if as_json:
         json.dump({"puzzles": listed}, out, indent=1)
         out.write("\n")

@@ -2,19 +2,23 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from gridgames.engine.board import Sizes
 from gridgames.engine.cells import Cell, CoordStyle, format_cell
+from gridgames.engine.errors import OptionsError
 from gridgames.engine.look import Look
 from gridgames.engine.moves import Move
-from gridgames.engine.options import First
+from gridgames.engine.options import First, GameOptions, Options, OptionSpec, resolve, unknown_option
 from gridgames.engine.outcome import Outcome
 from gridgames.engine.rules import Content, GridState, Rules
 
 #: How line mode draws a board, after each rule book's examples (see `textboard.render`).
 BoardStyle = Literal["brackets", "pipes", "boxes", "dots", "letters"]
+#: How a match scores a game: a point per win, or a point per cell each player marked.
+MatchScoring = Literal["wins", "cells"]
 
 
 @dataclass(frozen=True)
@@ -34,9 +38,54 @@ class Entry:
     default_cols: int = 5
     default_first: First = "1"
     blocked_word: str = "locked"  # what the book calls an unavailable cell
-    has_adjacency_option: bool = False
-    cell_scoring: bool = False  # the book offers match scoring by marked cells (book 000)
     verb: str = ""  # the book's verb for a move ("place"), when not the rules family's
+    #: The board sizes the game allows (every size the engine does, unless it says; `engine.board`).
+    sizes: Sizes = Sizes()
+    #: The game's own options besides size and who starts (see `engine.options.OptionSpec`).
+    option_specs: tuple[OptionSpec, ...] = ()
+    #: How a match of this game scores each game with these options: "wins" (a point per win, when
+    #: None) or "cells" (a point per cell a player marked).
+    match_scoring: Callable[[Options], MatchScoring] | None = field(default=None, compare=False)
+
+    # -- board and options ---------------------------------------------------------------------
+    def check_size(self, rows: int, cols: int) -> None:
+        """OptionsError, one sentence, unless the game allows a rows x cols board."""
+        if not self.sizes.allows(rows, cols):
+            allowed = self.sizes.describe()
+            raise OptionsError(f"{self.title} ({self.id}) is played on {allowed}, not on {rows}x{cols}.")
+
+    @property
+    def option_names(self) -> tuple[str, ...]:
+        return tuple(spec.name for spec in self.option_specs)
+
+    def option_spec(self, name: str) -> OptionSpec:
+        """The option called `name`; OptionsError, one sentence, if the game declares none."""
+        for spec in self.option_specs:
+            if spec.name == name:
+                return spec
+        raise OptionsError(unknown_option(name, self.option_specs, self.id))
+
+    def resolve_options(self, given: Mapping[str, object] | None = None) -> GameOptions:
+        """The options `given`, checked, without those at their default; OptionsError, one sentence."""
+        return resolve(self.option_specs, given or {}, self.id)
+
+    def parse_options(self, assignments: Iterable[tuple[str, str]]) -> dict[str, Any]:
+        """Options written as text, (name, value) pairs (`--option NAME=VALUE`, a record), checked."""
+        values: dict[str, Any] = {}
+        for name, text in assignments:
+            spec = self.option_spec(name)
+            if name in values:
+                raise OptionsError(f"The option {name} is given twice.")
+            values[name] = spec.parse(text)
+        return values
+
+    def default_options(self) -> Options:
+        """The rule book's own board size, first player and options."""
+        return Options(self.default_rows, self.default_cols, self.default_first, self.resolve_options())
+
+    def scoring(self, options: Options) -> MatchScoring:
+        """How a match with these options scores a game: "wins" or "cells"."""
+        return self.match_scoring(options) if self.match_scoring else "wins"
 
     @property
     def source(self) -> str:

@@ -23,7 +23,7 @@ class IllegalMoveError(MoveError):
 
 
 class OptionsError(GameError):
-    """A game option (board size, first player, adjacency) is out of range."""
+    """A game option (board size, first player, a game's own option) is out of range."""
 
 
 class RecordError(GameError):

@@ -48,7 +48,8 @@ class Game:
     ) -> Game:
         """A game at its start; a coin toss for the first player uses `rng`."""
         if options is None:
-            options = Options(entry.default_rows, entry.default_cols, entry.default_first)
+            options = entry.default_options()
+        entry.check_size(options.rows, options.cols)
         first = first_player if first_player is not None else options.resolve_first(rng)
         if first not in (1, 2):
             raise OptionsError(f"The first player must be 1 or 2, not {first}.")

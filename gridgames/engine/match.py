@@ -2,7 +2,7 @@
 
 A `Match` is an immutable value: `record(game)` returns the match with that game
 counted. Scoring is one point per win, or (where the rule book offers it,
-`Entry.cell_scoring`) one point per cell a player marked in the game. Who starts each game
+a game's options say so, `Entry.scoring`) one point per cell a player marked in the game. Who starts each game
 alternates, follows a coin toss, or goes to the last game's winner or loser.
 """
 
@@ -12,14 +12,14 @@ import random
 from dataclasses import dataclass, replace
 from typing import Any
 
-from gridgames.engine.entry import Entry, EntryLookup
+from gridgames.engine import legacy
+from gridgames.engine.entry import Entry, EntryLookup, MatchScoring
 from gridgames.engine.errors import OptionsError
 from gridgames.engine.game import Game
 from gridgames.engine.options import Options, parse_size
 from gridgames.engine.outcome import Outcome
 from gridgames.engine.rules import Content
 
-SCORING_CHOICES = ("wins", "cells")
 STARTS_CHOICES = ("alternate", "toss", "winner", "loser")
 
 
@@ -38,7 +38,6 @@ class Match:
 
     entry: Entry
     options: Options
-    scoring: str = "wins"
     starts: str = "alternate"
     length: int | None = None
     score: tuple[int, int] = (0, 0)
@@ -49,16 +48,17 @@ class Match:
     last_winner: int | None = None
 
     def __post_init__(self) -> None:
-        if self.scoring not in SCORING_CHOICES:
-            raise OptionsError(f"Match scoring must be wins or cells, not '{self.scoring}'.")
-        if self.scoring == "cells" and not self.entry.cell_scoring:
-            raise OptionsError(f"Scoring by marked cells is not an option of {self.entry.id}.")
         if self.starts not in STARTS_CHOICES:
             raise OptionsError(
                 f"Who starts each game must be one of {', '.join(STARTS_CHOICES)}, not '{self.starts}'."
             )
         if self.length is not None and self.length < 1:
             raise OptionsError(f"A match is at least one game, not {self.length}.")
+
+    @property
+    def scoring(self) -> MatchScoring:
+        """A point per win, or per marked cell (as the game's options say)."""
+        return self.entry.scoring(self.options)
 
     # -- the next game -----------------------------------------------------------------
     def next_first_player(self, rng: random.Random | None = None) -> int:
@@ -146,8 +146,7 @@ class Match:
             "variant": self.entry.id,
             "size": self.options.size,
             "first": self.options.first,
-            "adjacency": self.options.adjacency,
-            "scoring": self.scoring,
+            "options": self.options.option_dict(),
             "starts": self.starts,
             "length": self.length,
             "score": list(self.score),
@@ -164,13 +163,16 @@ class Match:
         malformed."""
         try:
             entry = lookup(str(data["variant"]))
+            data = legacy.upgrade(data, entry.option_names)  # a score saved by an earlier release
             rows, cols = parse_size(str(data["size"]))
-            options = Options(rows, cols, str(data["first"]), str(data["adjacency"]))
+            given = data.get("options", {})
+            if not isinstance(given, dict):
+                raise OptionsError("The saved match score's options are not a table of options.")
+            options = Options(rows, cols, str(data["first"]), entry.resolve_options(given))
             score, wins = data["score"], data["wins"]
             match = cls(
                 entry,
                 options,
-                scoring=str(data["scoring"]),
                 starts=str(data["starts"]),
                 length=_optional_int(data["length"]),
                 score=(int(score[0]), int(score[1])),

@@ -1,10 +1,10 @@
 """Game records: a plain-text, versioned, human-readable file, parsed strictly.
 
-    gridgames-record 2
-    variant: rowcol
+    gridgames-record 3
+    variant: noneighbour
     size: 5x5
     first: 1
-    adjacency: king          (only games with the adjacency option)
+    options: NAME=VALUE ...  (only games that declare options: every one of them)
     result: player 1 wins    (or: player 2 wins, draw, in progress)
     moves:
     1. C3
@@ -12,7 +12,8 @@
 
 Each move is written in its game's own notation (`Rules.format_move`: `C3`, `#C3`, `B2-C2`) and
 read back by the game's parser. Version 1 (before games had notations of their own) wrote the same
-text for the games it knew, so it is read as it always was.
+text for the games it knew, so it is read as it always was; versions 1 and 2 wrote a game's option as
+a line of its own, read through `engine.legacy`.
 
 Loading replays and validates every move; any fault raises RecordError with the
 line number and the reason, and nothing is half-loaded.
@@ -22,15 +23,16 @@ from __future__ import annotations
 
 import re
 
+from gridgames.engine import legacy
 from gridgames.engine.entry import EntryLookup
 from gridgames.engine.errors import GameError, OptionsError, RecordError
 from gridgames.engine.game import Game
-from gridgames.engine.options import Options, parse_size
+from gridgames.engine.options import Options, parse_assignment, parse_size
 from gridgames.engine.safetext import printable
 
 MAGIC = "gridgames-record"
-VERSION = 2
-READS = ("1", "2")  # the versions this release loads
+VERSION = 3
+READS = ("1", "2", "3")  # the versions this release loads
 MAX_BYTES = 1_000_000  # far above any real game; refuses huge files before parsing
 MAX_MOVE_NUMBER_DIGITS = 7  # more moves than any board has cells
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
@@ -67,8 +69,10 @@ def dumps(game: Game) -> str:
         f"size: {game.options.size}",
         f"first: {game.first_player}",
     ]
-    if game.entry.has_adjacency_option:
-        lines.append(f"adjacency: {game.options.adjacency}")
+    specs = game.entry.option_specs
+    if specs:
+        written = (f"{spec.name}={spec.text(spec.of(game.options))}" for spec in specs)
+        lines.append("options: " + " ".join(written))
     lines.append(f"result: {result_text(game)}")
     lines.append("moves:")
     lines += [f"{n}. {game.rules.format_move(move)}" for n, move in enumerate(game.played, start=1)]
@@ -90,7 +94,7 @@ def loads(text: str, lookup: EntryLookup) -> Game:
         if line.strip() and not line.strip().startswith("#")
     ]
     if not numbered:
-        raise RecordError("the file is empty: a game record starts with 'gridgames-record 2'.")
+        raise RecordError(f"the file is empty: a game record starts with '{MAGIC} {VERSION}'.")
     n, first = numbered[0]
     parts = first.split()
     if len(parts) != 2 or parts[0] != MAGIC:
@@ -118,7 +122,10 @@ def loads(text: str, lookup: EntryLookup) -> Game:
                 raise RecordError("'moves:' stands alone on its line; moves follow one per line.", n)
             in_moves = True
             continue
-        if key not in ("variant", "size", "first", "adjacency", "result"):
+        fields = ("variant", "size", "first", "options", "result") if parts[1] == "3" else (
+            "variant", "size", "first", *legacy.RECORD_FIELDS, "result"
+        )
+        if key not in fields:
             raise RecordError(f"unknown field '{printable(key, 40)}'.", n)
         if key in header:
             raise RecordError(f"the field '{key}' appears twice.", n)
@@ -145,15 +152,24 @@ def loads(text: str, lookup: EntryLookup) -> Game:
     line_no, first = field("first")
     if first not in ("1", "2"):
         raise RecordError(f"'first' must be 1 or 2, not '{printable(first, 20)}'.", line_no)
-    adjacency = "king"
-    if "adjacency" in header:
-        line_no, adjacency = field("adjacency")
-        if not entry.has_adjacency_option:
-            raise RecordError(f"'{entry.id}' has no adjacency option.", line_no)
+    if "options" in header:
+        line_no, text = field("options")
+        try:
+            written = [parse_assignment(part) for part in text.split()]
+        except OptionsError as error:
+            raise RecordError(str(error), line_no) from None
+    else:  # a record of version 1 or 2: an option had a line of its own
+        old = {key: found for key, found in header.items() if key in legacy.RECORD_FIELDS}
+        line_no = min((n for n, _ in old.values()), default=line_no)
+        written = list(legacy.record_options({key: value for key, (_, value) in old.items()}).items())
     try:
-        options = Options(rows, cols, first, adjacency)
+        options = Options(rows, cols, first, entry.resolve_options(entry.parse_options(written)))
     except OptionsError as error:
         raise RecordError(str(error), line_no) from None
+    try:
+        entry.check_size(rows, cols)
+    except OptionsError as error:
+        raise RecordError(str(error), header["size"][0]) from None
 
     game = Game.new(entry, options, first_player=int(first))
     for expected, (n, line) in enumerate(move_lines, start=1):

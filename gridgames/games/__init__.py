@@ -8,12 +8,13 @@ separately installed plugin does, so there is one way in (read by `discovery`, w
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from functools import lru_cache
 
 from gridgames.engine.entry import Entry
 from gridgames.engine.errors import OptionsError
+from gridgames.engine.options import GameOptions, unknown_option
 from gridgames.engine.rules import Rules
 from gridgames.games import guard
 from gridgames.games.api import GENERIC, RuleBook, Solver
@@ -143,9 +144,26 @@ def native_cores() -> tuple[str, ...]:
     return tuple(found)
 
 
-def no_adjacency_option(entry: Entry) -> str:
-    """The sentence refusing the adjacency house rule for a game that does not offer it."""
-    return f"{entry.id} has no adjacency option: only {ids_where(lambda e: e.has_adjacency_option)} has."
+def declares(name: str) -> Callable[[Entry], bool]:
+    """Whether a game declares the option `name` (for `ids_where`)."""
+    return lambda entry: any(spec.name == name for spec in entry.option_specs)
+
+
+def no_such_option(entry: Entry, name: str) -> str:
+    """The sentence refusing an option `entry` does not declare: 'rowcol has no adjacency option:
+    only noneighbour has.' when other games declare it."""
+    others = ids_where(declares(name))
+    if others == "no game":
+        return unknown_option(name, entry.option_specs, entry.id)
+    return f"{entry.id} has no {name} option: only {others} has."
+
+
+def resolve_options(entry: Entry, given: Mapping[str, object] | None) -> GameOptions:
+    """`entry.resolve_options`, refusing an option of another game in the words of `no_such_option`."""
+    for name in given or {}:
+        if not any(spec.name == name for spec in entry.option_specs):
+            raise OptionsError(no_such_option(entry, str(name)))
+    return entry.resolve_options(given)
 
 
 def reload() -> None:
@@ -157,6 +175,6 @@ def reload() -> None:
 
 
 __all__ = [
-    "GROUP", "catalogue", "get_entry", "ids_where", "native_cores", "no_adjacency_option", "problems",
-    "reload", "rule_book", "rule_books", "solver_for",
+    "GROUP", "catalogue", "declares", "get_entry", "ids_where", "native_cores", "no_such_option", "problems",
+    "reload", "resolve_options", "rule_book", "rule_books", "solver_for",
 ]

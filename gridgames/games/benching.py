@@ -11,11 +11,11 @@ from __future__ import annotations
 import importlib
 import random
 import time
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 
 from gridgames.engine.game import Game
-from gridgames.engine.options import Options
+from gridgames.engine.options import GameOptions, Options, Value
 from gridgames.engine.rules import Rules
 from gridgames.games import get_entry, rule_books
 from gridgames.games.guard import unwrapped
@@ -29,20 +29,25 @@ class Board:
 
     variant: str
     size: str
-    adjacency: str = "king"
+    options: Mapping[str, Value] = field(default_factory=GameOptions)  # the game's own, {name: value}
     default: bool = False
     positions: int = 30  # random positions timed on it
     most_games: int | None = None  # a cap on the level games a pairing (a slow board)
 
     @property
     def label(self) -> str:
-        extra = f" {self.adjacency}" if get_entry(self.variant).has_adjacency_option else ""
+        entry = get_entry(self.variant)
+        options = Options(game_options=entry.resolve_options(self.options))
+        extra = "".join(  # its word options name the board: "5x5 orthogonal"
+            f" {spec.of(options)}" for spec in entry.option_specs if spec.kind == "word"
+        )
         return f"{self.variant} {self.size}{extra}{' (default)' if self.default else ''}"
 
     def game(self) -> Game:
         entry = get_entry(self.variant)
         rows, cols = (int(x) for x in self.size.split("x"))
-        return Game.new(entry, Options(rows, cols, adjacency=self.adjacency), first_player=1)
+        options = Options(rows, cols, game_options=entry.resolve_options(self.options))
+        return Game.new(entry, options, first_player=1)
 
 
 @dataclass(frozen=True)

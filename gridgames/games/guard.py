@@ -382,11 +382,13 @@ class GuardedSolver(Solver):
 
         what = "its solver's puzzle_boards"
         boards = self._call("puzzle_boards")
-        ok = isinstance(boards, tuple) and all(isinstance(b, PuzzleBoard) for b in boards)
+        ok = isinstance(boards, tuple) and all(
+            isinstance(b, PuzzleBoard) and isinstance(b.options, Mapping) for b in boards
+        )
         self.guard.expect(what, ok, f"gave {printable(repr(boards), 60)}")
         for board in boards:
             try:
-                Options(board.rows, board.cols, "1", board.adjacency)
+                Options(board.rows, board.cols, "1", board.options)
             except GameError as error:
                 self.guard.fail(what, str(error))
         return boards
@@ -430,6 +432,8 @@ def probe(entry: Any) -> str | None:
     rules = entry.rules
     try:
         rows, cols = min(entry.default_rows, 5), min(entry.default_cols, 5)
+        if not entry.sizes.allows(rows, cols):  # a game of large boards only: its own
+            rows, cols = entry.default_rows, entry.default_cols
         state = rules.start(Options(rows, cols, "1"), 1)
         for _ply in range(PROBE_PLIES):
             for cell in itertools.product(range(rows), range(cols)):

@@ -185,8 +185,8 @@ class Link:
             return Event("state", self.view)
         if isinstance(message, p.Ack):
             return Event("ack", message.ply)
-        if isinstance(message, p.Error):
-            return Event("error", message.message)
+        if isinstance(message, p.Error):  # a refused `create` may be an older server's
+            return Event("error", p.server_refusal(message.message) if self.room is None else message.message)
         if isinstance(message, p.Closed):
             return Event("closed", message.message)
         return None

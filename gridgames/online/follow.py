@@ -41,7 +41,7 @@ class View:
         try:
             entry = get_entry(state.variant)
             rows, cols = parse_size(state.size)
-            options = Options(rows, cols, str(state.first), state.adjacency)
+            options = Options(rows, cols, str(state.first), entry.resolve_options(state.options))
             game = Game.new(entry, options, first_player=state.first)
         except GameError as error:
             raise p.ProtocolError(f"The server sent a game the rules refuse: {error}") from None
@@ -70,8 +70,8 @@ class View:
     def same_game(self, state: p.State) -> bool:
         """Whether `state` is about the game this view holds (same board, same game of the match)."""
         mine = self.state
-        return (state.variant, state.size, state.adjacency, state.first, state.game) == (
-            mine.variant, mine.size, mine.adjacency, mine.first, mine.game
+        return (state.variant, state.size, state.options, state.first, state.game) == (
+            mine.variant, mine.size, mine.options, mine.first, mine.game
         )
 
     def follow(self, state: p.State) -> View:

@@ -195,7 +195,7 @@ async def store_long_room(db: Path, seed: int) -> tuple[str, int]:
     client that played it long ago would have left it; its id and length. The server replays it
     when the first watcher joins."""
     game = await asyncio.to_thread(long_game, CHURN_MOVES, seed)
-    row = new_row(p.Create(p.VERSION, game.entry.id, "30x30", "1", "king"), "bench-" * 4)
+    row = new_row(p.Create(p.VERSION, game.entry.id, "30x30", "1", {}), "bench-" * 4)
     store = await open_store(db)
     try:
         await store.create(row)
@@ -255,7 +255,7 @@ async def _measure(
             entry = catalogue()[index % len(catalogue())]
             size = f"{entry.default_rows}x{entry.default_cols}"
             host = Bot(await session.ws_connect(url + p.PATH), random.Random(rng.random()), rtts)
-            await host.ws.send_str(p.Create(p.VERSION, entry.id, size, "toss", "king").to_json())
+            await host.ws.send_str(p.Create(p.VERSION, entry.id, size, "toss", {}).to_json())
             await host.welcome()
             guest = Bot(await session.ws_connect(url + p.PATH), random.Random(rng.random()), rtts)
             await guest.ws.send_str(p.Join(p.VERSION, host.room).to_json())

@@ -66,7 +66,7 @@ async def store_step_rooms(db: Path, count: int, seed: int) -> list[str]:
     the snapshot a server writes, before the server starts."""
     rng = random.Random(seed)
     texts = ["A1", "I9"]
-    room = Room.from_row(new_row(p.Create(p.VERSION, "walls", "9x9", "1", "king"), SECRET_1))
+    room = Room.from_row(new_row(p.Create(p.VERSION, "walls", "9x9", "1", {}), SECRET_1))
     for text in texts:
         room.advance(room.game.play(text))
     seen = Counter(room.game.states)
@@ -84,7 +84,7 @@ async def store_step_rooms(db: Path, count: int, seed: int) -> list[str]:
     store = await open_store(db)
     try:
         for _ in range(count):
-            row = new_row(p.Create(p.VERSION, "walls", "9x9", "1", "king"), SECRET_1)
+            row = new_row(p.Create(p.VERSION, "walls", "9x9", "1", {}), SECRET_1)
             await store.create(row)
             seq = await store.add_seat(row.id, row.seq, 2, hash_secret(SECRET_2))
             for ply, text in enumerate(texts):
@@ -550,7 +550,7 @@ async def _open_rooms(
         entry = catalogue()[index % len(catalogue())]
         size = f"{entry.default_rows}x{entry.default_cols}"
         host = Bot(await session.ws_connect(url + p.PATH), random.Random(rng.random()), rtts)
-        await host.ws.send_str(p.Create(p.VERSION, entry.id, size, "toss", "king").to_json())
+        await host.ws.send_str(p.Create(p.VERSION, entry.id, size, "toss", {}).to_json())
         await host.welcome()
         guest = Bot(await session.ws_connect(url + p.PATH), random.Random(rng.random()), rtts)
         await guest.ws.send_str(p.Join(p.VERSION, host.room).to_json())

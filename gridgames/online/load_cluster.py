@@ -260,7 +260,7 @@ async def _share(urls: list[str], indices: list[int], seconds: float, rng: rando
             size = f"{entry.default_rows}x{entry.default_cols}"
             here, there = index % len(urls), (index + 1) % len(urls)
             host = bot(await session.ws_connect(urls[here] + p.PATH))
-            await host.ws.send_str(p.Create(p.VERSION, entry.id, size, "toss", "king").to_json())
+            await host.ws.send_str(p.Create(p.VERSION, entry.id, size, "toss", {}).to_json())
             await host.welcome()
             guest = bot(await session.ws_connect(urls[there] + p.PATH))
             await guest.ws.send_str(p.Join(p.VERSION, host.room).to_json())

@@ -23,7 +23,9 @@ import re
 from dataclasses import MISSING, dataclass, fields
 from typing import Any, ClassVar
 
-VERSION = 2  # 2: `moved` and `members` besides `state`
+from gridgames.engine.options import MAX_OPTIONS, NAME, WORD
+
+VERSION = 3  # 2: `moved` and `members` besides `state`; 3: a game's own options as `options: {name: value}`
 PATH = "/ws"  # the server's websocket endpoint
 #: Largest frame a server reads from a client (a move is a few dozen bytes).
 MAX_CLIENT_FRAME = 2048
@@ -57,6 +59,20 @@ def version_refusal(theirs: int) -> str | None:
         return f"Your gridgames is older than this server's {versions}: update gridgames to play here."
     return (f"Your gridgames is newer than this server's {versions}: the server must be updated, "
             "or use the same gridgames version as the server.")
+
+
+#: What a server of protocol 2 answers a `create` of this protocol (its `create` had no `options`).
+OLD_CREATE_REFUSAL = "A 'create' message has unexpected fields."
+
+
+def server_refusal(text: str) -> str:
+    """A server's refusal of this client's `create`, in plain words when it is an older server's."""
+    if text == OLD_CREATE_REFUSAL:
+        return (
+            f"The server is older than your gridgames (protocol 2, yours speaks {VERSION}): the server "
+            "must be updated, or use the same gridgames version as the server."
+        )
+    return text
 
 
 # -- field checks --------------------------------------------------------------------------
@@ -101,6 +117,20 @@ def _one_of(*choices: str):  # type: ignore[no-untyped-def]
         return str(value)
 
     return check
+
+
+def _options(name: str, value: Any) -> dict[str, Any]:
+    """A game's options: a few short names, each a word, a whole number or true/false (the game
+    checks what it declares when a room is made or followed)."""
+    if not isinstance(value, dict) or len(value) > MAX_OPTIONS:
+        raise ProtocolError(f"The field '{name}' must be an object of at most {MAX_OPTIONS} options.")
+    for key, item in value.items():
+        fits = isinstance(item, bool) or (isinstance(item, int) and abs(item) <= 10**9) or (
+            isinstance(item, str) and WORD.fullmatch(item) is not None
+        )
+        if not NAME.fullmatch(key) or not fits:
+            raise ProtocolError(f"The field '{name}' holds an option that is not a short name and value.")
+    return dict(value)
 
 
 def _pair(item):  # type: ignore[no-untyped-def]
@@ -169,10 +199,10 @@ class Create(Message):
     variant: str
     size: str
     first: str
-    adjacency: str
+    options: dict[str, Any]  # the game's own options, {name: value} (the defaults where left out)
     CHECKS: ClassVar[dict[str, Any]] = {
         "v": _int(0, 1000), "variant": _text(VARIANT), "size": _text(SIZE),
-        "first": _one_of("1", "2", "toss"), "adjacency": _one_of("king", "orthogonal"),
+        "first": _one_of("1", "2", "toss"), "options": _options,
     }
 
 
@@ -248,7 +278,7 @@ class State(Message):
     TYPE: ClassVar[str] = "state"
     variant: str
     size: str
-    adjacency: str
+    options: dict[str, Any]  # the game's own options, those not at their default
     first: int  # who moved first in this game
     game: int  # 1 for the first game of the match
     moves: tuple[str, ...]
@@ -260,7 +290,7 @@ class State(Message):
     score: tuple[int, int]
     draws: int
     CHECKS: ClassVar[dict[str, Any]] = {
-        "variant": _text(VARIANT), "size": _text(SIZE), "adjacency": _one_of("king", "orthogonal"),
+        "variant": _text(VARIANT), "size": _text(SIZE), "options": _options,
         "first": _int(1, 2), "game": _int(1, 10**9), "moves": _moves, "result": _outcome,
         "seated": _pair(_bool), "connected": _pair(_bool), "takeback": _int(1, 2, optional=True),
         "rematch": _pair(_bool), "score": _pair(_int(0, 10**9)), "draws": _int(0, 10**9),
@@ -350,6 +380,11 @@ def _parse(frame: str | bytes, kinds: dict[str, type[Message]], limit: int) -> M
     if kind is None:
         raise ProtocolError("The message has an unknown type.")
     names = {f.name for f in fields(kind)}
+    theirs = data.get("v")
+    if "v" in names and isinstance(theirs, int) and not isinstance(theirs, bool):
+        refusal = version_refusal(theirs)  # before the fields: another version's differ
+        if refusal is not None:
+            raise ProtocolError(refusal)
     if set(data) - names - {"t"}:
         raise ProtocolError(f"A '{kind.TYPE}' message has unexpected fields.")
     values = {}

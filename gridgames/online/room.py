@@ -26,7 +26,7 @@ from gridgames.engine.match import Match
 from gridgames.engine.options import Options, parse_size
 from gridgames.engine.outcome import Outcome
 from gridgames.engine.snapshot import expected_to_move
-from gridgames.games import get_entry, no_adjacency_option
+from gridgames.games import get_entry, resolve_options
 from gridgames.games.guard import GameFault, probe
 from gridgames.online import snapshot as snapshots
 from gridgames.online.history import fold, play_on
@@ -53,16 +53,13 @@ def new_secret() -> str:
 def options_for(message: Create) -> tuple[Entry, Options]:
     """The game a `create` asks for, checked by the engine; raises GameError with one sentence, or
     GameFault when that game's code fails (`games.guard.probe`)."""
-    from gridgames.engine.errors import OptionsError
-
     entry = get_entry(message.variant)
     off = probe(entry)
     if off is not None:  # a game whose code fails gets no new rooms (the other games play on)
         raise GameFault(entry.id, off)
     rows, cols = parse_size(message.size)
-    if message.adjacency != "king" and not entry.has_adjacency_option:
-        raise OptionsError(no_adjacency_option(entry))
-    return entry, Options(rows, cols, message.first, message.adjacency)
+    entry.check_size(rows, cols)
+    return entry, Options(rows, cols, message.first, resolve_options(entry, message.options))
 
 
 def new_row(message: Create, host_secret: str) -> RoomRow:
@@ -72,7 +69,7 @@ def new_row(message: Create, host_secret: str) -> RoomRow:
     first = options.resolve_first(random.SystemRandom())
     return RoomRow(
         id=new_room_id(), variant=entry.id, size=options.size, first=options.first,
-        adjacency=options.adjacency, game_no=1, first_player=first, match=match.to_dict(), result=None,
+        options=options.option_dict(), game_no=1, first_player=first, match=match.to_dict(), result=None,
         seats={1: hash_secret(host_secret)}, moves=(),
     )
 
@@ -104,7 +101,7 @@ class Room:
         damaged database). Milliseconds a move on a large board: never call it on the event loop."""
         entry = get_entry(row.variant)
         rows, cols = parse_size(row.size)
-        options = Options(rows, cols, row.first, row.adjacency)
+        options = Options(rows, cols, row.first, entry.resolve_options(row.options))
         game, base = replay(entry, options, row.first_player, row.moves)
         return cls._with(row, game, base)
 
@@ -238,7 +235,7 @@ class Room:
         result = None if outcome is None else Result(outcome.winner, self.entry.describe(outcome))
         seated, connected = self.presence()
         return State(
-            variant=self.entry.id, size=self.options.size, adjacency=self.options.adjacency,
+            variant=self.entry.id, size=self.options.size, options=self.options.option_dict(),
             first=self.game.first_player, game=self.game_no,
             moves=self.move_texts(), result=result,
             seated=seated, connected=connected,

@@ -115,7 +115,7 @@ def read(row: RoomRow) -> tuple[Game, int]:
     base = ply - len(texts) + 1
     entry = get_entry(row.variant)
     rows, cols = parse_size(row.size)
-    options = Options(rows, cols, row.first, row.adjacency)
+    options = Options(rows, cols, row.first, entry.resolve_options(row.options))
     try:
         return _game(entry, options, row, texts, base, payload["from"])
     except GameError:

@@ -181,7 +181,7 @@ class PlaySession:
         self.match_base = self.match
         if self.match_base.is_over:  # a match of agreed length is over: a new one starts
             m = self.match_base
-            self.match_base = Match(m.entry, m.options, scoring=m.scoring, starts=m.starts)
+            self.match_base = Match(m.entry, m.options, starts=m.starts)
         self.game_number += 1
         self._counted, self._countable = None, True
         return self._set(self._fresh_game())

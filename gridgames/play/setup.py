@@ -1,8 +1,9 @@
 """How a game is set up, in one value with one serialisation, for every way a game starts.
 
 The new-game panel, the command line (`play`, `host`), the autosave, resume and the online host
-all make and read a `Setup`: the game, its board options (size, who moves first, adjacency), who
-sits in each seat (a person, a computer level, or a friend online) and the match rules.
+all make and read a `Setup`: the game, its options (size, who moves first, and the game's own,
+`options: {name: value}`), who sits in each seat (a person, a computer level, or a friend online)
+and the match rules.
 
     setup = default_setup(entry).chosen(entry, size="4x4", seats=(HUMAN, "perfect"))
     setup.to_dict()                    # plain JSON values (the prefs file, beside an autosave)
@@ -11,25 +12,27 @@ sits in each seat (a person, a computer level, or a friend online) and the match
     resume(saved, levels)              # a save (of this release or the last) ready to play on
 
 Saves written before the set-up had one shape (`vs`/`computer_plays`, or `seats`, beside the match
-score) still resume: `resume` reads them as well.
+score) still resume: `resume` reads them as well; set-ups written before games declared their options
+are read through `engine.legacy`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from gridgames.engine import legacy
 from gridgames.engine.entry import Entry
 from gridgames.engine.errors import GameError, OptionsError
 from gridgames.engine.game import Game
-from gridgames.engine.match import SCORING_CHOICES, STARTS_CHOICES, Match
-from gridgames.engine.options import Options, parse_size
-from gridgames.games import get_entry, ids_where, no_adjacency_option
+from gridgames.engine.match import STARTS_CHOICES, Match
+from gridgames.engine.options import MAX_OPTIONS, Options, parse_size
+from gridgames.games import get_entry, resolve_options
 from gridgames.play.seats import HUMAN, ONLINE
 
 #: The keys `Setup.to_dict` writes; `from_dict` refuses any other (a typo is not silently dropped).
-KEYS = ("variant", "rows", "cols", "first", "adjacency", "seats", "starts", "scoring", "games")
+KEYS = ("variant", "rows", "cols", "first", "options", "seats", "starts", "games")
 #: The longest name read back (a game id, a seat: a person, a computer level, online).
 MAX_NAME = 64
 
@@ -40,15 +43,14 @@ class Setup:
 
     A seat is `HUMAN`, a computer level's name (`gridgames.play.computer.levels`) or, for seat 2
     only, `ONLINE` (a friend who joins over the network). `starts` says who starts each later game
-    of a match and `scoring` how it is scored (see `engine.match`); `games` is the match's agreed
-    length (None: play on until the players stop).
+    of a match (how it is scored is the game's, from its options: see `engine.match`); `games` is the
+    match's agreed length (None: play on until the players stop).
     """
 
     variant: str
     options: Options
     seats: tuple[str, str] = (HUMAN, HUMAN)
     starts: str = "alternate"
-    scoring: str = "wins"
     games: int | None = None
 
     def seat(self, player: int) -> str:
@@ -56,35 +58,30 @@ class Setup:
 
     def new_match(self, entry: Entry) -> Match:
         """An empty match score with these options and match rules."""
-        return Match(entry, self.options, scoring=self.scoring, starts=self.starts, length=self.games)
+        return Match(entry, self.options, starts=self.starts, length=self.games)
 
     def chosen(
         self,
         entry: Entry,
         size: str | None = None,
         first: str | None = None,
-        adjacency: str | None = None,
+        options: Mapping[str, object] | None = None,
         seats: tuple[str, str] | None = None,
         starts: str | None = None,
-        scoring: str | None = None,
         games: int | None = None,
     ) -> Setup:
-        """This set-up with the choices given (None keeps its own); OptionsError, one sentence, for
-        a choice this game does not offer."""
-        if adjacency is not None and not entry.has_adjacency_option:
-            raise OptionsError(no_adjacency_option(entry))
-        if scoring == "cells" and not entry.cell_scoring:
-            raise OptionsError(
-                f"Scoring by marked cells is an option of {ids_where(_cells)} only, not of {entry.id}."
-            )
+        """This set-up with the choices given (None keeps its own; `options` changes the game's
+        options it names); OptionsError, one sentence, for a choice this game does not offer."""
+        o = self.options
+        kept = dict(o.game_options) if self.variant == entry.id else {}
+        game_options = resolve_options(entry, {**kept, **(options or {})})
         if games is not None and games < 1:
             raise OptionsError(f"A match is at least one game, not {games}.")
-        o = self.options
         rows, cols = (o.rows, o.cols) if size is None else parse_size(size)
-        options = Options(rows, cols, first or o.first, adjacency or o.adjacency)
+        entry.check_size(rows, cols)
         return replace(
-            self, variant=entry.id, options=options, seats=seats or self.seats,
-            starts=starts or self.starts, scoring=scoring or self.scoring,
+            self, variant=entry.id, options=Options(rows, cols, first or o.first, game_options),
+            seats=seats or self.seats, starts=starts or self.starts,
             games=self.games if games is None else games,
         )
 
@@ -96,10 +93,9 @@ class Setup:
             "rows": o.rows,
             "cols": o.cols,
             "first": o.first,
-            "adjacency": o.adjacency,
+            "options": o.option_dict(),
             "seats": list(self.seats),
             "starts": self.starts,
-            "scoring": self.scoring,
             "games": self.games,
         }
 
@@ -109,33 +105,43 @@ class Setup:
         defaults); raises OptionsError, one sentence, on anything else."""
         if not isinstance(data, dict):
             raise OptionsError("The saved set-up is not a table of settings.")
+        data = legacy.upgrade(data, _declared(data.get("variant")))  # a set-up saved by an earlier release
         unknown = sorted(str(key)[:20] for key in data if key not in KEYS)
         if unknown:
             names = ", ".join(unknown[:5])
             raise OptionsError(f"The saved set-up has settings this version does not know: {names}.")
         variant = _text(data, "variant", None)
-        first, adjacency = _text(data, "first", None), _text(data, "adjacency", "king")
+        first = _text(data, "first", None)
         rows, cols = _whole(data.get("rows"), "rows"), _whole(data.get("cols"), "columns")
-        starts, scoring = _text(data, "starts", "alternate"), _text(data, "scoring", "wins")
+        starts = _text(data, "starts", "alternate")
         if starts not in STARTS_CHOICES:
             choices = ", ".join(STARTS_CHOICES)
             raise OptionsError(f"Who starts each game must be one of {choices}, not {starts!r}.")
-        if scoring not in SCORING_CHOICES:
-            raise OptionsError(f"Match scoring must be wins or cells, not {scoring!r}.")
+        given = data.get("options", {})
+        if not isinstance(given, dict) or len(given) > MAX_OPTIONS:
+            raise OptionsError("The saved set-up's options are not a table of options.")
+        entry = get_entry(variant)
+        game_options = resolve_options(entry, given)
         games = data.get("games")
         if games is not None and (type(games) is not int or games < 1):
             raise OptionsError(f"A match is at least one game, not {str(games)[:20]!r}.")
-        return cls(variant, Options(rows, cols, first, adjacency), _seats(data.get("seats", [HUMAN, HUMAN])),
-                   starts, scoring, games)
+        options = Options(rows, cols, first, game_options)  # the engine's range first, then the game's
+        entry.check_size(rows, cols)
+        return cls(variant, options, _seats(data.get("seats", [HUMAN, HUMAN])), starts, games)
 
 
 def default_setup(entry: Entry) -> Setup:
-    """The rule book's own board size and first player, two people, a match with no agreed length."""
-    return Setup(entry.id, Options(entry.default_rows, entry.default_cols, entry.default_first))
+    """The rule book's own board size, first player and options, two people, a match with no agreed
+    length."""
+    return Setup(entry.id, entry.default_options())
 
 
-def _cells(entry: Entry) -> bool:
-    return entry.cell_scoring
+def _declared(variant: object) -> tuple[str, ...] | None:
+    """The options the game `variant` declares (None: no such game, refused later)."""
+    try:
+        return get_entry(variant).option_names if isinstance(variant, str) else None
+    except GameError:
+        return None
 
 
 def _text(data: dict[str, Any], key: str, default: str | None) -> str:
@@ -172,7 +178,7 @@ def saved_settings(setup: Setup, match: Match) -> dict[str, Any]:
 
 def setup_of(match: Match, seats: tuple[str, str]) -> Setup:
     """The set-up a match score was started with, and these seats."""
-    return Setup(match.entry.id, match.options, seats, match.starts, match.scoring, match.length)
+    return Setup(match.entry.id, match.options, seats, match.starts, match.length)
 
 
 @dataclass(frozen=True)
@@ -211,11 +217,21 @@ def resume(
         fresh = replace(setup, options=game.options, games=setup.games if own else fresh_length)
         match = fresh.new_match(game.entry)
     elif match.is_over:  # a match that ended with this game's predecessor: play on
-        match = Match(match.entry, match.options, scoring=match.scoring, starts=match.starts)
-    same_board = (match.options.size, match.options.adjacency) == (game.options.size, game.options.adjacency)
-    options = match.options if same_board else game.options  # the match's keeps "toss"
-    setup = Setup(game.entry.id, options, (known[0], known[1]), match.starts, match.scoring, match.length)
+        match = Match(match.entry, match.options, starts=match.starts)
+    options = match.options if _same_board(match, game) else game.options  # the match's keeps "toss"
+    setup = Setup(game.entry.id, options, (known[0], known[1]), match.starts, match.length)
     return Resumed(setup, match, tuple(notes))
+
+
+def _same_board(match: Match, game: Game) -> bool:
+    """Whether the match was played with the game's size and options. An option the game has at its
+    default agrees with any: a record of the last release did not write every option (book 000's
+    match scoring lived only beside the match score)."""
+    mine, theirs = match.options, game.options
+    return mine.size == theirs.size and all(
+        theirs.game_options.get(spec.name, spec.default) in (spec.of(mine), spec.default)
+        for spec in game.entry.option_specs
+    )
 
 
 def _saved_setup(game: Game, settings: dict[str, Any], notes: list[str]) -> Setup:
@@ -282,8 +298,6 @@ class LastChoices:
         for key, raw in (setups.items() if isinstance(setups, dict) else ()):
             try:
                 setup = Setup.from_dict(raw)
-                if setup.scoring == "cells" and not get_entry(setup.variant).cell_scoring:
-                    setup = replace(setup, scoring="wins")
             except GameError:
                 continue
             if setup.variant == key:

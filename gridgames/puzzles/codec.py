@@ -17,7 +17,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import asdict
 from typing import Any
 
-from gridgames.engine.options import ADJACENCY_CHOICES, MAX_SIZE, MIN_SIZE
+from gridgames.engine import legacy
+from gridgames.engine.options import MAX_OPTIONS, MAX_SIZE, MIN_SIZE, NAME, WORD, GameOptions
 from gridgames.puzzles.model import MAX_PLAYER_MOVES, Puzzle
 from gridgames.solve.certificates import THEMES
 
@@ -32,6 +33,8 @@ MAX_MOVE_TEXT = 40
 LOWEST_RATING, HIGHEST_RATING = 100.0, 4000.0
 MAX_NODES = 10**15
 FIELDS = tuple(Puzzle.__dataclass_fields__)
+#: The fields as written before games declared their options (the shipped file may still be so).
+OLD_FIELDS = legacy.puzzle_fields(FIELDS)
 _ID = re.compile(r"[a-z0-9][a-z0-9-]{0,63}")
 _MOVE = re.compile(rf"[ -~]{{1,{MAX_MOVE_TEXT}}}")  # printable ASCII only
 
@@ -43,7 +46,9 @@ class Refused(Exception):
 def encode(puzzles: Iterable[Puzzle]) -> bytes:
     """The body for `puzzles`: the same puzzles give the same bytes."""
     lines = [
-        json.dumps(asdict(p), separators=(",", ":"), ensure_ascii=True, allow_nan=False) for p in puzzles
+        json.dumps({**asdict(p), "options": dict(p.options)}, separators=(",", ":"), ensure_ascii=True,
+                   allow_nan=False)
+        for p in puzzles
     ]
     text = "".join(line + "\n" for line in lines).encode("ascii")
     return zlib.compress(text, 9)
@@ -81,8 +86,9 @@ def _puzzle(number: int, line: str, game_ids: Callable[[str], bool]) -> Puzzle:
         raw = json.loads(line, parse_constant=_no_constant)
     except (ValueError, RecursionError):
         raise Refused(f"{where} is not a JSON object") from None
-    if not isinstance(raw, dict) or tuple(raw) != FIELDS:
+    if not isinstance(raw, dict) or tuple(raw) not in (FIELDS, OLD_FIELDS):
         raise Refused(f"{where} does not have the fields of a puzzle")
+    raw = legacy.upgrade(raw)  # a puzzle written before games declared their options
     ident, game = raw["id"], raw["game"]
     _expect(isinstance(ident, str) and _ID.fullmatch(ident) is not None, where, "id")
     where = f"puzzle {ident}"
@@ -90,7 +96,7 @@ def _puzzle(number: int, line: str, game_ids: Callable[[str], bool]) -> Puzzle:
     for name in ("rows", "cols"):
         _expect(_whole(raw[name], MIN_SIZE, MAX_SIZE), where, name)
     _expect(raw["first"] in (1, 2) and _whole(raw["first"], 1, 2), where, "first")
-    _expect(raw["adjacency"] in ADJACENCY_CHOICES, where, "adjacency")
+    _expect(_options(raw["options"]), where, "options")
     moves, line_ = raw["moves"], raw["solution"]
     _expect(_moves(moves, MAX_MOVES), where, "moves")
     _expect(_moves(line_, 2 * MAX_PLAYER_MOVES - 1) and len(line_) % 2 == 1, where, "solution")
@@ -104,7 +110,7 @@ def _puzzle(number: int, line: str, game_ids: Callable[[str], bool]) -> Puzzle:
     _expect(_whole(raw["nodes"], 0, MAX_NODES), where, "nodes")
     return Puzzle(
         id=ident, game=game, rows=raw["rows"], cols=raw["cols"], first=raw["first"],
-        adjacency=raw["adjacency"], moves=tuple(moves), solution=tuple(line_), theme=raw["theme"],
+        options=GameOptions(raw["options"]), moves=tuple(moves), solution=tuple(line_), theme=raw["theme"],
         rating=float(rating), legal=raw["legal"], nodes=raw["nodes"],
     )
 
@@ -120,6 +126,17 @@ def _expect(ok: bool, where: str, field: str) -> None:
 
 def _whole(value: Any, low: int, high: int) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+
+
+def _options(value: Any) -> bool:
+    """A table of a few options, each a short name and a word, whole number or yes/no (the game
+    checks the values it declares when the puzzles are read: `puzzles.data.read`)."""
+    return isinstance(value, dict) and len(value) <= MAX_OPTIONS and all(
+        isinstance(name, str) and NAME.fullmatch(name) and (
+            isinstance(item, (bool, int)) or isinstance(item, str) and WORD.fullmatch(item) is not None
+        )
+        for name, item in value.items()
+    )
 
 
 def _moves(value: Any, most: int) -> bool:

@@ -15,7 +15,7 @@ from importlib import resources
 from typing import Any
 
 from gridgames.engine.entry import Entry
-from gridgames.engine.errors import GameError
+from gridgames.engine.errors import GameError, OptionsError
 from gridgames.engine.moves import Move
 from gridgames.engine.options import Options
 from gridgames.engine.rules import GridState
@@ -63,8 +63,10 @@ def read(blob: bytes) -> tuple[Puzzle, ...] | str:
     except codec.Refused as refused:
         return f"The puzzle file is refused ({refused}), so there are no puzzles."
     for puzzle in puzzles:
-        if puzzle.adjacency != "king" and not get_entry(puzzle.game).has_adjacency_option:
-            why = f"puzzle {puzzle.id} has an invalid adjacency"
+        try:
+            get_entry(puzzle.game).resolve_options(puzzle.options)
+        except OptionsError:
+            why = f"puzzle {puzzle.id} has invalid options"
             return f"The puzzle file is refused ({why}), so there are no puzzles."
     return puzzles
 
@@ -125,7 +127,8 @@ class Line:
 
 def options(puzzle: Puzzle) -> Options:
     """The board options the puzzle is played with."""
-    return Options(puzzle.rows, puzzle.cols, first=str(puzzle.first), adjacency=puzzle.adjacency)
+    chosen = get_entry(puzzle.game).resolve_options(puzzle.options)
+    return Options(puzzle.rows, puzzle.cols, first=str(puzzle.first), game_options=chosen)
 
 
 def line(puzzle: Puzzle) -> Line:

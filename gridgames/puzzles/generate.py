@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from gridgames.engine import legacy
 from gridgames.engine.entry import Entry
 from gridgames.engine.options import Options
 from gridgames.engine.rules import GridState
@@ -75,7 +76,7 @@ class Tally:
 
 def seed(game: str, board: Board) -> str:
     """The seed of a board's random games (a string: the same games on every machine and Python run)."""
-    return f"{game} {board.rows}x{board.cols} {board.adjacency}"
+    return f"{game} {board.rows}x{board.cols} {legacy.puzzle_seed_word(board.options)}"
 
 
 def positions(entry: Entry, board: Board) -> Iterator[tuple[tuple[Any, ...], GridState]]:
@@ -83,7 +84,7 @@ def positions(entry: Entry, board: Board) -> Iterator[tuple[tuple[Any, ...], Gri
     rules: Any = entry.rules
     rng = random.Random(seed(entry.id, board))
     seen: set[GridState] = set()
-    begin = rules.start(Options(board.rows, board.cols, adjacency=board.adjacency), 1)
+    begin = rules.start(Options(board.rows, board.cols, game_options=entry.resolve_options(board.options)), 1)
     moves: tuple[Any, ...]
     for _ in range(board.games):
         state, moves = begin, ()
@@ -123,7 +124,8 @@ def board_puzzles(plan: Plan, board: Board, wanted: int, tally: Tally) -> list[P
     entry = get_entry(plan.game)
     rules, hooks = entry.rules, solver_for(entry.rules)
     found: list[Puzzle] = []
-    suffix = "" if board.adjacency == "king" or not entry.has_adjacency_option else "-" + board.adjacency
+    changed = entry.resolve_options(board.options)  # the options that are not the defaults
+    suffix = "".join(f"-{entry.option_spec(name).text(value)}" for name, value in changed.items())
     for moves, state in positions(entry, board):
         if len(found) >= wanted:
             break
@@ -149,7 +151,7 @@ def board_puzzles(plan: Plan, board: Board, wanted: int, tally: Tally) -> list[P
         tally.themes[tagged] = tally.themes.get(tagged, 0) + 1
         found.append(Puzzle(
             id=f"{plan.game}-{board.rows}x{board.cols}{suffix}-{len(found) + 1:04d}",
-            game=plan.game, rows=board.rows, cols=board.cols, first=1, adjacency=board.adjacency,
+            game=plan.game, rows=board.rows, cols=board.cols, first=1, options=changed,
             moves=tuple(entry.format_move(m) for m in moves),
             solution=tuple(entry.format_move(m) for m in line),
             theme=tagged, rating=difficulty.rating(evaluation.nodes, (len(line) + 1) // 2, legal, finds),

@@ -16,8 +16,8 @@ def record(puzzle: Puzzle) -> dict[str, Any]:
     which every book in `books` plays too."""
     entry = get_entry(puzzle.game)
     options: dict[str, Any] = {"rows": puzzle.rows, "cols": puzzle.cols, "first": puzzle.first}
-    if entry.has_adjacency_option:
-        options["adjacency"] = puzzle.adjacency
+    chosen = entry.resolve_options(puzzle.options)
+    options.update({spec.name: chosen.get(spec.name, spec.default) for spec in entry.option_specs})
     return {
         "id": puzzle.id,
         "game": puzzle.game,

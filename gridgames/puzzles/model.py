@@ -9,7 +9,10 @@ parsed with the book they were written in and shown in the book being played.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+
+from gridgames.engine.options import GameOptions, Value
 
 #: At most this many moves of the player in one puzzle.
 MAX_PLAYER_MOVES = 5
@@ -22,13 +25,17 @@ class Puzzle:
     rows: int
     cols: int
     first: int  # who moved first from the start (1 or 2)
-    adjacency: str  # the board option (Options.adjacency), "king" where the game has no such option
+    options: Mapping[str, Value]  # the game's own options ({name: value}; engine.options.GameOptions)
     moves: tuple[str, ...]  # from the start to the puzzle's position
     solution: tuple[str, ...]  # player, reply, player, ... : odd length, at most 2 * MAX_PLAYER_MOVES - 1
     theme: str  # a certificate theme (gridgames.solve.certificates.THEMES) or "" where none is named
     rating: float  # the first Glicko-2 rating, from the measured difficulty
     legal: int  # legal moves in the puzzle's position (at least 4)
     nodes: int  # the size of the proof: positions the solver visited to prove the first move unique
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.options, GameOptions):  # a value, hashable like the rest
+            object.__setattr__(self, "options", GameOptions(self.options))
 
     @property
     def player_moves(self) -> int:

@@ -68,7 +68,7 @@ class PuzzleRun:
     @classmethod
     def begin(cls, puzzle: Puzzle, entry: Entry) -> PuzzleRun:
         """The run of a shipped puzzle, shown with `entry` (a book playing the puzzle's rules)."""
-        options = Options(puzzle.rows, puzzle.cols, str(puzzle.first), puzzle.adjacency)
+        options = Options(puzzle.rows, puzzle.cols, str(puzzle.first), entry.resolve_options(puzzle.options))
         game = Game.new(entry, options, first_player=puzzle.first)
         try:
             for text in puzzle.moves:

@@ -13,11 +13,12 @@ family's hooks (`use_lookup`) as it is imported, which happens before any game's
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from gridgames.engine.moves import Move
+from gridgames.engine.options import GameOptions, Value
 from gridgames.engine.rules import GridState, Rules
 from gridgames.solve.budget import Budget
 
@@ -29,13 +30,13 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class PuzzleBoard:
-    """A board a game's puzzles are made on (`make puzzles`): its size and adjacency, how many seeded
+    """A board a game's puzzles are made on (`make puzzles`): its size and options, how many seeded
     random games are played on it at most, and the largest proof (positions visited) a puzzle may need,
     a count that keeps each proof within 50 ms with the C core and is the same on every machine."""
 
     rows: int
     cols: int
-    adjacency: str = "king"
+    options: Mapping[str, Value] = field(default_factory=GameOptions)  # the game's own, {name: value}
     games: int = 2000
     max_nodes: int = 2000
 

@@ -21,7 +21,7 @@ def frame(height: int, width: int) -> tuple[int, int, int]:
 
 
 def components(free: int, height: int, width: int) -> list[int]:
-    """The connected regions of `free` (orthogonal adjacency), as masks in the same box, lowest first."""
+    """The connected regions of `free` (cells joined side by side), as masks in the same box, lowest first."""
     _, not_first, not_last = frame(height, width)
     out = []
     while free:

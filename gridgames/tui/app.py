@@ -335,7 +335,7 @@ class GridGamesApp(App[None]):
         last = self.choices.setups.get(game.entry.id)
         setup = Setup(game.entry.id, game.options)
         if last is not None and last.options == game.options:
-            setup = Setup(game.entry.id, game.options, starts=last.starts, scoring=last.scoring)
+            setup = Setup(game.entry.id, game.options, starts=last.starts)
         self.start_game(setup, game, remember=False)
 
     def action_open_record(self) -> None:

@@ -86,7 +86,8 @@ def test_options_the_app_takes_reach_its_new_game_panel(monkeypatch):
         choices=play_command._choices_from(args, variant)) or 0)
     assert main(["play", "noneighbour", "--size", "4x4", "--vs", "easy", "--adjacency", "orthogonal"]) == 0
     setup = opened["choices"].setups["noneighbour"]
-    assert (setup.options.rows, setup.options.cols, setup.options.adjacency) == (4, 4, "orthogonal")
+    assert (setup.options.rows, setup.options.cols) == (4, 4)
+    assert setup.options.game_options == {"adjacency": "orthogonal"}
     assert setup.seats == ("human", "easy")
 
 

@@ -49,10 +49,17 @@ def test_a_piped_game_plays_to_the_end_writes_its_record_and_counts_it(
         (["chess", "--plain"], "There is no game called 'chess'"),
         (["rowcol", "--plain", "--size", "1x9"], "'1x9' is not a board size this game supports"),
         (["rowcol", "--plain", "--adjacency", "orthogonal"], "rowcol has no adjacency option"),
-        (
-            ["rowcol", "--plain", "--scoring", "cells"],
-            "Scoring by marked cells is an option of locked-duel only",
-        ),
+        (["rowcol", "--plain", "--scoring", "cells"], "rowcol has no cell_scoring option: only locked-duel"),
+        (["rowcol", "--plain", "--option", "adjacency=orthogonal"], "rowcol has no adjacency option"),
+        (["noneighbour", "--plain", "--option", "adjacency=diagonal"],
+         "The option adjacency must be king or orthogonal, not 'diagonal'."),
+        (["noneighbour", "--plain", "--option", "colour=red"],
+         "noneighbour has no colour option: its options are adjacency."),
+        (["noneighbour", "--plain", "--option", "adjacency"], "Write an option as NAME=VALUE"),
+        (["noneighbour", "--plain", "--adjacency", "king", "--option", "adjacency=king"],
+         "The option adjacency is given twice."),
+        (["locked-duel", "--plain", "--option", "cell_scoring=maybe"],
+         "The option cell_scoring must be yes or no, not 'maybe'."),
         (["rowcol", "--plain", "--games", "0"], "A match is at least one game, not 0."),
     ],
 )
@@ -220,13 +227,12 @@ def test_remembered_choices_are_announced_and_the_command_line_wins(tmp_path, mo
 
     monkeypatch.setenv("GRIDGAMES_DATA_DIR", str(tmp_path / "data"))
     choices = LastChoices()
-    choices.remember(Setup("noneighbour", Options(4, 4, "2", "orthogonal")))
+    choices.remember(Setup("noneighbour", Options(4, 4, "2", {"adjacency": "orthogonal"})))
     Store().save_prefs(choices.to_dict())
-    args = argparse.Namespace(size="9x9", first=None, adjacency=None, vs="perfect", computer_plays=None,
-                              starts=None, scoring=None)
+    args = argparse.Namespace(size="9x9", first=None, vs="perfect", computer_plays=None, starts=None)
     note = remembered_note(args, "noneighbour")
     assert note == "As last time: Player 2 (O) starts, orthogonal adjacency."
-    args.adjacency, args.first = "king", "1"
+    args.game_option, args.first = ["adjacency=king"], "1"
     assert remembered_note(args, "noneighbour") == ""
 
 

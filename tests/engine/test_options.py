@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from gridgames.engine import Game, Options, OptionsError
 from gridgames.engine.options import parse_size
@@ -39,7 +41,7 @@ def test_parse_size_refuses_with_one_sentence(text: str, one_sentence) -> None:
         ({"rows": "5"}, "rows"),
         ({"first": "3"}, "first"),
         ({"first": "X"}, "first"),
-        ({"adjacency": "diagonal"}, "Adjacency"),
+        ({"game_options": "diagonal"}, "table of names"),
     ],
 )
 def test_options_out_of_range_are_refused(kwargs: dict, word: str, one_sentence) -> None:
@@ -61,8 +63,10 @@ def test_coin_toss_picks_either_player_and_follows_the_rng() -> None:
 
 
 def test_with_size_keeps_the_other_options() -> None:
-    options = Options(first="2", adjacency="orthogonal").with_size("4x6")
-    assert (options.rows, options.cols, options.first, options.adjacency) == (4, 6, "2", "orthogonal")
+    options = Options(first="2", game_options={"adjacency": "orthogonal"}).with_size("4x6")
+    assert (options.rows, options.cols, options.first, dict(options.game_options)) == (
+        4, 6, "2", {"adjacency": "orthogonal"}
+    )
     assert options.size == "4x6"
 
 
@@ -89,7 +93,7 @@ def test_defaults_follow_each_rule_book() -> None:
     }
     game = Game.new(get_entry("noneighbour"))
     assert (game.state.rows, game.state.cols, game.state.to_move) == (3, 3, 1)
-    assert [e.id for e in CATALOGUE if e.has_adjacency_option] == ["noneighbour"]
+    assert [e.id for e in CATALOGUE if any(s.name == "adjacency" for s in e.option_specs)] == ["noneighbour"]
 
 
 def test_unknown_game_lists_the_ones_that_exist(one_sentence) -> None:
@@ -104,3 +108,49 @@ def test_a_game_starts_with_player_1_or_2_only(one_sentence) -> None:
     with pytest.raises(OptionsError) as error:
         Game.new(get_entry("rowcol"), first_player=3)
     assert one_sentence(str(error.value))
+
+
+def test_a_declared_option_checks_parses_and_words_its_values(one_sentence) -> None:
+    from gridgames.engine.options import OptionSpec, resolve
+
+    reach = OptionSpec("reach", "Hop reach", 1, low=1, high=3)
+    fast = OptionSpec("fast", "Fast", False, words=("Slow (book)", "Fast"))
+    colour = OptionSpec("colour", "Colour", "red", choices=("red", "blue"), flag="--colour")
+    assert (reach.kind, fast.kind, colour.kind) == ("number", "yes/no", "word")
+    assert reach.parse(" 3 ") == 3 and fast.parse("YES") is True and fast.parse("off") is False
+    assert fast.word(True) == "Fast" and fast.text(True) == "yes" and colour.flag_value("blue") == "blue"
+    for spec, bad, said in (
+        (reach, "4", "The option reach must be 1 to 3, not 4."),
+        (reach, "x", "The option reach must be 1 to 3, not 'x'."),
+        (fast, "maybe", "The option fast must be yes or no, not 'maybe'."),
+        (colour, "green", "The option colour must be red or blue, not 'green'."),
+    ):
+        with pytest.raises(OptionsError) as refused:
+            spec.parse(bad)
+        assert str(refused.value) == said and one_sentence(said)
+    with pytest.raises(OptionsError, match="must be yes or no"):
+        fast.check(1)  # JSON's 1 is not true
+    specs = (reach, fast, colour)
+    assert resolve(specs, {"reach": 1, "colour": "blue"}, "hop") == {"colour": "blue"}  # defaults left out
+    with pytest.raises(OptionsError, match="hop has no size option: its options are reach, fast, colour."):
+        resolve(specs, {"size": 3}, "hop")
+    assert all(not spec.problems() for spec in specs)
+    assert OptionSpec("Bad Name", "", 2, choices=(1, 1)).problems() == [
+        "The option name 'Bad Name' is not lower case letters, digits and _.",
+        "The option Bad Name has no label for the new-game panel.",
+        "The option Bad Name lists a choice twice.",
+        "The option Bad Name's default 2 is not a choice.",
+    ]
+
+
+VALUES = st.integers(-5, 5) | st.booleans() | st.sampled_from(["x", "y-1"])
+
+
+@given(st.dictionaries(st.sampled_from(["a", "b_2"]), VALUES))
+def test_game_options_are_a_hashable_value(values) -> None:
+    from gridgames.engine.options import GameOptions
+
+    options = Options(game_options=values)
+    assert options == Options(game_options=dict(reversed(list(values.items()))))
+    assert hash(options) == hash(Options(game_options=GameOptions(values)))
+    assert dict(options.game_options) == values

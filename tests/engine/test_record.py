@@ -49,14 +49,15 @@ def test_records_of_the_last_release_still_load() -> None:
     assert played(game) == ["C3", "A1", "#B3", "A2", "D3"]
     assert game.played[2].kind == game.rules.alternate_kind
     assert record.loads(ROWCOL.replace("record 2", "record 1"), get_entry).played == rowcol_game().played
-    assert record.dumps(game).startswith("gridgames-record 2\n")
+    assert record.dumps(game).startswith("gridgames-record 3\n")
 
 
 def test_dumps_writes_the_documented_format() -> None:
-    assert record.dumps(rowcol_game()) == ROWCOL
-    game = Game.new(get_entry("noneighbour"), Options(3, 3, adjacency="orthogonal"), first_player=2)
+    assert record.dumps(rowcol_game()) == ROWCOL.replace("record 2", "record 3")  # no options: as before
+    options = Options(3, 3, game_options={"adjacency": "orthogonal"})
+    game = Game.new(get_entry("noneighbour"), options, first_player=2)
     lines = record.dumps(game.play("B2")).splitlines()
-    assert lines[2:] == ["variant: noneighbour", "size: 3x3", "first: 2", "adjacency: orthogonal"] + [
+    assert lines[2:] == ["variant: noneighbour", "size: 3x3", "first: 2", "options: adjacency=orthogonal"] + [
         "result: in progress",
         "moves:",
         "1. B2",
@@ -84,19 +85,27 @@ def broken(old: str, new: str) -> str:
     return ROWCOL.replace(old, new, 1)
 
 
+def v3(line: str) -> str:
+    """The rowcol record as version 3, with `line` before its result."""
+    return broken("record 2", "record 3").replace("result:", f"{line}\nresult:")
+
+
 BATTERY = [
     # (id, text, line, words the reason must contain)
     ("empty", "", None, "empty"),
     ("blank-and-comments-only", "\n  \n# nothing\n", None, "empty"),
     ("binary", "\x00\x01\x02gridgames", None, "binary"),
     ("not-a-record", "hello world\n", 1, "not a gridgames record"),
-    ("unknown-version", broken("record 2", "record 3"), 1, "version '3' is not supported"),
+    ("unknown-version", broken("record 2", "record 4"), 1, "version '4' is not supported"),
     ("version-not-a-number", broken("record 2", "record one"), 1, "version 'one'"),
     ("unknown-variant", broken("rowcol", "chess"), 3, "no game called 'chess'"),
     ("bad-size", broken("5x5", "5y5"), 4, "'5y5' is not a board size"),
     ("size-too-small", broken("5x5", "1x5"), 4, "not a board size this game supports"),
     ("first-not-1-or-2", broken("first: 1", "first: toss"), 5, "'first' must be 1 or 2"),
     ("adjacency-on-wrong-game", broken("result:", "adjacency: king\nresult:"), 6, "no adjacency option"),
+    ("v3-options-on-wrong-game", v3("options: adjacency=king"), 6, "rowcol has no adjacency option"),
+    ("v3-old-option-line", v3("adjacency: king"), 6, "unknown field 'adjacency'"),
+    ("v3-option-not-name-value", v3("options: king"), 6, "NAME=VALUE"),
     ("unknown-field", broken("result:", "colour: blue\nresult:"), 6, "unknown field 'colour'"),
     ("duplicate-field", broken("first: 1\n", "first: 1\nsize: 4x4\n"), 6, "'size' appears twice"),
     ("header-line-without-colon", broken("first: 1", "first 1"), 5, "expected 'key: value'"),

@@ -182,7 +182,8 @@ class Monkey:
         setup, game = getattr(screen, "setup", None), getattr(screen, "game", None)
         if name == "GameScreen" and setup is not None and game is not None:
             o = setup.options
-            self.coverage.games.add((setup.variant, o.rows, o.cols, o.adjacency))
+            house = str(o.game_options.get("adjacency", "king"))
+            self.coverage.games.add((setup.variant, o.rows, o.cols, house))
             self.coverage.seats.add(tuple(setup.seats))
             if game.is_over:
                 self.coverage.states.add("game over")

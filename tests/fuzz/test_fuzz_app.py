@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import pytest
 
 from gridgames.engine.options import Options
-from gridgames.games import catalogue
+from gridgames.games import catalogue, get_entry
 from gridgames.play.seats import HUMAN
 from gridgames.play.setup import LastChoices, Setup
 from tests.fuzz.monkey import Coverage, FuzzApp, Monkey
@@ -45,7 +45,9 @@ class Episode:
 
     @property
     def setup(self) -> Setup:
-        return Setup(self.variant, Options(self.rows, self.cols, self.first, self.adjacency), self.seats)
+        house = {"adjacency": self.adjacency} if self.adjacency != "king" else {}
+        chosen = get_entry(self.variant).resolve_options(house)
+        return Setup(self.variant, Options(self.rows, self.cols, self.first, chosen), self.seats)
 
 
 def episodes(rng: random.Random) -> list[Episode]:

@@ -13,6 +13,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from gridgames.engine import Cell, Move
+from gridgames.engine.options import OptionSpec
 from gridgames.games.api import RuleBook, Solver
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "plugin_example"))
@@ -127,6 +128,14 @@ LYING_SOLVER = _book("lying-solver", "Lying Solver", RULES_OF_LIAR, LyingSolver(
 SLOW_SOLVER = _book("slow-solver", "Slow Solver", SlowTwins(), SlowSolver())
 SLOPPY_NOTATION = _book("sloppy-notation", "Sloppy Notation", SloppyNotation())
 LENIENT_REFUSAL = _book("lenient", "Lenient", LenientRefusal())
+#: Declares options that cannot work: a default that is not a choice, two words for three choices.
+BAD_OPTIONS = replace(_book("bad-options", "Bad Options", TwinsRules()), entry=replace(
+    _book("bad-options", "Bad Options", TwinsRules()).entry,
+    option_specs=(
+        OptionSpec("speed", "Speed", "fast", choices=("slow", "steady"), words=("Slow", "Steady")),
+        OptionSpec("colour", "Colour", "red", choices=("red", "green", "blue"), words=("Red", "Green")),
+    ),
+))
 
 #: Every broken game, by id, as `register_games` takes them.
 BROKEN = {
@@ -142,6 +151,6 @@ WRONG = {
     book.entry.id: f"tests.games.broken_plugin:{name}"
     for name, book in (
         ("LYING_SOLVER", LYING_SOLVER), ("SLOW_SOLVER", SLOW_SOLVER), ("SLOPPY_NOTATION", SLOPPY_NOTATION),
-        ("LENIENT_REFUSAL", LENIENT_REFUSAL),
+        ("LENIENT_REFUSAL", LENIENT_REFUSAL), ("BAD_OPTIONS", BAD_OPTIONS),
     )
 }

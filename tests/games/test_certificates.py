@@ -49,7 +49,9 @@ def _image_move(state: GridState, move: Move) -> Move:
 def positions(draw, game_id: str, sizes: list[tuple[int, int]], adjacency: str = "king", mirrored=False):
     """A game after random legal play (with `mirrored`, each move mostly answered by its image)."""
     rows, cols = draw(st.sampled_from(sizes))
-    game = Game.new(get_entry(game_id), Options(rows, cols, "1", adjacency), first_player=1)
+    entry = get_entry(game_id)
+    chosen = entry.resolve_options({"adjacency": adjacency} if adjacency != "king" else {})
+    game = Game.new(entry, Options(rows, cols, "1", chosen), first_player=1)
     for _ in range(draw(st.integers(0, 6))):
         if game.is_over:
             break

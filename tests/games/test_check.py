@@ -45,6 +45,7 @@ def test_every_registered_game_passes_the_quick_checks(game_id, with_plugins, ca
         ("slow-solver", "budgets of 5 ms honoured", "analysis took"),
         ("sloppy-notation", "notation round trip", "reads back as"),
         ("lenient", "illegal moves refused with a sentence", "its refusal is None, not one sentence"),
+        ("bad-options", "declared sizes and options", "The option speed's default 'fast' is not a choice."),
     ],
 )
 @pytest.mark.usefixtures("broken")

@@ -40,8 +40,8 @@ def cases() -> list:
     """(entry, rows, cols, adjacency) for every entry, size and adjacency it offers."""
     out = []
     for entry in CATALOGUE:
-        adjacencies = ("king", "orthogonal") if entry.has_adjacency_option else ("king",)
-        sizes = SIZES + ((4, 4),) if entry.has_adjacency_option else SIZES
+        adjacencies = ("king", "orthogonal") if "adjacency" in entry.option_names else ("king",)
+        sizes = SIZES + ((4, 4),) if "adjacency" in entry.option_names else SIZES
         for rows, cols in sizes:
             for adjacency in adjacencies:
                 case = (entry, rows, cols, adjacency)
@@ -59,7 +59,8 @@ def random_game(entry: Entry, rows: int, cols: int, adjacency: str, data: st.Dat
     first = data.draw(st.sampled_from((1, 2)), label="first player")
     cap = move_cap(entry, rows, cols)
     picks = data.draw(st.lists(st.integers(0, 2**16), min_size=cap, max_size=cap), label="moves")
-    game = Game.new(entry, Options(rows, cols, str(first), adjacency), first_player=first)
+    chosen = entry.resolve_options({"adjacency": adjacency} if adjacency != "king" else {})
+    game = Game.new(entry, Options(rows, cols, str(first), chosen), first_player=first)
     for pick in picks:
         if game.is_over:
             break
@@ -155,5 +156,5 @@ def test_records_round_trip(entry, rows, cols, adjacency, data) -> None:
     loaded = record.loads(record.dumps(game), BY_ID.__getitem__)
     assert loaded.entry is entry and loaded.options.size == f"{rows}x{cols}"
     assert loaded.outcome == game.outcome
-    if entry.has_adjacency_option:
-        assert loaded.options.adjacency == adjacency
+    if "adjacency" in entry.option_names:
+        assert loaded.options.game_options.get("adjacency", "king") == adjacency

@@ -3,12 +3,18 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
 from gridgames.engine import OptionsError
 from gridgames.engine.match import Match
 from gridgames.games import get_entry
+
+
+def by_cells(options):  # type: ignore[no-untyped-def]
+    """Book 000's options with its match scoring by marked cells."""
+    return replace(options, game_options={"cell_scoring": True})
 
 
 def finished(make_game, variant, size, moves, first=1):  # type: ignore[no-untyped-def]
@@ -57,11 +63,10 @@ def test_winner_or_loser_starts_the_next_game(make_game):
 
 def test_book_000_can_score_the_cells_each_player_marked(make_game):
     done = finished(make_game, "locked-duel", "3x3", ["A1", "C3", "A3", "C1", "B2"])
-    match = Match(done.entry, done.options, scoring="cells").record(done)
+    match = Match(done.entry, by_cells(done.options)).record(done)
     assert match.score == (3, 2) and match.wins == (1, 0)
     assert match.describe() == "Match score after 1 game: Player A (A) 3 cells, Player B (B) 2 cells."
-    with pytest.raises(OptionsError, match="not an option of rowcol"):
-        Match(make_game("rowcol").entry, done.options, scoring="cells")
+    assert Match(done.entry, done.options).scoring == "wins"  # the book's option, off by default
 
 
 def test_only_finished_games_of_the_same_variant_count(make_game):
@@ -75,7 +80,7 @@ def test_only_finished_games_of_the_same_variant_count(make_game):
 
 def test_a_match_survives_a_round_trip_through_json_values(make_game):
     done = finished(make_game, "locked-duel", "3x3", ["A1", "C3", "A3", "C1", "B2"])
-    match = Match(done.entry, done.options, scoring="cells", starts="loser", length=5).record(done)
+    match = Match(done.entry, by_cells(done.options), starts="loser", length=5).record(done)
     assert Match.from_dict(match.to_dict(), get_entry) == match
     broken = match.to_dict() | {"score": "lots"}
     with pytest.raises(OptionsError, match="unreadable"):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -117,7 +118,7 @@ def test_a_match_alternates_the_first_player_and_keeps_score(play_lines, make_ga
 def test_a_match_in_progress_is_saved_between_games(play_lines, make_game, tmp_path):
     store = Store(tmp_path)
     game = make_game("locked-duel", "2x2")
-    match = Match(game.entry, game.options, scoring="cells", length=3)
+    match = Match(game.entry, replace(game.options, game_options={"cell_scoring": True}), length=3)
     result = play_lines(game, ["1 1", "2 2"], match=match, store=store)
     assert result.code == EXIT_INPUT_ENDED
     saved = store.load_current("locked-duel")

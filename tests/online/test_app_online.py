@@ -94,7 +94,7 @@ async def test_the_first_screen_joins_a_game_from_an_invite_and_a_bad_address_is
     monkeypatch.setenv("GRIDGAMES_DATA_DIR", str(tmp_path / "data-app"))
     running = await server.start("127.0.0.1", 0, tmp_path / "rooms.sqlite")
     url = f"ws://127.0.0.1:{running.port}"
-    friend = Link(url, create=p.Create(p.VERSION, "noneighbour", "3x3", "1", "king"))
+    friend = Link(url, create=p.Create(p.VERSION, "noneighbour", "3x3", "1", {}))
     friend_task = asyncio.create_task(friend.run())
     try:
         app = make_app()

@@ -99,7 +99,7 @@ async def test_the_app_watching_is_not_told_its_seat_is_kept_when_the_host_leave
     monkeypatch.setenv("GRIDGAMES_DATA_DIR", str(tmp_path / "data-app"))
     running = await server.start("127.0.0.1", 0, tmp_path / "rooms.sqlite")
     url = f"ws://127.0.0.1:{running.port}"
-    players = [Link(url, create=p.Create(p.VERSION, "rowcol", "5x5", "1", "king"))]
+    players = [Link(url, create=p.Create(p.VERSION, "rowcol", "5x5", "1", {}))]
     tasks = [asyncio.create_task(players[0].run())]
     try:
         app = make_app()

@@ -19,11 +19,11 @@ async def test_rooms_of_a_broken_game_are_refused_and_the_others_play(register_g
         async with aiohttp.ClientSession() as session:
             for game_id, said in (("broken-moves", "legal moves exploded"), ("broken-notation", "notation")):
                 async with Client(session, url) as host:
-                    refusal = await host.refused(p.Create(p.VERSION, game_id, "3x3", "1", "king"))
+                    refusal = await host.refused(p.Create(p.VERSION, game_id, "3x3", "1", {}))
                     assert said in refusal and "switched off" in refusal and one_sentence(refusal), refusal
                     assert await host.alive()
             async with Client(session, url) as host, Client(session, url) as guest:
-                await host.send(p.Create(p.VERSION, "rowcol", "5x5", "1", "king"))
+                await host.send(p.Create(p.VERSION, "rowcol", "5x5", "1", {}))
                 welcome = await host.next(p.Welcome)
                 await guest.send(p.Join(p.VERSION, welcome.room))
                 assert (await guest.next(p.Welcome)).seat == 2  # type: ignore[attr-defined]
@@ -40,7 +40,7 @@ async def test_a_fault_mid_game_costs_one_message_not_the_server(register_games,
     try:
         async with aiohttp.ClientSession() as session:
             async with Client(session, url) as host, Client(session, url) as guest:
-                await host.send(p.Create(p.VERSION, "late", "3x3", "1", "king"))
+                await host.send(p.Create(p.VERSION, "late", "3x3", "1", {}))
                 welcome = await host.next(p.Welcome)
                 await guest.send(p.Join(p.VERSION, welcome.room))
                 await guest.next(p.Welcome)
@@ -55,7 +55,7 @@ async def test_a_fault_mid_game_costs_one_message_not_the_server(register_games,
                 assert "lost track of the board" in refusal, refusal
                 assert await host.alive() and await guest.alive()
                 async with Client(session, url) as other:
-                    await other.send(p.Create(p.VERSION, "rowcol", "5x5", "1", "king"))
+                    await other.send(p.Create(p.VERSION, "rowcol", "5x5", "1", {}))
                     assert (await other.next(p.Welcome)).seat == 1  # type: ignore[attr-defined]
     finally:
         await running.stop()

@@ -44,7 +44,7 @@ async def state_where(client: Client, check) -> p.State:  # type: ignore[no-unty
 async def seated_pair(session, a: str, b: str) -> tuple[Client, Client, str, str]:
     """A rowcol room created on `a` (seat 1) and joined on `b` (seat 2); (host, guest, room, host secret)."""
     host = await Client(session, a).__aenter__()
-    await host.send(p.Create(p.VERSION, "rowcol", "3x3", "1", "king"))
+    await host.send(p.Create(p.VERSION, "rowcol", "3x3", "1", {}))
     welcome = await host.next(p.Welcome)
     guest = await Client(session, b).__aenter__()
     await guest.send(p.Join(p.VERSION, welcome.room))  # type: ignore[attr-defined]
@@ -144,10 +144,10 @@ async def test_each_server_answers_the_health_check(nodes):
 
 async def test_a_client_of_another_protocol_version_is_told_which_side_is_older(nodes):
     async with aiohttp.ClientSession() as session, Client(session, nodes[0]) as old:
-        refusal = await old.refused(p.Create(p.VERSION - 1, "rowcol", "3x3", "1", "king"))
+        refusal = await old.refused(p.Create(p.VERSION - 1, "rowcol", "3x3", "1", {}))
         assert "older than this server's" in refusal
     async with aiohttp.ClientSession() as session, Client(session, nodes[1]) as new:
-        refusal = await new.refused(p.Create(p.VERSION + 1, "rowcol", "3x3", "1", "king"))
+        refusal = await new.refused(p.Create(p.VERSION + 1, "rowcol", "3x3", "1", {}))
         assert "newer than this server's" in refusal
 
 
@@ -215,7 +215,7 @@ async def test_changes_committed_together_fail_only_themselves(pg_url):
     from gridgames.online.store import Conflict, RoomRow
 
     def row(name: str) -> RoomRow:
-        return RoomRow(name * 22, "rowcol", "3x3", "1", "king", 1, 1, {}, None, {1: "h"}, ())
+        return RoomRow(name * 22, "rowcol", "3x3", "1", {}, 1, 1, {}, None, {1: "h"}, ())
 
     store = await open_store(pg_url)
     try:

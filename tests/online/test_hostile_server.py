@@ -31,7 +31,7 @@ def random_game(moves: int) -> Game:
 
 def state(moves: tuple[str, ...], number: int = 1) -> p.State:
     return p.State(
-        variant="walls", size="9x9", adjacency="king", first=1, game=number, moves=moves, result=None,
+        variant="walls", size="9x9", options={}, first=1, game=number, moves=moves, result=None,
         seated=(True, True), connected=(True, True), takeback=None, rematch=(False, False),
         score=(0, 0), draws=0,
     )

@@ -85,7 +85,7 @@ def test_a_room_stored_after_any_fold_and_takeback_loads_with_the_same_counts(se
     back with the same repetition count for every next move as the whole game has."""
     rng = random.Random(seed)
     whole = wander(placed(4, 4), rng.randrange(20, 200), rng, walls_too=rng.random() < 0.5, fresh_first=False)
-    row = new_row(p.Create(p.VERSION, "walls", "4x4", "1", "king"), HOST_SECRET)
+    row = new_row(p.Create(p.VERSION, "walls", "4x4", "1", {}), HOST_SECRET)
     room = Room.from_row(replace(row, first_player=1))
     for move in whole.played:
         room.advance(room.game.play(move))
@@ -106,7 +106,7 @@ def test_a_room_of_token_steps_keeps_a_bounded_history_and_snapshot_however_long
     """1,500 token steps on 9x9 with no wall, wandering at random (never a third time to one
     position): the room's memory and its snapshot hold one entry per position that can repeat, never
     one per move, and loaded back the room counts every next position's repetitions exactly."""
-    row = new_row(p.Create(p.VERSION, "walls", "9x9", "1", "king"), HOST_SECRET)
+    row = new_row(p.Create(p.VERSION, "walls", "9x9", "1", {}), HOST_SECRET)
     room = Room.from_row(row)
     rng = random.Random(29)
     seen = Counter([room.game.state])  # every position of the game, counted independently
@@ -140,7 +140,7 @@ def test_a_snapshot_replays_from_the_position_after_the_last_wall_and_refuses_an
     game = wander(placed(5, 5), 100, rng)
     walled = game.play(next(m for m in game.legal_moves() if m.kind == "wall"))
     steps = wander(walled, 30, rng)
-    row = new_row(p.Create(p.VERSION, "walls", "5x5", "1", "king"), HOST_SECRET)
+    row = new_row(p.Create(p.VERSION, "walls", "5x5", "1", {}), HOST_SECRET)
     row = replace(row, first_player=1, moves=tuple(steps.rules.format_move(m) for m in steps.played))
     text = snapshots.write(row.id, 1, 0, steps, row.moves[-1])
     assert text is not None
@@ -171,7 +171,7 @@ async def test_snapshots_are_written_off_the_event_loop(tmp_path, monkeypatch):
     try:
         async with aiohttp.ClientSession() as session, Client(session, url) as host, \
                 Client(session, url) as guest:
-            await host.send(p.Create(p.VERSION, "walls", "5x5", "1", "king"))
+            await host.send(p.Create(p.VERSION, "walls", "5x5", "1", {}))
             room = (await host.next(p.Welcome)).room  # type: ignore[attr-defined]
             await guest.send(p.Join(p.VERSION, room))
             await guest.next(p.Welcome)
@@ -188,7 +188,7 @@ async def test_snapshots_are_written_off_the_event_loop(tmp_path, monkeypatch):
 async def test_the_sqlite_log_is_emptied_once_it_is_over_its_limit(tmp_path):
     limit = 256 * 1024
     store = SqliteStore(tmp_path / "rooms.sqlite", wal_limit=limit)
-    row = new_row(p.Create(p.VERSION, "walls", "9x9", "1", "king"), HOST_SECRET)
+    row = new_row(p.Create(p.VERSION, "walls", "9x9", "1", {}), HOST_SECRET)
     big = "x" * 60_000  # a snapshot's worth of text: what makes the log grow
     try:
         await store.create(row)

@@ -13,7 +13,7 @@ from gridgames.tui.texts import ANSWERS as KEYS
 from gridgames.tui.texts import online_news
 
 ROOM = p.State(
-    variant="rowcol", size="5x5", adjacency="king", first=1, game=1, moves=(), result=None,
+    variant="rowcol", size="5x5", options={}, first=1, game=1, moves=(), result=None,
     seated=(True, False), connected=(True, False), takeback=None, rematch=(False, False), score=(0, 0),
     draws=0,
 )

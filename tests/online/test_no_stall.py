@@ -38,7 +38,7 @@ def long_walls_game(moves: int) -> Game:
 
 async def store_room(db, game: Game) -> str:
     """Write a room holding `game` straight into the database, as a long-lived server would have."""
-    row = new_row(p.Create(p.VERSION, "walls", "30x30", "1", "king"), "s" * 24)
+    row = new_row(p.Create(p.VERSION, "walls", "30x30", "1", {}), "s" * 24)
     store = await open_store(db)
     try:
         await store.create(row)
@@ -98,7 +98,7 @@ async def test_a_churn_of_joins_to_a_long_room_stalls_no_callback_and_loads_it_o
         with caplog.at_level(logging.WARNING, logger="asyncio"):
             async with aiohttp.ClientSession() as session:
                 async with Client(session, url) as host, Client(session, url) as guest:
-                    await host.send(p.Create(p.VERSION, "rowcol", "5x5", "1", "king"))
+                    await host.send(p.Create(p.VERSION, "rowcol", "5x5", "1", {}))
                     other = (await host.next(p.Welcome)).room  # type: ignore[attr-defined]
                     await guest.send(p.Join(p.VERSION, other))
                     await guest.next(p.Welcome)
@@ -155,7 +155,7 @@ async def test_watchers_coming_and_going_cost_the_others_nothing_and_a_seat_leav
     url = await started()
     async with aiohttp.ClientSession() as session:
         async with Client(session, url) as host, Client(session, url) as guest:
-            await host.send(p.Create(p.VERSION, "rowcol", "5x5", "1", "king"))
+            await host.send(p.Create(p.VERSION, "rowcol", "5x5", "1", {}))
             room = (await host.next(p.Welcome)).room  # type: ignore[attr-defined]
             await host.next(p.State)
             await guest.send(p.Join(p.VERSION, room))
@@ -176,7 +176,7 @@ async def test_a_seat_leaving_tells_the_others_in_a_members_message(started):
     url = await started()
     async with aiohttp.ClientSession() as session:
         async with Client(session, url) as host:
-            await host.send(p.Create(p.VERSION, "rowcol", "5x5", "1", "king"))
+            await host.send(p.Create(p.VERSION, "rowcol", "5x5", "1", {}))
             room = (await host.next(p.Welcome)).room  # type: ignore[attr-defined]
             async with Client(session, url) as guest:
                 await guest.send(p.Join(p.VERSION, room))
@@ -190,7 +190,7 @@ async def test_joins_and_creates_from_one_address_are_rate_limited(started):
     url = await started(Limits(room_ops_burst=3, room_ops_per_second=0.01))
     async with aiohttp.ClientSession() as session:
         async with Client(session, url) as host:
-            await host.send(p.Create(p.VERSION, "rowcol", "5x5", "1", "king"))  # 1
+            await host.send(p.Create(p.VERSION, "rowcol", "5x5", "1", {}))  # 1
             room = (await host.next(p.Welcome)).room  # type: ignore[attr-defined]
             async with Client(session, url) as watcher:  # 2, and its leave: 3
                 await watcher.send(p.Join(p.VERSION, room, watch=True))
@@ -205,7 +205,7 @@ async def test_connections_are_capped_per_address_and_watchers_per_room(started)
     url = await started(Limits(per_address=3, watchers_per_room=1))
     async with aiohttp.ClientSession() as session:
         async with Client(session, url) as host, Client(session, url) as watcher:
-            await host.send(p.Create(p.VERSION, "rowcol", "5x5", "1", "king"))
+            await host.send(p.Create(p.VERSION, "rowcol", "5x5", "1", {}))
             room = (await host.next(p.Welcome)).room  # type: ignore[attr-defined]
             await watcher.send(p.Join(p.VERSION, room, watch=True))
             await watcher.next(p.State)
@@ -220,7 +220,7 @@ async def test_an_idle_watcher_is_let_go_and_the_players_stay(started):
     url = await started(Limits(watcher_idle=0.3))
     async with aiohttp.ClientSession() as session:
         async with Client(session, url) as host, Client(session, url) as watcher:
-            await host.send(p.Create(p.VERSION, "rowcol", "5x5", "1", "king"))
+            await host.send(p.Create(p.VERSION, "rowcol", "5x5", "1", {}))
             room = (await host.next(p.Welcome)).room  # type: ignore[attr-defined]
             await watcher.send(p.Join(p.VERSION, room, watch=True))
             closed = await watcher.next(p.Closed)
@@ -233,13 +233,13 @@ async def test_boards_are_as_large_as_the_app_draws_unless_the_operator_allows_m
     large = await started(Limits(max_size=(12, 12)))
     async with aiohttp.ClientSession() as session:
         async with Client(session, small) as host:
-            refusal = await host.refused(p.Create(p.VERSION, "rowcol", "10x9", "1", "king"))
+            refusal = await host.refused(p.Create(p.VERSION, "rowcol", "10x9", "1", {}))
             assert refusal == (
                 "This server hosts boards up to 9x9, not 10x9; "
                 "its operator can allow larger ones with gridgames server --max-size."
             )
         async with Client(session, large) as host:
-            await host.send(p.Create(p.VERSION, "rowcol", "12x12", "1", "king"))
+            await host.send(p.Create(p.VERSION, "rowcol", "12x12", "1", {}))
             assert (await host.next(p.State)).size == "12x12"  # type: ignore[attr-defined]
 
 
@@ -291,10 +291,10 @@ async def test_gridgames_server_max_size_lets_larger_boards_in(tmp_path):
                            person="server")
         url = (await asyncio.to_thread(proc.expect, r"game server on (ws://127\.0\.0\.1:\d+)")).group(1)
         async with aiohttp.ClientSession() as session, Client(session, url) as host:
-            await host.send(p.Create(p.VERSION, "rowcol", "12x10", "1", "king"))
+            await host.send(p.Create(p.VERSION, "rowcol", "12x10", "1", {}))
             assert (await host.next(p.State)).size == "12x10"  # type: ignore[attr-defined]
         async with aiohttp.ClientSession() as session, Client(session, url) as other:
-            refusal = await other.refused(p.Create(p.VERSION, "rowcol", "12x11", "1", "king"))
+            refusal = await other.refused(p.Create(p.VERSION, "rowcol", "12x11", "1", {}))
             assert "up to 12x10, not 12x11" in refusal
     finally:
         procs.stop_all()

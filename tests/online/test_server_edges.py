@@ -41,7 +41,7 @@ async def test_a_move_made_while_someone_joins_reaches_them_after_their_welcome(
     url = url_of(running)
     async with aiohttp.ClientSession() as session, Client(session, url) as host, \
             Client(session, url) as guest, Client(session, url) as late:
-        await host.send(p.Create(p.VERSION, "rowcol", "3x3", "1", "king"))
+        await host.send(p.Create(p.VERSION, "rowcol", "3x3", "1", {}))
         room = (await host.next(p.Welcome)).room  # type: ignore[attr-defined]
         await guest.send(p.Join(p.VERSION, room))
         await guest.next(p.Welcome)
@@ -165,7 +165,7 @@ async def test_a_move_reaches_fifty_watchers_without_a_task_for_each(running):
     url = url_of(running)
     async with aiohttp.ClientSession() as session, Client(session, url) as host, \
             Client(session, url) as guest:
-        await host.send(p.Create(p.VERSION, "rowcol", "3x3", "1", "king"))
+        await host.send(p.Create(p.VERSION, "rowcol", "3x3", "1", {}))
         room = (await host.next(p.Welcome)).room  # type: ignore[attr-defined]
         await guest.send(p.Join(p.VERSION, room))
         await guest.next(p.Welcome)

@@ -18,8 +18,8 @@ SECRET = "s" * 32
     {"t": "move", "ply": 0, "move": "C3\n"},
     {"t": "join", "v": p.VERSION, "room": ROOM + "\n"},
     {"t": "join", "v": p.VERSION, "room": ROOM, "secret": SECRET + "\n"},
-    {"t": "create", "v": p.VERSION, "variant": "rowcol\n", "size": "5x5", "first": "1", "adjacency": "king"},
-    {"t": "create", "v": p.VERSION, "variant": "rowcol", "size": "5x5\n", "first": "1", "adjacency": "king"},
+    {"t": "create", "v": p.VERSION, "variant": "rowcol\n", "size": "5x5", "first": "1", "options": {}},
+    {"t": "create", "v": p.VERSION, "variant": "rowcol", "size": "5x5\n", "first": "1", "options": {}},
 ])
 def test_a_field_with_a_final_newline_is_refused(frame):
     with pytest.raises(p.ProtocolError, match="missing or malformed"):

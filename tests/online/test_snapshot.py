@@ -58,7 +58,7 @@ def long_game() -> Game:
 async def store_room(db, game: Game, snapshots_too: bool = True) -> str:  # type: ignore[no-untyped-def]
     """`game` written into the database move by move, with the snapshot a server writes with each."""
     size = f"{game.options.rows}x{game.options.cols}"
-    row = new_row(p.Create(p.VERSION, game.entry.id, size, "1", "king"), HOST_SECRET)
+    row = new_row(p.Create(p.VERSION, game.entry.id, size, "1", {}), HOST_SECRET)
     store = await open_store(db)
     try:
         await store.create(row)
@@ -266,7 +266,7 @@ async def test_a_change_made_on_another_server_while_a_room_loads_is_seen_at_onc
         return row
 
     async with aiohttp.ClientSession() as session, Client(session, a) as host, Client(session, a) as guest:
-        await host.send(p.Create(p.VERSION, "rowcol", "3x3", "1", "king"))
+        await host.send(p.Create(p.VERSION, "rowcol", "3x3", "1", {}))
         room = (await host.next(p.Welcome)).room  # type: ignore[attr-defined]
         await guest.send(p.Join(p.VERSION, room))
         await guest.next(p.Welcome)

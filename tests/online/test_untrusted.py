@@ -75,7 +75,7 @@ async def room(tmp_path):
     url = f"ws://127.0.0.1:{running.port}"
     async with aiohttp.ClientSession() as session:
         async with Client(session, url) as host, Client(session, url) as guest:
-            await host.send(p.Create(p.VERSION, "rowcol", "5x5", "1", "king"))
+            await host.send(p.Create(p.VERSION, "rowcol", "5x5", "1", {}))
             welcome = await host.next(p.Welcome)
             await guest.send(p.Join(p.VERSION, welcome.room))
             assert (await guest.next(p.Welcome)).seat == 2

@@ -13,7 +13,7 @@ def made_puzzle(number: int, rating: float = 1500.0, prefix: str = "test") -> Pu
         rows=5,
         cols=5,
         first=1,
-        adjacency="king",
+        options={},
         moves=(),
         solution=("C3",),
         theme="",

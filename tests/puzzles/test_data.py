@@ -13,7 +13,7 @@ from gridgames.puzzles.model import Puzzle
 from gridgames.solve import tables
 
 GOOD = Puzzle(
-    id="cram-4x4-0001", game="cram", rows=4, cols=4, first=1, adjacency="king",
+    id="cram-4x4-0001", game="cram", rows=4, cols=4, first=1, options={},
     moves=("A1-A2",), solution=("C3-D3",), theme="", rating=1200.0, legal=20, nodes=12,
 )
 
@@ -72,7 +72,9 @@ def test_a_missing_file_means_no_puzzles_and_says_so(shipped_file):
 
 @pytest.mark.parametrize("change, field", [
     ({"rows": 1}, "rows"), ({"cols": 31}, "cols"), ({"rows": True}, "rows"), ({"first": 3}, "first"),
-    ({"adjacency": "diagonal"}, "adjacency"), ({"adjacency": "orthogonal"}, "adjacency"),
+    ({"options": {"adjacency": "diagonal"}}, "options"),
+    ({"options": {"adjacency": "orthogonal"}}, "options"),
+    ({"options": {"Bad Name": 1}}, "options"), ({"options": {"x": "a b"}}, "options"),
     ({"game": "chess"}, "game"), ({"id": "Bad Id"}, "id"),
     ({"moves": ("A1-A2\x1b[2J",)}, "moves"), ({"solution": ("C3-D3", "A1-B1")}, "solution"),
     ({"solution": ()}, "solution"), ({"theme": "luck"}, "theme"), ({"rating": -5.0}, "rating"),
@@ -138,3 +140,25 @@ def test_the_data_file_is_package_data_so_pip_install_ships_it():
     pyproject = Path(__file__).resolve().parents[2] / "pyproject.toml"
     patterns = tomllib.loads(pyproject.read_text(encoding="utf-8"))["tool"]["setuptools"]["package-data"]["*"]
     assert data.PACKAGE == "gridgames.puzzles" and any(fnmatch(data.FILENAME, p) for p in patterns)
+
+
+def test_puzzles_written_before_games_declared_options_are_read_with_their_options():
+    """The shipped puzzles.bin may still be in the last release's form: `adjacency` where `options` is."""
+    import json
+    import zlib
+
+    def old_record(puzzle: Puzzle, adjacency: str) -> str:
+        fields = dataclasses.asdict(puzzle) | {"options": adjacency}
+        return json.dumps({name.replace("options", "adjacency"): value for name, value in fields.items()})
+
+    king = old_record(GOOD, "king")
+    orthogonal = old_record(dataclasses.replace(GOOD, id="noneighbour-4x4-0001", game="noneighbour",
+                                                moves=(), solution=("(1,1)",)), "orthogonal")
+    assert list(json.loads(king)) == list(codec.OLD_FIELDS)
+    body = zlib.compress((king + "\n" + orthogonal + "\n").encode("ascii"))
+    read = data.read(tables.pack(codec.TABLE_NAME, body))
+    assert not isinstance(read, str), read
+    assert [dict(puzzle.options) for puzzle in read] == [{}, {"adjacency": "orthogonal"}]
+    assert data.options(read[1]).game_options == {"adjacency": "orthogonal"}
+    written = codec.decode(codec.encode(read), lambda game: True)  # and written in today's form
+    assert written == read

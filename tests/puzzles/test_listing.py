@@ -34,3 +34,22 @@ def test_a_game_lists_the_pool_of_its_rules():
     assert listing("blocking") == listing("locked-duel")
     assert {item["game"] for item in listing("cram")} == {"cram"}
     assert get_entry("blocking").coord_style == listing("blocking")[0]["notation"]
+
+
+def test_a_games_own_options_choose_its_puzzles(capsys):
+    from gridgames.cli import main
+
+    def listed(*argv: str) -> list[str]:
+        assert main(["puzzle", "--list", "--json", "--game", "noneighbour", *argv]) == 0
+        return [item["id"] for item in json.loads(capsys.readouterr().out)["puzzles"]]
+
+    every = listed()
+    assert every and listed("--option", "adjacency=king") == every == listed("--adjacency", "king")
+    assert listed("--option", "adjacency=orthogonal") == []  # the shipped puzzles are all on king boards
+    for argv, said in (
+        (["--game", "rowcol", "--option", "adjacency=king", "--list"], "rowcol has no adjacency option"),
+        (["--option", "adjacency=king", "--list"], "A game's options go with --game"),
+        (["--game", "noneighbour", "--option", "adjacency=king"], "--option works with --list or --plain"),
+    ):
+        assert main(["puzzle", *argv]) == 2
+        assert said in capsys.readouterr().err

@@ -36,7 +36,7 @@ def a_puzzle(game_id: str = "locked-duel", size: int = 4, seed: int = 0) -> Puzz
             win = only_win(game)
             if win is not None:
                 moves = tuple(entry.format_move(m) for m in game.played)
-                return Puzzle(f"{game_id}-test", game_id, size, size, 1, "king", moves,
+                return Puzzle(f"{game_id}-test", game_id, size, size, 1, {}, moves,
                               (entry.format_move(win),), "", 1500.0, len(game.legal_moves()), 1)
             game = game.play(rng.choice(game.legal_moves()))
     raise AssertionError("no puzzle found")

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from gridgames.engine.errors import OptionsError
 from gridgames.engine.game import Game
-from gridgames.engine.match import SCORING_CHOICES, STARTS_CHOICES, Match
+from gridgames.engine.match import STARTS_CHOICES, Match
 from gridgames.engine.options import FIRST_CHOICES, Options
 from gridgames.games import get_entry
 from gridgames.play.seats import HUMAN, ONLINE
@@ -20,10 +20,9 @@ setups = st.builds(
     Setup,
     variant=st.just("locked-duel"),
     options=st.builds(Options, st.integers(2, 30), st.integers(2, 30), st.sampled_from(FIRST_CHOICES),
-                      st.sampled_from(("king", "orthogonal"))),
+                      st.sampled_from(({}, {"cell_scoring": True})).map(DUEL.resolve_options)),
     seats=st.tuples(st.sampled_from((HUMAN, "easy", "perfect")), st.sampled_from((HUMAN, "hard", ONLINE))),
     starts=st.sampled_from(STARTS_CHOICES),
-    scoring=st.sampled_from(SCORING_CHOICES),
     games=st.none() | st.integers(1, 99),
 )
 
@@ -59,20 +58,25 @@ def test_the_command_line_choices_are_checked_against_the_game():
     rowcol = get_entry("rowcol")
     chosen = default_setup(rowcol).chosen(rowcol, size="4x6", first="toss", seats=(HUMAN, "easy"), games=3)
     assert (chosen.options, chosen.seats, chosen.games) == (Options(4, 6, "toss"), (HUMAN, "easy"), 3)
-    with pytest.raises(OptionsError, match="has no adjacency option"):
-        default_setup(rowcol).chosen(rowcol, adjacency="orthogonal")
-    with pytest.raises(OptionsError, match="Scoring by marked cells is an option of"):
-        default_setup(rowcol).chosen(rowcol, scoring="cells")
+    with pytest.raises(OptionsError, match="rowcol has no adjacency option: only noneighbour has"):
+        default_setup(rowcol).chosen(rowcol, options={"adjacency": "orthogonal"})
+    with pytest.raises(OptionsError, match="rowcol has no cell_scoring option: only locked-duel has"):
+        default_setup(rowcol).chosen(rowcol, options={"cell_scoring": True})
+    with pytest.raises(OptionsError, match="The option adjacency must be king or orthogonal, not 'diagonal'"):
+        grid = get_entry("noneighbour")
+        default_setup(grid).chosen(grid, options={"adjacency": "diagonal"})
 
 
 def test_the_prefs_of_the_last_release_still_load():
-    """The new-game panel's memory as the last release wrote it (no match length)."""
+    """The new-game panel's memory as the last release wrote it (no match length; an adjacency beside
+    a game that never read it)."""
     data = {"variant": "locked-duel", "setups": {"locked-duel": {
         "variant": "locked-duel", "rows": 4, "cols": 6, "first": "toss", "adjacency": "orthogonal",
         "seats": ["human", "perfect"], "starts": "loser", "scoring": "cells"}}}
     setup = LastChoices.from_dict(data).setup_for(DUEL)
-    options = Options(4, 6, "toss", "orthogonal")
-    assert setup == Setup("locked-duel", options, (HUMAN, "perfect"), "loser", "cells")
+    options = Options(4, 6, "toss", {"cell_scoring": True})
+    assert setup == Setup("locked-duel", options, (HUMAN, "perfect"), "loser")
+    assert setup.new_match(DUEL).scoring == "cells"
 
 
 #: The match score as the last release saved it beside a game.
@@ -101,7 +105,8 @@ def test_saves_of_the_last_release_resume_with_their_seats_and_score(settings, s
     resumed = resume(game, settings)
     assert resumed.setup.seats == seats and not resumed.note
     assert resumed.match.score == (4, 2) and resumed.match.length == 3
-    assert (resumed.setup.starts, resumed.setup.scoring, resumed.setup.games) == ("loser", "cells", 3)
+    assert (resumed.setup.starts, resumed.match.scoring, resumed.setup.games) == ("loser", "cells", 3)
+    assert resumed.setup.options.game_options == {"cell_scoring": True}
     assert resumed.setup.options.first == "toss"  # the match's own, kept for its later games
 
 

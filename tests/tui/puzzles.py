@@ -71,7 +71,7 @@ def a_two_move_puzzle(game_id: str = "locked-duel", size: int = 5, seed: int = 0
                 if second is not None:
                     moves = tuple(entry.format_move(m) for m in game.played)
                     solution = tuple(entry.format_move(m) for m in (win, reply, second))
-                    return Puzzle(f"{game_id}-two", game_id, size, size, 1, "king", moves, solution, "",
+                    return Puzzle(f"{game_id}-two", game_id, size, size, 1, {}, moves, solution, "",
                                   1500.0, len(game.legal_moves()), 1)
             game = game.play(rng.choice(game.legal_moves()))
     raise AssertionError("no puzzle found")

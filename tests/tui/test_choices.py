@@ -11,7 +11,7 @@ def test_last_choices_round_trip_and_defaults() -> None:
     choices = LastChoices()
     entry = get_entry("noneighbour")
     assert choices.setup_for(entry).options == Options(3, 3, "1")  # the book's own board
-    setup = Setup("noneighbour", Options(5, 4, "toss", "orthogonal"), ("human", "perfect"))
+    setup = Setup("noneighbour", Options(5, 4, "toss", {"adjacency": "orthogonal"}), ("human", "perfect"))
     choices.remember(setup)
     again = LastChoices.from_dict(choices.to_dict())
     assert again.variant == "noneighbour" and again.setup_for(entry) == setup

@@ -29,7 +29,8 @@ def footer_keys(app) -> list[str]:  # type: ignore[no-untyped-def]
 
 
 def new_game(variant: str, rows: int, cols: int, *moves: str, **options: str) -> Game:
-    game = Game.new(get_entry(variant), Options(rows, cols, "1", **options), first_player=1)
+    entry = get_entry(variant)
+    game = Game.new(entry, Options(rows, cols, "1", entry.resolve_options(options)), first_player=1)
     for move in moves:
         game = game.play(move)
     return game

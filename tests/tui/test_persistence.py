@@ -204,7 +204,10 @@ async def test_match_rules_and_last_choices_are_kept_for_the_next_run() -> None:
         assert isinstance(panel, NewGamePanel)
         panel.query_one("#first", Select).value = "1"
         panel.query_one("#starts", Select).value = "winner"
-        panel.query_one("#scoring", Select).value = "cells"
+        scoring = panel.query_one("#option-cell_scoring", Select)  # the game's own option, as it declares it
+        labels = [str(label) for label, _ in scoring._options]
+        assert labels == ["1 point per game won", "1 point per cell marked"]
+        scoring.value = 1
         await pilot.click("#start")
         screen = app.screen
         assert isinstance(screen, GameScreen)
@@ -217,7 +220,8 @@ async def test_match_rules_and_last_choices_are_kept_for_the_next_run() -> None:
         assert screen.game.first_player == game.outcome.winner
     later = GridGamesApp()
     setup = later.choices.setup_for(entry)
-    assert (setup.starts, setup.scoring, later.choices.variant) == ("winner", "cells", "locked-duel")
+    assert (setup.starts, later.choices.variant) == ("winner", "locked-duel")
+    assert setup.options.game_options == {"cell_scoring": True}
 
 
 async def test_an_unwritable_data_folder_warns_once_and_play_goes_on(
@@ -246,7 +250,7 @@ def test_the_app_and_line_mode_resume_each_others_saves(tmp_path: Path) -> None:
 
     store = Store(tmp_path / "app")
     entry = get_entry("locked-duel")
-    setup = Setup("locked-duel", Options(5, 5, "toss"), ("perfect", "human"), "loser", "cells")
+    setup = Setup("locked-duel", Options(5, 5, "toss", {"cell_scoring": True}), ("perfect", "human"), "loser")
     game = Game.new(entry, setup.options, first_player=2).play("C3")
     session = PlaySession(setup.new_match(entry), setup.seats, game, store, slot="a")
     session.play(session.game.parse("C1"))  # the app's session saves; line mode reads the same settings

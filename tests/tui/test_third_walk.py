@@ -117,7 +117,7 @@ async def test_the_60x20_online_footer_shows_resign_and_leave_then_rematch(tmp_p
 
     running = await server.start("127.0.0.1", 0, tmp_path / "rooms.sqlite")
     url = f"ws://127.0.0.1:{running.port}"
-    friend = Link(url, create=p.Create(p.VERSION, "noneighbour", "3x3", "1", "king"))
+    friend = Link(url, create=p.Create(p.VERSION, "noneighbour", "3x3", "1", {}))
     friend_task = asyncio.create_task(friend.run())
     try:
         app = make_app()

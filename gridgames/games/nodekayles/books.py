@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from gridgames.engine.cells import format_cell
 from gridgames.engine.entry import Entry
 from gridgames.engine.moves import Move
+from gridgames.engine.options import Options, OptionSpec
 from gridgames.engine.rules import Content, GridState
 from gridgames.games.api import Phrases, RuleBook, page
 from gridgames.games.nodekayles.rules import RULES, NodeKaylesRules
@@ -16,6 +19,17 @@ def _locked_cells(before: GridState, move: Move) -> str:
     around = NodeKaylesRules.locked_by(before, move)  # type: ignore[arg-type]
     cells = [move.cells[0], *(cell for cell in around if cell != move.cells[0])]
     return ", ".join(format_cell(c, "pair") for c in cells)
+
+
+#: Book 000 also lets a match score each game by the cells each player marked.
+CELL_SCORING = OptionSpec(
+    "cell_scoring", "Match scoring", False, words=("1 point per game won", "1 point per cell marked"),
+    flag="--scoring", flag_words=("wins", "cells"), help="match scoring: wins, or cells (the book's option)",
+)
+
+
+def _scoring(options: Options) -> Literal["wins", "cells"]:
+    return "cells" if CELL_SCORING.of(options) else "wins"
 
 
 LOCKED_DUEL = RuleBook(
@@ -31,7 +45,8 @@ LOCKED_DUEL = RuleBook(
         board_style="brackets",
         default_first="toss",
         blocked_word="locked",
-        cell_scoring=True,
+        option_specs=(CELL_SCORING,),
+        match_scoring=_scoring,
     ),
     Phrases(
         turn="{name}'s turn.",

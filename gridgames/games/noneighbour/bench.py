@@ -53,8 +53,8 @@ BENCH = GameBench(
     speed_boards=(
         Board("noneighbour", "3x3", default=True),
         Board("noneighbour", "4x4"),
-        Board("noneighbour", "5x5", "king", positions=6),
-        Board("noneighbour", "5x5", "orthogonal", positions=6),
+        Board("noneighbour", "5x5", {"adjacency": "king"}, positions=6),
+        Board("noneighbour", "5x5", {"adjacency": "orthogonal"}, positions=6),
     ),
     level_boards=(Board("noneighbour", "3x3", default=True), Board("noneighbour", "4x4")),
     analysed=("noneighbour",),

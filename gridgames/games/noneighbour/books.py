@@ -5,7 +5,7 @@ from __future__ import annotations
 from gridgames.engine.entry import Entry
 from gridgames.engine.rules import Content
 from gridgames.games.api import Phrases, RuleBook, page
-from gridgames.games.noneighbour.rules import RULES
+from gridgames.games.noneighbour.rules import ADJACENCY, RULES
 from gridgames.games.noneighbour.solver import NoNeighbourSolver
 
 NONEIGHBOUR = RuleBook(
@@ -22,7 +22,7 @@ NONEIGHBOUR = RuleBook(
         default_rows=3,
         default_cols=3,
         blocked_word="forbidden",
-        has_adjacency_option=True,
+        option_specs=(ADJACENCY,),
     ),
     Phrases(
         prompt="{player}, enter your move (row and column): ",

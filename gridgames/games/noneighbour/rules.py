@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 
 from gridgames.engine.cells import Cell, CoordStyle, format_cell
 from gridgames.engine.moves import Move
-from gridgames.engine.options import Options
+from gridgames.engine.options import Options, OptionSpec
 from gridgames.engine.rules import (
     Content,
     GridState,
@@ -23,6 +23,19 @@ from gridgames.engine.rules import (
     not_one_cell,
     orthogonal_masks,
     with_marker,
+)
+
+#: The house rule: what touching means. The book's king adjacency, or orthogonal only (the reading
+#: under which the book's example is legal, see CLARIFICATIONS).
+ADJACENCY = OptionSpec(
+    "adjacency", "Adjacency", "king", choices=("king", "orthogonal"),
+    words=("Touching incl. diagonals (book)", "House rule: orthogonal only"),
+    flag="--adjacency", help="house rule: king (the book's) or orthogonal",
+    phrases=(
+        "touching includes diagonals (the book's rule)",
+        "house rule: only side by side counts as touching, diagonals do not",
+    ),
+    tags=("", "house rule: orthogonal only"),
 )
 
 
@@ -52,7 +65,7 @@ class NoNeighbourRules(Rules[NoNeighbourState]):
     verb = "place"
 
     def start(self, options: Options, first_player: int) -> NoNeighbourState:
-        return NoNeighbourState(options.rows, options.cols, first_player, 0, options.adjacency)
+        return NoNeighbourState(options.rows, options.cols, first_player, 0, str(ADJACENCY.of(options)))
 
     def forbidden(self, state: NoNeighbourState) -> int:
         """Mask of the empty cells the last marker forbids."""

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 #: The schema this gridgames writes. Older stored versions are migrated; newer ones are refused.
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 
 class StoreError(Exception):
@@ -58,7 +58,7 @@ class RoomRow:
     variant: str
     size: str
     first: str
-    adjacency: str
+    options: dict[str, Any]  # the game's own options, {name: value}
     game_no: int
     first_player: int
     match: dict[str, Any]

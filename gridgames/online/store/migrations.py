@@ -5,7 +5,9 @@ A database records the version it is at (SQLite: `PRAGMA user_version`, PostgreS
 the same transaction as the new version number, and refuses a newer one. Version 1 is the schema
 gridgames shipped first (SQLite only); version 2 adds what lets several servers share a room: the
 room's change counter `seq`, the offers pending, and when its game ended (for `--retention`);
-version 3 the room's snapshot, so a long game loads without replaying its moves.
+version 3 the room's snapshot, so a long game loads without replaying its moves; version 4 the
+game's own options as one JSON column, `options` (`{name: value}`), in place of the one option that had
+a column of its own (GridLock's adjacency, see `engine.legacy`).
 """
 
 from __future__ import annotations
@@ -53,7 +55,15 @@ _V2 = [
 # version 2, or a new game) means the room loads by replaying its moves.
 _V3 = ["ALTER TABLE rooms ADD COLUMN snapshot TEXT"]
 
-STEPS: dict[int, list[str]] = {1: _V1, 2: _V2, 3: _V3}
+# Version 4: a game's own options in one column (JSON); the old column's value moves into it (its
+# default, "king", is the default still, so it is left out). Braces are doubled for `str.format`.
+_V4 = [
+    "ALTER TABLE rooms ADD COLUMN options TEXT NOT NULL DEFAULT '{{}}'",
+    """UPDATE rooms SET options = '{{"adjacency": "' || adjacency || '"}}' WHERE adjacency <> 'king'""",
+    "ALTER TABLE rooms DROP COLUMN adjacency",
+]
+
+STEPS: dict[int, list[str]] = {1: _V1, 2: _V2, 3: _V3, 4: _V4}
 assert max(STEPS) == SCHEMA_VERSION
 
 #: The tables a gridgames database holds; a database with any of them but no version is another program's.

@@ -256,9 +256,9 @@ class PostgresStore:
 
     async def create(self, row: RoomRow) -> None:
         statements: list[Statement] = [(
-            "INSERT INTO rooms (id, variant, size, first, adjacency, game_no, first_player, match, "
+            "INSERT INTO rooms (id, variant, size, first, options, game_no, first_player, match, "
             "result, created, seq) VALUES (%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s)",
-            (row.id, row.variant, row.size, row.first, row.adjacency, row.game_no, row.first_player,
+            (row.id, row.variant, row.size, row.first, json.dumps(row.options), row.game_no, row.first_player,
              json.dumps(row.match), None, time.time(), row.seq),
         )]
         for seat, digest in row.seats.items():
@@ -329,7 +329,7 @@ class PostgresStore:
 
         async def query(db: psycopg.AsyncConnection[Any]) -> RoomRow | None:
             row = await (await db.execute(
-                "SELECT id, variant, size, first, adjacency, game_no, first_player, match, result, seq, "
+                "SELECT id, variant, size, first, options, game_no, first_player, match, result, seq, "
                 "takeback_by, rematch, snapshot, "
                 "ARRAY(SELECT seat::text || ' ' || secret_hash FROM seats WHERE room=r.id), "
                 "ARRAY(SELECT move FROM moves WHERE room=r.id AND game_no=r.game_no ORDER BY ply) "
@@ -339,9 +339,9 @@ class PostgresStore:
                 return None
             seats = {int(seat): digest for seat, _, digest in (text.partition(" ") for text in row[13])}
             return RoomRow(
-                id=row[0], variant=row[1], size=row[2], first=row[3], adjacency=row[4], game_no=row[5],
-                first_player=row[6], match=json.loads(row[7]), result=json.loads(row[8]) if row[8] else None,
-                seats=seats, moves=tuple(row[14]), seq=row[9],
+                id=row[0], variant=row[1], size=row[2], first=row[3], options=json.loads(row[4]),
+                game_no=row[5], first_player=row[6], match=json.loads(row[7]),
+                result=json.loads(row[8]) if row[8] else None, seats=seats, moves=tuple(row[14]), seq=row[9],
                 takeback_by=row[10] if row[10] in (1, 2) else None, rematch=offers_from_text(row[11]),
                 snapshot=row[12],
             )

@@ -293,9 +293,10 @@ class SqliteStore:
     async def create(self, row: RoomRow) -> None:
         def change(db: sqlite3.Connection) -> None:
             db.execute(
-                "INSERT INTO rooms (id, variant, size, first, adjacency, game_no, first_player, match, "
+                "INSERT INTO rooms (id, variant, size, first, options, game_no, first_player, match, "
                 "result, created, seq) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
-                (row.id, row.variant, row.size, row.first, row.adjacency, row.game_no, row.first_player,
+                (row.id, row.variant, row.size, row.first, json.dumps(row.options), row.game_no,
+                 row.first_player,
                  json.dumps(row.match), None, time.time(), row.seq),
             )
             for seat, digest in row.seats.items():
@@ -380,7 +381,7 @@ class SqliteStore:
 
 def _load(db: sqlite3.Connection, room_id: str) -> RoomRow | None:
     row = db.execute(
-        "SELECT id, variant, size, first, adjacency, game_no, first_player, match, result, seq, "
+        "SELECT id, variant, size, first, options, game_no, first_player, match, result, seq, "
         "takeback_by, rematch, snapshot FROM rooms WHERE id=?",
         (room_id,),
     ).fetchone()
@@ -393,7 +394,7 @@ def _load(db: sqlite3.Connection, room_id: str) -> RoomRow | None:
         )
     )
     return RoomRow(
-        id=row[0], variant=row[1], size=row[2], first=row[3], adjacency=row[4], game_no=row[5],
+        id=row[0], variant=row[1], size=row[2], first=row[3], options=json.loads(row[4]), game_no=row[5],
         first_player=row[6], match=json.loads(row[7]), result=json.loads(row[8]) if row[8] else None,
         seats=seats, moves=moves, seq=row[9], takeback_by=row[10] if row[10] in (1, 2) else None,
         rematch=offers_from_text(row[11]), snapshot=row[12],

@@ -1,5 +1,5 @@
-"""The new-game panel: board size, who starts, who plays each side, the adjacency house rule, and
-the match rules (who starts each later game; scoring by marked cells where the rule book offers it)."""
+"""The new-game panel: board size, who starts, who plays each side, the game's own options (one row
+each, as the game declares them: `OptionSpec`), and who starts each later game of a match."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from textual.widgets import Button, Label, Select, Static
 from textual.widgets._select import SelectOverlay
 
 from gridgames.engine.entry import Entry
-from gridgames.engine.options import Options
+from gridgames.engine.options import Options, OptionSpec, Value, parse_size
 from gridgames.play import computer
 from gridgames.play.seats import HUMAN, ONLINE
 from gridgames.play.setup import Setup
@@ -26,7 +26,6 @@ STARTS = [
     ("Winner of the last game", "winner"),
     ("Loser of the last game", "loser"),
 ]
-SCORING = [("1 point per game won", "wins"), ("1 point per cell marked", "cells")]
 
 
 class DialogSelect(Select):  # type: ignore[type-arg]
@@ -75,7 +74,7 @@ class NewGamePanel(Dialog[Setup | None]):
 
     def compose(self) -> ComposeResult:
         entry, options = self.entry, self.setup.options
-        sizes = sorted(set(SIZES) | {options.rows, options.cols})
+        allowed = entry.sizes  # only the sizes the game allows are offered
         yield TooSmall()
         with Vertical(classes="dialog", id="new-game"):
             yield Static(f"New game: {entry.label}", classes="dialog-title", markup=False)
@@ -96,39 +95,42 @@ class NewGamePanel(Dialog[Setup | None]):
                 yield Static("", classes="note", id="proof-note", markup=False)
             else:
                 yield Static("Both sides are played by people on this computer.", classes="note")
-            size_rows = (("Rows", options.rows, "rows"), ("Columns", options.cols, "cols"))
-            for label, value, select_id in size_rows:
-                sizes_select = DialogSelect(
-                    [(str(n), n) for n in sizes], value=value, allow_blank=False, compact=True, id=select_id
+            if allowed.listed:
+                listed = [f"{rows}x{cols}" for rows, cols in allowed.listed]
+                here = options.size if options.size in listed else listed[0]
+                boards = [(size, size) for size in listed]
+                board = DialogSelect(boards, value=here, allow_blank=False, compact=True, id="size")
+                yield self._row("Board", board)
+            else:
+                size_rows = (
+                    ("Rows", options.rows, "rows", allowed.row_counts()),
+                    ("Columns", options.cols, "cols", allowed.col_counts()),
                 )
-                yield self._row(label, sizes_select)
+                for label, value, select_id, counts in size_rows:
+                    offered = [n for n in sorted(set(SIZES) | {value}) if n in counts] or list(counts[:8])
+                    sizes_select = DialogSelect(
+                        [(str(n), n) for n in offered], value=value if value in offered else offered[0],
+                        allow_blank=False, compact=True, id=select_id,
+                    )
+                    yield self._row(label, sizes_select)
             first = [(entry.player(1), "1"), (entry.player(2), "2"), ("Coin toss", "toss")]
             yield self._row(
                 "Who starts",
                 DialogSelect(first, value=options.first, allow_blank=False, compact=True, id="first"),
             )
-            if entry.has_adjacency_option:
-                adjacency = [
-                    ("Touching incl. diagonals (book)", "king"),
-                    ("House rule: orthogonal only", "orthogonal"),
-                ]
+            for spec in entry.option_specs:  # the game's own options, as it declares them
+                choices = [(spec.word(value), number) for number, value in enumerate(spec.allowed)]
                 yield self._row(
-                    "Adjacency",
+                    spec.label,
                     DialogSelect(
-                        adjacency, value=options.adjacency, allow_blank=False, compact=True, id="adjacency"
+                        choices, value=spec.allowed.index(spec.of(options)), allow_blank=False, compact=True,
+                        id=f"option-{spec.name}",
                     ),
                 )
             yield self._row(
                 "Next games start",
                 DialogSelect(STARTS, value=self.setup.starts, allow_blank=False, compact=True, id="starts"),
             )
-            if entry.cell_scoring:
-                yield self._row(
-                    "Match scoring",
-                    DialogSelect(
-                        SCORING, value=self.setup.scoring, allow_blank=False, compact=True, id="scoring"
-                    ),
-                )
             with Horizontal(classes="buttons"):
                 yield Button("Start", variant="primary", id="start", compact=True)
                 yield Button("Cancel", id="cancel", compact=True)
@@ -173,15 +175,17 @@ class NewGamePanel(Dialog[Setup | None]):
             found = self.query(selector)
             return found.first(Select).value if found else default
 
-        options = Options(
-            int(value("#rows", 5)),  # type: ignore[call-overload]
-            int(value("#cols", 5)),  # type: ignore[call-overload]
-            str(value("#first", "1")),
-            str(value("#adjacency", self.setup.options.adjacency)),
-        )
+        def option(spec: OptionSpec) -> Value:
+            number = value(f"#option-{spec.name}", None)
+            return spec.of(self.setup.options) if number is None else spec.allowed[int(number)]  # type: ignore[call-overload]
+
+        chosen = {spec.name: option(spec) for spec in self.entry.option_specs}
+        rows, cols = int(value("#rows", 5)), int(value("#cols", 5))  # type: ignore[call-overload]
+        if self.query("#size"):
+            rows, cols = parse_size(str(value("#size", "")))
+        options = Options(rows, cols, str(value("#first", "1")), self.entry.resolve_options(chosen))
         seats = (str(value("#seat1", HUMAN)), str(value("#seat2", HUMAN)))
-        starts, scoring = str(value("#starts", "alternate")), str(value("#scoring", "wins"))
-        return Setup(self.entry.id, options, seats, starts, scoring)
+        return Setup(self.entry.id, options, seats, str(value("#starts", "alternate")))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "start":

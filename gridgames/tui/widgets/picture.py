@@ -38,6 +38,8 @@ def sample_picture(entry: Entry, rows: int = 3, cols: int = 5, plies: int = 3) -
 
 
 def _played_picture(entry: Entry, rows: int, cols: int, plies: int) -> str:
+    if not entry.sizes.allows(rows, cols):  # a game that does not allow the small board: its own
+        rows, cols = entry.default_rows, entry.default_cols
     game = Game.new(entry, Options(rows, cols, "1"), first_player=1)
     for ply in range(plies):
         legal = game.legal_moves()
