@@ -19,6 +19,7 @@ from typing import Any
 
 from gridgames.engine.options import ADJACENCY_CHOICES, MAX_SIZE, MIN_SIZE
 from gridgames.puzzles.model import MAX_PLAYER_MOVES, Puzzle
+from gridgames.puzzles.themes import THEMES as ALL_THEMES
 from gridgames.solve.certificates import THEMES
 
 #: The table name the data file carries in its header.
@@ -32,6 +33,9 @@ MAX_MOVE_TEXT = 40
 LOWEST_RATING, HIGHEST_RATING = 100.0, 4000.0
 MAX_NODES = 10**15
 FIELDS = tuple(Puzzle.__dataclass_fields__)
+#: A record written before puzzles had several themes lacks `themes`: it is read with its one theme.
+OLD_FIELDS = tuple(name for name in FIELDS if name != "themes")
+MAX_THEMES = len(ALL_THEMES)
 _ID = re.compile(r"[a-z0-9][a-z0-9-]{0,63}")
 _MOVE = re.compile(rf"[ -~]{{1,{MAX_MOVE_TEXT}}}")  # printable ASCII only
 
@@ -81,6 +85,8 @@ def _puzzle(number: int, line: str, game_ids: Callable[[str], bool]) -> Puzzle:
         raw = json.loads(line, parse_constant=_no_constant)
     except (ValueError, RecursionError):
         raise Refused(f"{where} is not a JSON object") from None
+    if isinstance(raw, dict) and tuple(raw) == OLD_FIELDS:
+        raw["themes"] = [raw["theme"]] if raw["theme"] else []
     if not isinstance(raw, dict) or tuple(raw) != FIELDS:
         raise Refused(f"{where} does not have the fields of a puzzle")
     ident, game = raw["id"], raw["game"]
@@ -95,6 +101,11 @@ def _puzzle(number: int, line: str, game_ids: Callable[[str], bool]) -> Puzzle:
     _expect(_moves(moves, MAX_MOVES), where, "moves")
     _expect(_moves(line_, 2 * MAX_PLAYER_MOVES - 1) and len(line_) % 2 == 1, where, "solution")
     _expect(raw["theme"] == "" or raw["theme"] in THEMES, where, "theme")
+    themes = raw["themes"]
+    _expect(
+        isinstance(themes, list) and len(themes) <= MAX_THEMES
+        and all(isinstance(t, str) and t in ALL_THEMES for t in themes), where, "themes",
+    )
     rating = raw["rating"]
     _expect(
         isinstance(rating, (int, float)) and not isinstance(rating, bool) and math.isfinite(rating)
@@ -105,7 +116,7 @@ def _puzzle(number: int, line: str, game_ids: Callable[[str], bool]) -> Puzzle:
     return Puzzle(
         id=ident, game=game, rows=raw["rows"], cols=raw["cols"], first=raw["first"],
         adjacency=raw["adjacency"], moves=tuple(moves), solution=tuple(line_), theme=raw["theme"],
-        rating=float(rating), legal=raw["legal"], nodes=raw["nodes"],
+        rating=float(rating), legal=raw["legal"], nodes=raw["nodes"], themes=tuple(themes),
     )
 
 
