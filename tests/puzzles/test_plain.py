@@ -83,6 +83,6 @@ def test_bad_puzzle_options_are_one_sentence_and_exit_2(capsys) -> None:  # type
     from gridgames.cli import main
 
     assert main(["puzzle", "--json"]) == 2
-    assert capsys.readouterr().err.strip() == "gridgames: --json goes with --list."
+    assert capsys.readouterr().err.strip() == "gridgames: --json goes with --list or --stats."
     assert main(["puzzle", "--game", "chess", "--plain"]) == 2
     assert "chess" in capsys.readouterr().err
