@@ -36,3 +36,26 @@ async def test_the_explanation_leads_to_the_glossary_by_key_and_by_click() -> No
         await pilot.click("#glossary")
         await settle(pilot)
         assert isinstance(app.screen, GlossaryScreen)
+
+
+async def test_the_theme_chooser_offers_only_that_themes_puzzles_and_casual_play_is_unrated() -> None:
+    from textual.widgets import Select
+
+    app = make_app()  # the shipped, rated puzzles
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("p")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, PuzzleScreen) and screen.run is not None
+        screen.query_one("#puzzle-theme", Select).value = "zugzwang"
+        await settle(pilot)
+        assert screen.run is not None and screen.run.puzzle is not None
+        assert "zugzwang" in screen.run.puzzle.themes
+        assert "zugzwang" not in shown_text(app, "#puzzle-about")  # hidden until it is over
+        await pilot.press("c")
+        await settle(pilot)
+        assert "Casual play" in shown_text(app, "#puzzle-message")
+        await pilot.press("s")
+        await settle(pilot)
+        assert "Casual: your rating stays." in shown_text(app, "#puzzle-answer")
+        assert "zugzwang" in shown_text(app, "#puzzle-about")
