@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 
 from gridgames.games import native_cores
-from gridgames.puzzles import codec
+from gridgames.puzzles import codec, quality
 from gridgames.puzzles.generate import MAX_PROOF_SECONDS, Tally, every_plan, every_puzzle
 from gridgames.puzzles.model import Puzzle
 from gridgames.solve import core, tables
@@ -39,14 +39,50 @@ def report(game: str, puzzles: list[Puzzle], tally: Tally) -> None:
         flush=True,
     )
     print("  by length (player moves): " + ", ".join(f"{k}: {v}" for k, v in sorted(lengths.items())))
-    print("  by theme: " + ", ".join(f"{k or '(none)'}: {v}" for k, v in sorted(tally.themes.items())))
+    themes: dict[str, int] = {}
+    bands: dict[int, int] = {}
+    for puzzle in puzzles:
+        for theme in puzzle.themes:
+            themes[theme] = themes.get(theme, 0) + 1
+        band = int(puzzle.rating // 200 * 200)
+        bands[band] = bands.get(band, 0) + 1
+    print("  by theme: " + ", ".join(f"{k}: {v}" for k, v in sorted(themes.items())))
     middle = ratings[len(ratings) // 2]
-    print(f"  ratings: {ratings[0]:.0f} lowest, {middle:.0f} median, {ratings[-1]:.0f} highest")
+    print(f"  ratings: {ratings[0]:.0f} lowest, {middle:.0f} median, {ratings[-1]:.0f} highest; "
+          f"{sum(quality.in_middle(p.rating) for p in puzzles)} within 200 of 1500; by band: "
+          + ", ".join(f"{k}-{k + 199}: {v}" for k, v in sorted(bands.items())))
+    print(f"  the medium level misses the first move of {tally.medium_misses}")
+
+
+def summary(puzzles: list[Puzzle]) -> None:
+    """What ships, after trimming and spreading the ratings: per game, its count, lengths, themes and
+    rating bands, and the shares the quality rules ask for."""
+    print("What ships:")
+    games = dict.fromkeys(p.game for p in puzzles)
+    for game in games:
+        pool = [p for p in puzzles if p.game == game]
+        lengths: dict[int, int] = {}
+        themes: dict[str, int] = {}
+        bands: dict[int, int] = {}
+        for puzzle in pool:
+            lengths[puzzle.player_moves] = lengths.get(puzzle.player_moves, 0) + 1
+            for theme in puzzle.themes:
+                themes[theme] = themes.get(theme, 0) + 1
+            band = int(puzzle.rating // 200 * 200)
+            bands[band] = bands.get(band, 0) + 1
+        print(f"{game}: {len(pool)}; by length " + "/".join(str(lengths.get(k, 0)) for k in range(1, 6))
+              + f"; {sum(quality.in_middle(p.rating) for p in pool)} within 200 of 1500")
+        print("  themes: " + ", ".join(f"{k} {v}" for k, v in sorted(themes.items())))
+        print("  ratings: " + ", ".join(f"{k}-{k + 199}: {v}" for k, v in sorted(bands.items())))
+    longer = sum(p.player_moves > 1 for p in puzzles)
+    share = 100 * longer / max(len(puzzles), 1)
+    print(f"two or more player moves: {longer} of {len(puzzles)} ({share:.1f}%)")
 
 
 def build() -> bytes:
     started = time.perf_counter()
     puzzles = every_puzzle(report=report)
+    summary(puzzles)
     blob = tables.pack(codec.TABLE_NAME, codec.encode(puzzles))
     print(f"{len(puzzles)} puzzles of {len(every_plan())} games in {time.perf_counter() - started:.1f} s, "
           f"{len(blob)} bytes")

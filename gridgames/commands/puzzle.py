@@ -21,6 +21,7 @@ from gridgames.engine.textboard import render
 from gridgames.games import catalogue, get_entry
 from gridgames.puzzles.model import Puzzle
 from gridgames.puzzles.run import Answer, PuzzleRun
+from gridgames.puzzles.themes import THEMES
 from gridgames.solve.certificates import Certificate
 
 EXIT_USAGE = 2
@@ -29,8 +30,9 @@ COMMANDS = {
     "solution": "show the solution (counts as a miss)",
     "retry": "start this puzzle again",
     "undo": "take back your last move (after a miss, the rating stays as it is)",
-    "next": "go on to the next puzzle",
+    "next": "go on to the next puzzle (in streak mode, once per streak before solving it)",
     "rules": "the game's rules",
+    "glossary": "the words the explanations use (Grundy value, nim-sum, mirror, ...)",
     "help": "this list",
     "quit": "stop",
 }
@@ -41,17 +43,21 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         e.id for e in catalogue()))
     parser.add_argument("--rating", type=limits.rating, metavar="N",
                         help="offer puzzles near this rating instead of yours")
+    parser.add_argument("--theme", metavar="T", help="only puzzles with this theme: " + ", ".join(THEMES))
+    parser.add_argument("--casual", action="store_true", help="play unrated: your rating stays as it is")
     parser.add_argument("--streak", action="store_true", help="streak mode: harder and harder, until a miss")
     parser.add_argument("--plain", action="store_true", help="solve in plain text (moves typed or piped)")
     parser.add_argument("--list", action="store_true", help="list every shipped puzzle")
-    parser.add_argument("--json", action="store_true", help="with --list: one JSON object")
+    parser.add_argument("--stats", action="store_true",
+                        help="your dashboard: rating history, results by game and theme, weakest themes")
+    parser.add_argument("--json", action="store_true", help="with --list or --stats: one JSON object")
     parser.add_argument("--seed", type=int, help="seed the choice of puzzles (repeatable sessions)")
     game_options.add_arguments(parser)  # with --game: only the puzzles played with these options
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.json and not args.list:
-        return _fail("--json goes with --list.")
+    if args.json and not (args.list or args.stats):
+        return _fail("--json goes with --list or --stats.")
     wanted: dict[str, Any] = {}
     if args.game is not None:
         try:
@@ -62,9 +68,15 @@ def run(args: argparse.Namespace) -> int:
         return _fail("A game's options go with --game: name the game whose puzzles you want.")
     if wanted and not (args.list or args.plain):
         return _fail("--option works with --list or --plain; the app's puzzle screen offers every puzzle.")
+    if args.theme is not None and args.theme not in THEMES:
+        return _fail(f"There is no puzzle theme {args.theme!r}; the themes are: {', '.join(THEMES)}.")
     if args.list:
-        return _list(args.game, args.json, sys.stdout, wanted)
+        return _list(args.game, args.json, sys.stdout, wanted, args.theme)
+    if args.stats:
+        return _stats(args.json, sys.stdout)
     if not args.plain:
+        if args.theme is not None:
+            return _fail("--theme goes with --plain or --list.")
         from gridgames.commands.app import run_app
 
         return run_app(open_puzzles=args.game or "", streak=args.streak, puzzle_rating=args.rating)
@@ -81,7 +93,8 @@ def run(args: argparse.Namespace) -> int:
             found = data.shipped() if entry is None else data.pool(entry)
             return tuple(puzzle for puzzle in found if played_with(puzzle, wanted))
 
-    trainer = Trainer(ProgressStore(store), random.Random(args.seed), rating=args.rating, puzzles=pool)
+    trainer = Trainer(ProgressStore(store), random.Random(args.seed), rating=args.rating, puzzles=pool,
+                      theme=args.theme, casual=args.casual)
     code = solve_plain(trainer, args.game, args.streak, sys.stdin, sys.stdout)
     for warning in store.take_warnings():
         sys.stderr.write(f"gridgames: {printable(str(warning), 400)}\n")
@@ -101,7 +114,8 @@ def played_with(puzzle: Puzzle, wanted: dict[str, Any]) -> bool:
                for name, value in wanted.items())
 
 
-def _list(game: str | None, as_json: bool, out: TextIO, wanted: dict[str, Any] | None = None) -> int:
+def _list(game: str | None, as_json: bool, out: TextIO, wanted: dict[str, Any] | None = None,
+          theme: str | None = None) -> int:
     from gridgames.puzzles import data
     from gridgames.puzzles.listing import listing
 
@@ -109,15 +123,33 @@ def _list(game: str | None, as_json: bool, out: TextIO, wanted: dict[str, Any] |
     if refused:
         return _fail(refused)
     listed = [item for item in listing(game)
-              if all(item["options"].get(name) == value for name, value in (wanted or {}).items())]
+              if all(item["options"].get(name) == value for name, value in (wanted or {}).items())
+              and (theme is None or theme in item["themes"])]
     if as_json:
         json.dump({"puzzles": listed}, out, indent=1)
         out.write("\n")
         return 0
     for item in listed:
-        theme = f", {item['theme']}" if item["theme"] else ""
+        themes = f", {', '.join(item['themes'])}" if item["themes"] else ""
         out.write(f"{item['id']}: {item['game']} {item['rows']}x{item['cols']}, rated {item['rating']:.0f}"
-                  f"{theme}; after {' '.join(item['moves']) or 'no moves'}: {' '.join(item['solution'])}\n")
+                  f"{themes}; after {' '.join(item['moves']) or 'no moves'}: {' '.join(item['solution'])}\n")
+    return 0
+
+
+def _stats(as_json: bool, out: TextIO) -> int:
+    from gridgames.puzzles import data, stats
+    from gridgames.puzzles.progress import ProgressStore
+    from gridgames.storage import Store
+
+    store = Store()
+    board = stats.stats(ProgressStore(store).load(), data.shipped())
+    for warning in store.take_warnings():
+        sys.stderr.write(f"gridgames: {printable(str(warning), 400)}\n")
+    if as_json:
+        json.dump(board, out, indent=1)
+        out.write("\n")
+    else:
+        out.write(stats.text(board) + "\n")
     return 0
 
 
@@ -152,10 +184,17 @@ def _solve_one(trainer, run: PuzzleRun, streak: bool, inp: TextIO, out: TextIO) 
         if command == "quit":
             return False
         if command == "next":
+            if streak and not counted:  # leaving a streak's puzzle unsolved: its one skip
+                out.write(trainer.skip() + "\n")
             return True
         if command == "help":
             out.write("A move in the game's notation, or: " + "; ".join(
                 f"{name}: {what}" for name, what in COMMANDS.items()) + ".\n")
+            continue
+        if command == "glossary":
+            from gridgames.puzzles import glossary
+
+            out.write(glossary.text() + "\n")
             continue
         if command == "rules":
             from gridgames.games import rule_book
@@ -189,8 +228,10 @@ def _solve_one(trainer, run: PuzzleRun, streak: bool, inp: TextIO, out: TextIO) 
         _tell(run, answer, out)
         if (run.missed or run.over) and not counted:
             counted = True
-            _counted(trainer.record(run, streak), streak, out)
+            _counted(trainer.record(run, streak), streak, out, trainer.casual)
         if run.over:
+            if run.puzzle is not None and run.puzzle.themes:
+                out.write(f"Themes: {', '.join(run.puzzle.themes)}.\n")
             out.write("Type next for the next puzzle, retry to try again, or quit.\n")
 
 
@@ -206,8 +247,24 @@ def _command(word: str) -> str | None:
 
 def _show(run: PuzzleRun, out: TextIO) -> None:
     out.write(render(run.entry, run.game.state) + "\n")
+    marked = last_move_text(run)
+    if marked:
+        out.write(marked + "\n")
     if not run.over:
         out.write(run.task + "\n")
+
+
+def last_move_text(run: PuzzleRun) -> str:
+    """Where the rules limit the next move by the last one (a row and column, the cells round a
+    marker), the line that marks it: the board alone does not show which move came last."""
+    game = run.game
+    restriction = run.entry.restriction(game.state)
+    if restriction is None or game.cursor == 0 or run.over:
+        return ""
+    last = game.moves[game.cursor - 1]
+    who = run.entry.player(3 - game.state.to_move)
+    mover = run.entry.player(game.state.to_move)
+    return f"Last move: {who} {run.entry.format_move(last)}, so {mover} plays {restriction}."
 
 
 def _tell(run: PuzzleRun, answer: Answer, out: TextIO) -> None:
@@ -218,6 +275,7 @@ def _tell(run: PuzzleRun, answer: Answer, out: TextIO) -> None:
         if answer.kind == "wrong":
             out.write("Why it wins for the opponent:\n")
         out.write(explanation_text(run, answer.explanation) + "\n")
+        out.write("(Type glossary for the words used.)\n")
     if answer.kind == "wrong":
         out.write("Type undo to take it back, retry, or solution.\n")
 
@@ -232,11 +290,15 @@ def explanation_text(run: PuzzleRun, certificate: Certificate) -> str:
     return "\n".join(lines)
 
 
-def _counted(change, streak: bool, out: TextIO) -> None:  # type: ignore[no-untyped-def]
+def _counted(change, streak: bool, out: TextIO, casual: bool = False) -> None:  # type: ignore[no-untyped-def]
     if change is None or not change.counted:
         return
     if change.rated:
-        out.write(f"Your puzzle rating: {change.rating_after.rating:.0f} ({change.delta:+.0f}).")
+        out.write(f"Your puzzle rating: {change.progress.rating_text} ({change.delta:+.0f}).")
+    elif streak:
+        out.write("Streak puzzles are not rated.")
+    elif casual:
+        out.write("Casual play: your rating stays as it is.")
     else:
         out.write("Played before, so your rating stays as it is.")
     if streak:

@@ -148,6 +148,12 @@ class PlaySession:
             return frozenset()
         return self.reviews.get(self._game.played, frozenset())
 
+    @property
+    def own_blunders(self) -> frozenset[int]:
+        """The blunders a person at the board made (never a computer seat's): the ones to learn from."""
+        states = self._game.states
+        return frozenset(n for n in self.blunders if not self.is_computer(states[n - 1].to_move))
+
     # -- changes ---------------------------------------------------------------------------
     def play(self, move: Move) -> Game:
         """Play `move` for the player to move; raises GameError (with the rule) when it is illegal."""

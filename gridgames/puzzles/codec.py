@@ -20,6 +20,7 @@ from typing import Any
 from gridgames.engine import legacy
 from gridgames.engine.options import MAX_OPTIONS, MAX_SIZE, MIN_SIZE, NAME, WORD, GameOptions
 from gridgames.puzzles.model import MAX_PLAYER_MOVES, Puzzle
+from gridgames.puzzles.themes import THEMES as ALL_THEMES
 from gridgames.solve.certificates import THEMES
 
 #: The table name the data file carries in its header.
@@ -33,8 +34,12 @@ MAX_MOVE_TEXT = 40
 LOWEST_RATING, HIGHEST_RATING = 100.0, 4000.0
 MAX_NODES = 10**15
 FIELDS = tuple(Puzzle.__dataclass_fields__)
-#: The fields as written before games declared their options (the shipped file may still be so).
+#: The fields as written before games declared their options (one old field where `options` is now).
 OLD_FIELDS = legacy.puzzle_fields(FIELDS)
+#: A record written before puzzles had several themes lacks `themes`: it is read with its one theme.
+NO_THEMES = tuple(name for name in FIELDS if name != "themes")
+KNOWN_FIELDS = (FIELDS, OLD_FIELDS, NO_THEMES, legacy.puzzle_fields(NO_THEMES))
+MAX_THEMES = len(ALL_THEMES)
 _ID = re.compile(r"[a-z0-9][a-z0-9-]{0,63}")
 _MOVE = re.compile(rf"[ -~]{{1,{MAX_MOVE_TEXT}}}")  # printable ASCII only
 
@@ -86,7 +91,9 @@ def _puzzle(number: int, line: str, game_ids: Callable[[str], bool]) -> Puzzle:
         raw = json.loads(line, parse_constant=_no_constant)
     except (ValueError, RecursionError):
         raise Refused(f"{where} is not a JSON object") from None
-    if not isinstance(raw, dict) or tuple(raw) not in (FIELDS, OLD_FIELDS):
+    if isinstance(raw, dict) and tuple(raw) in (NO_THEMES, legacy.puzzle_fields(NO_THEMES)):
+        raw["themes"] = [raw["theme"]] if raw["theme"] else []
+    if not isinstance(raw, dict) or tuple(raw) not in KNOWN_FIELDS:
         raise Refused(f"{where} does not have the fields of a puzzle")
     raw = legacy.upgrade(raw)  # a puzzle written before games declared their options
     ident, game = raw["id"], raw["game"]
@@ -101,6 +108,11 @@ def _puzzle(number: int, line: str, game_ids: Callable[[str], bool]) -> Puzzle:
     _expect(_moves(moves, MAX_MOVES), where, "moves")
     _expect(_moves(line_, 2 * MAX_PLAYER_MOVES - 1) and len(line_) % 2 == 1, where, "solution")
     _expect(raw["theme"] == "" or raw["theme"] in THEMES, where, "theme")
+    themes = raw["themes"]
+    _expect(
+        isinstance(themes, list) and len(themes) <= MAX_THEMES
+        and all(isinstance(t, str) and t in ALL_THEMES for t in themes), where, "themes",
+    )
     rating = raw["rating"]
     _expect(
         isinstance(rating, (int, float)) and not isinstance(rating, bool) and math.isfinite(rating)
@@ -111,7 +123,7 @@ def _puzzle(number: int, line: str, game_ids: Callable[[str], bool]) -> Puzzle:
     return Puzzle(
         id=ident, game=game, rows=raw["rows"], cols=raw["cols"], first=raw["first"],
         options=GameOptions(raw["options"]), moves=tuple(moves), solution=tuple(line_), theme=raw["theme"],
-        rating=float(rating), legal=raw["legal"], nodes=raw["nodes"],
+        rating=float(rating), legal=raw["legal"], nodes=raw["nodes"], themes=tuple(themes),
     )
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from gridgames.engine import legacy
@@ -22,7 +22,7 @@ from gridgames.engine.entry import Entry
 from gridgames.engine.options import Options
 from gridgames.engine.rules import GridState
 from gridgames.games import catalogue, get_entry, solver_for
-from gridgames.puzzles import data, difficulty, proof
+from gridgames.puzzles import data, difficulty, proof, quality, themes
 from gridgames.puzzles.model import Puzzle
 from gridgames.solve.caches import clear_caches
 from gridgames.solve.hooks import PuzzleBoard
@@ -71,6 +71,7 @@ class Tally:
     positions: int = 0  # distinct positions looked at
     slowest_proof: float = 0.0  # seconds, among the kept puzzles
     too_big: int = 0  # puzzles left out for the size of their proof
+    medium_misses: int = 0  # kept puzzles whose first move the medium level does not play
     themes: dict[str, int] = field(default_factory=dict)
 
 
@@ -79,8 +80,9 @@ def seed(game: str, board: Board) -> str:
     return f"{game} {board.rows}x{board.cols} {legacy.puzzle_seed_word(board.options)}"
 
 
-def positions(entry: Entry, board: Board) -> Iterator[tuple[tuple[Any, ...], GridState]]:
-    """The positions of the board's seeded random games, each once, with the moves that reach it."""
+def games(entry: Entry, board: Board) -> Iterator[list[tuple[tuple[Any, ...], GridState]]]:
+    """The board's seeded random games, each as its positions not seen in an earlier game, with the
+    moves that reach each."""
     rules: Any = entry.rules
     rng = random.Random(seed(entry.id, board))
     seen: set[GridState] = set()
@@ -88,12 +90,14 @@ def positions(entry: Entry, board: Board) -> Iterator[tuple[tuple[Any, ...], Gri
     moves: tuple[Any, ...]
     for _ in range(board.games):
         state, moves = begin, ()
+        played: list[tuple[tuple[Any, ...], GridState]] = []
         while legal := rules.legal_moves(state):
             if state not in seen:
                 seen.add(state)
-                yield moves, state
+                played.append((moves, state))
             move = legal[rng.randrange(len(legal))]
             state, moves = rules.apply_unchecked(state, move), (*moves, move)
+        yield played
 
 
 def measured(entry: Entry, state: GridState, cold: bool) -> tuple[Any, float]:
@@ -119,45 +123,149 @@ def theme(entry: Entry, state: GridState, move: Any) -> str:
     return "" if certificate is None else certificate.theme
 
 
-def board_puzzles(plan: Plan, board: Board, wanted: int, tally: Tally) -> list[Puzzle]:
-    """Up to `wanted` puzzles from the board's random games."""
-    entry = get_entry(plan.game)
+@dataclass(frozen=True)
+class Candidate:
+    """A position of one random game that would make a good puzzle, and what it measured."""
+
+    moves: tuple[Any, ...]
+    state: GridState
+    line: tuple[Any, ...]
+    keys: tuple[Any, ...]
+    evaluation: Any
+    seconds: float
+    misses: bool  # the medium level plays another first move
+    rating: float
+
+    @property
+    def longer(self) -> bool:
+        return len(self.line) > 1
+
+
+@dataclass
+class Counts:
+    """What a game's pool holds so far, to steer the choice towards the quality rules' shares."""
+
+    puzzles: int = 0
+    longer: int = 0
+    misses: int = 0
+    middle: int = 0
+
+    def wants(self, share: float, have: int) -> bool:
+        return have < share * (self.puzzles + 1)
+
+    def add(self, puzzle: Puzzle, misses: bool) -> None:
+        self.puzzles += 1
+        self.longer += puzzle.player_moves > 1
+        self.misses += misses
+        self.middle += quality.in_middle(puzzle.rating)
+
+
+#: The shares the generator aims at, above what the quality rules ask: two or more player moves is the
+#: scarcest (most games give one-move puzzles), so it is aimed at higher and weighs double, to make up
+#: for the games where few positions give a longer line.
+AIM_LONGER, AIM_MISSES, AIM_MIDDLE = 0.60, 0.40, 0.30
+LONGER_WEIGHT = 2
+
+
+def candidate(
+    entry: Entry, plan: Plan, board: Board, perms: tuple[tuple[int, ...], ...], ident: str,
+    moves: tuple[Any, ...], state: GridState, used: set[Any], tally: Tally,
+) -> Candidate | None:
+    """The puzzle `state` makes, when it makes one that the quality rules allow."""
     rules, hooks = entry.rules, solver_for(entry.rules)
+    if len(rules.legal_moves(state)) < proof.MIN_LEGAL or hooks.needs_budget(state):
+        return None
+    if quality.key(rules, state, perms) in used:
+        return None
+    try:
+        evaluation, seconds = measured(entry, state, plan.cold)
+        if len(proof.winning(evaluation)) != 1:
+            return None
+        if evaluation.nodes > board.max_nodes:
+            tally.too_big += 1
+            return None
+        line = proof.solution(rules, state, evaluation)
+    except proof.NotProven:
+        return None
+    if line is None or quality.ends_at_once(rules, state, line[0]):
+        return None
+    keys = tuple(quality.key(rules, step, perms) for step in quality.steps(rules, state, line))
+    if len(set(keys)) < len(keys) or any(k in used for k in keys):
+        return None
+    misses = quality.medium_misses(rules, state, line[0], ident)
+    legal = len(evaluation.move_values)
+    rating = difficulty.rating(evaluation.nodes, (len(line) + 1) // 2, legal, not misses)
+    return Candidate(moves, state, line, keys, evaluation, seconds, misses, rating)
+
+
+def board_puzzles(plan: Plan, board: Board, wanted: int, tally: Tally, counts: Counts) -> list[Puzzle]:
+    """Up to `wanted` puzzles from the board's random games, at most one from each game: of a game's
+    candidates, the one that helps most towards the shares the quality rules ask for (two or more
+    player moves, missed by the medium level, rated near 1500), else the first."""
+    entry = get_entry(plan.game)
+    rules = entry.rules
     found: list[Puzzle] = []
     changed = entry.resolve_options(board.options)  # the options that are not the defaults
     suffix = "".join(f"-{entry.option_spec(name).text(value)}" for name, value in changed.items())
-    for moves, state in positions(entry, board):
+    begin = rules.start(Options(board.rows, board.cols, game_options=entry.resolve_options(board.options)), 1)
+    perms = quality.game_symmetries(rules, begin)
+    used: set[Any] = set()
+    chosen_moves: set[tuple[Any, ...]] = set()  # the chosen puzzles' moves
+    starts: set[tuple[Any, ...]] = set()  # and every start of them
+    for played in games(entry, board):
         if len(found) >= wanted:
             break
-        tally.positions += 1
-        if len(rules.legal_moves(state)) < proof.MIN_LEGAL or hooks.needs_budget(state):
+        ident = f"{plan.game}-{board.rows}x{board.cols}{suffix}-{len(found) + 1:04d}"
+        best: tuple[int, Candidate] | None = None
+        wanted_features = (
+            LONGER_WEIGHT * counts.wants(AIM_LONGER, counts.longer) + counts.wants(AIM_MISSES, counts.misses)
+            + counts.wants(AIM_MIDDLE, counts.middle)
+        )
+        enough = min(wanted_features, LONGER_WEIGHT)
+        for moves, state in played:
+            if best is not None and best[0] >= enough:
+                break  # good enough: a longer line when one is wanted (the scarcest), else anything
+            tally.positions += 1
+            if moves in starts or any(moves[:k] in chosen_moves for k in range(len(moves))):
+                continue  # a position of a game that gave a puzzle on an earlier run of its moves
+            found_here = candidate(entry, plan, board, perms, ident, moves, state, used, tally)
+            if found_here is None:
+                continue
+            score = (
+                LONGER_WEIGHT * (found_here.longer and counts.wants(AIM_LONGER, counts.longer))
+                + (found_here.misses and counts.wants(AIM_MISSES, counts.misses))
+                + (quality.in_middle(found_here.rating) and counts.wants(AIM_MIDDLE, counts.middle))
+            )
+            if best is None or score > best[0]:
+                best = (score, found_here)
+        if best is None:
             continue
-        try:
-            evaluation, seconds = measured(entry, state, plan.cold)
-        except proof.NotProven:
-            continue
-        if len(proof.winning(evaluation)) != 1:
-            continue
-        if evaluation.nodes > board.max_nodes:
-            tally.too_big += 1
-            continue
-        line = proof.solution(rules, state, evaluation)
-        if line is None:
-            continue
-        legal = len(evaluation.move_values)
-        finds = difficulty.medium_finds(rules, state, line[0])
-        tagged = theme(entry, state, line[0])
-        tally.slowest_proof = max(tally.slowest_proof, seconds)
-        tally.themes[tagged] = tally.themes.get(tagged, 0) + 1
-        found.append(Puzzle(
-            id=f"{plan.game}-{board.rows}x{board.cols}{suffix}-{len(found) + 1:04d}",
-            game=plan.game, rows=board.rows, cols=board.cols, first=1, options=changed,
-            moves=tuple(entry.format_move(m) for m in moves),
-            solution=tuple(entry.format_move(m) for m in line),
-            theme=tagged, rating=difficulty.rating(evaluation.nodes, (len(line) + 1) // 2, legal, finds),
-            legal=legal, nodes=evaluation.nodes,
-        ))
+        chosen = best[1]
+        puzzle = make_puzzle(entry, plan, board, ident, chosen)
+        used.update(chosen.keys)
+        chosen_moves.add(chosen.moves)
+        starts.update(chosen.moves[:k] for k in range(len(chosen.moves) + 1))
+        counts.add(puzzle, chosen.misses)
+        tally.slowest_proof = max(tally.slowest_proof, chosen.seconds)
+        tally.medium_misses += chosen.misses
+        tally.themes[puzzle.theme] = tally.themes.get(puzzle.theme, 0) + 1
+        found.append(puzzle)
     return found
+
+
+def make_puzzle(entry: Entry, plan: Plan, board: Board, ident: str, chosen: Candidate) -> Puzzle:
+    """The puzzle a candidate makes, with its theme and first rating."""
+    legal = len(chosen.evaluation.move_values)
+    line = chosen.line
+    certificate = theme(entry, chosen.state, line[0])
+    return Puzzle(
+        id=ident, game=plan.game, rows=board.rows, cols=board.cols, first=1,
+        options=entry.resolve_options(board.options),
+        moves=tuple(entry.format_move(m) for m in chosen.moves),
+        solution=tuple(entry.format_move(m) for m in line),
+        theme=certificate, rating=chosen.rating, legal=legal, nodes=chosen.evaluation.nodes,
+        themes=themes.themes(entry.rules, chosen.state, line, certificate),
+    )
 
 
 def game_puzzles(plan: Plan, per_game: int = PER_GAME, tally: Tally | None = None) -> list[Puzzle]:
@@ -165,10 +273,11 @@ def game_puzzles(plan: Plan, per_game: int = PER_GAME, tally: Tally | None = Non
     tally = tally if tally is not None else Tally()
     started = time.perf_counter()
     found: list[Puzzle] = []
+    counts = Counts()
     for index, board in enumerate(plan.boards):
         left = len(plan.boards) - index
         wanted = -(-(per_game - len(found)) // left)
-        found += board_puzzles(plan, board, wanted, tally)
+        found += board_puzzles(plan, board, wanted, tally, counts)
     tally.seconds += time.perf_counter() - started
     return found
 
@@ -177,7 +286,7 @@ def every_puzzle(
     per_game: int = PER_GAME, plans: tuple[Plan, ...] | None = None,
     report: Callable[[str, list[Puzzle], Tally], None] | None = None,
 ) -> list[Puzzle]:
-    """Every game's puzzles, in the plans' order."""
+    """Every game's puzzles, in the plans' order, `trimmed`, their ratings `spread`."""
     out: list[Puzzle] = []
     for plan in plans if plans is not None else every_plan():
         tally = Tally()
@@ -185,4 +294,50 @@ def every_puzzle(
         if report is not None:
             report(plan.game, puzzles, tally)
         out += puzzles
-    return out
+    return spread(trimmed(out))
+
+
+#: The share of puzzles of two or more player moves the whole pool is trimmed up to.
+AIM_LONGER_ALL = 0.41
+
+
+def trimmed(puzzles: list[Puzzle]) -> list[Puzzle]:
+    """`puzzles` without some one-move puzzles, while fewer than AIM_LONGER_ALL of them are longer: the
+    last made first, of games that keep more than the quality rules' minimum, and only those that
+    neither the medium level misses nor are rated near 1500 (so every other share only grows)."""
+    def longer_share(kept: list[Puzzle]) -> float:
+        return sum(p.player_moves > 1 for p in kept) / max(len(kept), 1)
+
+    kept = list(puzzles)
+    per_game: dict[str, int] = {}
+    for puzzle in kept:
+        per_game[puzzle.game] = per_game.get(puzzle.game, 0) + 1
+    for puzzle in reversed(puzzles):
+        if longer_share(kept) >= AIM_LONGER_ALL:
+            break
+        if puzzle.player_moves > 1 or per_game[puzzle.game] <= quality.MIN_PER_GAME:
+            continue
+        if quality.in_middle(puzzle.rating):
+            continue
+        line = data.line(puzzle)
+        if quality.medium_misses(get_entry(puzzle.game).rules, line.start, line.solution[0], puzzle.id):
+            continue
+        kept.remove(puzzle)
+        per_game[puzzle.game] -= 1
+    return kept
+
+
+def spread(puzzles: list[Puzzle]) -> list[Puzzle]:
+    """`puzzles` with each game's first ratings spread as players' ratings are: the measured difficulty
+    (`difficulty.rating`) orders a game's puzzles, and the k-th of n gets the rating at that point of
+    a normal curve round 1500 (`difficulty.spread`). The order stays what was measured; the numbers
+    then meet the players where they start, whatever a game's proofs cost."""
+    by_game: dict[str, list[Puzzle]] = {}
+    for puzzle in puzzles:
+        by_game.setdefault(puzzle.game, []).append(puzzle)
+    rated: dict[str, float] = {}
+    for pool in by_game.values():
+        ordered = sorted(pool, key=lambda puzzle: (puzzle.rating, puzzle.id))
+        for rank, puzzle in enumerate(ordered):
+            rated[puzzle.id] = difficulty.spread(rank, len(ordered))
+    return [replace(puzzle, rating=rated[puzzle.id]) for puzzle in puzzles]

@@ -32,6 +32,7 @@ def record(puzzle: Puzzle) -> dict[str, Any]:
         "solution": list(puzzle.solution),
         "player_moves": puzzle.player_moves,
         "theme": puzzle.theme,
+        "themes": list(puzzle.themes),
         "rating": puzzle.rating,
         "legal_moves": puzzle.legal,
         "proof_nodes": puzzle.nodes,

@@ -32,6 +32,7 @@ class Puzzle:
     rating: float  # the first Glicko-2 rating, from the measured difficulty
     legal: int  # legal moves in the puzzle's position (at least 4)
     nodes: int  # the size of the proof: positions the solver visited to prove the first move unique
+    themes: tuple[str, ...] = ()  # every theme of the puzzle (gridgames.puzzles.themes.THEMES)
 
     def __post_init__(self) -> None:
         if not isinstance(self.options, GameOptions):  # a value, hashable like the rest

@@ -16,9 +16,10 @@ the solution after it never moves a rating again. Within one showing of a puzzle
 same visit, and the later calls change nothing. "Show solution" before any result is a miss.
 
 The streak counts puzzles solved in a row in streak mode; a miss in streak mode ends it (to 0), and
-puzzles played outside streak mode leave it as it is. Streak puzzles are rated like any other
-(lichess leaves its streak unrated; here a rating already weighs how hard each puzzle is, so the
-easy start of a streak moves it little).
+puzzles played outside streak mode leave it as it is. A streak may skip one puzzle (`skip`); a second
+skip ends it. As on lichess, streak puzzles are not rated, and neither are puzzles played casually
+(`record(..., casual=True)`). While the player's rating is provisional, one result moves it at most
+PROVISIONAL_SWING points (`damped`, outside the unchanged Glicko-2 function).
 
 In a puzzle run:
 
@@ -62,6 +63,9 @@ MIN_RATING, MAX_RATING = 100.0, 4000.0
 MIN_RD = 45.0
 #: Above this deviation a rating is provisional and shown with a "?" (lichess's threshold).
 PROVISIONAL_RD = 110.0
+#: While the player's rating is provisional, one result moves it at most this far: Glicko-2 alone
+#: (`glicko2.rate`, unchanged) takes 574 points for a newcomer's first miss on an 800 puzzle.
+PROVISIONAL_SWING = 150.0
 MAX_VOLATILITY = 0.1
 #: Time away: each day without a puzzle is one rating period without games for the player.
 SECONDS_PER_PERIOD = 86_400.0
@@ -91,6 +95,7 @@ class Attempt:
     streak_mode: bool
     visit: str
     rated: bool  # whether it moved the ratings (the first time this puzzle was played)
+    rating: float | None = None  # the player's rating after it (None in files written before)
 
 
 def _kept_rating(value: float) -> float:
@@ -121,6 +126,7 @@ class Progress:
     #: The puzzles played so far, least recently played first: their ratings as they moved.
     puzzles: Mapping[str, Rating] = field(default_factory=lambda: MappingProxyType({}))
     attempts: tuple[Attempt, ...] = ()  # oldest first
+    streak_skipped: bool = False  # the streak going on has used its one skip
 
     @property
     def rating_text(self) -> str:
@@ -151,33 +157,54 @@ class Progress:
                 return attempt
         return None
 
-    def after(self, puzzle: Puzzle, solved: bool, streak_mode: bool, visit: str, now: float) -> Change:
+    def after(
+        self, puzzle: Puzzle, solved: bool, streak_mode: bool, visit: str, now: float, casual: bool = False
+    ) -> Change:
         """What recording this result at `now` (Unix time) changes, as a pure function:
-        `Change.progress` is the new state."""
+        `Change.progress` is the new state. Streak mode and casual play (`casual`) are never rated."""
         now = round(min(max(now, 0.0), MAX_TIME), 3)  # to the millisecond, as the file keeps it
         if self.result_of(puzzle.id, visit) is not None:
             return Change(self, self, puzzle.id, visit, counted=False, rated=False, saved=True)
-        rated = not self.has_played(puzzle.id)
+        rated = not self.has_played(puzzle.id) and not streak_mode and not casual
         puzzle_rating = self.rating_of(puzzle)
         player = self.player
         if rated:
             away = (now - self.attempts[-1].at) / SECONDS_PER_PERIOD if self.attempts else 0.0
             player = idle(player, max(0.0, away))
             puzzle_rating = _bounded(rate(puzzle_rating, [(player, 0.0 if solved else 1.0)]))
-            player = _bounded(rate(player, [(self.rating_of(puzzle), 1.0 if solved else 0.0)]))
-        streak, best = self.streak, self.best_streak
+            rated_player = rate(player, [(self.rating_of(puzzle), 1.0 if solved else 0.0)])
+            player = _bounded(damped(player, rated_player))
+        streak, best, skipped = self.streak, self.best_streak, self.streak_skipped
         if streak_mode:
             streak = min(streak + 1, MAX_STREAK) if solved else 0
             best = max(best, streak)
+            skipped = skipped and solved
         kept = dict(self.puzzles)
         kept.pop(puzzle.id, None)  # and back at the end: the most recently played
         kept[puzzle.id] = puzzle_rating
         for dropped in list(itertools.islice(kept, max(0, len(kept) - MAX_RATED))):
             del kept[dropped]
-        attempt = Attempt(puzzle.id, solved, now, streak_mode, visit, rated)
+        attempt = Attempt(puzzle.id, solved, now, streak_mode, visit, rated, player.rating)
         attempts = (*self.attempts, attempt)[-MAX_ATTEMPTS:]
-        new = Progress(player, streak, best, MappingProxyType(kept), attempts)
+        new = Progress(player, streak, best, MappingProxyType(kept), attempts, skipped)
         return Change(self, new, puzzle.id, visit, counted=True, rated=rated, saved=True)
+
+    def skipped(self) -> Progress:
+        """After the player skips a streak's puzzle: the streak's one skip is used, or, when it was
+        used already, the streak ends (and the next streak has its skip again)."""
+        if not self.streak_skipped:
+            return replace(self, streak_skipped=True)
+        return replace(self, streak=0, streak_skipped=False)
+
+
+def damped(before: Rating, after: Rating) -> Rating:
+    """`after`, the Glicko-2 rating after one result, with the move from `before` held within
+    PROVISIONAL_SWING points while `before` is provisional (the first results of a newcomer, whose
+    deviation of 350 lets Glicko-2 swing hundreds of points on one puzzle)."""
+    if before.rd <= PROVISIONAL_RD:
+        return after
+    move = min(max(after.rating - before.rating, -PROVISIONAL_SWING), PROVISIONAL_SWING)
+    return replace(after, rating=before.rating + move)
 
 
 @dataclass(frozen=True)
@@ -238,7 +265,8 @@ class ProgressStore:
         return self._parse(self.store._read_json(PROGRESS_FILE, WHAT))
 
     def record(
-        self, puzzle: Puzzle, solved: bool, streak_mode: bool = False, visit: str | None = None
+        self, puzzle: Puzzle, solved: bool, streak_mode: bool = False, visit: str | None = None,
+        casual: bool = False,
     ) -> Change:
         """Count the first result of a showing of `puzzle` (`visit`; a new one when None) and save it.
 
@@ -253,12 +281,20 @@ class ProgressStore:
         now = self.clock()
         # The store's lock, reader and atomic writer, so this file is kept exactly as the statistics are.
         with self.store._locked(WHAT) as locked:
-            change = self.load().after(puzzle, solved, streak_mode, visit, now)
+            change = self.load().after(puzzle, solved, streak_mode, visit, now, casual)
             if not locked:
                 return replace(change, saved=False)
             if change.counted and not self.store._write(PROGRESS_FILE, progress_text(change.progress), WHAT):
                 return replace(change, saved=False)
         return change
+
+    def skip(self) -> Progress:
+        """Skip the streak's puzzle (see `Progress.skipped`) and save it; the progress after."""
+        with self.store._locked(WHAT) as locked:
+            progress = self.load().skipped()
+            if locked:
+                self.store._write(PROGRESS_FILE, progress_text(progress), WHAT)
+        return progress
 
     # -- the file ------------------------------------------------------------------------
     def _parse(self, data: dict[str, Any]) -> Progress:
@@ -279,9 +315,11 @@ def progress_text(progress: Progress) -> str:
         "player": _rating_data(progress.player),
         "streak": progress.streak,
         "best_streak": progress.best_streak,
+        "streak_skipped": progress.streak_skipped,
         "puzzles": {key: _rating_data(value) for key, value in progress.puzzles.items()},
         "attempts": [
-            [a.puzzle, a.solved, a.at, a.streak_mode, a.visit, a.rated] for a in progress.attempts
+            [a.puzzle, a.solved, a.at, a.streak_mode, a.visit, a.rated]
+            + ([] if a.rating is None else [a.rating]) for a in progress.attempts
         ],
     }
     return json.dumps(data, separators=(",", ":")) + "\n"
@@ -347,8 +385,8 @@ def _from_data(data: dict[str, Any]) -> Progress:
     ratings = {_name(key, _ID, "a puzzle id"): _rating(value, "a puzzle") for key, value in puzzles.items()}
     kept = []
     for item in attempts:
-        if type(item) is not list or len(item) != 6:
-            raise ValueError("an attempt is not a list of six values")
+        if type(item) is not list or len(item) not in (6, 7):
+            raise ValueError("an attempt is not a list of six or seven values")
         attempt = Attempt(
             _name(item[0], _ID, "an attempt's puzzle"),
             _flag(item[1], "an attempt's result"),
@@ -356,8 +394,10 @@ def _from_data(data: dict[str, Any]) -> Progress:
             _flag(item[3], "an attempt's mode"),
             _name(item[4], _VISIT, "an attempt's visit"),
             _flag(item[5], "whether an attempt was rated"),
+            _number(item[6], MIN_RATING, MAX_RATING, "a rating after an attempt") if len(item) == 7 else None,
         )
         kept.append(attempt)
     player = _rating(_field(data, "player"), "the player")
-    return Progress(player, streak, best, MappingProxyType(ratings), tuple(kept))
+    skipped = _flag(data.get("streak_skipped", False), "whether the streak's skip is used")  # newer files
+    return Progress(player, streak, best, MappingProxyType(ratings), tuple(kept), skipped)
 

@@ -1,11 +1,11 @@
 """The proof behind a puzzle: which moves win, which reply resists longest, and the line they make.
 
 The solvers give values (win or loss), not distances, so how long a lost position holds out is found by a
-bounded search over the rules: `lasting` is the number of plies the player (who wins) needs to leave the
-opponent without a move, 1 or 3, or `LONGER` when it takes more than `HORIZON` plies. The opponent's most
-stubborn reply is the losing reply that lasts longest; among those, the one that leaves the player the
-fewest winning moves (the measure the perfect computer's losing play uses), then the first in the
-game's move order. The generator and the test that re-proves every shipped puzzle share this code.
+search over the proven wins (`Distances`): the number of plies the player (who wins) needs to leave the
+opponent without a move when the opponent defends as long as possible. The opponent's most stubborn
+reply is the losing reply that loses slowest against best play; among those, the one that leaves the
+player the fewest winning moves (the measure the perfect computer's losing play uses), then the first
+in the game's move order. The generator and the test that re-proves every shipped puzzle share this code.
 """
 
 from __future__ import annotations
@@ -15,16 +15,18 @@ from typing import Any
 
 from gridgames.engine.moves import Move
 from gridgames.engine.rules import GridState, Rules
+from gridgames.games.guard import unwrapped
 from gridgames.puzzles.model import MAX_PLAYER_MOVES
 from gridgames.solve.analysis import analyse
 from gridgames.solve.base import WIN, Evaluation
 
 #: A puzzle's position offers at least this many moves.
 MIN_LEGAL = 4
-#: The deepest the lasting search looks, in plies (the player's move, the reply, the player's move).
-HORIZON = 3
-#: What `lasting` says when the player needs more than HORIZON plies.
-LONGER = HORIZON + 2
+#: Most positions the distance search visits for one puzzle before it gives up (a count, so that
+#: `make puzzles` gives the same file on every machine).
+MAX_DISTANCE_NODES = 2_500
+#: The longest distance looked for, in plies.
+MAX_PLIES = 61
 
 
 class NotProven(Exception):
@@ -44,29 +46,98 @@ def winning(evaluation: Evaluation) -> tuple[Move, ...]:
     return tuple(move for move, value in evaluation.move_values.items() if value == WIN)
 
 
-def ends_within(
-    rules: Rules[Any], state: GridState, plies: int, moves: tuple[Move, ...] | None = None
-) -> bool:
-    """Whether the player to move can leave the opponent with no move within `plies` plies (odd),
-    whatever the opponent replies; `moves` narrows the first move (to the proven wins)."""
-    for move in rules.legal_moves(state) if moves is None else moves:
-        after = rules.apply_unchecked(state, move)
-        replies = rules.legal_moves(after)
-        if not replies:
+class Distances:
+    """How many plies a player who wins needs to leave the opponent without a move, against the
+    longest defence: the winner plays only proven winning moves, the loser every move. Found by
+    iterative deepening (can the winner force the end within 1, 3, 5, ... plies?), which stays exact
+    where positions can repeat (tokens and walls). Raises NotProven past MAX_DISTANCE_NODES
+    positions or MAX_PLIES plies, so the answer never depends on the machine."""
+
+    def __init__(self, rules: Rules[Any]) -> None:
+        self.rules = rules
+        self.moving = unwrapped(rules)  # the game's own rules: the search's inner loop
+        self.nodes = 0
+        self._wins: dict[GridState, tuple[Move, ...]] = {}
+        # what is known of each position: not within so many plies, within so many plies (the
+        # answer only grows with the plies allowed, so one bound each side says it all)
+        self._not_within: dict[GridState, int] = {}
+        self._within: dict[GridState, int] = {}
+        self._distance: dict[GridState, int] = {}
+
+    def wins(self, state: GridState) -> tuple[Move, ...]:
+        """The proven winning moves in `state`."""
+        found = self._wins.get(state)
+        if found is None:
+            found = self._wins[state] = winning(proven(self.moving, state))
+        return found
+
+    def forced(self, state: GridState, plies: int) -> bool:
+        """Whether the player to move ends the game within `plies` plies (odd) whatever the replies."""
+        if plies <= self._not_within.get(state, -1):
+            return False
+        if plies >= self._within.get(state, MAX_PLIES + 2):
             return True
-        if plies >= 3 and all(
-            ends_within(rules, rules.apply_unchecked(after, reply), plies - 2) for reply in replies
-        ):
-            return True
-    return False
+        self.nodes += 1
+        if self.nodes > MAX_DISTANCE_NODES:
+            raise NotProven("the longest defence takes too long to find")
+        rules = self.moving
+        result = False
+        for move in self.wins(state):
+            after = rules.apply_unchecked(state, move)
+            replies = rules.legal_moves(after)
+            if not replies or (plies >= 3 and all(
+                self.forced(rules.apply_unchecked(after, reply), plies - 2) for reply in replies
+            )):
+                result = True
+                break
+        if result:
+            self._within[state] = plies
+        else:
+            self._not_within[state] = plies
+        return result
+
+    def to_end(self, state: GridState) -> int:
+        """Plies the player to move (who wins) needs to end the game against the longest defence:
+        one pass over the positions where play cannot come back to a position (most games), else
+        iterative deepening, which is exact where it can."""
+        try:
+            return self._once(state, set())
+        except _Cycle:
+            pass
+        for plies in range(1, MAX_PLIES + 1, 2):
+            if self.forced(state, plies):
+                return plies
+        raise NotProven("the win takes too long to finish")
+
+    def _once(self, state: GridState, path: set[GridState]) -> int:
+        """The distance from `state`, the player to move winning, by one memoised pass; raises _Cycle
+        where play can come back to a position on the way."""
+        known = self._distance.get(state)
+        if known is not None:
+            return known
+        if state in path:
+            raise _Cycle
+        self.nodes += 1
+        if self.nodes > MAX_DISTANCE_NODES:
+            raise NotProven("the longest defence takes too long to find")
+        path.add(state)
+        rules = self.moving
+        best = MAX_PLIES + 2
+        for move in self.wins(state):
+            after = rules.apply_unchecked(state, move)
+            longest = 0
+            for reply in rules.legal_moves(after):
+                longest = max(longest, 1 + self._once(rules.apply_unchecked(after, reply), path))
+                if longest + 1 >= best:
+                    break
+            best = min(best, 1 + longest)
+        path.discard(state)
+        self._distance[state] = best
+        return best
 
 
-def lasting(rules: Rules[Any], state: GridState, wins: tuple[Move, ...]) -> int:
-    """Plies the player to move, who wins with `wins`, needs to end the game: 1, 3, or LONGER."""
-    for plies in range(1, HORIZON + 1, 2):
-        if ends_within(rules, state, plies, wins):
-            return plies
-    return LONGER
+class _Cycle(Exception):
+    """Play can come back to a position: the one-pass distance does not apply."""
 
 
 @dataclass(frozen=True)
@@ -78,9 +149,11 @@ class Reply:
     evaluation: Evaluation
 
 
-def stubborn_reply(rules: Rules[Any], state: GridState) -> Reply:
-    """In `state`, lost for the player to move (who has a move), the reply that lasts longest (see
-    the module's docstring). Raises NotProven where a reply's position has no exact value."""
+def stubborn_reply(rules: Rules[Any], state: GridState, distances: Distances | None = None) -> Reply:
+    """In `state`, lost for the player to move (who has a move), the reply that loses slowest against
+    best play (see the module's docstring). Raises NotProven where a reply's position has no exact
+    value, or its distance is not found within the search's limits."""
+    distances = distances if distances is not None else Distances(rules)
     best: Reply | None = None
     best_key: tuple[int, int] | None = None
     for move in rules.legal_moves(state):
@@ -89,7 +162,8 @@ def stubborn_reply(rules: Rules[Any], state: GridState) -> Reply:
         wins = winning(evaluation)
         if not wins:
             raise NotProven("a reply that does not lose: the position was not lost")
-        key = (lasting(rules, after, wins), -len(wins))
+        distances._wins.setdefault(after, wins)
+        key = (distances.to_end(after), -len(wins))
         if best_key is None or key > best_key:
             best, best_key = Reply(move, after, evaluation), key
     if best is None:
@@ -109,17 +183,16 @@ def solution(rules: Rules[Any], state: GridState, evaluation: Evaluation) -> tup
     """The puzzle's line from `state` (its evaluation given): the only winning move, then while the
     player's move stays the only win after the most stubborn reply, that reply and that move, at most
     MAX_PLAYER_MOVES of the player's; None when `state` is no puzzle (fewer than MIN_LEGAL moves, or
-    not exactly one winning move)."""
+    not exactly one winning move). Raises NotProven where a reply's value or distance is not found
+    (the position is then no puzzle either: its line could not be checked)."""
     first = only_win(rules, state, evaluation, MIN_LEGAL)
     if first is None:
         return None
     line = [first]
     here = rules.apply_unchecked(state, first)
+    distances = Distances(rules)
     while len(line) < 2 * MAX_PLAYER_MOVES - 1 and rules.legal_moves(here):
-        try:
-            reply = stubborn_reply(rules, here)
-        except NotProven:
-            break
+        reply = stubborn_reply(rules, here, distances)
         again = only_win(rules, reply.after, reply.evaluation, 2)
         if again is None:
             break

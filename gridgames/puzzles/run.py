@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Literal
 
+from gridgames.engine.cells import Cell
 from gridgames.engine.entry import Entry
 from gridgames.engine.errors import MoveError
 from gridgames.engine.game import Game
@@ -22,6 +23,7 @@ from gridgames.engine.moves import Move
 from gridgames.engine.options import Options
 from gridgames.puzzles.explain import explain
 from gridgames.puzzles.model import Puzzle
+from gridgames.puzzles.quality import cursor_start
 from gridgames.solve.analysis import analyse
 from gridgames.solve.base import WIN
 from gridgames.solve.budget import Budget, StopCheck
@@ -98,6 +100,11 @@ class PuzzleRun:
     def player(self) -> int:
         """The player the puzzle is solved for."""
         return self.start.state.to_move
+
+    @property
+    def cursor_start(self) -> Cell:
+        """Where the board's cursor starts: on the last move played, which gives nothing away."""
+        return cursor_start(self.start.moves[: self.start.cursor])
 
     @property
     def task(self) -> str:

@@ -32,12 +32,18 @@ class Trainer:
         rng: random.Random | None = None,
         rating: float | None = None,
         puzzles: Callable[[Entry | None], tuple[Puzzle, ...]] | None = None,
+        theme: str | None = None,
+        casual: bool = False,
     ) -> None:
         self.progress = progress
         self.rng = rng or random.Random()
         #: Offer puzzles near this rating instead of the player's (`gridgames puzzle --rating N`).
         self.rating = rating
         self._pool = puzzles or _shipped
+        #: Only puzzles with this theme (`gridgames puzzle --theme T`); None for every puzzle.
+        self.theme = theme
+        #: Casual play: results are kept, ratings never move (`gridgames puzzle --casual`).
+        self.casual = casual
         self._visits: dict[int, str] = {}  # id(run.start) -> the visit its results count under
 
     # -- what there is ---------------------------------------------------------------------------
@@ -50,6 +56,9 @@ class Trainer:
         refused = data.refusal()
         if refused:
             return refused
+        if self.theme is not None:
+            where = "any game" if game is None else get_entry(game).title
+            return f"There are no puzzles of {where} with the theme {self.theme}."
         if game is None:
             return "No puzzles are installed."
         return f"There are no puzzles of {get_entry(game).title}."
@@ -59,6 +68,8 @@ class Trainer:
         """The next puzzle of `game` (an entry id) or of any game, set up in that game's words."""
         entry = get_entry(game) if game is not None else None
         pool = self._pool(entry)
+        if self.theme is not None:
+            pool = tuple(p for p in pool if self.theme in p.themes)
         progress = self.progress.load()
         for _ in range(8):  # a puzzle that does not play here (a foreign pool) is skipped
             if streak:
@@ -78,13 +89,14 @@ class Trainer:
 
     # -- what the screen shows -------------------------------------------------------------------
     def about(self, run: PuzzleRun) -> str:
-        """The puzzle's game, board, rating and theme, one line."""
+        """The puzzle's game, board and rating, one line; its themes once it is over (before, they would
+        give the answer away)."""
         puzzle = run.puzzle
         if puzzle is None:
             return run.entry.title
         rating = self.progress.load().rating_of(puzzle).rating
-        theme = f" · theme: {puzzle.theme}" if puzzle.theme else ""
-        return f"{run.entry.title}, {puzzle.rows}x{puzzle.cols} · puzzle rated {rating:.0f}{theme}"
+        themes = f" · themes: {', '.join(puzzle.themes)}" if run.over and puzzle.themes else ""
+        return f"{run.entry.title}, {puzzle.rows}x{puzzle.cols} · puzzle rated {rating:.0f}{themes}"
 
     def standing(self) -> str:
         """The player's rating and streaks, one line."""
@@ -99,7 +111,17 @@ class Trainer:
         if run.puzzle is None:
             return None
         visit = self._visits.setdefault(id(run.start), new_visit())
-        return self.progress.record(run.puzzle, solved=not run.missed, streak_mode=streak, visit=visit)
+        return self.progress.record(
+            run.puzzle, solved=not run.missed, streak_mode=streak, visit=visit, casual=self.casual
+        )
+
+    def skip(self) -> str:
+        """Skip the streak's puzzle: the one skip of the streak, or its end; what happened, one line."""
+        before = self.progress.load().streak
+        after = self.progress.skip()
+        if after.streak_skipped:
+            return "Skipped: that was this streak's one skip; the next skip ends the streak."
+        return f"Streak over: a second skip ({before} solved in a row)."
 
 
 def _shipped(entry: Entry | None) -> tuple[Puzzle, ...]:

@@ -148,8 +148,8 @@ class ShippedSource:
         text = f"{short_name(run.entry)} · {state.rows}x{state.cols}"
         if puzzle is not None:
             text += f" · rated {self._progress.rating_of(puzzle).rating:.0f}"
-            if run.over and puzzle.theme:
-                text += f" · {puzzle.theme}"
+            if run.over and puzzle.themes:
+                text += f" · {', '.join(puzzle.themes)}"
         return text
 
     def record(self, run: PuzzleRun, streak: bool) -> str:
@@ -159,8 +159,18 @@ class ShippedSource:
         if change is None or not change.counted:
             return ""
         if not change.rated:
+            if streak:
+                return "(Streak puzzles are not rated.)"
+            if self.trainer.casual:
+                return "(Casual: your rating stays.)"
             return "(Played before: your rating stays.)"
         return f"Your rating: {change.progress.rating_text} ({change.delta:+.0f})."
+
+    def skip(self) -> str:
+        """Skip the streak's puzzle: its one skip, or the streak's end (one line)."""
+        said = self.trainer.skip()
+        self._progress = self.trainer.progress.load()
+        return said
 
     def standing(self) -> str:
         progress = self._progress

@@ -130,10 +130,15 @@ def hint_text(entry: Entry, evaluation: Any) -> tuple[Move | None, str]:
     return move, f"Hint: {text} (the best move found in {evaluation.seconds:.1f} s; not proven)."
 
 
-def review_text(blunders: frozenset[int]) -> str:
-    """'Review: moves 5 and 7 threw away a win ...', for the moves found (1-based, in order)."""
+def review_text(blunders: frozenset[int], own: frozenset[int] | None = None) -> str:
+    """'Review: moves 5 and 7 threw away a win ...', for the moves found (1-based, in order); `own`:
+    those a person made (None: all), the only ones offered to replay as a puzzle."""
     if not blunders:
         return "Review: no move threw away a win."
+    if own is not None and not own:
+        listed = ", ".join(str(n) for n in sorted(blunders))
+        return (f"Review: the computer threw away a win (marked ?! in the log: {listed}); "
+                "none of your moves did.")
     numbers = [str(n) for n in sorted(blunders)]
     if len(numbers) == 1:
         which, pick = f"move {numbers[0]}", "Choose it"

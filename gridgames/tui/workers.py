@@ -105,7 +105,7 @@ class ComputerJobs:
         screen.session.reviewed(request, blunders)
         game = screen.session.game
         if game.is_over and game.played == request.key:
-            screen.say(review_text(blunders))
+            screen.say(review_text(blunders, screen.session.own_blunders))
 
     def prepared(self, done: bool) -> None:
         """The board is solved: the status drops its 'strongest search until ...' note, and what the

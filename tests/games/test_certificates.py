@@ -27,6 +27,7 @@ from gridgames.engine.rules import GridState
 from gridgames.games import get_entry, native_cores
 from gridgames.games.guard import GameFault, Guard, GuardedSolver, forget
 from gridgames.games.rowcol.algorithm import max_matching
+from gridgames.puzzles import proof
 from gridgames.puzzles.data import line, shipped
 from gridgames.puzzles.explain import explain
 from gridgames.solve import core
@@ -296,7 +297,7 @@ def test_noneighbour_3x3_centre_is_answered_by_pairing_the_ring() -> None:
 # -- the shipped puzzles ------------------------------------------------------------------------------
 
 
-#: Puzzles whose certificates are checked when a C core is missing (with them all: 1,920 in 5 s).
+#: Puzzles whose certificates are checked when a C core is missing (with them all: every one).
 SAMPLE = 60
 
 
@@ -341,7 +342,9 @@ def test_games_without_a_strategy_show_the_line_of_play(game_id, seed) -> None:
     shown = explain(game.entry, game.state, move, (move,))
     assert shown.theme == "" and shown.groups == (move.cells,) and shown.labels == ("1",)
     mover = game.entry.player_names[game.state.to_move - 1]
-    assert shown.lines[0] == f"The winning line: {mover} {game.entry.format_move(move)}."
+    opponent = game.entry.player_names[2 - game.state.to_move]
+    assert shown.lines[0].startswith(f"After {game.entry.format_move(move)}, {opponent} has no move left")
+    assert shown.lines[1] == f"The winning line: {mover} {game.entry.format_move(move)}."
     after = game.rules.apply_move(game.state, move)
     assert shown.lines[-1] == game.entry.describe(game.rules.outcome(after))
 
@@ -359,10 +362,13 @@ def test_a_line_that_stops_before_the_end_says_the_opponent_is_lost_as_proven() 
     assert rules.legal_moves(state)  # the game goes on after the line
     shown = explain(game.entry, game.state, line[0], tuple(line[1:]))  # the rest of the line, as given
     assert shown.groups == tuple(move.cells for move in line)
-    assert all(game.entry.format_move(move) in shown.lines[0] for move in line)
+    winning_line = next(text for text in shown.lines if text.startswith("The winning line:"))
+    assert all(game.entry.format_move(move) in winning_line for move in line)
     loser = game.entry.player_names[state.to_move - 1]
-    proven = f"Then {loser} is to move and loses whatever {loser} plays: the solver proves it."
-    assert shown.lines[-1] == proven
+    # the opponent's best try, never a bare "the solver proves it"
+    assert shown.lines[-1].startswith(f"Then {loser} is to move, and ")
+    stubborn = proof.stubborn_reply(rules, state)
+    assert f"the longest try, {game.entry.format_move(stubborn.move)}," in shown.lines[-1]
 
 
 def test_explain_gives_the_game_certificate_where_there_is_one() -> None:

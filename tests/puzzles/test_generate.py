@@ -4,11 +4,11 @@ and each position has at least four moves of which exactly one wins."""
 from __future__ import annotations
 
 from gridgames.games import get_entry
-from gridgames.puzzles import codec, data, difficulty, generate, proof
+from gridgames.puzzles import codec, data, difficulty, generate, proof, quality
 
 SMALL = (
     generate.Plan("cram", (generate.Board(4, 4, games=40), generate.Board(4, 5, games=40))),
-    generate.Plan("walls", (generate.Board(3, 3, games=40),), cold=False),
+    generate.Plan("walls", (generate.Board(3, 4, games=60),), cold=False),
 )
 
 
@@ -21,13 +21,22 @@ def test_the_same_seeds_give_the_same_puzzles_byte_for_byte():
 def test_what_it_makes_are_puzzles_with_their_measures():
     puzzles = generate.every_puzzle(per_game=6, plans=SMALL)
     assert [p.game for p in puzzles].count("cram") == 6 and [p.game for p in puzzles].count("walls") == 6
+    measured = {}
     for puzzle in puzzles:
         entry = get_entry(puzzle.game)
         line = data.line(puzzle)
         evaluation = proof.proven(entry.rules, line.start)
         assert proof.winning(evaluation) == line.solution[:1] and puzzle.legal >= 4
-        finds = difficulty.medium_finds(entry.rules, line.start, line.solution[0])
-        assert puzzle.rating == difficulty.rating(puzzle.nodes, puzzle.player_moves, puzzle.legal, finds)
+        assert not quality.ends_at_once(entry.rules, line.start, line.solution[0])
+        misses = quality.medium_misses(entry.rules, line.start, line.solution[0], puzzle.id)
+        measured[puzzle.id] = difficulty.rating(puzzle.nodes, puzzle.player_moves, puzzle.legal, not misses)
+    # the ratings spread each game's puzzles over the normal curve in the order their measures give
+    for game in ("cram", "walls"):
+        pool = sorted((p for p in puzzles if p.game == game), key=lambda p: (measured[p.id], p.id))
+        assert [p.rating for p in pool] == [difficulty.spread(k, len(pool)) for k in range(len(pool))]
+    # at most one puzzle from one random game: no puzzle's moves extend another's
+    moves = {p.moves for p in puzzles}
+    assert not any(one[:k] in moves for one in moves for k in range(len(one)))
 
 
 def test_ratings_grow_with_each_measure_of_difficulty_and_stay_in_range():

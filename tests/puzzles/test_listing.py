@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import json
 
+from gridgames.cli import main
 from gridgames.games import get_entry
 from gridgames.puzzles import data
 from gridgames.puzzles.listing import listing
+from gridgames.puzzles.themes import THEMES
 
 
 def test_every_puzzle_is_listed_as_json_with_its_game_options_moves_and_solution():
@@ -19,6 +21,20 @@ def test_every_puzzle_is_listed_as_json_with_its_game_options_moves_and_solution
         assert item["board"] == f"{puzzle.rows}x{puzzle.cols}"
         assert item["moves"] == list(puzzle.moves) and item["solution"] == list(puzzle.solution)
         assert item["theme"] == puzzle.theme and item["rating"] == puzzle.rating
+        assert item["themes"] == list(puzzle.themes) and item["themes"]  # several, at least its length
+        assert set(item["themes"]) <= set(THEMES) and (item["theme"] in item["themes"] or not item["theme"])
+
+
+def test_the_command_lists_json_with_themes_and_selects_by_theme(capsys, monkeypatch, tmp_path):
+    monkeypatch.setenv("GRIDGAMES_DATA_DIR", str(tmp_path))
+    assert main(["puzzle", "--list", "--json"]) == 0
+    every = json.loads(capsys.readouterr().out)["puzzles"]
+    assert all(isinstance(item["themes"], list) for item in every)
+    assert main(["puzzle", "--list", "--json", "--theme", "two moves"]) == 0
+    chosen = json.loads(capsys.readouterr().out)["puzzles"]
+    assert chosen and all("two moves" in item["themes"] for item in chosen) and len(chosen) < len(every)
+    assert main(["puzzle", "--list", "--theme", "checkmate"]) == 2
+    assert "There is no puzzle theme 'checkmate'" in capsys.readouterr().err
 
 
 def test_the_listing_says_who_moves_and_which_books_play_it():

@@ -83,6 +83,16 @@ def test_bad_puzzle_options_are_one_sentence_and_exit_2(capsys) -> None:  # type
     from gridgames.cli import main
 
     assert main(["puzzle", "--json"]) == 2
-    assert capsys.readouterr().err.strip() == "gridgames: --json goes with --list."
+    assert capsys.readouterr().err.strip() == "gridgames: --json goes with --list or --stats."
     assert main(["puzzle", "--game", "chess", "--plain"]) == 2
     assert "chess" in capsys.readouterr().err
+
+
+def test_a_streak_skips_one_puzzle_and_a_second_skip_ends_it(tmp_path: Path) -> None:
+    puzzle = a_puzzle(seed=5)
+    out = io.StringIO()
+    typed = io.StringIO("next\nnext\nquit\n")
+    assert solve_plain(coach(tmp_path, puzzle), "locked-duel", True, typed, out) == 0
+    text = out.getvalue()
+    assert "that was this streak's one skip" in text and "Streak over: a second skip" in text
+    assert text.index("one skip") < text.index("Streak over")

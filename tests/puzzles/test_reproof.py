@@ -1,6 +1,7 @@
 """Every shipped puzzle re-proved by the solvers: its position is reached by its moves, its first move is
 the only one that wins, each reply is the opponent's most stubborn and each later move the only win
-after it, and the line stops where the proof says it does. With the C cores every puzzle is re-proved;
+after it (the reply that loses slowest against best play, ties to the fewest winning answers), and the
+line stops where the proof says it does. With the C cores every puzzle is re-proved;
 without them (and without GRIDGAMES_REQUIRE_NATIVE=1), a seeded sample."""
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ import os
 import random
 
 from gridgames.games import get_entry, native_cores
-from gridgames.puzzles import data, proof
+from gridgames.puzzles import data, proof, quality
 from gridgames.puzzles.model import MAX_PLAYER_MOVES
 from gridgames.solve import core
 
@@ -34,8 +35,9 @@ def reprove(puzzle) -> None:
     assert len(evaluation.move_values) == puzzle.legal >= proof.MIN_LEGAL, puzzle.id
     assert proof.winning(evaluation) == line.solution[:1], f"{puzzle.id}: the first move is not the only win"
     here = rules.apply_unchecked(line.start, line.solution[0])
+    distances = proof.Distances(rules)
     for reply, move in zip(line.solution[1::2], line.solution[2::2], strict=True):
-        stubborn = proof.stubborn_reply(rules, here)
+        stubborn = proof.stubborn_reply(rules, here, distances)
         assert stubborn.move == reply, f"{puzzle.id}: {entry.format_move(reply)} not the stubbornest"
         only = proof.winning(stubborn.evaluation)
         assert only == (move,), f"{puzzle.id}: {entry.format_move(move)} is not the only win"
@@ -43,7 +45,7 @@ def reprove(puzzle) -> None:
     # the line stops where the proof does: at the longest, at the game's end, or where the most
     # stubborn reply leaves the player more than one winning move
     if len(line.solution) < 2 * MAX_PLAYER_MOVES - 1 and rules.legal_moves(here):
-        stubborn = proof.stubborn_reply(rules, here)
+        stubborn = proof.stubborn_reply(rules, here, distances)
         again = proof.only_win(rules, stubborn.after, stubborn.evaluation, 2)
         assert again is None, f"{puzzle.id} stops early"
 
@@ -51,7 +53,7 @@ def reprove(puzzle) -> None:
 def test_the_shipped_puzzles_are_read_with_at_least_300_per_game():
     assert data.refusal() is None
     for game in ("locked-duel", "walls", "rowcol", "noneighbour", "cram", "domineering"):
-        assert len(data.pool(get_entry(game))) >= 300, game
+        assert len(data.pool(get_entry(game))) >= quality.min_puzzles(game), game
 
 
 def test_every_shipped_puzzle_is_reproved():

@@ -112,3 +112,13 @@ def test_the_game_in_progress_is_saved_and_the_finished_one_dropped(tmp_path) ->
     for text in ("A3", "B1", "B3", "C1", "C3", "A2", "C2"):
         session.play(session.game.parse(text))
     assert session.game.is_over and session.store.load_current("noneighbour") is None
+
+
+def test_only_a_persons_mistakes_are_offered_to_learn_from(tmp_path) -> None:
+    session = new_session(tmp_path, "noneighbour", seats=(HUMAN, "easy"))
+    for text in ("A1", "A3", "B1", "B3", "C1", "C3", "A2", "C2"):  # moves 1, 3, 5, 7 are the person's
+        session.play(session.game.parse(text))
+    request = session.review_request()
+    assert request is not None
+    session.reviewed(request, frozenset({1, 2, 4, 7}))
+    assert session.blunders == {1, 2, 4, 7} and session.own_blunders == {1, 7}  # never the computer's

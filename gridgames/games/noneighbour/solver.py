@@ -20,9 +20,13 @@ class NoNeighbourSolver(Solver):
     """Exact up to `EXACT_CELLS` cells (with the C core, far beyond); larger boards within a budget."""
 
     def puzzle_boards(self) -> tuple[PuzzleBoard, ...]:
-        # Few positions have a single winning move (a pairing usually leaves several), and hardly any
-        # with orthogonal adjacency: the puzzles come from many short games on king boards.
-        return (PuzzleBoard(4, 4, games=6000), PuzzleBoard(3, 5, games=6000), PuzzleBoard(3, 4, games=8000))
+        # Few positions have a single winning move (a pairing usually leaves several) that does not
+        # simply end the game, and hardly any with orthogonal adjacency: the puzzles come from many
+        # short games on king boards, and the small boards hold only a few such positions each.
+        return (
+            PuzzleBoard(4, 4, games=12000), PuzzleBoard(3, 5, games=8000), PuzzleBoard(3, 4, games=8000),
+            PuzzleBoard(4, 5, games=8000),
+        )
 
     def needs_budget(self, state: GridState) -> bool:
         from gridgames.games.noneighbour.algorithm import needs_budget

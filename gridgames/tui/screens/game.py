@@ -210,7 +210,7 @@ class GameScreen(AnalysisOverlay, ComputerJobs, Screen[None]):
         shown_regions = self.regions.get(game.state)
         legend = legend_text(entry, self.evaluations.get(game.state), shown_regions, self.analysis_on, marks)
         self.query_one("#legend", Line).show(legend)
-        self.query_one("#learn").display = bool(session.blunders)
+        self.query_one("#learn").display = bool(session.own_blunders)
         bindings_key = (game.can_undo, game.can_redo, self.viewing is not None, session.blunders)
         if bindings_key != self._bindings_key:  # the footer rebuilds itself on every refresh
             self._bindings_key = bindings_key
@@ -273,7 +273,7 @@ class GameScreen(AnalysisOverlay, ComputerJobs, Screen[None]):
         if action == "retry":
             return self.viewing is not None
         if action == "learn":
-            return bool(self.session.blunders)
+            return bool(self.session.own_blunders)
         if action in ("hint", "analysis"):
             return computer.available()
         return True
@@ -310,7 +310,7 @@ class GameScreen(AnalysisOverlay, ComputerJobs, Screen[None]):
         from gridgames.tui.puzzle_source import MistakeSource
         from gridgames.tui.screens.puzzle import PuzzleScreen
 
-        blunders = self.session.blunders
+        blunders = self.session.own_blunders  # your mistakes, never the computer's
         if not blunders:
             return
         chosen = self.viewing if self.viewing in blunders else None

@@ -30,6 +30,7 @@ from gridgames.games import rule_book
 from gridgames.games.guard import fault_in
 from gridgames.play.picking import NOTHING, Picking
 from gridgames.puzzles.run import Answer, PuzzleRun
+from gridgames.puzzles.themes import THEMES
 from gridgames.solve.budget import StopCheck
 from gridgames.tui.alternate import name_alternate_key
 from gridgames.tui.closing import close_screen, settle_after_first_paint
@@ -45,6 +46,7 @@ from gridgames.tui.widgets.too_small import TooSmall
 
 #: The game choice's value for "puzzles of every game".
 ALL_GAMES = "all"
+ALL_THEMES = "every theme"
 #: The answers that give a puzzle's first result (a right move of a longer puzzle does not).
 RESULTS = ("solved", "wrong", "shown")
 
@@ -56,6 +58,8 @@ class PuzzleScreen(Screen[None]):
         Binding("r", "retry", "Retry"),
         Binding("u,ctrl+z", "undo", "Undo"),
         Binding("m", "streak", "Streak"),
+        Binding("c", "casual", "Casual"),
+        Binding("e", "glossary", "Glossary"),
         Binding("g", "choose_game", "Game"),
         Binding("w", "alternate_mode", "Other move"),  # named by the game's words (`Words.alternate_name`)
         Binding("escape", "back", "Back", key_display="esc"),
@@ -64,7 +68,8 @@ class PuzzleScreen(Screen[None]):
     ]
     #: The footer's keys, most important first (see KeysFooter); greyed-out keys are dropped first.
     FOOTER_ORDER = (
-        "rules", "choose", "solution", "next", "retry", "undo", "streak", "choose_game", "back",
+        "rules", "choose", "solution", "next", "retry", "undo", "glossary", "streak", "casual", "choose_game",
+        "back",
         "alternate_mode", "app.quit",
     )
 
@@ -101,6 +106,9 @@ class PuzzleScreen(Screen[None]):
                     options = [("All games", ALL_GAMES)] + [(short_name(e), e.id) for e in choices]
                     yield Select(options, value=self.choice or ALL_GAMES, allow_blank=False,
                                  compact=True, id="puzzle-game")
+                if getattr(self.source, "trainer", None) is not None:
+                    themes = [("Every theme", ALL_THEMES)] + [(theme, theme) for theme in THEMES]
+                    yield Select(themes, value=ALL_THEMES, allow_blank=False, compact=True, id="puzzle-theme")
                 yield Line("puzzle-about")
                 yield Line("puzzle-standing")
                 if self.source.rated:
@@ -108,6 +116,7 @@ class PuzzleScreen(Screen[None]):
                 yield Static("Why", classes="side-title")
                 with VerticalScroll(id="why-scroll"):
                     yield Line("puzzle-why")
+                yield Button("Words explained (e)", id="glossary", compact=True)
         with Vertical(id="puzzle-bar"):
             yield Line("puzzle-task")
             yield Line("puzzle-thinking")
@@ -181,6 +190,7 @@ class PuzzleScreen(Screen[None]):
         self.run = run
         name_alternate_key(self, rule_book(run.entry.id).words)
         await self._board_for(run.start)
+        self.query_one(Board).cursor = run.cursor_start
         note, self.note = self.note, ""
         self.say(note)
 
@@ -349,7 +359,7 @@ class PuzzleScreen(Screen[None]):
             return True if run is not None and not busy and run.can_undo else None
         if action == "next":
             return True if not busy else None
-        if action == "streak":
+        if action in ("streak", "casual"):
             return self.source.rated
         if action == "choose_game":
             return bool(self.source.choices())
@@ -366,8 +376,15 @@ class PuzzleScreen(Screen[None]):
         self.think("Working out the explanation…", job, self._answered)
 
     def action_next(self) -> None:
-        if not self.thinking:
-            self.next_puzzle()
+        if self.thinking:
+            return
+        skip = getattr(self.source, "skip", None)
+        if self.streak_on and not self.recorded and self.run is not None and skip is not None:
+            said = skip()  # a streak's puzzle left unsolved: its one skip, or the streak's end
+            if said.startswith("Streak over"):
+                self.streak_on, self.streak = False, 0
+            self.note = said
+        self.next_puzzle()
 
     def action_retry(self) -> None:
         run = self.run
@@ -401,6 +418,20 @@ class PuzzleScreen(Screen[None]):
         else:
             self.say("Streak mode off.")
 
+    def action_glossary(self) -> None:
+        """The glossary of the words the explanations use."""
+        from gridgames.tui.screens.rules import GlossaryScreen
+
+        self.app.push_screen(GlossaryScreen())
+
+    def action_casual(self) -> None:
+        """Casual play on or off: results are kept, the rating does not move."""
+        trainer = getattr(self.source, "trainer", None)
+        if trainer is None or not self.source.rated:
+            return
+        trainer.casual = not trainer.casual
+        self.say("Casual play: your rating stays as it is." if trainer.casual else "Rated play.")
+
     def action_choose_game(self) -> None:
         for select in self.query("#puzzle-game").results(Select):
             select.focus()
@@ -411,6 +442,15 @@ class PuzzleScreen(Screen[None]):
         choice = None if event.value == ALL_GAMES else str(event.value)
         if choice != self.choice:
             self.choice = choice
+            self.next_puzzle()
+
+    @on(Select.Changed, "#puzzle-theme")
+    def theme_chosen(self, event: Select.Changed) -> None:
+        """Practise one theme: only its puzzles are offered (the trainer's choice, as `--theme`)."""
+        trainer = getattr(self.source, "trainer", None)
+        theme = None if event.value == ALL_THEMES else str(event.value)
+        if trainer is not None and theme != trainer.theme:
+            trainer.theme = theme
             self.next_puzzle()
 
     def action_alternate_mode(self) -> None:
@@ -443,7 +483,8 @@ class PuzzleScreen(Screen[None]):
     def button_pressed(self, event: Button.Pressed) -> None:
         """Each button does what its key does; the board keeps the keys (arrows, Enter) after it."""
         action = {"solution": self.action_solution, "next": self.action_next, "retry": self.action_retry,
-                  "undo": self.action_undo, "streak": self.action_streak}.get(event.button.id or "")
+                  "undo": self.action_undo, "streak": self.action_streak,
+                  "glossary": self.action_glossary}.get(event.button.id or "")
         if action is not None:
             action()
             for board in self.query(Board):

@@ -64,3 +64,30 @@ class RulesScreen(Dialog[None]):
     def action_close(self) -> None:
         # a second close queued behind the first must not close the screen below
         close_screen(self, lambda: self.dismiss(None))
+
+
+
+class GlossaryScreen(Dialog[None]):
+    """The glossary of the words the puzzles' explanations use (Grundy value, nim-sum, mirror, ...),
+    reached from the puzzle screen's explanation; shown and closed like the rules pane."""
+
+    BINDINGS = RulesScreen.BINDINGS
+
+    def compose(self) -> ComposeResult:
+        from gridgames.puzzles import glossary
+
+        yield TooSmall()
+        with Vertical(id="rules-pane", classes="dialog"):
+            with RulesScroll(id="rules-scroll"):
+                yield Markdown(glossary.markdown(), id="glossary-text")
+        yield KeysFooter(show_command_palette=False)
+
+    def on_mount(self) -> None:
+        settle_after_first_paint(self)
+        self.query_one("#rules-scroll").focus()
+
+    def action_scroll(self, lines: int) -> None:
+        self.query_one("#rules-scroll", VerticalScroll).scroll_relative(y=lines, animate=False)
+
+    def action_close(self) -> None:
+        close_screen(self, lambda: self.dismiss(None))
