@@ -51,9 +51,9 @@ def test_no_position_repeats_up_to_the_boards_symmetries_across_puzzles_and_step
 def test_no_two_puzzles_come_from_one_random_game():
     # a random game's later position extends an earlier one's moves: no puzzle's moves extend another's
     for pool in by_game().values():
-        boards: dict[tuple[int, int, str], set[tuple[str, ...]]] = defaultdict(set)
+        boards: dict[tuple[int, int, object], set[tuple[str, ...]]] = defaultdict(set)
         for puzzle, _ in pool:
-            boards[puzzle.rows, puzzle.cols, puzzle.adjacency].add(puzzle.moves)
+            boards[puzzle.rows, puzzle.cols, puzzle.options].add(puzzle.moves)
         for moves in boards.values():
             for one in moves:
                 assert not any(one[:k] in moves for k in range(len(one))), one
