@@ -4,19 +4,17 @@ and online play.
 A computer seat is a `Computer`: a level playing one rule book. It chooses its moves, says when it
 cannot prove them (`proof_note`), and does the solver's one-off work on a board (`prepare`); the
 policy "an exact level searches instead where no exact answer is quick" is written here once. The
-solvers are imported only inside functions, so people can play each other without them. Every call
+solvers are imported only inside functions, so people can play each other without loading them. Every call
 takes a stop check (a worker's `is_cancelled`) that the search's `Budget` polls, so cancelling
 (undo, new game, quitting) ends the search itself.
 """
 
 from __future__ import annotations
 
-import importlib.util
 import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 from gridgames.engine.entry import Entry
@@ -32,22 +30,8 @@ ANALYSIS_BUDGET = 1.0
 REVIEW_BUDGET = 0.3
 
 
-@lru_cache(maxsize=1)
-def available() -> bool:
-    """Whether `gridgames.solve.players` and `gridgames.solve.analysis` are installed."""
-    try:
-        return all(
-            importlib.util.find_spec(name) is not None
-            for name in ("gridgames.solve.players", "gridgames.solve.analysis")
-        )
-    except ImportError:
-        return False
-
-
 def levels() -> tuple[str, ...]:
-    """The computer levels, weakest first; empty without the solvers."""
-    if not available():
-        return ()
+    """The computer levels, weakest first (the players' module loads when they are asked for)."""
     from gridgames.solve.players import LEVELS
 
     return tuple(LEVELS)
@@ -68,7 +52,7 @@ def too_big_to_solve(entry: Entry, state: GridState) -> bool:
 
 def needs_preparing(entry: Entry, state: GridState) -> bool:
     """Whether the solver has seconds of work to do once (a whole-board table) before it proves moves here."""
-    return available() and solver_for(entry.rules).needs_preparing(state)
+    return solver_for(entry.rules).needs_preparing(state)
 
 
 def prepare(entry: Entry, state: GridState, stop: Stop = None) -> bool:
@@ -78,7 +62,7 @@ def prepare(entry: Entry, state: GridState, stop: Stop = None) -> bool:
 
 def proof_note(entry: Entry, state: GridState, level: str) -> str | None:
     """'strongest search; not proven on 9x9' when the perfect (or hard) seat cannot prove its moves here."""
-    if level not in EXACT_LEVELS or not available():
+    if level not in EXACT_LEVELS:
         return None
     if needs_preparing(entry, state):
         return f"strongest search until the {state.rows}x{state.cols} board is solved (a few seconds)"
