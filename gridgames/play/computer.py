@@ -20,7 +20,7 @@ from typing import Any
 from gridgames.engine.entry import Entry
 from gridgames.engine.moves import Move
 from gridgames.engine.rules import GridState
-from gridgames.games import solver_for
+from gridgames.games import registered_solver
 from gridgames.solve.budget import PREPARE_SECONDS, REPLY_SECONDS
 
 #: Returns True once the answer is no longer wanted.
@@ -47,17 +47,17 @@ SEARCH_LEVEL = "search"
 
 def too_big_to_solve(entry: Entry, state: GridState) -> bool:
     """Whether the game's exact solver, which may have no time budget, would take minutes here."""
-    return not solver_for(entry.rules).is_quick(state)
+    return not registered_solver(entry.rules).is_quick(state)
 
 
 def needs_preparing(entry: Entry, state: GridState) -> bool:
     """Whether the solver has seconds of work to do once (a whole-board table) before it proves moves here."""
-    return solver_for(entry.rules).needs_preparing(state)
+    return registered_solver(entry.rules).needs_preparing(state)
 
 
 def prepare(entry: Entry, state: GridState, stop: Stop = None) -> bool:
     """Do that work (in a worker: it takes seconds and stops when cancelled); True once done."""
-    return solver_for(entry.rules).prepare(state, _budget(PREPARE_SECONDS, stop))
+    return registered_solver(entry.rules).prepare(state, _budget(PREPARE_SECONDS, stop))
 
 
 def proof_note(entry: Entry, state: GridState, level: str) -> str | None:
@@ -69,9 +69,7 @@ def proof_note(entry: Entry, state: GridState, level: str) -> str | None:
     from gridgames.solve.analysis import needs_budget
 
     if needs_budget(entry, state) or too_big_to_solve(entry, state):
-        from gridgames.solve.hooks import solver_for
-
-        own = solver_for(entry.rules).seat_note(state)
+        own = registered_solver(entry.rules).seat_note(state)
         return own or f"strongest search; not proven on {state.rows}x{state.cols}"
     return None
 
@@ -159,7 +157,7 @@ def regions(
     from gridgames.solve.budget import SearchTimeout
 
     try:
-        return solver_for(entry.rules).regions(state, _budget(ANALYSIS_BUDGET, stop))
+        return registered_solver(entry.rules).regions(state, _budget(ANALYSIS_BUDGET, stop))
     except SearchTimeout:
         return None
 
