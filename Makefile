@@ -33,10 +33,10 @@ test: lint
 	$(BIN)/python -m pytest
 
 bench: $(VENV)/.installed-dev
-	$(BIN)/python -m gridgames.games.bench
-	$(BIN)/python -m gridgames.games.cram.bench
-	$(BIN)/python -m gridgames.games.domineering.bench
-	$(BIN)/python -m gridgames.tui.startup_bench
+	$(BIN)/python -m benchmarks.solvers
+	$(BIN)/python -m benchmarks.games.cram
+	$(BIN)/python -m benchmarks.games.domineering
+	$(BIN)/python -m benchmarks.startup
 	$(MAKE) bench-online
 
 # 500 rooms of bots over loopback against `gridgames server`: move round trip and memory per room.
@@ -44,9 +44,9 @@ bench: $(VENV)/.installed-dev
 # Then a cluster: 3 servers over a throwaway PostgreSQL, 1,500 rooms, each room's bots on two servers
 # (skipped, saying how to install it, where PostgreSQL is not installed).
 bench-online: $(VENV)/.installed-dev
-	$(BIN)/python -m gridgames.online.load
-	$(BIN)/python -m gridgames.online.load_attacks
-	$(BIN)/python -m gridgames.online.load_cluster
+	$(BIN)/python -m benchmarks.online.load
+	$(BIN)/python -m benchmarks.online.attacks
+	$(BIN)/python -m benchmarks.online.cluster
 
 # Rebuild every shipped table in gridgames/games/*/ byte for byte (see README: time and memory).
 tables: $(VENV)/.installed-dev
@@ -57,7 +57,7 @@ puzzles: $(VENV)/.installed-dev
 	nice -n 10 $(BIN)/python scripts/make_puzzles.py
 
 lint: $(VENV)/.installed-dev
-	$(BIN)/ruff check gridgames tests
+	$(BIN)/ruff check gridgames tests benchmarks scripts
 	$(BIN)/mypy
 
 clean:

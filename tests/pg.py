@@ -1,5 +1,5 @@
-"""The tests' PostgreSQL: a throwaway cluster (see gridgames/online/scratch_pg.py)."""
+"""The tests' PostgreSQL: a throwaway cluster (benchmarks/scratch_pg.py, which the cluster bench shares)."""
 
-from gridgames.online.scratch_pg import INSTALL, Cluster, bin_dir, missing
+from benchmarks.scratch_pg import INSTALL, Cluster, bin_dir, missing
 
 __all__ = ["INSTALL", "Cluster", "bin_dir", "missing"]

@@ -178,12 +178,12 @@ import importlib
 if TYPE_CHECKING:
     from gridgames.tui.app import GridGamesApp
 def later():
-    from gridgames.games import solver_for
+    from gridgames.games import registered_solver
     from ..commands import play
     importlib.import_module(f"gridgames.online.{name}")
     return __import__("gridgames.lineplay")
 '''
     found = {i.imported for i in imports_of(source, "gridgames.solve.analysis")}
-    assert {"gridgames.tui.app.GridGamesApp", "gridgames.games.solver_for", "gridgames.commands.play",
+    assert {"gridgames.tui.app.GridGamesApp", "gridgames.games.registered_solver", "gridgames.commands.play",
             "gridgames.online", "gridgames.lineplay"} <= found
     assert {layer_of(name) for name in found} == {"tui", "games", "commands", "online", "lineplay"}

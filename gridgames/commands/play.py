@@ -258,8 +258,6 @@ def _computer(setup: Setup, entry: Entry):  # type: ignore[no-untyped-def]
         return None
     from gridgames.play import computer
 
-    if not computer.available():
-        raise OptionsError("Computer opponents are not available in this installation: play without --vs.")
     levels = computer.levels()
     for level in levels_wanted:
         if level not in levels:

@@ -107,7 +107,7 @@ def ids_where(feature: Callable[[Entry], bool]) -> str:
     return ", ".join(entry.id for entry in catalogue() if feature(entry)) or "no game"
 
 
-def solver_for(rules: Rules) -> Solver:
+def registered_solver(rules: Rules) -> Solver:
     """The solver hooks of a rules family (every rule book of one family shares them), or the
     generic defaults for rules no loaded game plays."""
     found = _solvers().get(type(unwrapped(rules)), GENERIC)
@@ -118,7 +118,7 @@ def solver_for(rules: Rules) -> Solver:
     return found
 
 
-hooks.use_lookup(solver_for)  # the shared solving code finds each game's hooks through the registry
+hooks.use_lookup(registered_solver)  # the shared solving code finds each game's hooks through the registry
 
 
 @lru_cache(maxsize=1)
@@ -176,5 +176,5 @@ def reload() -> None:
 
 __all__ = [
     "GROUP", "catalogue", "declares", "get_entry", "ids_where", "native_cores", "no_such_option", "problems",
-    "reload", "resolve_options", "rule_book", "rule_books", "solver_for",
+    "registered_solver", "reload", "resolve_options", "rule_book", "rule_books",
 ]

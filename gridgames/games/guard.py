@@ -172,7 +172,7 @@ class GuardedRules(Rules[Any]):
     def __init__(self, rules: Rules[Any], guard: Guard) -> None:
         self.wrapped = rules
         self.guard = guard
-        self.hooks: GuardedSolver | None = None  # its solver hooks, guarded (`games.solver_for`)
+        self.hooks: GuardedSolver | None = None  # its solver hooks, guarded (`games.registered_solver`)
         for name in FACTS:  # the game's class attributes, read by every front end
             setattr(self, name, getattr(rules, name))
 

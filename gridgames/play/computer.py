@@ -4,25 +4,23 @@ and online play.
 A computer seat is a `Computer`: a level playing one rule book. It chooses its moves, says when it
 cannot prove them (`proof_note`), and does the solver's one-off work on a board (`prepare`); the
 policy "an exact level searches instead where no exact answer is quick" is written here once. The
-solvers are imported only inside functions, so people can play each other without them. Every call
+solvers are imported only inside functions, so people can play each other without loading them. Every call
 takes a stop check (a worker's `is_cancelled`) that the search's `Budget` polls, so cancelling
 (undo, new game, quitting) ends the search itself.
 """
 
 from __future__ import annotations
 
-import importlib.util
 import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 from gridgames.engine.entry import Entry
 from gridgames.engine.moves import Move
 from gridgames.engine.rules import GridState
-from gridgames.games import solver_for
+from gridgames.games import registered_solver
 from gridgames.solve.budget import PREPARE_SECONDS, REPLY_SECONDS
 
 #: Returns True once the answer is no longer wanted.
@@ -32,22 +30,8 @@ ANALYSIS_BUDGET = 1.0
 REVIEW_BUDGET = 0.3
 
 
-@lru_cache(maxsize=1)
-def available() -> bool:
-    """Whether `gridgames.solve.players` and `gridgames.solve.analysis` are installed."""
-    try:
-        return all(
-            importlib.util.find_spec(name) is not None
-            for name in ("gridgames.solve.players", "gridgames.solve.analysis")
-        )
-    except ImportError:
-        return False
-
-
 def levels() -> tuple[str, ...]:
-    """The computer levels, weakest first; empty without the solvers."""
-    if not available():
-        return ()
+    """The computer levels, weakest first (the players' module loads when they are asked for)."""
     from gridgames.solve.players import LEVELS
 
     return tuple(LEVELS)
@@ -63,31 +47,29 @@ SEARCH_LEVEL = "search"
 
 def too_big_to_solve(entry: Entry, state: GridState) -> bool:
     """Whether the game's exact solver, which may have no time budget, would take minutes here."""
-    return not solver_for(entry.rules).is_quick(state)
+    return not registered_solver(entry.rules).is_quick(state)
 
 
 def needs_preparing(entry: Entry, state: GridState) -> bool:
     """Whether the solver has seconds of work to do once (a whole-board table) before it proves moves here."""
-    return available() and solver_for(entry.rules).needs_preparing(state)
+    return registered_solver(entry.rules).needs_preparing(state)
 
 
 def prepare(entry: Entry, state: GridState, stop: Stop = None) -> bool:
     """Do that work (in a worker: it takes seconds and stops when cancelled); True once done."""
-    return solver_for(entry.rules).prepare(state, _budget(PREPARE_SECONDS, stop))
+    return registered_solver(entry.rules).prepare(state, _budget(PREPARE_SECONDS, stop))
 
 
 def proof_note(entry: Entry, state: GridState, level: str) -> str | None:
     """'strongest search; not proven on 9x9' when the perfect (or hard) seat cannot prove its moves here."""
-    if level not in EXACT_LEVELS or not available():
+    if level not in EXACT_LEVELS:
         return None
     if needs_preparing(entry, state):
         return f"strongest search until the {state.rows}x{state.cols} board is solved (a few seconds)"
     from gridgames.solve.analysis import needs_budget
 
     if needs_budget(entry, state) or too_big_to_solve(entry, state):
-        from gridgames.solve.hooks import solver_for
-
-        own = solver_for(entry.rules).seat_note(state)
+        own = registered_solver(entry.rules).seat_note(state)
         return own or f"strongest search; not proven on {state.rows}x{state.cols}"
     return None
 
@@ -175,7 +157,7 @@ def regions(
     from gridgames.solve.budget import SearchTimeout
 
     try:
-        return solver_for(entry.rules).regions(state, _budget(ANALYSIS_BUDGET, stop))
+        return registered_solver(entry.rules).regions(state, _budget(ANALYSIS_BUDGET, stop))
     except SearchTimeout:
         return None
 

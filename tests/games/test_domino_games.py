@@ -54,10 +54,10 @@ def test_the_mirror_decides_cram_on_even_boards():
 
 
 async def test_the_app_places_a_domino_with_two_clicks_and_draws_it_joined(monkeypatch):
-    from gridgames.play import computer
     from gridgames.tui.app import GridGamesApp
+    from tests.tui.helpers import without_review
 
-    monkeypatch.setattr(computer, "available", lambda: False)
+    without_review(monkeypatch)
     entry = games.get_entry("domineering")
     options = Options(4, 4, "1")
     app = GridGamesApp()

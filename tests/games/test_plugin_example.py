@@ -49,11 +49,11 @@ def test_analyse_proves_its_positions_with_the_generic_search(capsys):
 
 
 async def test_the_app_plays_it_to_the_end(monkeypatch):
-    from gridgames.play import computer
     from gridgames.tui.app import GridGamesApp
     from gridgames.tui.screens.game import GameScreen
+    from tests.tui.helpers import without_review
 
-    monkeypatch.setattr(computer, "available", lambda: False)
+    without_review(monkeypatch)
     app = GridGamesApp()
     async with app.run_test(size=(80, 24)) as pilot:
         ids = [e.id for e in games.catalogue()]

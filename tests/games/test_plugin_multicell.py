@@ -57,11 +57,11 @@ def test_analyse_writes_the_games_notation(capsys):
 
 
 async def test_the_app_plays_it_by_mouse_and_by_keys(monkeypatch):
-    from gridgames.play import computer
     from gridgames.tui.app import GridGamesApp
     from gridgames.tui.screens.game import GameScreen
+    from tests.tui.helpers import without_review
 
-    monkeypatch.setattr(computer, "available", lambda: False)
+    without_review(monkeypatch)
     app = GridGamesApp()
     async with app.run_test(size=(100, 32)) as pilot:
         ids = [e.id for e in games.catalogue()]

@@ -72,7 +72,7 @@ def test_value_ignores_who_owns_the_markers(make_game):
 
 @pytest.mark.parametrize("adjacency", ["king", "orthogonal"])
 def test_shipped_5x5_table_agrees_with_search(adjacency):
-    solver = noneighbour.solver_for(5, 5, adjacency)
+    solver = noneighbour.board_solver(5, 5, adjacency)
     assert solver.shipped, "noneighbour.bin should hold the 5x5 openings"
     fresh = noneighbour.NoNeighbourSolver(5, 5, adjacency, use_table=False)
     rng = random.Random(4)
@@ -84,8 +84,8 @@ def test_shipped_5x5_table_agrees_with_search(adjacency):
 
 def test_budget_too_small_leaves_moves_unknown_not_wrong(make_game):
     state = make_game("noneighbour", "5x5").play("A1").play("C3").play("E5").state
-    noneighbour.solver_for.cache_clear()
+    noneighbour.board_solver.cache_clear()
     evaluation = noneighbour.evaluate(state, budget=0.0)
     assert not evaluation.exact
     assert set(evaluation.move_values.values()) <= {WIN, LOSS, "unknown"}
-    noneighbour.solver_for.cache_clear()
+    noneighbour.board_solver.cache_clear()

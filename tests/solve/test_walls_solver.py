@@ -132,7 +132,7 @@ def test_stuck_mover_has_lost(make_game):
 def test_a_board_solved_in_seconds_is_searched_until_prepared_then_proven(make_game):
     """3x6 (18 cells): a whole-board pass outlasts a reply, so the perfect seat searches until the pass
     is made once (the app makes it in a worker); a cancelled pass leaves the board to search."""
-    from gridgames.games import solver_for
+    from gridgames.games import registered_solver
     from gridgames.solve.analysis import analyse
     from gridgames.solve.budget import Budget
     from gridgames.solve.caches import clear_caches
@@ -142,7 +142,7 @@ def test_a_board_solved_in_seconds_is_searched_until_prepared_then_proven(make_g
         pytest.skip("boards of 17 to 20 cells are solved live by the C core only")
     clear_caches()
     state = make_game("walls", "3x6").state
-    hooks = solver_for(RULES)
+    hooks = registered_solver(RULES)
     assert hooks.needs_preparing(state) and hooks.plays_by_search(state)
     assert not hooks.prepare(state, Budget(30.0, lambda: True))  # cancelled: nothing kept
     assert hooks.needs_preparing(state)

@@ -100,3 +100,11 @@ def shown_text(app: GridGamesApp, selector: str) -> str:
     region = app.screen.query_one(selector).content_region
     lines = screen_lines(app)[region.y : region.bottom]
     return " ".join(" ".join(line[region.x : region.right] for line in lines).split())
+
+
+def without_review(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """People's games whose end starts no review: no solver works in a background thread, competing for
+    the CPU (or, in a broken game, calling its failing solver), while a test plays and reads the screen."""
+    from gridgames.tui.screens.game import GameScreen
+
+    monkeypatch.setattr(GameScreen, "review", lambda screen, request: None)

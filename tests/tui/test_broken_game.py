@@ -10,19 +10,18 @@ from gridgames import games
 from gridgames.engine.game import Game
 from gridgames.engine.options import Options
 from gridgames.games import guard
-from gridgames.play import computer
 from gridgames.storage import Store
 from gridgames.tui.screens.game import GameScreen
 from gridgames.tui.screens.select import SelectScreen
 from tests.games.broken_plugin import BROKEN
-from tests.tui.helpers import SIZE, make_app, text_of
+from tests.tui.helpers import SIZE, make_app, text_of, without_review
 
 FAILING_AT_ONCE = ("broken-moves", "garbage-moves", "broken-look")
 
 
 @pytest.fixture(autouse=True)
 def broken(register_games, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(computer, "available", lambda: False)
+    without_review(monkeypatch)
     register_games(BROKEN)
 
 
@@ -112,7 +111,6 @@ async def test_a_broken_games_autosave_is_not_offered(data_dir) -> None:
 
 
 async def test_a_failing_solver_in_the_background_goes_back_to_the_first_screen(monkeypatch) -> None:
-    monkeypatch.setattr(computer, "available", lambda: True)
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await choose(app, pilot, "broken-solver")

@@ -14,7 +14,6 @@ from gridgames.engine.game import Game
 from gridgames.engine.match import Match
 from gridgames.engine.options import Options
 from gridgames.games import get_entry
-from gridgames.play import computer
 from gridgames.play.session import PlaySession
 from gridgames.play.setup import Setup
 from gridgames.storage import ENV_DATA_DIR, Store, load_record
@@ -24,15 +23,15 @@ from gridgames.tui.screens.game import GameScreen
 from gridgames.tui.screens.new_game import NewGamePanel
 from gridgames.tui.screens.record_file import OpenRecordScreen, SaveRecordScreen
 from gridgames.tui.screens.select import SelectScreen
-from tests.tui.helpers import SIZE, card_results, log_lines, make_app, scripted_game, text_of
+from tests.tui.helpers import SIZE, card_results, log_lines, make_app, scripted_game, text_of, without_review
 
 ROWCOL = get_entry("rowcol")
 
 
 @pytest.fixture(autouse=True)
 def people_only(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Two people: no computer turns or background review to wait for."""
-    monkeypatch.setattr(computer, "available", lambda: False)
+    """Two people (the set-up's seats): no computer turns or background review to wait for."""
+    without_review(monkeypatch)
 
 
 def rowcol(*moves: str) -> Game:

@@ -6,7 +6,6 @@ import pytest
 
 from gridgames.engine.cells import Cell
 from gridgames.games import catalogue
-from gridgames.play import computer
 from gridgames.tui.screens.game import GameScreen
 from tests.tui.helpers import (
     SIZE,
@@ -16,6 +15,7 @@ from tests.tui.helpers import (
     make_app,
     scripted_game,
     text_of,
+    without_review,
 )
 
 CATALOGUE = catalogue()
@@ -28,8 +28,8 @@ ONE_CELL = [entry.id for entry in CATALOGUE if entry.id not in ("cram", "dominee
 
 @pytest.fixture(autouse=True)
 def people_only(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Play as if the solvers were absent: two people, no background review competing for the CPU."""
-    monkeypatch.setattr(computer, "available", lambda: False)
+    """Two people (the set-up's seats), no background review competing for the CPU."""
+    without_review(monkeypatch)
 
 
 def assert_finished(app, game, moves) -> None:  # type: ignore[no-untyped-def]

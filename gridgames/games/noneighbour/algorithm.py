@@ -168,7 +168,7 @@ class NoNeighbourSolver:
 
 
 @lru_cache(maxsize=SOLVERS_KEPT)
-def solver_for(rows: int, cols: int, adjacency: str) -> NoNeighbourSolver:
+def board_solver(rows: int, cols: int, adjacency: str) -> NoNeighbourSolver:
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 4 * rows * cols + 1000))
     return NoNeighbourSolver(rows, cols, adjacency)
 
@@ -176,11 +176,11 @@ def solver_for(rows: int, cols: int, adjacency: str) -> NoNeighbourSolver:
 @caches.register
 def clear_cache() -> None:
     """Forget every solved position but the shipped ones (benchmarks start cold)."""
-    solver_for.cache_clear()
+    board_solver.cache_clear()
 
 
 def _position(state: NoNeighbourState) -> tuple[NoNeighbourSolver, int, int]:
-    solver = solver_for(state.rows, state.cols, state.adjacency)
+    solver = board_solver(state.rows, state.cols, state.adjacency)
     occ = state.occupied
     forb = 0 if state.last is None else solver.adj[state.last] & ~occ
     return solver, occ, forb

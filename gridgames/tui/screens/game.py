@@ -152,7 +152,7 @@ class GameScreen(AnalysisOverlay, ComputerJobs, Screen[None]):
         self.refresh_view()
         if request is not None:
             self.think(request, self.watch_delay if self.session.all_computer and self.game.cursor else 0.0)
-        review = self.session.review_request() if computer.available() else None
+        review = self.session.review_request()
         if review is not None:
             self.review(review)
         self.prepare_if_due()
@@ -274,8 +274,6 @@ class GameScreen(AnalysisOverlay, ComputerJobs, Screen[None]):
             return self.viewing is not None
         if action == "learn":
             return bool(self.session.own_blunders)
-        if action in ("hint", "analysis"):
-            return computer.available()
         return True
 
     def action_undo(self) -> None:

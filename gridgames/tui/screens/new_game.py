@@ -79,22 +79,19 @@ class NewGamePanel(Dialog[Setup | None]):
         with Vertical(classes="dialog", id="new-game"):
             yield Static(f"New game: {entry.label}", classes="dialog-title", markup=False)
             # who plays first: their lists then open over the fields below, inside the dialog
-            if computer.available():
-                for player in (1, 2):
-                    yield self._row(
-                        entry.player(player),
-                        DialogSelect(
-                            seat_choices(player),
-                            value=self.setup.seat(player),
-                            allow_blank=False,
-                            compact=True,
-                            id=f"seat{player}",
-                        ),
-                    )
-                # Where the computer cannot prove its moves on the chosen board, say so before play.
-                yield Static("", classes="note", id="proof-note", markup=False)
-            else:
-                yield Static("Both sides are played by people on this computer.", classes="note")
+            for player in (1, 2):
+                yield self._row(
+                    entry.player(player),
+                    DialogSelect(
+                        seat_choices(player),
+                        value=self.setup.seat(player),
+                        allow_blank=False,
+                        compact=True,
+                        id=f"seat{player}",
+                    ),
+                )
+            # Where the computer cannot prove its moves on the chosen board, say so before play.
+            yield Static("", classes="note", id="proof-note", markup=False)
             if allowed.listed:
                 listed = [f"{rows}x{cols}" for rows, cols in allowed.listed]
                 here = options.size if options.size in listed else listed[0]

@@ -1,7 +1,7 @@
 """`make bench`, issue 9's section: the C cores against their Python references, each game's own
 targets for its core, replies within a budget on every board up to 9x9, and the time from cancelling
-a search to an idle thread. The games and their boards come from each game's `bench.py`
-(`benching.GameBench`); this driver names no game."""
+a search to an idle thread. The games and their boards come from each game's part of the
+bench (`benchmarks/games/<family>.py`, a `benching.GameBench`); this driver names no game."""
 
 from __future__ import annotations
 
@@ -10,11 +10,11 @@ import threading
 import time
 from collections.abc import Callable
 
+from benchmarks.benching import Board, GameBench, cold_seconds, p95, tables_off, walk
+from benchmarks.kit import verdict
 from gridgames.games import native_cores
-from gridgames.games.benching import Board, GameBench, cold_seconds, p95, tables_off, walk
 from gridgames.solve import core
 from gridgames.solve.analysis import analyse
-from gridgames.solve.benchkit import verdict
 from gridgames.solve.budget import Budget
 from gridgames.solve.players import choose_move
 

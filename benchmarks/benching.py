@@ -1,8 +1,10 @@
 """What a game's part of `make bench` declares: its boards and its own timed sections.
 
-A rules family that takes part puts a `BENCH = GameBench(...)` in its package's `bench.py`; the
-shared driver (`gridgames.games.bench`, with `bench_core` for the C cores) finds it through the rule
-books in the registry, never by a game's name, and runs every game's part section by section. The
+A rules family that takes part puts a `BENCH = GameBench(...)` in `benchmarks/games/<family>.py`,
+named after its package (`gridgames.games.walls` -> `benchmarks.games.walls`): benchmarks stay out
+of the wheel. The shared driver (`benchmarks.solvers`, with `benchmarks.cores` for the C cores) finds
+each part through the rule books in the registry, never by a game's name, and runs every game's part
+section by section. The
 driver's figures and targets are the same for every game; a game adds its own where it has them.
 """
 
@@ -81,7 +83,7 @@ class GameBench:
     sections: tuple[Section, ...] = ()  # after the speed boards
     level_boards: tuple[Board, ...] = ()  # the level ladder
     analysed: tuple[str, ...] = ()  # rule books whose `gridgames analyse` process is timed
-    # -- the C core (`bench_core`) --
+    # -- the C core (`benchmarks.cores`) --
     native_built: Callable[[], bool] | None = None
     core_loops: CoreLoops | None = None
     core_sections: tuple[Section, ...] = ()
@@ -92,7 +94,8 @@ class GameBench:
 
 
 def game_benches() -> list[GameBench]:
-    """Each rules family's part, in the registry's order (a family with several books once)."""
+    """Each rules family's part, in the registry's order (a family with several books once): the
+    `BENCH` of `benchmarks.games.<the last name of the family's package>`, where there is one."""
     found: list[GameBench] = []
     seen: set[str] = set()
     for book in rule_books():
@@ -100,9 +103,12 @@ def game_benches() -> list[GameBench]:
         if package in seen:
             continue
         seen.add(package)
+        name = f"benchmarks.games.{package.rpartition('.')[2]}"
         try:
-            module = importlib.import_module(f"{package}.bench")
-        except ModuleNotFoundError:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as error:
+            if error.name != name:  # the part is there but imports something missing: say so
+                raise
             continue
         bench = getattr(module, "BENCH", None)
         if isinstance(bench, GameBench):

@@ -7,8 +7,8 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from benchmarks.benching import Board, CoreLoops, GameBench, walk
 from gridgames.engine.rules import king_masks
-from gridgames.games.benching import Board, CoreLoops, GameBench, walk
 from gridgames.games.noneighbour import algorithm as noneighbour
 
 HOW_C_DIFFERS = (

@@ -1,7 +1,7 @@
 """Cluster load benchmark: several `gridgames server` processes over one PostgreSQL, bots of each room on
 different servers.
 
-    python -m gridgames.online.load_cluster [--nodes 3] [--rooms 1500] [--seconds 20]
+    python -m benchmarks.online.cluster [--nodes 3] [--rooms 1500] [--seconds 20]
                                                         (also: make bench-online)
 
 Loopback only: a throwaway PostgreSQL (Debian's server binaries, a temporary folder, fsync on: the
@@ -40,10 +40,10 @@ from typing import Any
 
 import aiohttp
 
+from benchmarks.online.load import Bot, cpu_seconds, loop_lag, rss_kb
+from benchmarks.scratch_pg import Cluster, missing
 from gridgames.games import catalogue
 from gridgames.online import protocol as p
-from gridgames.online.load import Bot, cpu_seconds, loop_lag, rss_kb
-from gridgames.online.scratch_pg import Cluster, missing
 
 MAX_ROOMS = 2000
 MAX_NODES = 8
@@ -291,7 +291,7 @@ async def _share(urls: list[str], indices: list[int], seconds: float, rng: rando
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m gridgames.online.load_cluster", description="Cluster load bench over PostgreSQL."
+        prog="python -m benchmarks.online.cluster", description="Cluster load bench over PostgreSQL."
     )
     parser.add_argument("--nodes", type=int, default=3, help=f"servers (2 to {MAX_NODES})")
     parser.add_argument("--rooms", type=int, default=1500, help=f"concurrent rooms (1 to {MAX_ROOMS})")

@@ -8,12 +8,12 @@ import random
 import time
 from collections.abc import Callable
 
+from benchmarks.benching import Board, CoreLoops, GameBench, Section, p95, walk
+from benchmarks.kit import verdict
 from gridgames.engine.game import Game
 from gridgames.engine.rules import GridState, Rules
-from gridgames.games.benching import Board, CoreLoops, GameBench, Section, p95, walk
 from gridgames.games.walls import algorithm as walls
 from gridgames.solve.analysis import analyse
-from gridgames.solve.benchkit import verdict
 
 WALLS_P95_TARGET = 0.3
 

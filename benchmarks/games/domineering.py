@@ -16,10 +16,10 @@ import sys
 from dataclasses import dataclass
 from functools import partial
 
-from gridgames.games.benching import Board, GameBench
+from benchmarks.benching import Board, GameBench
+from benchmarks.kit import percentile, random_positions, timed, verdict
 from gridgames.games.domineering import solver as domineering
 from gridgames.solve import core
-from gridgames.solve.benchkit import percentile, random_positions, timed, verdict
 
 DOMINEERING_START = 10.0
 DOMINEERING_POSITION_P95 = 0.3

@@ -8,10 +8,10 @@ import subprocess
 import sys
 from collections.abc import Callable
 
-from gridgames.games.benching import Board, CoreLoops, GameBench, Section, cold_seconds, walk
+from benchmarks.benching import Board, CoreLoops, GameBench, Section, cold_seconds, walk
+from benchmarks.kit import verdict
 from gridgames.games.nodekayles import algorithm as nodekayles
 from gridgames.solve.analysis import analyse
-from gridgames.solve.benchkit import verdict
 
 NODEKAYLES_TARGET = 10.0
 NODEKAYLES_7X7_TARGET = 10.0  # "in seconds"

@@ -1,6 +1,6 @@
 """Attack bench: what the attacks of issue 29 (items 25, 26, 27, 30) cost everyone else.
 
-    python -m gridgames.online.load_attacks [--rooms 100] [--seconds 10]   (also: make bench-online)
+    python -m benchmarks.online.attacks [--rooms 100] [--seconds 10]   (also: make bench-online)
 
 Loopback only, bounded in time, everything stops by itself. A `gridgames server` on a throw-away
 SQLite file, with `--rooms` rooms of bots playing random legal games (`load.Bot`) all along, and one
@@ -42,12 +42,12 @@ from typing import Any
 
 import aiohttp
 
+from benchmarks.online.load import Bot, churn, cpu_seconds, loop_lag, percentile, rss_kb, start_server
 from gridgames.engine.game import Game
 from gridgames.engine.options import Options
 from gridgames.games import catalogue, get_entry
 from gridgames.online import protocol as p
 from gridgames.online.history import fold, play_on
-from gridgames.online.load import Bot, churn, cpu_seconds, loop_lag, percentile, rss_kb, start_server
 from gridgames.online.room import Room, new_row
 from gridgames.online.store import hash_secret, open_store
 
@@ -600,7 +600,7 @@ def _report(name: str, figures: dict[str, Any]) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m gridgames.online.load_attacks", description=__doc__.split("\n")[0]
+        prog="python -m benchmarks.online.attacks", description=__doc__.split("\n")[0]
     )
     parser.add_argument(
         "--rooms", type=int, default=100, help=f"rooms of bots playing all along (1 to {MAX_ROOMS})"

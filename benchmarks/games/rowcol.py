@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 import time
 
-from gridgames.games.benching import Board, GameBench, Section, ms, random_positions
+from benchmarks.benching import Board, GameBench, Section, ms, random_positions
+from benchmarks.kit import verdict
 from gridgames.solve.analysis import analyse
-from gridgames.solve.benchkit import verdict
 
 ROWCOL_TARGET = 0.1
 

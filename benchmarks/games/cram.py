@@ -20,10 +20,10 @@ import subprocess
 import sys
 from functools import partial
 
-from gridgames.games.benching import Board, GameBench
+from benchmarks.benching import Board, GameBench
+from benchmarks.kit import percentile, random_positions, timed, verdict
 from gridgames.games.cram import solver as cram
 from gridgames.solve import core
-from gridgames.solve.benchkit import percentile, random_positions, timed, verdict
 
 CRAM_POSITION_P95 = 0.050
 CRAM_WHO_WINS = 2.0

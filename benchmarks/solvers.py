@@ -3,9 +3,9 @@
 Prints, per variant and board: the time to solve the start, p50/p95 of a perfect move
 over random positions, nodes per second, a naive negamax on the same positions (the
 ratio), then each game's own targets, the level win-rate table, the process time of
-`gridgames analyse` and the C cores' section (`bench_core`). Each target ends in "met" or
-"NOT met". The boards and a game's own sections come from each game's package
-(`games/<family>/bench.py`, found through the registry: `benching.game_benches`).
+`gridgames analyse` and the C cores' section (`benchmarks.cores`). Each target ends in "met" or
+"NOT met". The boards and a game's own sections come from each game's part
+(`benchmarks/games/<family>.py`, found through the registry: `benching.game_benches`).
 Runs in a few minutes; `--quick` plays fewer games.
 """
 
@@ -22,12 +22,12 @@ import sys
 import time
 from collections.abc import Callable
 
+from benchmarks.benching import Board, GameBench, game_benches, ms, random_positions
+from benchmarks.kit import percentile, verdict
 from gridgames.engine.game import Game
 from gridgames.engine.rules import GridState, Rules
 from gridgames.games import rule_books
-from gridgames.games.benching import Board, GameBench, game_benches, ms, random_positions
 from gridgames.solve.analysis import analyse, needs_budget
-from gridgames.solve.benchkit import percentile, verdict
 from gridgames.solve.players import LEVELS, choose_move
 from gridgames.solve.search import Deadline, NaiveNegamax, SearchTimeout
 
@@ -222,7 +222,7 @@ def guarded(label: str, section: Callable[..., bool], *args: object) -> bool:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m gridgames.games.bench", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.solvers", description=__doc__)
     parser.add_argument("--games", type=int, default=LEVEL_GAMES,
                         help=f"games per level pairing (default {LEVEL_GAMES}, {LADDER_GAMES} for the "
                              "ladder; a slow board may play fewer)")
@@ -246,9 +246,9 @@ def main(argv: list[str] | None = None) -> int:
     analysed = {variant for bench in benches for variant in bench.analysed}
     variants = [book.entry.id for book in rule_books() if book.entry.id in analysed]
     results["analyse process time"] = guarded("analyse", bench_analyse_process, variants)
-    from gridgames.games import bench_core
+    from benchmarks import cores
 
-    results.update(bench_core.run(rng, benches))
+    results.update(cores.run(rng, benches))
     print("\nSummary")
     for name, ok in results.items():
         print(f"  {name}: {verdict(ok)}")

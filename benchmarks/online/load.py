@@ -1,6 +1,6 @@
 """Load benchmark: bots play random legal games in many rooms at once against `gridgames server`.
 
-    python -m gridgames.online.load [--rooms 500] [--seconds 20]      (also: make bench-online)
+    python -m benchmarks.online.load [--rooms 500] [--seconds 20]      (also: make bench-online)
 
 Loopback only: the server is started here on 127.0.0.1 with a throw-away database, and the bots
 connect to nothing else. Bounded: at most 2000 rooms and 120 seconds, and everything stops by
@@ -312,7 +312,8 @@ async def _measure(
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m gridgames.online.load", description="Online load bench.")
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.online.load",
+                                     description="Online load bench.")
     parser.add_argument("--rooms", type=int, default=500, help=f"concurrent rooms (1 to {MAX_ROOMS})")
     parser.add_argument("--seconds", type=float, default=20.0, help=f"play time (at most {MAX_SECONDS:.0f})")
     parser.add_argument(
