@@ -31,7 +31,7 @@ def scaled(seconds: float) -> float:
     return seconds * SCALE
 
 
-def _holds(check: Callable[[], object]) -> tuple[bool, BaseException | None]:
+def holds(check: Callable[[], object]) -> tuple[bool, BaseException | None]:
     """Whether `check()` is true; an error (a widget not mounted yet, a view still None) is 'not yet'."""
     try:
         return bool(check()), None
@@ -49,7 +49,7 @@ async def until(pilot: Any, check: Callable[[], object], what: str, seconds: flo
     "waiting for ..." in the failure's sentence. `pilot` may be None outside an app."""
     deadline = time.monotonic() + seconds
     while True:
-        ok, error = _holds(check)
+        ok, error = holds(check)
         if ok:
             return
         if time.monotonic() > deadline:
@@ -75,7 +75,7 @@ def wait_until(check: Callable[[], object], what: str, seconds: float = WAIT) ->
     """`until` for code outside an event loop (processes, threads, files): polls `check()`."""
     deadline = time.monotonic() + seconds
     while True:
-        ok, error = _holds(check)
+        ok, error = holds(check)
         if ok:
             return
         if time.monotonic() > deadline:
