@@ -26,7 +26,7 @@ from gridgames.tui.themes import THEMES
 from tests.puzzles.test_run import a_puzzle
 from tests.tui.contrast import low_contrast
 from tests.tui.helpers import cell_text, make_app, shown_text, text_of
-from tests.tui.puzzles import ListSource, a_two_move_puzzle
+from tests.tui.puzzles import ListSource, a_two_move_puzzle, puzzle_screen, settle
 from tests.tui.test_newcomer import footer_keys
 from tests.waiting import click, scaled, screen_becomes, until
 
@@ -37,25 +37,6 @@ SIZE = (100, 32)
 def puzzles() -> list[Puzzle]:
     """Two real one-move puzzles of two games, found by seeded play and proven by the solver."""
     return [a_puzzle("locked-duel", 4, 0), a_puzzle("rowcol", 4, 0)]
-
-
-async def settle(pilot) -> None:  # type: ignore[no-untyped-def]
-    """Let the puzzle's worker (checking a try, finding a puzzle) finish and the screen take its
-    answer (the screen's `thinking` is cleared then). Tests still await what the answer shows."""
-    app = pilot.app
-    await pilot.pause()
-    await until(
-        pilot, lambda: not getattr(app.screen, "thinking", "") and all(w.is_finished for w in app.workers),
-        "the puzzle's work to finish",
-    )
-
-
-async def puzzle_screen(pilot) -> PuzzleScreen:  # type: ignore[no-untyped-def]
-    """The puzzle screen once it has its first puzzle."""
-    screen = await screen_becomes(pilot, PuzzleScreen, "the puzzle screen")
-    await until(pilot, lambda: screen.run is not None and screen.query("Board"), "the first puzzle")
-    await settle(pilot)
-    return screen
 
 
 async def open_puzzles_by_mouse(pilot) -> PuzzleScreen:  # type: ignore[no-untyped-def]
