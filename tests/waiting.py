@@ -46,7 +46,8 @@ def _gave_up(what: str, seconds: float, error: BaseException | None) -> Assertio
 
 async def until(pilot: Any, check: Callable[[], object], what: str, seconds: float = WAIT) -> None:
     """Let the app (and the loop's other tasks) run until `check()` is true; `what` completes
-    "waiting for ..." in the failure's sentence. `pilot` may be None outside an app."""
+    "waiting for ..." in the failure's sentence. `pilot` may be None outside an app (it is only
+    named so a call reads as what it waits for)."""
     deadline = time.monotonic() + seconds
     while True:
         ok, error = holds(check)
@@ -54,10 +55,10 @@ async def until(pilot: Any, check: Callable[[], object], what: str, seconds: flo
             return
         if time.monotonic() > deadline:
             raise _gave_up(what, seconds, error)
-        if pilot is None:
-            await asyncio.sleep(POLL)
-        else:
-            await pilot.pause(POLL)
+        # Not `pilot.pause()`: it waits for every widget of the screen to take a message first, which
+        # never happens for a widget removed meanwhile (a screen switched away): it times out after
+        # 30 s. Sleeping lets the app, on this same loop, go on.
+        await asyncio.sleep(POLL)
 
 
 async def passes(pilot: Any, assertion: Callable[[], object], what: str, seconds: float = WAIT) -> None:
