@@ -67,9 +67,10 @@ async def test_the_app_hosts_and_a_plain_client_plays_it_to_the_end(procs, tmp_p
                 target = screen.view.game.parse(text).cells[0]
                 board = screen.query_one("#board")
                 while board.cursor != target:
-                    row, col = board.cursor
-                    await pilot.press("down" if row < target.row else "up" if row > target.row else
-                                      "right" if col < target.col else "left")
+                    at = board.cursor
+                    await pilot.press("down" if at.row < target.row else "up" if at.row > target.row else
+                                      "right" if at.col < target.col else "left")
+                    await until(pilot, lambda at=at, board=board: board.cursor != at, "the cursor to move")
                 await pilot.press("enter")
             else:
                 number = ply + 1

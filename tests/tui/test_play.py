@@ -57,10 +57,13 @@ def assert_finished(app, game, moves) -> None:  # type: ignore[no-untyped-def]
 async def move_cursor(pilot, target: Cell) -> None:  # type: ignore[no-untyped-def]
     """Walk the board cursor to `target` with a mix of arrow keys and hjkl."""
     board = pilot.app.screen.query_one("#board")
-    while board.cursor.row != target.row:
-        await pilot.press(("down" if board.cursor.row % 2 else "j") if board.cursor.row < target.row else "k")
-    while board.cursor.col != target.col:
-        await pilot.press("l" if board.cursor.col < target.col else "left")
+    while board.cursor != target:
+        at = board.cursor
+        if at.row != target.row:
+            await pilot.press(("down" if at.row % 2 else "j") if at.row < target.row else "k")
+        else:
+            await pilot.press("l" if at.col < target.col else "left")
+        await until(pilot, lambda at=at: board.cursor != at, "the cursor to move")
 
 
 @pytest.mark.parametrize("variant", ONE_CELL)
@@ -90,6 +93,7 @@ async def test_whole_game_by_mouse_then_again_by_keys(variant: str) -> None:
         for n, move in enumerate(moves):
             if move.kind:
                 await pilot.press("w")
+                await until(pilot, lambda: screen.alternate_mode, "the other kind of move")
             await move_cursor(pilot, move.cells[0])
             await pilot.press("enter" if n % 2 else "space")
             await until(pilot, lambda n=n: screen.game.cursor == n + 1, f"move {n + 1} to be played")

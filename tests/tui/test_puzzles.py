@@ -49,10 +49,12 @@ async def open_puzzles_by_mouse(pilot) -> PuzzleScreen:  # type: ignore[no-untyp
 async def walk_to(pilot, target: Cell) -> None:  # type: ignore[no-untyped-def]
     board = pilot.app.screen.query_one("#board")
     while board.cursor != target:
-        if board.cursor.row != target.row:
-            await pilot.press("down" if board.cursor.row < target.row else "up")
+        at = board.cursor
+        if at.row != target.row:
+            await pilot.press("down" if at.row < target.row else "up")
         else:
-            await pilot.press("right" if board.cursor.col < target.col else "left")
+            await pilot.press("right" if at.col < target.col else "left")
+        await until(pilot, lambda at=at: board.cursor != at, "the cursor to move")
 
 
 def cell_classes(app, cell: Cell) -> set[str]:  # type: ignore[no-untyped-def]
