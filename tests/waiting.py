@@ -15,6 +15,8 @@ import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+from textual.pilot import WaitForScreenTimeout
+
 T = TypeVar("T")
 
 #: Multiplies every deadline below (and those of the helpers built on them).
@@ -44,6 +46,18 @@ def _gave_up(what: str, seconds: float, error: BaseException | None) -> Assertio
     return AssertionError(f"Gave up after {seconds:.0f} s waiting for {what}{because}.")
 
 
+async def _pause(pilot: Any) -> None:
+    """`pilot.pause(POLL)` with a short wait for the screen's widgets: the screen takes its pending
+    messages first (so a test does not race ahead of the app, switching screens under it), but a
+    widget removed meanwhile never answers, and Pilot's own wait would then fail after 30 s."""
+    if pilot is not None:
+        try:
+            await pilot._wait_for_screen(timeout=scaled(2.0))
+        except WaitForScreenTimeout:
+            pass
+    await asyncio.sleep(POLL)
+
+
 async def until(pilot: Any, check: Callable[[], object], what: str, seconds: float = WAIT) -> None:
     """Let the app (and the loop's other tasks) run until `check()` is true; `what` completes
     "waiting for ..." in the failure's sentence. `pilot` may be None outside an app (it is only
@@ -55,10 +69,7 @@ async def until(pilot: Any, check: Callable[[], object], what: str, seconds: flo
             return
         if time.monotonic() > deadline:
             raise _gave_up(what, seconds, error)
-        # Not `pilot.pause()`: it waits for every widget of the screen to take a message first, which
-        # never happens for a widget removed meanwhile (a screen switched away): it times out after
-        # 30 s. Sleeping lets the app, on this same loop, go on.
-        await asyncio.sleep(POLL)
+        await _pause(pilot)
 
 
 async def passes(pilot: Any, assertion: Callable[[], object], what: str, seconds: float = WAIT) -> None:
@@ -95,8 +106,29 @@ async def screen_becomes(pilot: Any, kind: type[T], what: str = "") -> T:
     return app.screen  # type: ignore[no-any-return]
 
 
+async def repainted(pilot: Any) -> None:
+    """Until the screen on top has taken every message sent so far and repainted."""
+    painted = asyncio.Event()
+    pilot.app.screen.call_after_refresh(painted.set)
+    await until(pilot, painted.is_set, "the screen to repaint")
+
+
 async def click(pilot: Any, selector: Any, **kwargs: Any) -> bool:
-    """`pilot.click(selector, ...)` once that widget is laid out on the current screen: a screen
-    pushed a moment ago may not have it yet, and a click at an empty region lands elsewhere."""
-    await until(pilot, lambda: pilot.app.screen.query_one(selector).region.area > 0, f"{selector} to show")
+    """`pilot.click(selector, ...)` once that widget is laid out on the current screen and stays
+    where it is over a repaint: a screen pushed a moment ago may not have it yet, and lays itself
+    out again once it knows its size (a board fits its cells to its space), and a click at a place
+    the widget has just left lands on another."""
+
+    def region() -> Any:
+        return pilot.app.screen.query_one(selector).region
+
+    deadline = time.monotonic() + WAIT
+    while True:
+        await until(pilot, lambda: region().area > 0, f"{selector} to show")
+        before = region()
+        await repainted(pilot)
+        if holds(lambda before=before: region() == before)[0]:
+            break
+        if time.monotonic() > deadline:
+            raise _gave_up(f"{selector} to stay in place", WAIT, None)
     return bool(await pilot.click(selector, **kwargs))

@@ -80,6 +80,19 @@ class Terminal:
             self.read(0.1)
         raise AssertionError(f"Gave up after {timeout:.0f} s waiting for {what}; the screen:\n{self.text}")
 
+    def steady(self, text: str, timeout: float = WAIT) -> tuple[int, int]:
+        """Where `text` shows once it stays there while the app pauses drawing (a list may be drawn
+        and then moved to fit its dialog): the place to click."""
+        end = time.monotonic() + timeout
+        found = self.wait_for(text, timeout)
+        while time.monotonic() < end:
+            self.settle()
+            again = self.wait_for(text, timeout)
+            if again == found:
+                return found
+            found = again
+        raise AssertionError(f"Gave up after {timeout:.0f} s waiting for {text!r} to stay in place.")
+
     def settle(self, quiet: float = 0.4, timeout: float = scaled(10.0)) -> None:
         """Read until the app has drawn nothing for `quiet` seconds (a pause in drawing, not a
         condition: a test then awaits what it means to see with `wait_for` or `until`)."""

@@ -19,7 +19,7 @@ from gridgames.tui.screens.select import SelectScreen
 from gridgames.tui.texts import review_text
 from gridgames.tui.widgets.keys_footer import KeysFooter
 from tests.tui.helpers import card_results, make_app, screen_lines, shown_text
-from tests.waiting import click, screen_becomes, until
+from tests.waiting import click, passes, repainted, screen_becomes, until
 
 SMALL = (60, 20)
 
@@ -42,6 +42,7 @@ def new_game(variant: str, rows: int, cols: int, *moves: str, **options: str) ->
 
 async def open_game(app, pilot, game: Game, seats=("human", "human")) -> GameScreen:  # type: ignore[no-untyped-def]
     setup = app.choices.setup_for(game.entry)
+    await repainted(pilot)  # as a person would: the screen on top is up before the game is asked for
     before = app.screen
     app.start_game(Setup(setup.variant, game.options, seats), game)
     await until(pilot, lambda: app.screen is not before, "the game to open")
@@ -126,12 +127,18 @@ async def test_60x20_game_screen_shows_every_row_the_footer_and_whole_messages()
         await until(pilot, lambda: screen.viewing == 0, "the start position")
         await until(pilot, lambda: "t Play here" in footer_keys(app), "the key to play from there")
         await pilot.press("escape")
+        await until(pilot, lambda: screen.viewing is None, "the live position")
+        await repainted(pilot)
         await open_game(app, pilot, finished_9x9())  # the next game: a finished one
-        await until(pilot, lambda: app.screen.query_one("#banner").region.height, "the banner")
-        banner = app.screen.query_one("#banner").region
-        for col in range(9):
-            cell = app.screen.query_one(f"#cell-8-{col}").region
-            assert cell.height >= 1 and cell.bottom <= banner.y  # row 9 above the banner
+
+        def row_9_above_the_banner() -> None:
+            banner = app.screen.query_one("#banner").region
+            assert banner.height
+            for col in range(9):
+                cell = app.screen.query_one(f"#cell-8-{col}").region
+                assert cell.height >= 1 and cell.bottom <= banner.y
+
+        await passes(pilot, row_9_above_the_banner, "the board fitted above the banner")
 
 
 async def test_60x20_picker_shows_its_help_and_whole_results() -> None:

@@ -41,7 +41,7 @@ def test_the_new_game_panel_by_keys_then_a_click_on_an_option(terminals, data_di
     term.until(lambda: "tab/↑↓ Move" in term.line(19), "the panel's keys in the footer")
     term.keys(DOWN)
     term.keys(ENTER)
-    column, row = term.wait_for("Computer (easy)")
+    column, row = term.steady("Computer (easy)")
     # the whole list, open under Player 2
     term.until(lambda: term.find("Computer (perfect)") is not None, "the whole list")
     term.click(column + 3, row)
@@ -71,7 +71,13 @@ def test_a_finished_game_regrows_its_board_when_the_terminal_grows(terminals, da
     save_record(game, record)
     term = open_terminal(terminals, data_dir, "--load", str(record), size=(60, 20))
     term.wait_for("Play again")
-    term.settle()
+
+    def spacing_steady() -> bool:  # the same over a pause in drawing: the board is laid out
+        before = column_spacing(term)
+        term.settle()
+        return column_spacing(term) == before
+
+    term.until(spacing_steady, "the board laid out")
     small = column_spacing(term)
     term.resize(100, 32)
     term.until(lambda: column_spacing(term) > small, "wider cells")

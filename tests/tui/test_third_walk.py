@@ -17,7 +17,7 @@ from gridgames.tui.screens.game import GameScreen
 from gridgames.tui.screens.select import SelectScreen
 from tests.tui.helpers import make_app, screen_lines
 from tests.tui.test_newcomer import footer_keys
-from tests.waiting import screen_becomes, until
+from tests.waiting import repainted, screen_becomes, until
 
 SMALL = (60, 20)
 
@@ -31,6 +31,7 @@ def new_game(variant: str, rows: int, cols: int, *moves: str) -> Game:
 
 async def open_game(app, pilot, game: Game, seats=("human", "human")) -> GameScreen:  # type: ignore[no-untyped-def]
     setup = app.choices.setup_for(game.entry)
+    await repainted(pilot)  # as a person would: the screen on top is up before the game is asked for
     before = app.screen
     app.start_game(Setup(setup.variant, game.options, seats), game)
     await until(pilot, lambda: app.screen is not before, "the game to open")
