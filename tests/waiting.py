@@ -56,6 +56,8 @@ async def _pause(pilot: Any) -> None:
         except WaitForScreenTimeout:
             pass
     await asyncio.sleep(POLL)
+    if pilot is not None:
+        pilot.app.screen._on_timer_update()  # as Pilot's pause ends: the screen draws what is pending
 
 
 async def until(pilot: Any, check: Callable[[], object], what: str, seconds: float = WAIT) -> None:
