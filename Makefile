@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test bench bench-online lint clean tables puzzles
+.PHONY: run test test-loaded bench bench-online lint clean tables puzzles
 
 # Setting up prints one line per step; pip's own output goes to $(LOG), shown in full if a step fails.
 LOG := $(VENV)/setup.log
@@ -31,6 +31,11 @@ run: $(VENV)/.installed
 
 test: lint
 	$(BIN)/python -m pytest
+
+# The app's and the online tests, three times beside two busy processes (stopped however the run
+# ends): a test that assumes a screen changed right after a click fails here. See the script.
+test-loaded: $(VENV)/.installed-dev
+	$(BIN)/python scripts/test_loaded.py
 
 bench: $(VENV)/.installed-dev
 	$(BIN)/python -m benchmarks.solvers

@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from hypothesis import settings
+from hypothesis import HealthCheck, settings
 
 from gridgames.check.conformance import is_one_sentence
 from gridgames.engine import Game, Options
@@ -18,9 +18,12 @@ from gridgames.games import get_entry
 
 # CI runs are reproducible: hypothesis derives its examples from each test, not from a random seed
 # or the local example database. Elsewhere it explores (and remembers failures) as usual.
-settings.register_profile("ci", derandomize=True, database=None, print_blob=True)
-if os.environ.get("CI", "").lower() in ("true", "1", "yes"):
-    settings.load_profile("ci")
+# Nor does a loaded machine fail them: hypothesis's own clocks (a 200 ms deadline per example, the
+# "input generation is slow" health check) measure the machine, not the code under test.
+STEADY = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow]}
+settings.register_profile("steady", **STEADY)
+settings.register_profile("ci", derandomize=True, database=None, print_blob=True, **STEADY)
+settings.load_profile("ci" if os.environ.get("CI", "").lower() in ("true", "1", "yes") else "steady")
 
 
 def _new_game(variant: str, size: str | None = None, first: int = 1, **game_options: object) -> Game:
@@ -30,6 +33,13 @@ def _new_game(variant: str, size: str | None = None, first: int = 1, **game_opti
     rows, cols = parse_size(size) if size else (entry.default_rows, entry.default_cols)
     options = Options(rows, cols, str(first), entry.resolve_options(game_options))
     return Game.new(entry, options, first_player=first)
+
+
+@pytest.fixture(autouse=True)
+def own_data_folder(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No test reads or writes the player's real data folder, and tests run side by side never share
+    one: each starts with an empty folder of its own (a folder's conftest or the test may set another)."""
+    monkeypatch.setenv("GRIDGAMES_DATA_DIR", str(tmp_path_factory.mktemp("data")))
 
 
 @pytest.fixture(scope="session")

@@ -20,6 +20,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.waiting import scaled
+
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--headless",
@@ -31,9 +33,9 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-SERVER_START_SECONDS = 15
-SERVER_STOP_SECONDS = 10
-STEP_TIMEOUT_MS = 10_000
+SERVER_START_SECONDS = scaled(15)
+SERVER_STOP_SECONDS = scaled(10)
+STEP_TIMEOUT_MS = int(scaled(10_000))
 
 # textual-serve keeps its xterm.js Terminal in a local variable; it stores it as `this.terminal` on
 # its session object, so a setter on Object.prototype sees the assignment and keeps a handle on

@@ -13,6 +13,7 @@ aiohttp = pytest.importorskip("aiohttp")
 pytest.importorskip("textual_serve")
 
 from gridgames.commands import serve_internals as internals  # noqa: E402
+from tests.waiting import scaled  # noqa: E402
 
 from .test_serve_security import serving  # noqa: E402
 
@@ -49,17 +50,20 @@ def test_any_window_size_is_capped(width, height, capped):
     assert internals.capped_size(width, height) == capped
 
 
-async def _largest_cursor(ws, seconds: float, quiet: float = 1.0) -> tuple[int, int]:
+async def _largest_cursor(ws, seconds: float, quiet: float = 1.0, beyond: int = 0) -> tuple[int, int]:
     """The largest row and column the app moves its cursor to, until its output pauses for `quiet`
-    seconds (at most `seconds` in all)."""
+    seconds once it has drawn a row past `beyond` (at most `seconds` in all: a loaded machine may
+    pause longer than `quiet` before it draws at all)."""
     rows = cols = 0
     loop = asyncio.get_running_loop()
-    end = loop.time() + seconds
+    end = loop.time() + scaled(seconds)
     while (left := end - loop.time()) > 0:
         try:
             frame = await asyncio.wait_for(ws.receive(), min(left, quiet))
         except asyncio.TimeoutError:
-            break
+            if rows > beyond:
+                break
+            continue
         if frame.type == aiohttp.WSMsgType.BINARY:
             for row, col in CURSOR.findall(frame.data):
                 rows, cols = max(rows, int(row)), max(cols, int(col))
@@ -76,9 +80,9 @@ def test_a_resize_after_the_first_is_capped_too(tmp_path):
                 async with session.ws_connect(
                     f"ws://127.0.0.1:{port}/ws?width=80&height=24", headers=headers, max_msg_size=0
                 ) as ws:
-                    await _largest_cursor(ws, 8.0)  # the first screen, at 80x24
+                    await _largest_cursor(ws, 30.0)  # the first screen, at 80x24
                     await ws.send_json(["resize", {"width": 1300, "height": 700}])
-                    return await _largest_cursor(ws, 10.0, quiet=2.0)
+                    return await _largest_cursor(ws, 30.0, quiet=2.0, beyond=24)
 
     rows, cols = asyncio.run(resize())
     assert 24 < rows <= internals.MAX_HEIGHT and cols <= internals.MAX_WIDTH

@@ -26,8 +26,9 @@ aiohttp = pytest.importorskip("aiohttp")
 pytest.importorskip("textual_serve")
 
 from gridgames.commands.serve import SHUTDOWN_SECONDS  # noqa: E402
+from tests.waiting import scaled, wait_until  # noqa: E402
 
-START_SECONDS = 15
+START_SECONDS = scaled(15)
 
 
 def _free_port() -> int:
@@ -101,15 +102,6 @@ async def open_sessions(port: int, count: int, origin: str | None = None) -> tup
     return [session, *opened], refused
 
 
-def wait_until(condition, seconds: float) -> bool:  # type: ignore[no-untyped-def]
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(0.05)
-    return condition()
-
-
 def test_pages_origins_hosts_listings_and_the_session_cap(tmp_path):
     with serving(tmp_path, max_sessions=2) as (_server, port):
         page = urllib.request.Request(f"http://127.0.0.1:{port}/", headers={"Host": f"evil.example:{port}"})
@@ -138,13 +130,13 @@ def test_the_tabs_processes_die_with_the_server_even_on_sigkill(tmp_path):
 
         async def scenario() -> list[int]:
             handles, _ = await open_sessions(port, 2)
-            assert wait_until(lambda: len(children(server.pid)) == 2, 20)
+            wait_until(lambda: len(children(server.pid)) == 2, "an app process per tab", scaled(20))
             apps = children(server.pid)
             server.kill()
             return apps
 
         apps = asyncio.run(asyncio.wait_for(scenario(), 60))
-        assert wait_until(lambda: not any(alive(pid) for pid in apps), 10), "orphaned app processes"
+        wait_until(lambda: not any(alive(pid) for pid in apps), "the orphaned apps to end", scaled(10))
 
 
 def test_ctrl_c_stops_the_server_and_its_tabs_within_the_stated_time(tmp_path):
@@ -152,7 +144,7 @@ def test_ctrl_c_stops_the_server_and_its_tabs_within_the_stated_time(tmp_path):
 
         async def scenario() -> tuple[list[int], float]:
             handles, _ = await open_sessions(port, 4)
-            assert wait_until(lambda: len(children(server.pid)) == 4, 30)
+            wait_until(lambda: len(children(server.pid)) == 4, "an app process per tab", scaled(30))
             apps = children(server.pid)
             started = time.monotonic()
             server.send_signal(signal.SIGINT)
@@ -162,4 +154,4 @@ def test_ctrl_c_stops_the_server_and_its_tabs_within_the_stated_time(tmp_path):
         apps, took = asyncio.run(asyncio.wait_for(scenario(), 90))
         assert server.returncode == 0
         assert took < SHUTDOWN_SECONDS, f"Ctrl+C took {took:.1f} s"
-        assert wait_until(lambda: not any(alive(pid) for pid in apps), 5)
+        wait_until(lambda: not any(alive(pid) for pid in apps), "the tabs' processes to end", scaled(5))

@@ -21,6 +21,7 @@ from gridgames.games import catalogue, get_entry
 from gridgames.play.seats import HUMAN
 from gridgames.play.setup import LastChoices, Setup
 from tests.fuzz.monkey import Coverage, FuzzApp, Monkey
+from tests.waiting import until
 
 CATALOGUE = catalogue()
 
@@ -66,33 +67,39 @@ async def open_game(monkey: Monkey, episode: Episode) -> None:
     """Through the picker and the new-game panel with the keyboard, as a player would."""
     monkey.observe()
     await monkey.press("enter")
-    assert monkey.screen_name == "NewGamePanel"
+    await until(monkey.pilot, lambda: monkey.screen_name == "NewGamePanel", "the new-game panel")
     monkey.observe()
     await monkey.press("ctrl+s")  # Enter opens the focused row's list
+    await until(monkey.pilot, lambda: monkey.screen_name == "GameScreen", "the game to start")
     monkey.observe()
     screen = monkey.app.screen
-    assert monkey.screen_name == "GameScreen"
     assert screen.setup == episode.setup  # type: ignore[attr-defined]
 
 
 async def tour(monkey: Monkey) -> None:
     """Each overlay and state once (rules, palette, quit question, an earlier move, alternate mode), so every
     run has been through each whatever the dice say; then the monkey takes over."""
-    for opener, closer in (("question_mark", "escape"), ("ctrl+p", "escape")):
+    app, pilot = monkey.app, monkey.pilot
+    screen = app.screen
+    for opener, closer in (("question_mark", "escape"), ("ctrl+p", "escape"), ("q", "n")):
+        if opener == "q" and not screen.session.in_progress:  # type: ignore[attr-defined]
+            continue  # nothing to ask about: q would quit
         monkey.key(opener)
+        await until(pilot, lambda: app.screen is not screen and app.screen.is_mounted, f"{opener} to open")
         await monkey.settle()
         monkey.key(closer)
+        await until(pilot, lambda: app.screen is screen, f"{closer} to close it")
         await monkey.settle()
-    for _ in range(2):  # two moves: past the `walls` set-up, and `q` now asks before quitting
-        game = monkey.app.screen.game  # type: ignore[attr-defined]
-        if not game.is_over:
-            monkey.move_by_keys(game.legal_moves()[0])
-        await monkey.settle()
-    for opener, closer in (("q", "n"), ("w", "w")):
-        monkey.key(opener)
-        await monkey.settle()
-        monkey.key(closer)
-        await monkey.settle()
+        if opener == "ctrl+p":
+            for _ in range(2):  # two moves: past the `walls` set-up, and `q` now asks before quitting
+                game = screen.game  # type: ignore[attr-defined]
+                if not game.is_over:
+                    monkey.move_by_keys(game.legal_moves()[0])
+                await monkey.settle()
+    monkey.key("w")
+    await monkey.settle()
+    monkey.key("w")
+    await monkey.settle()
     log = monkey.app.screen.query_one("#log")
     monkey.click(log.region.x + 2, log.region.y, why="on the move log's start")
     await monkey.settle()

@@ -55,7 +55,9 @@ def test_the_mirror_decides_cram_on_even_boards():
 
 async def test_the_app_places_a_domino_with_two_clicks_and_draws_it_joined(monkeypatch):
     from gridgames.tui.app import GridGamesApp
+    from gridgames.tui.screens.game import GameScreen
     from tests.tui.helpers import without_review
+    from tests.waiting import click, screen_becomes, until
 
     without_review(monkeypatch)
     entry = games.get_entry("domineering")
@@ -63,24 +65,30 @@ async def test_the_app_places_a_domino_with_two_clicks_and_draws_it_joined(monke
     app = GridGamesApp()
     async with app.run_test(size=(100, 32)) as pilot:
         app.start_game(Setup(entry.id, options), Game.new(entry, options, first_player=1))
-        await pilot.pause()
-        screen = app.screen
-        await pilot.click("#cell-1-1")  # B2: Vertical's domino goes up (A2) or down (C2)
-        assert screen.game.cursor == 0 and screen.picking.cells == (Cell(1, 1),)
+        screen = await screen_becomes(pilot, GameScreen, "the game to open")
+        await click(pilot, "#cell-1-1")  # B2: Vertical's domino goes up (A2) or down (C2)
+        await until(pilot, lambda: screen.picking.cells == (Cell(1, 1),), "B2 picked")
+        assert screen.game.cursor == 0
         assert {c for c in screen.picking.completions} == {Cell(0, 1), Cell(2, 1)}
-        assert "-target" in screen.query_one("#cell-0-1").classes
+        await until(pilot, lambda: "-target" in screen.query_one("#cell-0-1").classes, "A2 marked")
         assert "-target" not in screen.query_one("#cell-1-2").classes  # across is Horizontal's
-        await pilot.click("#cell-2-1")
+        await click(pilot, "#cell-2-1")
+        await until(pilot, lambda: len(screen.game.played) == 1, "the domino placed")
         assert [screen.game.rules.format_move(m) for m in screen.game.played] == ["B2-C2"]
-        assert "┃" in str(screen.query_one("#cell-1-1").render())  # one upright piece
-        await pilot.click("#cell-3-3")  # D4: only D3-D4 fits across through it: one click places it
+        # one upright piece
+        await until(pilot, lambda: "┃" in str(screen.query_one("#cell-1-1").render()), "the piece drawn")
+        await click(pilot, "#cell-3-3")  # D4: only D3-D4 fits across through it: one click places it
+        await until(pilot, lambda: len(screen.game.played) == 2, "the domino placed")
         assert screen.game.rules.format_move(screen.game.played[-1]) == "D3-D4"
-        await pilot.click("#cell-1-1")  # covered: the game's sentence
-        assert "B2 is already covered" in str(screen.query_one("#message").render())
+        await click(pilot, "#cell-1-1")  # covered: the game's sentence
+        await until(
+            pilot, lambda: "B2 is already covered" in str(screen.query_one("#message").render()), "the reason"
+        )
         # By keys: Vertical puts the cursor on B4 (A4 and C4 both free), Enter, then down to C4, Space.
         board = screen.query_one("#board")
         board.cursor = Cell(1, 3)
         await pilot.press("enter")
-        assert screen.picking.cells == (Cell(1, 3),)
+        await until(pilot, lambda: screen.picking.cells == (Cell(1, 3),), "B4 picked")
         await pilot.press("down", "space")
+        await until(pilot, lambda: len(screen.game.played) == 3, "the domino placed")
         assert screen.game.rules.format_move(screen.game.played[-1]) == "B4-C4"

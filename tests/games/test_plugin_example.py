@@ -51,17 +51,24 @@ def test_analyse_proves_its_positions_with_the_generic_search(capsys):
 async def test_the_app_plays_it_to_the_end(monkeypatch):
     from gridgames.tui.app import GridGamesApp
     from gridgames.tui.screens.game import GameScreen
+    from gridgames.tui.screens.new_game import NewGamePanel
     from tests.tui.helpers import without_review
+    from tests.waiting import click, screen_becomes, until
 
     without_review(monkeypatch)
     app = GridGamesApp()
     async with app.run_test(size=(80, 24)) as pilot:
         ids = [e.id for e in games.catalogue()]
-        await pilot.press(*["down"] * ids.index("twins"), "enter", "ctrl+s")  # pick it by keys; start
-        screen = app.screen
-        assert isinstance(screen, GameScreen) and screen.entry.id == "twins"
-        for text in MOVES:
+        await pilot.press(*["down"] * ids.index("twins"), "enter")  # pick it by keys; start
+        await screen_becomes(pilot, NewGamePanel, "the new-game panel")
+        await pilot.press("ctrl+s")
+        screen = await screen_becomes(pilot, GameScreen, "the game to start")
+        assert screen.entry.id == "twins"
+        for n, text in enumerate(MOVES):
             move = screen.game.parse(text)
-            await pilot.click(f"#cell-{move.cells[0].row}-{move.cells[0].col}", offset=(1, 0))
+            await click(pilot, f"#cell-{move.cells[0].row}-{move.cells[0].col}", offset=(1, 0))
+            await until(pilot, lambda n=n: len(screen.game.played) == n + 1, f"{text} to be played")
         assert screen.game.is_over
-        assert str(screen.query_one("#headline").render()) == "Player 2 (O) wins!"
+        await until(
+            pilot, lambda: str(screen.query_one("#headline").render()) == "Player 2 (O) wins!", "the headline"
+        )

@@ -59,46 +59,63 @@ def test_analyse_writes_the_games_notation(capsys):
 async def test_the_app_plays_it_by_mouse_and_by_keys(monkeypatch):
     from gridgames.tui.app import GridGamesApp
     from gridgames.tui.screens.game import GameScreen
+    from gridgames.tui.screens.new_game import NewGamePanel
     from tests.tui.helpers import without_review
+    from tests.waiting import click, passes, screen_becomes, until
 
     without_review(monkeypatch)
     app = GridGamesApp()
     async with app.run_test(size=(100, 32)) as pilot:
         ids = [e.id for e in games.catalogue()]
-        await pilot.press(*["down"] * ids.index("hop"), "enter", "ctrl+s")
-        screen = app.screen
-        assert isinstance(screen, GameScreen) and screen.entry.id == "hop"
+        await pilot.press(*["down"] * ids.index("hop"), "enter")
+        await screen_becomes(pilot, NewGamePanel, "the new-game panel")
+        await pilot.press("ctrl+s")
+        screen = await screen_becomes(pilot, GameScreen, "the game to start")
+        assert screen.entry.id == "hop"
 
         def cell(name: str):  # type: ignore[no-untyped-def]
             c = screen.game.parse(name).cells[0]
             return screen.query_one(f"#cell-{c.row}-{c.col}")
 
         # By mouse: A1 alone is a choice (two trominoes use it); its completions are marked.
-        await pilot.click("#cell-0-0")
-        assert screen.game.cursor == 0 and screen.picking.cells == (Cell(0, 0),)
-        for name in ("A2", "A3", "B1", "C1"):
-            assert "-target" in cell(name).classes, name
+        await click(pilot, "#cell-0-0")
+        await until(pilot, lambda: screen.picking.cells == (Cell(0, 0),), "A1 picked")
+        assert screen.game.cursor == 0
+
+        def targets() -> None:
+            for name in ("A2", "A3", "B1", "C1"):
+                assert "-target" in cell(name).classes, name
+
+        await passes(pilot, targets, "A1's completions marked")
         assert "-target" not in cell("B2").classes
         await pilot.press("escape")  # lets go
-        assert screen.picking.cells == () and screen.game.cursor == 0
-        await pilot.click("#cell-0-0")
-        await pilot.click("#cell-0-2")  # A3: only A1-A2-A3 covers A1 and A3
-        assert screen.game.cursor == 1
-        assert "━" in str(cell("A2").render())  # the tromino is drawn as one piece
+        await until(pilot, lambda: screen.picking.cells == (), "A1 let go")
+        assert screen.game.cursor == 0
+        await click(pilot, "#cell-0-0")
+        await until(pilot, lambda: screen.picking.cells == (Cell(0, 0),), "A1 picked")
+        await click(pilot, "#cell-0-2")  # A3: only A1-A2-A3 covers A1 and A3
+        await until(pilot, lambda: screen.game.cursor == 1, "the tromino placed")
+        # the tromino is drawn as one piece
+        await until(pilot, lambda: "━" in str(cell("A2").render()), "the tromino drawn")
         # By keys: O lays C1-C2-C3 from the cursor, then X hops A2 to B2.
         board = screen.query_one("#board")
         board.cursor = Cell(2, 0)
         await pilot.press("enter", "right", "right", "enter")
+        await until(pilot, lambda: screen.game.cursor == 2, "C1-C2-C3 placed")
         assert screen.game.rules.format_move(screen.game.played[-1]) == "C1-C2-C3"
         board.cursor = Cell(0, 1)
         await pilot.press("enter", "down", "space")
+        await until(pilot, lambda: screen.game.cursor == 3, "the hop")
         assert screen.game.rules.format_move(screen.game.played[-1]) == "A2-B2"
-        for name in ("C1-B1", "A3-B3"):
+        for n, name in enumerate(("C1-B1", "A3-B3")):
             a, b = screen.game.parse(name).cells
-            await pilot.click(f"#cell-{a.row}-{a.col}")
-            await pilot.click(f"#cell-{b.row}-{b.col}")
+            await click(pilot, f"#cell-{a.row}-{a.col}")
+            await until(pilot, lambda a=a: screen.picking.cells == (a,), f"{name} begun")
+            await click(pilot, f"#cell-{b.row}-{b.col}")
+            await until(pilot, lambda n=n: screen.game.cursor == 4 + n, f"{name} played")
         assert [screen.game.rules.format_move(m) for m in screen.game.played] == MOVES
-        assert "%" in str(cell("A3").render())  # the cell a hop left is worn out
+        # the cell a hop left is worn out
+        await until(pilot, lambda: "%" in str(cell("A3").render()), "the worn-out cell")
 
 
 def test_online_through_host_and_join(tmp_path):  # the game's notation over the protocol

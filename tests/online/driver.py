@@ -15,7 +15,9 @@ import threading
 import time
 from pathlib import Path
 
-WAIT = 20.0  # seconds: generous for a loaded 2-core CI machine, never reached when things work
+from tests.waiting import scaled
+
+WAIT = scaled(20.0)  # seconds: generous for a loaded 2-core CI machine, never reached when things work
 STATUS = re.compile(r"^\[(.*)\]$")
 
 

@@ -9,12 +9,13 @@ import re
 import pytest
 
 from gridgames.tui import online as tui_online
+from gridgames.tui.online import JoinScreen
+from gridgames.tui.screens.new_game import NewGamePanel
 from gridgames.tui.screens.online import OnlineGameScreen
 from tests.tui.helpers import SCRIPTS, make_app
+from tests.waiting import click, screen_becomes, until
 
 from .driver import Procs
-
-WAIT = 20.0
 
 
 @pytest.fixture
@@ -24,13 +25,14 @@ def procs(tmp_path):
     running.stop_all()
 
 
-async def until(pilot, check, what: str) -> None:  # type: ignore[no-untyped-def]
-    """Let the app run until `check()` is true (bounded)."""
-    for _ in range(int(WAIT / 0.05)):
-        if check():
-            return
-        await pilot.pause(0.05)
-    raise AssertionError(f"the app never showed {what}")
+async def choose_online_friend(pilot) -> None:  # type: ignore[no-untyped-def]
+    """On the new-game panel: Player 2 is an online friend; then Start."""
+    seat2 = pilot.app.screen.query_one("#seat2")
+    await click(pilot, "#seat2")
+    await until(pilot, lambda: pilot.app.focused is seat2.query_one("SelectOverlay"), "the seat list to open")
+    await pilot.press("down", "enter")  # Human -> Online friend
+    await until(pilot, lambda: seat2.value == "online", "Online friend to be chosen")
+    await click(pilot, "#start")
 
 
 async def test_the_app_hosts_and_a_plain_client_plays_it_to_the_end(procs, tmp_path, monkeypatch):
@@ -41,20 +43,18 @@ async def test_the_app_hosts_and_a_plain_client_plays_it_to_the_end(procs, tmp_p
         for _ in range(3):  # locked-duel, walls, blocking, then rowcol
             await pilot.press("down")
         await pilot.press("enter")
-        await pilot.click("#seat2")
-        await pilot.press("down", "enter")  # Human -> Online friend
-        await pilot.click("#start")
-        screen = app.screen
-        assert isinstance(screen, OnlineGameScreen)
+        await screen_becomes(pilot, NewGamePanel, "the new-game panel to open")
+        await choose_online_friend(pilot)
+        screen = await screen_becomes(pilot, OnlineGameScreen, "the online game to open")
         await until(pilot, lambda: screen.invite, "an invite")
         address = re.search(r"gridgames join (\S+)", screen.invite).group(1)
-        assert screen.query_one("#invite").display
-        assert "Player 2 (O) not joined yet" in screen.status_text()
+        await until(pilot, lambda: screen.query_one("#invite").display, "the invite on screen")
+        await until(pilot, lambda: "Player 2 (O) not joined yet" in screen.status_text(), "the empty seat")
 
         guest = procs.start("join", address, "--plain", person="guest")
         await asyncio.to_thread(guest.expect, "^You are Player 2")
         await until(pilot, lambda: screen.view and screen.view.state.connected[1], "the friend arriving")
-        assert not screen.query_one("#invite").display
+        await until(pilot, lambda: not screen.query_one("#invite").display, "the invite to go")
         assert "Player 2 (O) connected" in screen.status_text()
 
         for ply, text in enumerate(SCRIPTS["rowcol"]):
@@ -67,9 +67,10 @@ async def test_the_app_hosts_and_a_plain_client_plays_it_to_the_end(procs, tmp_p
                 target = screen.view.game.parse(text).cells[0]
                 board = screen.query_one("#board")
                 while board.cursor != target:
-                    row, col = board.cursor
-                    await pilot.press("down" if row < target.row else "up" if row > target.row else
-                                      "right" if col < target.col else "left")
+                    at = board.cursor
+                    await pilot.press("down" if at.row < target.row else "up" if at.row > target.row else
+                                      "right" if at.col < target.col else "left")
+                    await until(pilot, lambda at=at, board=board: board.cursor != at, "the cursor to move")
                 await pilot.press("enter")
             else:
                 number = ply + 1
@@ -79,7 +80,7 @@ async def test_the_app_hosts_and_a_plain_client_plays_it_to_the_end(procs, tmp_p
         assert "Game over" in screen.status_text() and "Player 2 (O)" in screen.status_text()
         score = r"^Match score after 1 game: Player 1 \(X\) 0, Player 2 \(O\) 1\."
         await asyncio.to_thread(guest.expect, score)
-        assert "Player 2 (O) 1" in str(screen.query_one("#score").render())
+        await until(pilot, lambda: "Player 2 (O) 1" in str(screen.query_one("#score").render()), "the score")
         await pilot.press("escape")  # leave: the app's server stops and the friend is told
         await asyncio.to_thread(guest.expect, "The host has left")
 
@@ -99,15 +100,19 @@ async def test_the_first_screen_joins_a_game_from_an_invite_and_a_bad_address_is
     try:
         app = make_app()
         async with app.run_test(size=(100, 30)) as pilot:
-            while friend.room is None:
-                await pilot.pause(0.05)
+            await until(pilot, lambda: friend.room is not None, "the friend's room to be made")
             await pilot.press("o")
+            dialog = await screen_becomes(pilot, JoinScreen, "the join dialog to open")
+            field = dialog.query_one("#address")
+            await until(pilot, lambda: app.focused is field, "the address field to take keys")
             await pilot.press(*"nowhere", "enter")
-            assert "is not a game address" in str(app.screen.query_one("#join-message").render())
-            app.screen.query_one("#address").value = ""
+            await until(
+                pilot, lambda: "is not a game address" in str(dialog.query_one("#join-message").render()),
+                "the bad address explained",
+            )
+            field.value = ""
             await pilot.press(*f"{url}/{friend.room}", "enter")
-            screen = app.screen
-            assert isinstance(screen, OnlineGameScreen)
+            screen = await screen_becomes(pilot, OnlineGameScreen, "the online game to open")
             await until(pilot, lambda: screen.view is not None and screen.seat == 2, "the seat")
             status = screen.status_text()
             assert "You: Player 2 (O)" in status and "Player 1 (X) connected" in status

@@ -16,9 +16,9 @@ from gridgames.online.client import Link
 from gridgames.tui.screens.confirm import ConfirmScreen
 from gridgames.tui.screens.online import OnlineGameScreen
 from tests.tui.helpers import make_app
+from tests.waiting import screen_becomes, until
 
 from .driver import Procs, invite
-from .test_app_online import until
 from .test_play_online import wait_turn
 
 
@@ -51,23 +51,24 @@ async def test_after_kill_9_the_app_offers_the_online_game_and_shows_the_invite_
         card = app.select_screen.query_one("#variant-rowcol")
         assert card.unfinished.startswith("▶ Unfinished: online game you host, seat kept")
         await pilot.press("y")
-        screen = app.screen
-        assert isinstance(screen, OnlineGameScreen)
+        screen = await screen_becomes(pilot, OnlineGameScreen, "the online game to open")
         await until(pilot, lambda: screen.view is not None and screen.invite, "the room and the invite")
         assert len(screen.view.game.played) == 1
         assert screen.invite.startswith(f"Invite: gridgames join {address}")
-        assert screen.query_one("#invite").display  # the friend has a seat but is not here
+        # the friend has a seat but is not here
+        await until(pilot, lambda: screen.query_one("#invite").display, "the invite on screen")
 
         again = procs.start("join", address, "--plain", person="guest")  # the invite brings them back
         await asyncio.to_thread(again.expect, "^You are Player 2")
         await until(pilot, lambda: screen.view.state.connected[1], "the friend back")
-        assert not screen.query_one("#invite").display
+        await until(pilot, lambda: not screen.query_one("#invite").display, "the invite to go")
         await asyncio.to_thread(wait_turn, again, 2)
         again.send("C1")
         await until(pilot, lambda: len(screen.view.game.played) == 2, "the friend's move")
 
         await pilot.press("u")  # the app asks to take its move back
-        assert screen.message == "Takeback asked; waiting for Player 2 (O) to accept or decline."
+        asked = "Takeback asked; waiting for Player 2 (O) to accept or decline."
+        await until(pilot, lambda: screen.message == asked, "the takeback asked")
         await asyncio.to_thread(again.expect, r"Player 1 \(X\) asks to take back their last move")
         assert screen.message == "Takeback asked; waiting for Player 2 (O) to accept or decline."
         await pilot.press("escape")
@@ -104,15 +105,12 @@ async def test_the_app_watching_is_not_told_its_seat_is_kept_when_the_host_leave
     try:
         app = make_app()
         async with app.run_test(size=(100, 30)) as pilot:
-            while players[0].room is None:
-                await pilot.pause(0.05)
+            await until(pilot, lambda: players[0].room is not None, "the room to be made")
             players.append(Link(url, room=players[0].room))
             tasks.append(asyncio.create_task(players[1].run()))
-            while players[1].seat is None:
-                await pilot.pause(0.05)
+            await until(pilot, lambda: players[1].seat is not None, "the second player's seat")
             app.start_online(tui_online.plan_to_join(Address(url, players[0].room)))
-            screen = app.screen
-            assert isinstance(screen, OnlineGameScreen)
+            screen = await screen_becomes(pilot, OnlineGameScreen, "the online game to open")
             await until(pilot, lambda: screen.view is not None and screen.seat == 0, "a place to watch")
             await running.stop(HOST_LEFT, HOST_LEFT_WATCHING)
             await until(pilot, lambda: screen.closed, "the room closing")

@@ -16,10 +16,11 @@ import pytest
 from gridgames.online import protocol as p
 from gridgames.online import server
 from gridgames.online.store import StoreRefused, open_store
+from tests.waiting import scaled
 
 from .test_untrusted import Client
 
-WAIT = 10.0
+WAIT = scaled(10.0)
 
 
 @pytest.fixture

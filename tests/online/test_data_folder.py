@@ -8,7 +8,9 @@ import sys
 
 import pytest
 
-WAIT = 20.0
+from tests.waiting import scaled
+
+WAIT = scaled(20.0)
 
 
 def host(data_dir) -> subprocess.CompletedProcess[str]:  # type: ignore[no-untyped-def]

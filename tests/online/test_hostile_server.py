@@ -16,8 +16,9 @@ from gridgames.engine.options import Options
 from gridgames.games import get_entry
 from gridgames.online import protocol as p
 from gridgames.online.client import Event, Link
+from tests.waiting import scaled
 
-WAIT = 10.0
+WAIT = scaled(10.0)
 ROOM = "R" * 22
 
 

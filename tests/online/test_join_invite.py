@@ -15,11 +15,14 @@ from gridgames.cli import main
 from gridgames.online.address import Address, AddressError, parse_address
 from gridgames.online.invite import address_in, invite_line, parse_invite
 from gridgames.tui import online as tui_online
+from gridgames.tui.online import JoinScreen
+from gridgames.tui.screens.new_game import NewGamePanel
 from gridgames.tui.screens.online import OnlineGameScreen
 from tests.tui.helpers import make_app
+from tests.waiting import screen_becomes, until
 
 from .driver import Procs
-from .test_app_online import until
+from .test_app_online import choose_online_friend
 
 ROOM = "Zq3vN0xk1Lr8TpYw2Jc7Hs"
 ADDRESS = f"ws://127.0.0.1:8765/{ROOM}"
@@ -102,11 +105,9 @@ async def test_the_join_dialog_takes_the_host_screens_invite_line_as_pasted(tmp_
         for _ in range(3):  # locked-duel, walls, blocking, then rowcol
             await host.press("down")
         await host.press("enter")
-        await host.click("#seat2")
-        await host.press("down", "enter")  # Human -> Online friend
-        await host.click("#start")
-        hosting = host_app.screen
-        assert isinstance(hosting, OnlineGameScreen)
+        await screen_becomes(host, NewGamePanel, "the new-game panel to open")
+        await choose_online_friend(host)
+        hosting = await screen_becomes(host, OnlineGameScreen, "the online game to open")
         await until(host, lambda: hosting.invite, "an invite")
         line = hosting.invite
         assert line.startswith("Invite: gridgames join ws://127.0.0.1:")
@@ -115,11 +116,16 @@ async def test_the_join_dialog_takes_the_host_screens_invite_line_as_pasted(tmp_
         guest_app = make_app()  # (the host's folder now offers its kept seat at start)
         async with guest_app.run_test(size=(100, 30)) as guest:
             await guest.press("o")
-            field = guest_app.screen.query_one("#address")
+            dialog = await screen_becomes(guest, JoinScreen, "the join dialog to open")
+            field = dialog.query_one("#address")
+            await until(guest, lambda: guest_app.focused is field, "the address field to take keys")
             field.post_message(events.Paste(line))
-            await guest.pause()
-            assert field.value == line
+            await until(guest, lambda: field.value == line, "the pasted line in the field")
             await guest.press("enter")
+            await until(
+                guest, lambda: isinstance(guest_app.screen, OnlineGameScreen)
+                or str(dialog.query_one("#join-message").render()), "the dialog to join or say why not",
+            )
             joined = guest_app.screen
             if not isinstance(joined, OnlineGameScreen):
                 pytest.fail(str(joined.query_one("#join-message").render()))

@@ -20,10 +20,11 @@ from gridgames.online import server
 from gridgames.online.limits import Limits
 from gridgames.online.room import new_row
 from gridgames.online.store import open_store
+from tests.waiting import scaled
 
 from .test_untrusted import Client
 
-WAIT = 20.0
+WAIT = scaled(20.0)
 LONG_GAME = 300  # walls moves on 30x30: over a second to replay, far over the 50 ms of a slow callback
 
 

@@ -8,7 +8,6 @@ import os
 import sqlite3
 import subprocess
 import sys
-import time
 
 import pytest
 
@@ -100,10 +99,8 @@ def test_a_second_server_on_the_same_file_is_refused_and_kill_9_frees_it(tmp_pat
     line = refused(tmp_path, "--db", str(db))
     assert "Another gridgames server is using" in line and "PostgreSQL" in line
     first.kill9()
-    started = time.monotonic()
-    again, url = procs.server(db)  # at once: the OS let go of the killed server's lock
+    again, url = procs.server(db)  # the OS let go of the killed server's lock: no refusal, it serves
     assert url.startswith("ws://127.0.0.1:")
-    assert time.monotonic() - started < 15
 
 
 @pytest.mark.parametrize("link", ["symlink", "hard link"])

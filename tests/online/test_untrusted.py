@@ -16,8 +16,9 @@ from hypothesis import strategies as st
 
 from gridgames.online import protocol as p
 from gridgames.online import server
+from tests.waiting import scaled
 
-WAIT = 10.0
+WAIT = scaled(10.0)
 
 
 class Client:

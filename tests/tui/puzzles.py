@@ -1,5 +1,6 @@
 """A source of puzzles for the app tests: real puzzles (found by seeded play and proven by the solver,
-tests/puzzles/test_run.py), offered in order, their results kept to be checked."""
+tests/puzzles/test_run.py), offered in order, their results kept to be checked; and waiting for the
+puzzle screen's work."""
 
 from __future__ import annotations
 
@@ -12,7 +13,9 @@ from gridgames.games import get_entry
 from gridgames.puzzles.model import Puzzle
 from gridgames.puzzles.run import PuzzleRun
 from gridgames.solve.budget import StopCheck
+from gridgames.tui.screens.puzzle import PuzzleScreen
 from tests.puzzles.test_run import only_win
+from tests.waiting import screen_becomes, until
 
 
 class ListSource:
@@ -75,3 +78,22 @@ def a_two_move_puzzle(game_id: str = "locked-duel", size: int = 5, seed: int = 0
                                   1500.0, len(game.legal_moves()), 1)
             game = game.play(rng.choice(game.legal_moves()))
     raise AssertionError("no puzzle found")
+
+
+async def settle(pilot) -> None:  # type: ignore[no-untyped-def]
+    """Let the puzzle's worker (checking a try, finding a puzzle) finish and the screen take its
+    answer (the screen's `thinking` is cleared then). Tests still await what the answer shows."""
+    app = pilot.app
+    await pilot.pause()
+    await until(
+        pilot, lambda: not getattr(app.screen, "thinking", "") and all(w.is_finished for w in app.workers),
+        "the puzzle's work to finish",
+    )
+
+
+async def puzzle_screen(pilot) -> PuzzleScreen:  # type: ignore[no-untyped-def]
+    """The puzzle screen once it has its first puzzle."""
+    screen = await screen_becomes(pilot, PuzzleScreen, "the puzzle screen")
+    await until(pilot, lambda: screen.run is not None and screen.query("Board"), "the first puzzle")
+    await settle(pilot)
+    return screen

@@ -17,9 +17,12 @@ import struct
 import sys
 import termios
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pyte
+
+from tests.waiting import WAIT, holds, scaled
 
 
 class Terminal:
@@ -58,7 +61,7 @@ class Terminal:
                     return
                 self._take(data)
 
-    def wait_for(self, text: str, timeout: float = 20.0) -> tuple[int, int]:
+    def wait_for(self, text: str, timeout: float = WAIT) -> tuple[int, int]:
         """The (column, row) where `text` shows, waiting for it up to `timeout` seconds."""
         end = time.monotonic() + timeout
         while time.monotonic() < end:
@@ -68,8 +71,31 @@ class Terminal:
             self.read(0.1)
         raise AssertionError(f"{text!r} did not show; the screen was:\n{self.text}")
 
-    def settle(self, quiet: float = 0.4, timeout: float = 10.0) -> None:
-        """Read until the app has drawn nothing for `quiet` seconds."""
+    def until(self, check: Callable[[], object], what: str, timeout: float = WAIT) -> None:
+        """Read what the app draws until `check()` holds; fails in one sentence naming `what`."""
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            if holds(check)[0]:
+                return
+            self.read(0.1)
+        raise AssertionError(f"Gave up after {timeout:.0f} s waiting for {what}; the screen:\n{self.text}")
+
+    def steady(self, text: str, timeout: float = WAIT) -> tuple[int, int]:
+        """Where `text` shows once it stays there while the app pauses drawing (a list may be drawn
+        and then moved to fit its dialog): the place to click."""
+        end = time.monotonic() + timeout
+        found = self.wait_for(text, timeout)
+        while time.monotonic() < end:
+            self.settle()
+            again = self.wait_for(text, timeout)
+            if again == found:
+                return found
+            found = again
+        raise AssertionError(f"Gave up after {timeout:.0f} s waiting for {text!r} to stay in place.")
+
+    def settle(self, quiet: float = 0.4, timeout: float = scaled(10.0)) -> None:
+        """Read until the app has drawn nothing for `quiet` seconds (a pause in drawing, not a
+        condition: a test then awaits what it means to see with `wait_for` or `until`)."""
         end = time.monotonic() + timeout
         while time.monotonic() < end:
             ready, _, _ = select.select([self.fd], [], [], quiet)

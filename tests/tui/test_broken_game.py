@@ -12,9 +12,11 @@ from gridgames.engine.options import Options
 from gridgames.games import guard
 from gridgames.storage import Store
 from gridgames.tui.screens.game import GameScreen
+from gridgames.tui.screens.new_game import NewGamePanel
 from gridgames.tui.screens.select import SelectScreen
 from tests.games.broken_plugin import BROKEN
 from tests.tui.helpers import SIZE, make_app, text_of, without_review
+from tests.waiting import click, screen_becomes, until
 
 FAILING_AT_ONCE = ("broken-moves", "garbage-moves", "broken-look")
 
@@ -31,39 +33,45 @@ def position(game_id: str) -> int:
 
 async def choose(app, pilot, game_id: str) -> None:  # type: ignore[no-untyped-def]
     """Highlight the game's card on the first screen and press Enter, as a player does."""
-    app.screen.query_one("#variants").index = position(game_id)
-    await pilot.pause()
+    first = await screen_becomes(pilot, SelectScreen, "the first screen")
+    first.query_one("#variants").index = position(game_id)
+    await until(pilot, lambda: first.highlighted_entry.id == game_id, f"{game_id}'s card")
     await pilot.press("enter")
-    await pilot.pause()
+
+
+async def start(pilot, game_id: str) -> GameScreen:  # type: ignore[no-untyped-def]
+    """On the new-game panel: Start; the game's screen."""
+    await screen_becomes(pilot, NewGamePanel, "the new-game panel")
+    await pilot.press("ctrl+s")  # the new-game panel's Start
+    screen = await screen_becomes(pilot, GameScreen, "the game to start")
+    assert screen.entry.id == game_id
+    return screen
 
 
 async def play_rowcol_move(app, pilot) -> None:  # type: ignore[no-untyped-def]
     """The other games play on: rowcol opens and takes a move."""
     await choose(app, pilot, "rowcol")
-    await pilot.press("ctrl+s")  # the new-game panel's Start
-    await pilot.pause()
-    assert isinstance(app.screen, GameScreen) and app.screen.entry.id == "rowcol"
-    await pilot.click("#cell-0-0", offset=(1, 0))
-    assert len(app.screen.game.played) == 1
+    screen = await start(pilot, "rowcol")
+    await click(pilot, "#cell-0-0", offset=(1, 0))
+    await until(pilot, lambda: len(screen.game.played) == 1, "the move played")
 
 
 async def test_the_first_screen_says_why_and_the_other_games_play() -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        assert isinstance(app.screen, SelectScreen)
+        await screen_becomes(pilot, SelectScreen, "the first screen")
         for game_id in FAILING_AT_ONCE:
             card = text_of(app, f"#variant-{game_id}")
             assert "✗" in card and "is switched off for this run" in card, card
         assert "switched off" not in text_of(app, "#variant-rowcol")
         await pilot.press(*["down"] * position("broken-moves"), "enter")  # refused, with why
-        await pilot.pause()
+        await until(pilot, lambda: text_of(app, "#select-message"), "the reason")
         assert isinstance(app.screen, SelectScreen)
         message = text_of(app, "#select-message")
         assert message == guard.why_off("broken-moves") and "legal moves exploded" in message
         await choose(app, pilot, "broken-notation")  # its fault is found when it is chosen
+        await until(pilot, lambda: "its notation raised" in text_of(app, "#select-message"), "the reason")
         assert isinstance(app.screen, SelectScreen)
-        assert "its notation raised" in text_of(app, "#select-message")
         await play_rowcol_move(app, pilot)
     assert app.return_code in (None, 0)
 
@@ -72,15 +80,13 @@ async def test_a_fault_mid_game_goes_back_to_the_first_screen() -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press(*["down"] * position("late"), "enter")
-        await pilot.pause()
-        await pilot.press("ctrl+s")  # the new-game panel's Start
-        await pilot.pause()
-        assert isinstance(app.screen, GameScreen) and app.screen.entry.id == "late"
-        for cell in ("#cell-0-0", "#cell-0-2", "#cell-1-0", "#cell-1-2"):  # the fourth mark breaks it
-            await pilot.click(cell, offset=(1, 0))
-            await pilot.pause()
-        await pilot.pause()
-        assert isinstance(app.screen, SelectScreen), app.screen
+        screen = await start(pilot, "late")
+        for n, cell in enumerate(("#cell-0-0", "#cell-0-2", "#cell-1-0")):
+            await click(pilot, cell, offset=(1, 0))
+            await until(pilot, lambda n=n: len(screen.game.played) == n + 1, "the move played")
+        await click(pilot, "#cell-1-2", offset=(1, 0))  # the fourth mark breaks it
+        await screen_becomes(pilot, SelectScreen, "the first screen")
+        await until(pilot, lambda: text_of(app, "#select-message"), "the reason")
         reason = guard.why_off("late")
         assert reason is not None and "lost track of the board" in reason
         assert reason in text_of(app, "#variant-late") and text_of(app, "#select-message") == reason
@@ -102,7 +108,8 @@ async def test_a_broken_games_autosave_is_not_offered(data_dir) -> None:
         app = make_app()
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
-            assert isinstance(app.screen, SelectScreen), "no question about the broken game's save"
+            # no question about the broken game's save
+            await screen_becomes(pilot, SelectScreen, "the first screen")
             assert "lost track of the board" in text_of(app, "#variant-late")
             said = [notification.message for notification in app._notifications]
             assert not any("saved game" in message for message in said), said
@@ -114,16 +121,12 @@ async def test_a_failing_solver_in_the_background_goes_back_to_the_first_screen(
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await choose(app, pilot, "broken-solver")
-        await pilot.press("ctrl+s")  # the new-game panel's Start
-        await pilot.pause()
-        assert isinstance(app.screen, GameScreen) and app.screen.entry.id == "broken-solver"
-        await pilot.click("#cell-0-0", offset=(1, 0))
+        screen = await start(pilot, "broken-solver")
+        await click(pilot, "#cell-0-0", offset=(1, 0))
+        await until(pilot, lambda: len(screen.game.played) == 1, "the move played")
         await pilot.press("a")  # the analysis overlay asks the game's solver, in a worker thread
-        for _ in range(50):
-            await pilot.pause(0.05)
-            if isinstance(app.screen, SelectScreen):
-                break
-        assert isinstance(app.screen, SelectScreen), app.screen
-        assert "its solver's evaluate raised AssertionError" in text_of(app, "#select-message")
+        await screen_becomes(pilot, SelectScreen, "the first screen")
+        said = "its solver's evaluate raised AssertionError"
+        await until(pilot, lambda: said in text_of(app, "#select-message"), "the reason")
         await play_rowcol_move(app, pilot)
     assert app.return_code in (None, 0)

@@ -3,6 +3,7 @@ first screen) and collects again once the first screen is up; a caller's own set
 
 from __future__ import annotations
 
+import asyncio
 import gc
 from pathlib import Path
 from typing import Any
@@ -11,6 +12,8 @@ import pytest
 
 from gridgames.tui import launch
 from gridgames.tui.app import GridGamesApp
+from gridgames.tui.screens.select import SelectScreen
+from tests.waiting import screen_becomes, until
 
 
 def run_headless(seen: dict[str, bool], monkeypatch: pytest.MonkeyPatch, data: Path) -> None:
@@ -24,8 +27,10 @@ def run_headless(seen: dict[str, bool], monkeypatch: pytest.MonkeyPatch, data: P
     monkeypatch.setattr(GridGamesApp, "on_mount", on_mount)
 
     async def after_first_screen(pilot: Any) -> None:
-        await pilot.pause()
-        await pilot.pause()
+        await screen_becomes(pilot, SelectScreen, "the first screen")
+        painted = asyncio.Event()
+        pilot.app.call_after_refresh(painted.set)  # after the app's own "once painted" callback
+        await until(pilot, painted.is_set, "the first screen painted")
         seen["first screen up"] = gc.isenabled()
         pilot.app.exit()
 

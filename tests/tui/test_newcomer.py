@@ -19,6 +19,7 @@ from gridgames.tui.screens.select import SelectScreen
 from gridgames.tui.texts import review_text
 from gridgames.tui.widgets.keys_footer import KeysFooter
 from tests.tui.helpers import card_results, make_app, screen_lines, shown_text
+from tests.waiting import click, passes, repainted, screen_becomes, until
 
 SMALL = (60, 20)
 
@@ -26,6 +27,10 @@ SMALL = (60, 20)
 def footer_keys(app) -> list[str]:  # type: ignore[no-untyped-def]
     """The keys the footer of the screen on top shows, as 'key description'."""
     return [key.label for key in app.screen.query_one(KeysFooter).shown()]
+
+
+def words_on_screen(app) -> str:  # type: ignore[no-untyped-def]
+    return " ".join(" ".join(screen_lines(app)).split())
 
 
 def new_game(variant: str, rows: int, cols: int, *moves: str, **options: str) -> Game:
@@ -38,10 +43,11 @@ def new_game(variant: str, rows: int, cols: int, *moves: str, **options: str) ->
 
 async def open_game(app, pilot, game: Game, seats=("human", "human")) -> GameScreen:  # type: ignore[no-untyped-def]
     setup = app.choices.setup_for(game.entry)
+    await repainted(pilot)  # as a person would: the screen on top is up before the game is asked for
+    before = app.screen
     app.start_game(Setup(setup.variant, game.options, seats), game)
-    await pilot.pause()
-    assert isinstance(app.screen, GameScreen)
-    return app.screen
+    await until(pilot, lambda: app.screen is not before, "the game to open")
+    return await screen_becomes(pilot, GameScreen, "the game to open")
 
 
 def finished_9x9() -> Game:
@@ -56,24 +62,22 @@ def finished_9x9() -> Game:
 async def test_dialogs_show_their_own_keys_and_the_screens_show_palette_and_tab() -> None:
     app = make_app()
     async with app.run_test(size=(100, 32)) as pilot:
-        await pilot.pause()
         first = ["⏎ Choose", "p Puzzles", "? Rules", "q Quit", "o Join online", "^p Commands"]
-        assert footer_keys(app) == first
+        await until(pilot, lambda: footer_keys(app) == first, "the first screen's keys")
         await pilot.press("enter")
-        await pilot.pause()
-        assert isinstance(app.screen, NewGamePanel)
-        assert footer_keys(app) == ["⏎ Open list", "tab/↑↓ Move", "^s Start", "esc Cancel"]
+        await screen_becomes(pilot, NewGamePanel, "the new-game panel")
+        panel_keys = ["⏎ Open list", "tab/↑↓ Move", "^s Start", "esc Cancel"]
+        await until(pilot, lambda: footer_keys(app) == panel_keys, "the panel's keys")
         await pilot.press("ctrl+s")
-        await pilot.pause()
-        keys = footer_keys(app)
-        assert {"⏎ Play", "u Undo", "tab Log", "q Quit", "^p Commands"} <= set(keys)
+        screen = await screen_becomes(pilot, GameScreen, "the game to start")
+        game_keys = {"⏎ Play", "u Undo", "tab Log", "q Quit", "^p Commands"}
+        await until(pilot, lambda: game_keys <= set(footer_keys(app)), "the game's keys")
         await pilot.press("tab")
-        await pilot.pause()
-        assert "tab Board" in footer_keys(app) and "⏎ Show" in footer_keys(app)
+        await until(pilot, lambda: {"tab Board", "⏎ Show"} <= set(footer_keys(app)), "the log's keys")
         await pilot.press("tab", "enter")  # back on the board: play, then ask to leave
+        await until(pilot, lambda: screen.game.cursor == 1, "the move played")
         await pilot.press("escape")
-        await pilot.pause()
-        assert footer_keys(app) == ["y Yes", "n/esc No"]
+        await until(pilot, lambda: footer_keys(app) == ["y Yes", "n/esc No"], "the question's keys")
 
 
 async def test_a_click_on_a_footer_key_presses_it_and_a_greyed_out_one_rings_the_bell() -> None:
@@ -81,25 +85,29 @@ async def test_a_click_on_a_footer_key_presses_it_and_a_greyed_out_one_rings_the
     while the pointer is on it."""
     app = make_app()
     async with app.run_test(size=(100, 32)) as pilot:
-        await pilot.pause()
         footer = app.screen.query_one(KeysFooter)
+        await until(pilot, lambda: "? Rules" in footer_keys(app), "the footer's keys")
         rules = next(x for x in range(footer.size.width) if (k := footer.key_at(x)) and k.label == "? Rules")
         await pilot.hover(KeysFooter, offset=(rules, 0))
-        assert footer.key_at(rules) is not None and footer._hover == footer.key_at(rules)
-        await pilot.click(KeysFooter, offset=(rules, 0))
-        await pilot.pause()
-        assert type(app.screen).__name__ == "RulesScreen"
+        await until(pilot, lambda: footer._hover == footer.key_at(rules), "the key under the pointer lit")
+        assert footer.key_at(rules) is not None
+        await click(pilot, KeysFooter, offset=(rules, 0))
+        await until(pilot, lambda: type(app.screen).__name__ == "RulesScreen", "the rules")
         await pilot.press("escape")
-        await pilot.press("enter", "ctrl+s")  # a new game: nothing to undo yet, so Undo is greyed out
-        await pilot.pause()
+        await screen_becomes(pilot, SelectScreen, "the first screen")
+        await pilot.press("enter")  # a new game: nothing to undo yet, so Undo is greyed out
+        await screen_becomes(pilot, NewGamePanel, "the new-game panel")
+        await pilot.press("ctrl+s")
+        await screen_becomes(pilot, GameScreen, "the game to start")
+        await until(pilot, lambda: "u Undo" in footer_keys(app), "the game's keys")
         footer = app.screen.query_one(KeysFooter)
         undo = next(k for k in footer.shown() if k.label == "u Undo")
         assert not undo.enabled
         x = next(x for x in range(footer.size.width) if footer.key_at(x) == undo)
         bells = []
         app.bell = lambda: bells.append(1)  # type: ignore[method-assign]
-        await pilot.click(KeysFooter, offset=(x, 0))
-        assert bells == [1]
+        await click(pilot, KeysFooter, offset=(x, 0))
+        await until(pilot, lambda: bells == [1], "the bell")
         assert isinstance(app.screen, GameScreen) and app.screen.session.game.moves == ()
 
 
@@ -110,20 +118,28 @@ async def test_60x20_game_screen_shows_every_row_the_footer_and_whole_messages()
         assert footer_keys(app)[:3] == ["? Rules", "⏎ Play", "tab Log"]  # by importance (issue 20)
         assert footer_keys(app)[-1] == "^p Commands"
         assert screen_lines(app)[-1].rstrip().endswith("^p Commands")
-        await pilot.click("#cell-0-0")  # refused: not in row E nor column 5
+        await click(pilot, "#cell-0-0")  # refused: not in row E nor column 5
+        await until(pilot, lambda: screen.message.startswith("✗"), "the refusal")
         refusal = " ".join(screen.message.split())
-        assert refusal.startswith("✗") and len(refusal) > 60
-        shown = " ".join(" ".join(screen_lines(app)).split())
-        assert refusal in shown  # wrapped, not cut
+        assert len(refusal) > 60
+        # wrapped, not cut
+        await until(pilot, lambda: refusal in words_on_screen(app), "the whole refusal")
         await pilot.press("tab", "home", "enter")  # the start position, read-only
-        await pilot.pause()
-        assert screen.viewing == 0 and "t Play here" in footer_keys(app)
+        await until(pilot, lambda: screen.viewing == 0, "the start position")
+        await until(pilot, lambda: "t Play here" in footer_keys(app), "the key to play from there")
         await pilot.press("escape")
+        await until(pilot, lambda: screen.viewing is None, "the live position")
+        await repainted(pilot)
         await open_game(app, pilot, finished_9x9())  # the next game: a finished one
-        banner = app.screen.query_one("#banner").region
-        for col in range(9):
-            cell = app.screen.query_one(f"#cell-8-{col}").region
-            assert cell.height >= 1 and cell.bottom <= banner.y  # row 9 above the banner
+
+        def row_9_above_the_banner() -> None:
+            banner = app.screen.query_one("#banner").region
+            assert banner.height
+            for col in range(9):
+                cell = app.screen.query_one(f"#cell-8-{col}").region
+                assert cell.height >= 1 and cell.bottom <= banner.y
+
+        await passes(pilot, row_9_above_the_banner, "the board fitted above the banner")
 
 
 async def test_60x20_picker_shows_its_help_and_whole_results() -> None:
@@ -136,15 +152,14 @@ async def test_60x20_picker_shows_its_help_and_whole_results() -> None:
         Store().record_game(finished, level, human_player=1)
     app = make_app()
     async with app.run_test(size=SMALL) as pilot:
-        await pilot.pause()
-        lines = screen_lines(app)
-        text = " ".join(" ".join(lines).split())
-        assert "Pick a game with ↑/↓ and Enter, or a click. Whoever moves last wins." in text
+        help_line = "Pick a game with ↑/↓ and Enter, or a click. Whoever moves last wins."
+        await until(pilot, lambda: help_line in words_on_screen(app), "the help")
         assert footer_keys(app)[-3:] == ["? Rules", "q Quit", "^p Commands"]
         await pilot.press("down", "down", "down")  # rowcol's card in view
-        await pilot.pause()
+        await until(pilot, lambda: app.screen.highlighted_entry.id == "rowcol", "rowcol's card")
         results = card_results(app, "rowcol")
-        assert results and shown_text(app, "#variant-rowcol").endswith(results)
+        assert results
+        await until(pilot, lambda: shown_text(app, "#variant-rowcol").endswith(results), "its whole results")
 
 
 async def test_the_board_grows_on_a_large_terminal() -> None:
@@ -153,9 +168,12 @@ async def test_the_board_grows_on_a_large_terminal() -> None:
         await open_game(app, pilot, new_game("rowcol", 9, 9))
         normal = app.screen.query_one("#cell-0-0").region.size
         await pilot.resize_terminal(200, 50)
-        await pilot.pause()
-        large = app.screen.query_one("#cell-0-0").region.size
-        assert large.width > normal.width and large.height > normal.height
+
+        def grown() -> bool:
+            large = app.screen.query_one("#cell-0-0").region.size
+            return large.width > normal.width and large.height > normal.height
+
+        await until(pilot, grown, "larger cells")
 
 
 async def test_undo_says_when_there_is_nothing_more_to_undo() -> None:
@@ -163,11 +181,13 @@ async def test_undo_says_when_there_is_nothing_more_to_undo() -> None:
     async with app.run_test(size=(100, 32)) as pilot:
         screen = await open_game(app, pilot, new_game("rowcol", 5, 5, "C3", "C1"))
         await pilot.press("u")
-        assert screen.message == "Took back 1 move."
+        await until(pilot, lambda: screen.message == "Took back 1 move.", "one move taken back")
         await pilot.press("u")
-        assert screen.message == "Took back 1 move (nothing more to undo)."
+        said = "Took back 1 move (nothing more to undo)."
+        await until(pilot, lambda: screen.message == said, "the last move taken back")
         await pilot.press("u")  # nothing happens, and the line already said so
-        assert screen.game.cursor == 0
+        await pilot.pause()
+        assert screen.game.cursor == 0 and screen.message == said
 
 
 async def test_the_coin_toss_line_stays_when_the_computer_starts() -> None:
@@ -182,11 +202,8 @@ async def test_the_coin_toss_line_stays_when_the_computer_starts() -> None:
                 break
         assert screen is not None
         app.push_screen(screen)
-        for _ in range(100):
-            await pilot.pause()
-            if screen.game.cursor == 1:
-                break
-        assert screen.game.cursor == 1
+        await until(pilot, lambda: screen.game.cursor == 1, "the computer's first move")
+        await pilot.pause()
         assert screen.message.startswith("Coin toss:") and "starts" in screen.message
 
 
@@ -213,9 +230,9 @@ def _contrast(a: Color, b: Color) -> float:
 async def test_the_highlighted_card_is_readable() -> None:
     app = make_app()
     async with app.run_test(size=(100, 32)) as pilot:
-        await pilot.pause()
+        await screen_becomes(pilot, SelectScreen, "the first screen")
         card = app.screen.query_one("#variant-locked-duel")
-        assert card.highlighted
+        await until(pilot, lambda: card.highlighted, "the first card highlighted")
         for y, words in ((0, "Locked Grid Duel"), (1, "Mark a free cell")):  # the title and the summary
             segment = next(s for s in card.render_line(y) if words in s.text)
             style = segment.style
@@ -226,16 +243,12 @@ async def test_the_highlighted_card_is_readable() -> None:
 async def test_down_and_enter_typed_together_open_the_game_after_the_down() -> None:
     app = make_app()
     async with app.run_test(size=(100, 32)) as pilot:
-        await pilot.pause()
-        assert isinstance(app.screen, SelectScreen)
-        first = app.screen.highlighted_entry
+        first = (await screen_becomes(pilot, SelectScreen, "the first screen")).highlighted_entry
         # both keys queued before either is handled, as when typed quickly
         app.post_message(events.Key("down", None))
         app.post_message(events.Key("enter", "\r"))
-        await pilot.pause()
-        await pilot.pause()
-        assert isinstance(app.screen, NewGamePanel)
-        assert app.screen.entry.id != first.id and app.screen.entry.id == "walls"
+        panel = await screen_becomes(pilot, NewGamePanel, "the new-game panel")
+        assert panel.entry.id != first.id and panel.entry.id == "walls"
 
 
 def test_a_record_named_like_a_subcommand_opens() -> None:
@@ -248,16 +261,19 @@ async def test_every_drop_down_list_opens_inside_the_new_game_dialog() -> None:
 
     app = make_app()
     async with app.run_test(size=SMALL) as pilot:
-        await pilot.pause()
+        await screen_becomes(pilot, SelectScreen, "the first screen")
         await pilot.press("down", "enter")  # walls: its last list had no room below it
-        await pilot.pause()
-        dialog = app.screen.query_one(".dialog").region
-        for select in app.screen.query(Select):
-            await pilot.click(f"#{select.id}")
-            await pilot.pause()
-            (opened,) = [w for w in app.screen.query("SelectOverlay") if w.region.height]
-            assert opened.region.bottom <= dialog.bottom, select.id
+        panel = await screen_becomes(pilot, NewGamePanel, "the new-game panel")
+        await until(pilot, lambda: panel.query_one(".dialog").region.height, "the dialog laid out")
+        dialog = panel.query_one(".dialog").region
+        for select in panel.query(Select):
+            await click(pilot, f"#{select.id}")
+            overlay = select.query_one("SelectOverlay")
+            await until(pilot, lambda overlay=overlay: app.focused is overlay and overlay.region.height,
+                        f"the {select.id} list to open")
+            assert overlay.region.bottom <= dialog.bottom, select.id
             await pilot.press("escape")
+            await until(pilot, lambda select=select: not select.expanded, f"the {select.id} list to close")
 
 
 async def test_every_unfinished_game_is_offered_first_and_where_its_game_is_chosen() -> None:
@@ -271,29 +287,31 @@ async def test_every_unfinished_game_is_offered_first_and_where_its_game_is_chos
         store.save_current(game, {}, slot=store.new_slot(game.entry.id))
     app = make_app()
     async with app.run_test(size=(100, 32)) as pilot:
-        await pilot.pause()
-        assert isinstance(app.screen, ResumeScreen)  # all three, not only the newest
-        assert app.screen.query_one("#saves").option_count == 3
+        offer = await screen_becomes(pilot, ResumeScreen, "the offer of every save")  # not only the newest
+        assert offer.query_one("#saves").option_count == 3
         await pilot.press("escape")
-        await pilot.pause()
-        assert isinstance(app.screen, SelectScreen)
-        assert "▶ 2 unfinished games" in app.screen.query_one("#variant-rowcol").render().plain
-        assert "▶ Unfinished: 5x5, 2 moves" in app.screen.query_one("#variant-walls").render().plain
+        first = await screen_becomes(pilot, SelectScreen, "the first screen")
+        await until(
+            pilot, lambda: "▶ 2 unfinished games" in first.query_one("#variant-rowcol").render().plain,
+            "rowcol's card to count its saves",
+        )
+        assert "▶ Unfinished: 5x5, 2 moves" in first.query_one("#variant-walls").render().plain
         await pilot.press("down", "enter")  # Grid Lock: its one save is offered
-        await pilot.pause()
-        assert isinstance(app.screen, ConfirmScreen) and "Grid Lock" in app.screen.question
+        question = await screen_becomes(pilot, ConfirmScreen, "the offer of Grid Lock's save")
+        assert "Grid Lock" in question.question
         await pilot.press("n")  # a new game instead: the panel, and the save stays
-        await pilot.pause()
-        assert isinstance(app.screen, NewGamePanel)
-        await pilot.press("escape", "down", "down")
+        await screen_becomes(pilot, NewGamePanel, "the new-game panel")
+        await pilot.press("escape")
+        await screen_becomes(pilot, SelectScreen, "the first screen")
+        await pilot.press("down", "down")
+        await until(pilot, lambda: first.highlighted_entry.id == "rowcol", "rowcol's card")
         await pilot.press("enter")  # Gridlock (003): both its saves
-        await pilot.pause()
-        assert isinstance(app.screen, ResumeScreen) and app.screen.query_one("#saves").option_count == 2
+        offer = await screen_becomes(pilot, ResumeScreen, "the offer of rowcol's saves")
+        assert offer.query_one("#saves").option_count == 2
         await pilot.press("down", "enter")
-        await pilot.pause()
-        assert isinstance(app.screen, GameScreen) and app.screen.game.played == new_game(
-            "rowcol", 5, 5, "C3"
-        ).played  # the older one: saves are listed newest first
+        game = await screen_becomes(pilot, GameScreen, "the resumed game")
+        # the older one: saves are listed newest first
+        assert game.game.played == new_game("rowcol", 5, 5, "C3").played
     assert len(store.unfinished()) == 3
 
 
@@ -302,17 +320,16 @@ async def test_too_small_takes_the_keys_and_growing_back_gives_the_board_its_foc
     async with app.run_test(size=(100, 32)) as pilot:
         screen = await open_game(app, pilot, new_game("rowcol", 5, 5, "C3", "C1"))
         board = screen.query_one("#board")
-        assert board.has_focus
+        await until(pilot, lambda: board.has_focus, "the board to have the focus")
         await pilot.resize_terminal(40, 12)
-        await pilot.pause()
+        await until(pilot, lambda: screen.query_one("TooSmall").display, "the too-small notice")
         await pilot.press("u", "n", "tab", "enter")  # none of them may act behind the notice
         await pilot.pause()
         assert screen.game.cursor == 2 and app.screen is screen
         await pilot.resize_terminal(100, 32)
-        await pilot.pause()
-        assert board.has_focus
+        await until(pilot, lambda: board.has_focus, "the board to have the focus back")
         await pilot.press("left", "enter")  # the cursor works at once: C3's row is C, so C2 is legal
-        assert screen.game.cursor == 3
+        await until(pilot, lambda: screen.game.cursor == 3, "C2 played")
 
 
 async def test_playing_on_from_an_earlier_move_puts_the_focus_on_the_board() -> None:
@@ -321,21 +338,21 @@ async def test_playing_on_from_an_earlier_move_puts_the_focus_on_the_board() -> 
         screen = await open_game(app, pilot, new_game("rowcol", 5, 5, "C3", "C1", "E1"))
         board = screen.query_one("#board")
         await pilot.press("tab", "home", "down", "enter", "t")  # by keys
-        assert screen.game.cursor == 1 and board.has_focus
-        assert "⏎ Play" in footer_keys(app)
+        await until(pilot, lambda: screen.game.cursor == 1 and board.has_focus, "play on from move 1")
+        await until(pilot, lambda: "⏎ Play" in footer_keys(app), "the board's keys")
         await pilot.press("left", "enter")  # C2, on the board (Enter used to re-select the log entry)
-        assert screen.game.cursor == 2
-        await pilot.click("#log", offset=(3, 0))  # by mouse: the start position, then t
-        await pilot.pause()
-        assert screen.viewing == 0
+        await until(pilot, lambda: screen.game.cursor == 2, "C2 played")
+        await click(pilot, "#log", offset=(3, 0))  # by mouse: the start position, then t
+        await until(pilot, lambda: screen.viewing == 0, "the start position")
         await pilot.press("t")
-        assert screen.game.cursor == 0 and board.has_focus
+        await until(pilot, lambda: screen.game.cursor == 0 and board.has_focus, "play on from the start")
 
 
 async def test_the_rules_in_force_show_in_header_status_and_rules_pane() -> None:
     from textual.widgets import Markdown
 
     from gridgames.games import catalogue
+    from gridgames.tui.screens.rules import RulesScreen
 
     app = make_app()
     async with app.run_test(size=(100, 32)) as pilot:
@@ -345,12 +362,12 @@ async def test_the_rules_in_force_show_in_header_status_and_rules_pane() -> None
             await open_game(app, pilot, new_game(entry.id, rows, rows))
             assert (app.screen.title, app.screen.sub_title) == (entry.label, f"{rows}x{rows}")
             await pilot.press("question_mark")
-            await pilot.pause()
-            text = app.screen.query_one("#rules-text", Markdown).source
+            rules = await screen_becomes(pilot, RulesScreen, "the rules")
+            text = rules.query_one("#rules-text", Markdown).source
             book = f"{entry.default_rows}x{entry.default_cols}"
             assert text.startswith(f"**In this game:** {rows}x{rows} board (the book's: {book})")
             await pilot.press("escape")
-            await pilot.pause()
+            await screen_becomes(pilot, GameScreen, "the game again")
         # noneighbour's house rule, in all three places
         screen = await open_game(app, pilot, new_game("noneighbour", 4, 4, "(1,1)", adjacency="orthogonal"))
         assert screen.title == "GridLock (rule book 004)"
@@ -358,8 +375,8 @@ async def test_the_rules_in_force_show_in_header_status_and_rules_pane() -> None
         status = screen.query_one("#status").render().plain
         assert "not side by side with (1,1) (diagonally is allowed)" in status
         await pilot.press("question_mark")
-        await pilot.pause()
-        first = app.screen.query_one("#rules-text", Markdown).source.splitlines()[0]
+        rules = await screen_becomes(pilot, RulesScreen, "the rules")
+        first = rules.query_one("#rules-text", Markdown).source.splitlines()[0]
         assert first == (
             "**In this game:** 4x4 board (the book's: 3x3); "
             "house rule: only side by side counts as touching, diagonals do not."
@@ -376,7 +393,6 @@ async def test_gridlock_002_speaks_its_own_words_and_symbols() -> None:
         legend = screen.query_one("#legend").render().plain
         assert legend.startswith("_ free  # blocked")
         assert "to place: any _ cell" in screen.query_one("#status").render().plain
-        await pilot.click("#cell-1-2")  # (2,3): blocked by the first marker
-        assert screen.message == (
-            "✗ (2,3) is blocked: it is next to a marked cell, and blocked cells stay blocked."
-        )
+        await click(pilot, "#cell-1-2")  # (2,3): blocked by the first marker
+        said = "✗ (2,3) is blocked: it is next to a marked cell, and blocked cells stay blocked."
+        await until(pilot, lambda: screen.message == said, "the reason it is blocked")

@@ -24,6 +24,7 @@ from gridgames.tui.screens.new_game import NewGamePanel
 from gridgames.tui.screens.record_file import OpenRecordScreen, SaveRecordScreen
 from gridgames.tui.screens.select import SelectScreen
 from tests.tui.helpers import SIZE, card_results, log_lines, make_app, scripted_game, text_of, without_review
+from tests.waiting import click, screen_becomes, until
 
 ROWCOL = get_entry("rowcol")
 
@@ -42,15 +43,16 @@ def rowcol(*moves: str) -> Game:
 
 
 async def click_move(pilot, text: str) -> None:  # type: ignore[no-untyped-def]
-    move = pilot.app.screen.game.parse(text)
-    await pilot.click(f"#cell-{move.cells[0].row}-{move.cells[0].col}")
+    """Click a legal move's cell and wait until it is played."""
+    screen = pilot.app.screen
+    move, before = screen.game.parse(text), screen.game.cursor
+    await click(pilot, f"#cell-{move.cells[0].row}-{move.cells[0].col}")
+    await until(pilot, lambda: screen.game.cursor == before + 1, f"{text} to be played")
 
 
 async def open_game(app, pilot, game: Game, match: Match | None = None) -> GameScreen:  # type: ignore[no-untyped-def]
     app.start_game(Setup(game.entry.id, game.options), game, match)
-    await pilot.pause()
-    assert isinstance(app.screen, GameScreen)
-    return app.screen
+    return await screen_becomes(pilot, GameScreen, "the game to open")
 
 
 async def test_autosave_then_a_new_app_offers_to_resume_board_log_and_score() -> None:
@@ -61,6 +63,7 @@ async def test_autosave_then_a_new_app_offers_to_resume_board_log_and_score() ->
         screen = await open_game(app, pilot, rowcol("C3"), earlier)
         await click_move(pilot, "C1")
         await click_move(pilot, "E1")
+        await until(pilot, lambda: len(log_lines(app)) == 4, "the log of 3 moves")
         board = [text_of(app, f"#cell-{r}-{c}") for r in range(5) for c in range(5)]
         log = log_lines(app)
         played = screen.game.played
@@ -68,26 +71,23 @@ async def test_autosave_then_a_new_app_offers_to_resume_board_log_and_score() ->
 
     again = make_app()
     async with again.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        offer = again.screen
-        assert isinstance(offer, ConfirmScreen)
+        offer = await screen_becomes(pilot, ConfirmScreen, "the offer to resume")
         assert offer.question.startswith(
             "Resume your unfinished game of Gridlock (rule book 003), 5x5, 3 moves, saved "
         )
         await pilot.press("y")
-        screen = again.screen
-        assert isinstance(screen, GameScreen)
+        screen = await screen_becomes(pilot, GameScreen, "the resumed game")
         assert screen.game.played == played
+        await until(pilot, lambda: log_lines(again) == log, "the resumed log")
         assert [text_of(again, f"#cell-{r}-{c}") for r in range(5) for c in range(5)] == board
-        assert log_lines(again) == log
         assert screen.session.match_base == earlier
         assert text_of(again, "#score").startswith(earlier.describe())
         # Declining is possible too: the picker stays, and the save is kept for next time.
     declined = make_app()
     async with declined.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await screen_becomes(pilot, ConfirmScreen, "the offer to resume")
         await pilot.press("n")
-        assert isinstance(declined.screen, SelectScreen)
+        await screen_becomes(pilot, SelectScreen, "the first screen")
     assert Store().load_current("rowcol") is not None
 
 
@@ -98,16 +98,18 @@ async def test_a_finished_game_counts_once_and_undo_takes_it_out_of_the_score() 
         screen = await open_game(app, pilot, game.undo())
         await click_move(pilot, game.rules.format_move(moves[-1]))
         assert screen.game.is_over and screen.match.games == 1
-        assert Store().load_current("rowcol") is None  # the save of a finished game is dropped
+        # the save of a finished game is dropped
+        await until(pilot, lambda: Store().load_current("rowcol") is None, "the save to be dropped")
         await pilot.press("u")  # take the last move back: its result leaves the score
-        assert screen.match.games == 0 and text_of(app, "#score") == ""
-        assert Store().load_current("rowcol") is not None
+        await until(pilot, lambda: screen.match.games == 0 and text_of(app, "#score") == "", "no score")
+        await until(pilot, lambda: Store().load_current("rowcol") is not None, "the game saved again")
         await click_move(pilot, game.rules.format_move(moves[-1]))
         winner = game.outcome.winner
-        assert screen.match.games == 1 and f"{ROWCOL.player(winner)} 1" in text_of(app, "#score")
+        assert screen.match.games == 1
+        await until(pilot, lambda: f"{ROWCOL.player(winner)} 1" in text_of(app, "#score"), "the score")
         await pilot.press("escape")
-        assert isinstance(app.screen, SelectScreen)
-        await pilot.pause()
+        await screen_becomes(pilot, SelectScreen, "the first screen")
+        await until(pilot, lambda: card_results(app, "rowcol"), "rowcol's results")
         card = card_results(app, "rowcol")
     tally = {"wins": int(winner == 1), "losses": int(winner == 2), "draws": 0}  # Player 1's results
     assert Store().stats() == {"rowcol": {"human": tally}}
@@ -123,11 +125,9 @@ async def test_results_against_the_computer_show_on_the_picker() -> None:
     store.record_game(finished, "easy", human_player=winner)
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        assert (
-            card_results(app, "rowcol")
-            == "Won–lost: easy 1–0 · perfect 1–1"
-        )
+        await screen_becomes(pilot, SelectScreen, "the first screen")
+        said = "Won–lost: easy 1–0 · perfect 1–1"
+        await until(pilot, lambda: card_results(app, "rowcol") == said, "rowcol's results")
         assert card_results(app, "walls") == ""
 
 
@@ -136,36 +136,40 @@ async def test_save_as_then_open_round_trips_and_replacing_asks(tmp_path: Path, 
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_game(app, pilot, rowcol("C3", "C1"))
         await pilot.press("ctrl+s")
-        dialog = app.screen
-        assert isinstance(dialog, SaveRecordScreen)
+        dialog = await screen_becomes(pilot, SaveRecordScreen, "the save dialog")
+        await until(pilot, lambda: dialog.query_one("#path", Input).value, "a suggested name")
         suggested = dialog.query_one("#path", Input).value
         saved = Path(suggested)  # in full, in the data folder's records folder (issue 20)
         assert saved.parent == data_dir / "records" and saved.is_absolute()
         assert saved.name.startswith("rowcol-") and saved.name.endswith(".gridgames")
         await pilot.press("enter")
-        assert app.screen is screen
+        await until(pilot, lambda: app.screen is screen, "the game again")
+        await until(pilot, lambda: f"saved in {saved}." in list(app._notifications)[-1].message, "the note")
         assert load_record(saved).played == screen.game.played
-        assert f"saved in {saved}." in list(app._notifications)[-1].message
         # Same name again: it asks before replacing.
         await click_move(pilot, "E1")
         await pilot.press("ctrl+s")
-        app.screen.query_one("#path", Input).value = suggested
+        dialog = await screen_becomes(pilot, SaveRecordScreen, "the save dialog")
+        dialog.query_one("#path", Input).value = suggested
         await pilot.press("enter")
-        assert isinstance(app.screen, ConfirmScreen) and "already exists" in app.screen.question
+        question = await screen_becomes(pilot, ConfirmScreen, "the question before replacing")
+        assert "already exists" in question.question
         await pilot.press("y")
-        await pilot.pause()
-        assert app.screen is screen
-        assert len(load_record(saved).played) == 3
+        await until(pilot, lambda: app.screen is screen, "the game again")
+        await until(pilot, lambda: len(load_record(saved).played) == 3, "the file replaced")
         # Open it from the picker.
-        await pilot.press("escape", "y")
-        assert isinstance(app.screen, SelectScreen)
+        await pilot.press("escape")
+        await screen_becomes(pilot, ConfirmScreen, "the question before leaving")
+        await pilot.press("y")
+        await screen_becomes(pilot, SelectScreen, "the first screen")
         await pilot.press("ctrl+o")
-        assert isinstance(app.screen, OpenRecordScreen)
-        app.screen.query_one("#path", Input).value = suggested
-        app.screen.query_one("#path", Input).focus()
+        dialog = await screen_becomes(pilot, OpenRecordScreen, "the open dialog")
+        dialog.query_one("#path", Input).value = suggested
+        dialog.query_one("#path", Input).focus()
+        await until(pilot, lambda: dialog.query_one("#path", Input).has_focus, "the name field to take keys")
         await pilot.press("enter")
-        assert isinstance(app.screen, GameScreen)
-        assert app.screen.game.played == rowcol("C3", "C1", "E1").played
+        opened = await screen_becomes(pilot, GameScreen, "the game from the file")
+        assert opened.game.played == rowcol("C3", "C1", "E1").played
 
 
 async def test_a_bad_record_is_refused_with_line_and_reason_and_nothing_changes(tmp_path: Path) -> None:
@@ -176,19 +180,24 @@ async def test_a_bad_record_is_refused_with_line_and_reason_and_nothing_changes(
     before = sorted(p.name for p in tmp_path.rglob("*"))
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
+        await screen_becomes(pilot, SelectScreen, "the first screen")
         await pilot.press("ctrl+o")
-        dialog = app.screen
-        assert isinstance(dialog, OpenRecordScreen)
-        dialog.query_one("#path", Input).value = "bad.gridgames"
+        dialog = await screen_becomes(pilot, OpenRecordScreen, "the open dialog")
+        field = dialog.query_one("#path", Input)
+        await until(pilot, lambda: field.has_focus, "the name field to take keys")
+        field.value = "bad.gridgames"
         await pilot.press("enter")
-        assert app.screen is dialog
-        message = text_of(app, "#file-message")
-        assert message.startswith("Could not open bad.gridgames: line 8: ") and "D4" in message
-        dialog.query_one("#path", Input).value = "missing.gridgames"
+        said = "Could not open bad.gridgames: line 8: "
+        await until(pilot, lambda: text_of(app, "#file-message").startswith(said), "the reason")
+        assert app.screen is dialog and "D4" in text_of(app, "#file-message")
+        field.value = "missing.gridgames"
         await pilot.press("enter")
-        assert "there is no file called 'missing.gridgames'" in text_of(app, "#file-message")
+        await until(
+            pilot, lambda: "there is no file called 'missing.gridgames'" in text_of(app, "#file-message"),
+            "the missing file named",
+        )
         await pilot.press("escape")
-        assert isinstance(app.screen, SelectScreen)
+        await screen_becomes(pilot, SelectScreen, "the first screen")
     assert bad.read_text(encoding="utf-8") == text
     assert sorted(p.name for p in tmp_path.rglob("*")) == before
 
@@ -198,24 +207,26 @@ async def test_match_rules_and_last_choices_are_kept_for_the_next_run() -> None:
     app = GridGamesApp()  # choices from the (empty) data folder
     async with app.run_test(size=SIZE) as pilot:
         app.open_new_game(entry)
-        await pilot.pause()
-        panel = app.screen
-        assert isinstance(panel, NewGamePanel)
+        panel = await screen_becomes(pilot, NewGamePanel, "the new-game panel")
         panel.query_one("#first", Select).value = "1"
         panel.query_one("#starts", Select).value = "winner"
         scoring = panel.query_one("#option-cell_scoring", Select)  # the game's own option, as it declares it
         labels = [str(label) for label, _ in scoring._options]
         assert labels == ["1 point per game won", "1 point per cell marked"]
         scoring.value = 1
-        await pilot.click("#start")
-        screen = app.screen
-        assert isinstance(screen, GameScreen)
+        await click(pilot, "#start")
+        screen = await screen_becomes(pilot, GameScreen, "the game to start")
         assert (screen.match.starts, screen.match.scoring) == ("winner", "cells")
         game, moves = scripted_game(entry)
         for move in moves:
             await click_move(pilot, game.rules.format_move(move))
-        assert screen.match.describe() in text_of(app, "#score") and " cells" in text_of(app, "#score")
+
+        def scored() -> bool:
+            return screen.match.describe() in text_of(app, "#score") and " cells" in text_of(app, "#score")
+
+        await until(pilot, scored, "the score in cells")
         await pilot.press("n")  # the winner starts the next game
+        await until(pilot, lambda: screen.game.cursor == 0, "the next game")
         assert screen.game.first_player == game.outcome.winner
     later = GridGamesApp()
     setup = later.choices.setup_for(entry)
@@ -238,6 +249,8 @@ async def test_an_unwritable_data_folder_warns_once_and_play_goes_on(
         await click_move(pilot, "C3")
         await click_move(pilot, "C1")
         assert screen.game.played == rowcol("C3", "C1").played
+        await until(pilot, lambda: any("game in progress" in t for t in toasts), "the warning")
+        await pilot.pause()
         warnings = [t for t in toasts if "game in progress" in t]
         assert len(warnings) == 1
         assert warnings[0].startswith(f"Could not save the game in progress in {blocker / 'data'}")
@@ -301,6 +314,5 @@ async def test_damaged_data_files_never_stop_the_app_starting(
     monkeypatch.setenv(ENV_DATA_DIR, str(data))
     app = GridGamesApp()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        assert isinstance(app.screen, SelectScreen)
+        await screen_becomes(pilot, SelectScreen, "the first screen")
         assert app.choices.variant is None

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from tests.puzzles.test_run import a_puzzle
 from tests.tui.helpers import make_app
-from tests.tui.puzzles import ListSource
+from tests.tui.puzzles import ListSource, puzzle_screen, settle
+from tests.waiting import click, until
 
 
 def open_puzzles(app, wrong: bool):  # type: ignore[no-untyped-def]
@@ -16,16 +17,14 @@ def open_puzzles(app, wrong: bool):  # type: ignore[no-untyped-def]
 
     async def run_before(pilot) -> None:  # type: ignore[no-untyped-def]
         app.open_puzzles()
-        await pilot.pause()
-        await app.screen.workers.wait_for_complete()
-        await pilot.pause()
+        screen = await puzzle_screen(pilot)
         if wrong:
-            run = app.screen.run
+            run = screen.run
             move = next(m for m in run.game.legal_moves() if m != run.solution[0])
-            await pilot.click(f"#cell-{move.cells[0].row}-{move.cells[0].col}")
-            await pilot.pause()
-            await app.screen.workers.wait_for_complete()
-            await pilot.pause()
+            await click(pilot, f"#cell-{move.cells[0].row}-{move.cells[0].col}")
+            await until(pilot, lambda: screen.answer is not None, "the answer to the try")
+            await settle(pilot)
+        await pilot.pause()
 
     return run_before
 

@@ -17,6 +17,7 @@ from gridgames.tui.screens.rules import RulesScreen
 from gridgames.tui.screens.select import SelectScreen
 from gridgames.tui.widgets.too_small import TooSmall
 from tests.tui.helpers import SIZE, cell_text, make_app, text_of
+from tests.waiting import click, screen_becomes, until
 
 
 def rowcol_game(*moves: str) -> Game:
@@ -28,9 +29,7 @@ def rowcol_game(*moves: str) -> Game:
 
 async def open_game(app, pilot, game: Game) -> GameScreen:  # type: ignore[no-untyped-def]
     app.start_game(app.choices.setup_for(game.entry), game)
-    await pilot.pause()
-    assert isinstance(app.screen, GameScreen)
-    return app.screen
+    return await screen_becomes(pilot, GameScreen, "the game to open")
 
 
 async def test_history_is_read_only_with_a_way_back() -> None:
@@ -39,17 +38,19 @@ async def test_history_is_read_only_with_a_way_back() -> None:
         screen = await open_game(app, pilot, rowcol_game("C3", "C1", "E1"))
         await pilot.press("tab")  # focus the move log
         await pilot.press("home", "down", "enter")  # the position after move 1
-        assert screen.viewing == 1
-        assert cell_text(app, Cell(2, 0)) == "."  # C1 is not claimed yet in that position
+        await until(pilot, lambda: screen.viewing == 1, "the position after move 1")
+        await until(pilot, lambda: cell_text(app, Cell(2, 0)) == ".", "C1 empty in that position")
         assert "read-only" in text_of(app, "#status")
-        await pilot.click("#cell-4-4")
-        assert screen.game.cursor == 3 and "read-only" in text_of(app, "#message")
-        await pilot.click("#live")
-        assert screen.viewing is None
-        assert cell_text(app, Cell(2, 0)) == "O"
+        await click(pilot, "#cell-4-4")
+        await until(pilot, lambda: "read-only" in text_of(app, "#message"), "the read-only note")
+        assert screen.game.cursor == 3
+        await click(pilot, "#live")
+        await until(pilot, lambda: screen.viewing is None, "the live position")
+        await until(pilot, lambda: cell_text(app, Cell(2, 0)) == "O", "C1 claimed again")
         # Retry from an earlier move: the later moves stay for redo.
         await pilot.press("tab", "home", "down", "enter", "t")
-        assert screen.game.cursor == 1 and screen.game.can_redo
+        await until(pilot, lambda: screen.game.cursor == 1, "the game taken back to move 1")
+        assert screen.game.can_redo
 
 
 async def test_undo_and_redo_are_greyed_out_when_impossible() -> None:
@@ -57,10 +58,12 @@ async def test_undo_and_redo_are_greyed_out_when_impossible() -> None:
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_game(app, pilot, rowcol_game())
         assert screen.check_action("undo", ()) is None and screen.check_action("redo", ()) is None
-        await pilot.click("#cell-2-2")
-        assert screen.check_action("undo", ()) is True and screen.check_action("redo", ()) is None
+        await click(pilot, "#cell-2-2")
+        await until(pilot, lambda: screen.check_action("undo", ()) is True, "undo to be offered")
+        assert screen.check_action("redo", ()) is None
         await pilot.press("u")
-        assert screen.check_action("undo", ()) is None and screen.check_action("redo", ()) is True
+        await until(pilot, lambda: screen.check_action("redo", ()) is True, "redo to be offered")
+        assert screen.check_action("undo", ()) is None
 
 
 async def test_quit_asks_during_a_game() -> None:
@@ -68,13 +71,13 @@ async def test_quit_asks_during_a_game() -> None:
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_game(app, pilot, rowcol_game("C3"))
         await pilot.press("q")
-        assert isinstance(app.screen, ConfirmScreen)
+        await screen_becomes(pilot, ConfirmScreen, "the question before quitting")
         await pilot.press("n")
-        assert app.screen is screen
+        await until(pilot, lambda: app.screen is screen, "the game again")
         await pilot.press("escape")  # leaving the game asks too
-        assert isinstance(app.screen, ConfirmScreen)
+        await screen_becomes(pilot, ConfirmScreen, "the question before leaving")
         await pilot.press("y")
-        assert isinstance(app.screen, SelectScreen)
+        await screen_becomes(pilot, SelectScreen, "the first screen")
         await pilot.press("q")  # no game in progress: quits at once
     assert app.return_code == 0
 
@@ -84,22 +87,20 @@ async def test_rules_pane_shows_the_variant_and_the_keys() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await open_game(app, pilot, rowcol_game())
         await pilot.press("question_mark")
-        assert isinstance(app.screen, RulesScreen)
-        text = app.screen.query_one("#rules-text").source  # type: ignore[attr-defined]
+        rules = await screen_becomes(pilot, RulesScreen, "the rules")
+        text = rules.query_one("#rules-text").source  # type: ignore[attr-defined]
         assert "row or the same column" in text.replace("\n", " ") and "Ctrl+Y" in text
         await pilot.press("escape")
-        assert isinstance(app.screen, GameScreen)
+        await screen_becomes(pilot, GameScreen, "the game again")
 
 
 async def test_small_terminal_says_how_large_and_recovers() -> None:
     app = make_app()
     async with app.run_test(size=(40, 12)) as pilot:
-        await pilot.pause()
-        message = app.screen.query_one(TooSmall)
-        assert message.display and "at least 60x20" in str(message.render())
+        await until(pilot, lambda: app.screen.query_one(TooSmall).display, "the too-small message")
+        assert "at least 60x20" in str(app.screen.query_one(TooSmall).render())
         await pilot.resize_terminal(80, 24)
-        await pilot.pause()
-        assert not app.screen.query_one(TooSmall).display
+        await until(pilot, lambda: not app.screen.query_one(TooSmall).display, "the message to go")
         assert app.screen.query_one("#variants").display
 
 
@@ -108,8 +109,7 @@ async def test_loads_a_game_record(tmp_path: Path) -> None:
     record.write_text(dumps(rowcol_game("C3", "C1")), encoding="utf-8")
     app = make_app(load=str(record))
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        assert isinstance(app.screen, GameScreen)
+        await screen_becomes(pilot, GameScreen, "the recorded game")
         assert app.screen.game.played == rowcol_game("C3", "C1").played
         assert cell_text(app, Cell(2, 0)) == "[O]"
 
@@ -119,13 +119,12 @@ async def test_a_bad_record_says_why_on_the_picker(tmp_path: Path) -> None:
     record.write_text("gridgames-record 1\nvariant: chess\n", encoding="utf-8")
     app = make_app(load=str(record))
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        assert isinstance(app.screen, SelectScreen)
+        await screen_becomes(pilot, SelectScreen, "the first screen")
         try:
             loads(record.read_text(encoding="utf-8"), get_entry)
         except GameError as error:
             expected = f"Could not open {record}: {error}"
-        assert text_of(app, "#select-message") == expected
+        await until(pilot, lambda: text_of(app, "#select-message") == expected, "the reason on the picker")
 
 
 async def test_command_palette_runs_the_games_commands() -> None:
@@ -133,42 +132,44 @@ async def test_command_palette_runs_the_games_commands() -> None:
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_game(app, pilot, rowcol_game("C3"))
         await pilot.press("ctrl+p")
+        await until(pilot, lambda: app.screen is not screen, "the command palette")
+        palette = app.screen
+        await until(pilot, lambda: app.focused is palette.query_one("Input"), "the palette to take keys")
         await pilot.press(*"undo")
-        await pilot.pause()
+        await until(
+            pilot, lambda: "Undo" in str(palette.query_one("CommandList").get_option_at_index(0).prompt),
+            "undo to be found",
+        )
         await pilot.press("enter")
-        await pilot.pause()
-        assert app.screen is screen and screen.game.cursor == 0
+        await until(pilot, lambda: app.screen is screen and screen.game.cursor == 0, "the move undone")
 
 
 async def test_opens_on_a_variants_new_game_panel() -> None:
     app = make_app(variant="walls")
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        assert isinstance(app.screen, NewGamePanel) and app.screen.entry.id == "walls"
+        panel = await screen_becomes(pilot, NewGamePanel, "the new-game panel")
+        assert panel.entry.id == "walls"
         await pilot.press("ctrl+s")  # Enter opens the focused row's list (issue 20)
-        assert isinstance(app.screen, GameScreen) and app.screen.entry.id == "walls"
+        game = await screen_becomes(pilot, GameScreen, "the game to start")
+        assert game.entry.id == "walls"
 
 
 async def test_the_new_game_panel_says_where_the_perfect_seat_cannot_prove_its_moves() -> None:
     app = make_app(variant="walls")
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        panel = app.screen
-        assert isinstance(panel, NewGamePanel)
+        panel = await screen_becomes(pilot, NewGamePanel, "the new-game panel")
         note = panel.query_one("#proof-note")
         panel.query_one("#seat2").value = "perfect"  # type: ignore[attr-defined]
         await pilot.pause()
         assert not note.display  # the book's 5x5 is solved
         panel.query_one("#rows").value = 9  # type: ignore[attr-defined]
         panel.query_one("#cols").value = 9  # type: ignore[attr-defined]
-        await pilot.pause()
-        assert note.display and "not proven on 9x9" in str(note.render())
+        await until(pilot, lambda: note.display and "not proven on 9x9" in str(note.render()), "the note")
 
 
 async def _perfect_seat_note(app, pilot, rows: int, cols: int):  # type: ignore[no-untyped-def]
     """On the new-game panel on top: a perfect second seat on a rows x cols board; its proof note."""
-    panel = app.screen
-    assert isinstance(panel, NewGamePanel)
+    panel = await screen_becomes(pilot, NewGamePanel, "the new-game panel")
     panel.query_one("#seat2").value = "perfect"
     panel.query_one("#rows").value = rows
     panel.query_one("#cols").value = cols
@@ -179,8 +180,6 @@ async def _perfect_seat_note(app, pilot, rows: int, cols: int):  # type: ignore[
 async def test_a_board_solved_in_seconds_is_solved_beside_play_and_the_note_goes() -> None:
     """Walls 3x6 (18 cells) takes a whole-board pass longer than a reply: the perfect seat says it plays
     by search until the board is solved, the game screen solves it in a worker, and the note goes."""
-    import asyncio
-
     import pytest
 
     from gridgames.games.walls import algorithm as walls
@@ -191,19 +190,19 @@ async def test_a_board_solved_in_seconds_is_solved_beside_play_and_the_note_goes
     clear_caches()
     app = make_app(variant="walls")
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
         note = await _perfect_seat_note(app, pilot, 3, 6)
-        assert note.display and "strongest search until the 3x6 board is solved" in str(note.render())
+        said = "strongest search until the 3x6 board is solved"
+        await until(pilot, lambda: note.display and said in str(note.render()), "the note")
         await pilot.press("ctrl+s")
-        assert isinstance(app.screen, GameScreen)
-        for _ in range(200):  # the pass takes about half a second; the worker runs beside play
-            if not any(w.group == "prepare" and not w.is_finished for w in app.workers):
-                break
-            await asyncio.sleep(0.05)
+        await screen_becomes(pilot, GameScreen, "the game to start")
+        # the pass takes about half a second; the worker runs beside play
+        await until(
+            pilot, lambda: not any(w.group == "prepare" and not w.is_finished for w in app.workers),
+            "the board to be solved",
+        )
         await pilot.press("escape")  # back to the picker, and the same game's panel again
-        await pilot.pause()
+        await screen_becomes(pilot, SelectScreen, "the first screen")
         app.open_new_game(get_entry("walls"))
-        await pilot.pause()
         note = await _perfect_seat_note(app, pilot, 3, 6)
         assert not note.display  # solved: the perfect seat proves its moves
     clear_caches()
@@ -214,6 +213,7 @@ async def test_the_remembered_choices_are_said_when_the_app_opens_on_a_game() ->
 
     app = GridGamesApp(variant="noneighbour", note="As last time: orthogonal adjacency.")
     async with app.run_test(size=(100, 32)) as pilot:
-        await pilot.pause()
-        said = [notification.message for notification in app._notifications]
-        assert "As last time: orthogonal adjacency." in said
+        await until(
+            pilot, lambda: "As last time: orthogonal adjacency." in [n.message for n in app._notifications],
+            "the remembered choices said",
+        )

@@ -12,7 +12,11 @@ from gridgames.engine.game import Game
 from gridgames.engine.options import Options
 from gridgames.games import catalogue, get_entry
 from gridgames.play.setup import Setup
+from gridgames.tui.screens.game import GameScreen
+from gridgames.tui.screens.new_game import NewGamePanel
+from gridgames.tui.screens.rules import RulesScreen
 from tests.tui.helpers import SIZE, make_app, scripted_game
+from tests.waiting import screen_becomes, until
 
 CATALOGUE = catalogue()
 
@@ -32,8 +36,11 @@ def start_with(app, game: Game):  # type: ignore[no-untyped-def]
 
     async def run_before(pilot) -> None:  # type: ignore[no-untyped-def]
         app.start_game(Setup(game.entry.id, game.options), game)  # the board of the game's own size
-        await pilot.pause()
-        await app.screen.workers.wait_for_complete()  # the review of a finished game
+        screen = await screen_becomes(pilot, GameScreen, "the game to open")
+        # the review of a finished game
+        await until(pilot, lambda: all(w.is_finished for w in app.workers), "the review")
+        if game.is_over:
+            await until(pilot, lambda: screen.query_one("#banner").display, "the banner")
         await pilot.pause()
 
     return run_before
@@ -55,7 +62,14 @@ def test_mid_game(snap_compare, variant: str) -> None:  # type: ignore[no-untype
 
 def test_rules_pane(snap_compare) -> None:  # type: ignore[no-untyped-def]
     app = make_app()
-    assert snap_compare(app, terminal_size=SIZE, press=["down", "?"])
+
+    async def rules(pilot) -> None:  # type: ignore[no-untyped-def]
+        await pilot.press("down", "?")
+        screen = await screen_becomes(pilot, RulesScreen, "the rules")
+        await until(pilot, lambda: screen.query_one("#rules-text").children, "the rules' text")
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=rules)
 
 
 def test_game_over(snap_compare) -> None:  # type: ignore[no-untyped-def]
@@ -77,4 +91,9 @@ def test_game_at_60x20(snap_compare) -> None:  # type: ignore[no-untyped-def]
 
 def test_new_game_dialog(snap_compare) -> None:  # type: ignore[no-untyped-def]
     """A dialog shows its own keys in its footer."""
-    assert snap_compare(make_app(), terminal_size=SIZE, press=["down", "down", "down", "down", "enter"])
+    async def panel(pilot) -> None:  # type: ignore[no-untyped-def]
+        await pilot.press("down", "down", "down", "down", "enter")
+        await screen_becomes(pilot, NewGamePanel, "the new-game panel")
+        await pilot.pause()
+
+    assert snap_compare(make_app(), terminal_size=SIZE, run_before=panel)

@@ -38,16 +38,20 @@ def test_the_new_game_panel_by_keys_then_a_click_on_an_option(terminals, data_di
     option of the open list chooses it and closes the list."""
     term = open_terminal(terminals, data_dir, "play", "rowcol", size=(60, 20))
     term.wait_for("Player 2 (O)")
-    term.settle()
-    assert "tab/↑↓ Move" in term.line(19)
+    term.until(lambda: "tab/↑↓ Move" in term.line(19), "the panel's keys in the footer")
     term.keys(DOWN)
     term.keys(ENTER)
-    column, row = term.wait_for("Computer (easy)")
-    assert term.find("Computer (perfect)") is not None  # the whole list, open under Player 2
+    column, row = term.steady("Computer (easy)")
+    # the whole list, open under Player 2
+    term.until(lambda: term.find("Computer (perfect)") is not None, "the whole list")
     term.click(column + 3, row)
-    _, player2 = term.wait_for("Player 2 (O)")
-    assert "Computer (easy)" in term.line(player2)
-    assert term.find("Computer (perfect)") is None  # the list closed
+    term.until(lambda: term.find("Computer (perfect)") is None, "the list to close")
+
+    def chosen() -> bool:
+        found = term.find("Player 2 (O)")
+        return found is not None and "Computer (easy)" in term.line(found[1])
+
+    term.until(chosen, "Computer (easy) beside Player 2")
     term.keys(DOWN + ENTER)  # the Rows list opens: still in the panel
     assert term.find("New game:") is not None
 
@@ -67,14 +71,18 @@ def test_a_finished_game_regrows_its_board_when_the_terminal_grows(terminals, da
     save_record(game, record)
     term = open_terminal(terminals, data_dir, "--load", str(record), size=(60, 20))
     term.wait_for("Play again")
-    term.settle()
+
+    def spacing_steady() -> bool:  # the same over a pause in drawing: the board is laid out
+        before = column_spacing(term)
+        term.settle()
+        return column_spacing(term) == before
+
+    term.until(spacing_steady, "the board laid out")
     small = column_spacing(term)
     term.resize(100, 32)
-    term.settle()
-    assert column_spacing(term) > small
+    term.until(lambda: column_spacing(term) > small, "wider cells")
     term.resize(60, 20)
-    term.settle()
-    assert column_spacing(term) == small
+    term.until(lambda: column_spacing(term) == small, "the cells as before")
 
 
 def test_a_file_name_with_an_escape_sequence_is_shown_escaped(terminals, data_dir: Path) -> None:  # type: ignore[no-untyped-def]

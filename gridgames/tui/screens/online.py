@@ -198,7 +198,7 @@ class OnlineGameScreen(Screen[None]):
         if before is None:
             area = self.query_one(BoardArea)
             board = Board(view.game.state.rows, view.game.state.cols, letters=entry.coord_style == "letter")
-            area.mount(board)
+            mounted = area.mount(board)
 
             def ready() -> None:
                 board.fit(area.size)
@@ -206,7 +206,11 @@ class OnlineGameScreen(Screen[None]):
                 self.board_ready = True
                 self.refresh_view()
 
-            self.call_after_refresh(ready)
+            async def once_mounted() -> None:
+                await mounted  # the board's cells exist only from here: drawing earlier finds none
+                self.call_after_refresh(ready)
+
+            self.call_later(once_mounted)
             name_alternate_key(self, rule_book(entry.id).words)
             self.title = entry.label
             self.sub_title = f"{house_rules.header(entry, self.view.game.options)}, online"
