@@ -574,15 +574,27 @@ static inline void pos_play(const Geo *g, Pos *p, int side, int a, int b) {
 
 static inline int cell_of(const Geo *g, int side, int a, int b) { return side ? b * g->cols + a : a * g->cols + b; }
 
-/* The table's key: the least of the four images, dead cells (no empty neighbour) left out. */
+/* The table's key: the least of the four images, dead cells (no empty neighbour) left out. Mirroring
+ * keeps neighbours neighbours, so each image's live cells are those with a neighbour in that image:
+ * four masks of shifts, with no loop over the dead cells (in 64 bits where the board fits). */
 static u128 pos_key(const Geo *g, const Pos *p, int vertical) {
-    u128 free = p->img[0];
-    u128 near = ((free << 1) & g->not_first) | ((free >> 1) & g->not_last) | (free << g->cols) | (free >> g->cols);
-    u128 dead = free & ~near, least = free & near;
-    for (int s = 1; s < 4; s++) {
-        u128 x = p->img[s];
-        for (u128 d = dead; d; d &= d - 1) x &= ~g->image[s][lowbit(d)];
-        if (x < least) least = x;
+    u128 least;
+    int w = g->cols;
+    if (g->n <= 64) {
+        uint64_t nf = (uint64_t)g->not_first, nl = (uint64_t)g->not_last, best = ~(uint64_t)0;
+        for (int s = 0; s < 4; s++) {
+            uint64_t x = (uint64_t)p->img[s];
+            uint64_t live = x & (((x << 1) & nf) | ((x >> 1) & nl) | (x << w) | (x >> w));
+            if (live < best) best = live;
+        }
+        least = best;
+    } else {
+        least = ~(u128)0;
+        for (int s = 0; s < 4; s++) {
+            u128 x = p->img[s];
+            u128 live = x & (((x << 1) & g->not_first) | ((x >> 1) & g->not_last) | (x << w) | (x >> w));
+            if (live < least) least = live;
+        }
     }
     return least | ((u128)(vertical ? SIDE_BIT : 0) << 64);
 }
@@ -706,7 +718,13 @@ static int line_bound(const Geo *g, const Pos *p, int side) {
 
 typedef struct { const Geo *g; Budget *b; } Search;
 
-static int line_wins(Search *s, const Pos *p, int side);
+/* A node whose table key is `key` and, when `silent`, whose bound is known to decide nothing. */
+static int line_node(Search *s, const Pos *p, int side, u128 key, int silent);
+
+static inline int line_wins(Search *s, const Pos *p, int side) {
+    return line_node(s, p, side, pos_key(s->g, p, side), 0);
+}
+
 
 /* The mover's moves in search order (see the top of this part), each as line * 16 + bit. */
 static int line_moves(const Geo *g, const Pos *p, int side, int *out) {
@@ -761,40 +779,44 @@ static int line_some_move_wins(Search *s, const Pos *p, int side) {
     const Geo *g = s->g;
     int order[MAXCELLS];
     int n = line_moves(g, p, side, order);
+    Pos kids[MAXCELLS];
+    u128 keys[MAXCELLS];
+    int silent = 0;
+    /* Every child's key first, its bucket fetched ahead (the table is far larger than the caches); the
+     * children searched then reuse their key, and the bound found silent here is not counted again. */
+    for (int k = 0; k < n; k++) {
+        kids[k] = *p;
+        pos_play(g, &kids[k], side, order[k] >> 4, order[k] & 15);
+        keys[k] = pos_key(g, &kids[k], !side);
+        if (features & F_ETC) __builtin_prefetch(&table[2 * bucket_of((uint64_t)keys[k], (uint64_t)(keys[k] >> 64))]);
+    }
     if (features & F_ETC) {
-        Pos kids[MAXCELLS];
-        u128 keys[MAXCELLS];
-        for (int k = 0; k < n; k++) {
-            kids[k] = *p;
-            pos_play(g, &kids[k], side, order[k] >> 4, order[k] & 15);
-            keys[k] = pos_key(g, &kids[k], !side);
-            __builtin_prefetch(&table[2 * bucket_of((uint64_t)keys[k], (uint64_t)(keys[k] >> 64))]);
-        }
         int keep = 0;
         for (int k = 0; k < n; k++) {
             int known = tt_get(keys[k]);
             if (known < 0 && (features & F_ETC_BOUND)) known = line_bound(g, &kids[k], !side);
             if (known == 0) return 1;
-            if (known < 0) order[keep++] = order[k];
+            if (known < 0) {
+                if (keep != k) { kids[keep] = kids[k]; keys[keep] = keys[k]; }
+                keep++;
+            }
         }
         n = keep;
+        silent = (features & F_ETC_BOUND) != 0;
     }
     for (int k = 0; k < n; k++) {
-        Pos q = *p;
-        pos_play(g, &q, side, order[k] >> 4, order[k] & 15);
-        int r = line_wins(s, &q, !side);
+        int r = line_node(s, &kids[k], !side, keys[k], silent);
         if (r < 0) return r;
         if (r == 0) return 1;
     }
     return 0;
 }
 
-static int line_wins(Search *s, const Pos *p, int side) {
+static int line_node(Search *s, const Pos *p, int side, u128 key, int silent) {
     if (budget_spent(s->b)) return STOPPED;
-    u128 key = pos_key(s->g, p, side);
     int known = tt_get(key);
     if (known >= 0) return known;
-    int r = line_bound(s->g, p, side);
+    int r = silent ? -1 : line_bound(s->g, p, side);
     if (r < 0) r = line_some_move_wins(s, p, side);
     if (r < 0) return r;
     tt_put(key, r, count(p->img[0]));
