@@ -607,24 +607,44 @@ static inline int line_safe(const uint16_t *L, int n, const uint8_t *pairs, int 
 }
 static inline int line_real(unsigned x) { return ones12[x & (x >> 1)]; }
 
-/* A move's score (see above) from the lines it touches: the mover's line a (bits b, b+1) and the
- * opponent's lines b, b+1 (bit a). */
-static int move_score(const Geo *g, const Pos *p, int side, int a, int b) {
-    const uint16_t *L = p->line[side], *M = p->line[!side];
+/* What a node's move scores read, made once for all its moves: both players' lines with two empty lines
+ * of padding on either side (so a line off the board reads as empty and counts nothing), and each line's
+ * safe dominoes and the opponent's real ones before any move. */
+#define PAD 2
+typedef struct {
+    uint16_t L[LINES_MAX + 2 * PAD], M[LINES_MAX + 2 * PAD];
+    uint8_t safeL[LINES_MAX + 2 * PAD], safeM[LINES_MAX + 2 * PAD], realM[LINES_MAX + 2 * PAD];
+    const uint8_t *pL, *pM;
+} Scoring;
+
+static void scoring_of(const Geo *g, const Pos *p, int side, Scoring *z) {
     int nL = side ? g->cols : g->rows, nM = side ? g->rows : g->cols;
-    const uint8_t *pL = g->pairs[side], *pM = g->pairs[!side];
-    uint16_t L2[LINES_MAX], M2[LINES_MAX];
-    memcpy(L2, L, sizeof L2);
-    memcpy(M2, M, sizeof M2);
-    L2[a] &= (uint16_t)~(3u << b);
-    M2[b] &= (uint16_t)~(1u << a);
-    M2[b + 1] &= (uint16_t)~(1u << a);
-    int real_mine = line_real(L2[a]) - line_real(L[a]);
-    int real_theirs = line_real(M2[b]) - line_real(M[b]) + line_real(M2[b + 1]) - line_real(M[b + 1]);
-    int safe_mine = 0, safe_theirs = 0;
-    for (int x = a - 1; x <= a + 1; x++) safe_mine += line_safe(L2, nL, pL, x) - line_safe(L, nL, pL, x);
-    for (int x = b - 1; x <= b + 2; x++) safe_theirs += line_safe(M2, nM, pM, x) - line_safe(M, nM, pM, x);
-    (void)real_mine; /* weighing her own real moves too made 8x7 a quarter slower */
+    memset(z, 0, sizeof *z);
+    z->pL = g->pairs[side];
+    z->pM = g->pairs[!side];
+    memcpy(z->L + PAD, p->line[side], (size_t)nL * sizeof(uint16_t));
+    memcpy(z->M + PAD, p->line[!side], (size_t)nM * sizeof(uint16_t));
+    for (int x = PAD; x < nL + PAD; x++) z->safeL[x] = z->pL[z->L[x] & ~(z->L[x - 1] | z->L[x + 1])];
+    for (int x = PAD; x < nM + PAD; x++) {
+        z->safeM[x] = z->pM[z->M[x] & ~(z->M[x - 1] | z->M[x + 1])];
+        z->realM[x] = (uint8_t)line_real(z->M[x]);
+    }
+}
+
+/* A move's score (see above) from the lines it touches: the mover's line a (bits b, b+1) and the
+ * opponent's lines b, b+1 (bit a); only the lines beside those change their safe dominoes. */
+static int move_score(const Scoring *z, int a, int b) {
+    const uint16_t *L = z->L, *M = z->M;
+    const uint8_t *pL = z->pL, *pM = z->pM;
+    int x = a + PAD, y = b + PAD;
+    unsigned la = L[x] & ~(3u << b), mb = M[y] & ~(1u << a), mc = M[y + 1] & ~(1u << a);
+    int safe_mine = pL[L[x - 1] & ~(L[x - 2] | la)] + pL[la & ~(L[x - 1] | L[x + 1])] + pL[L[x + 1] & ~(la | L[x + 2])]
+                    - z->safeL[x - 1] - z->safeL[x] - z->safeL[x + 1];
+    int safe_theirs = pM[M[y - 1] & ~(M[y - 2] | mb)] + pM[mb & ~(M[y - 1] | mc)] + pM[mc & ~(mb | M[y + 2])]
+                      + pM[M[y + 2] & ~(mc | M[y + 3])]
+                      - z->safeM[y - 1] - z->safeM[y] - z->safeM[y + 1] - z->safeM[y + 2];
+    int real_theirs = line_real(mb) + line_real(mc) - z->realM[y] - z->realM[y + 1];
+    /* weighing her own real moves too made 8x7 a quarter slower */
     return SAFE_WEIGHT * (safe_mine - safe_theirs) - real_theirs;
 }
 
@@ -703,16 +723,34 @@ static void line_counts(const uint16_t *L, int n, const uint8_t *pairs, const ui
     out->most = most; out->safe = safe; out->protective = prot; out->vulnerable = vuln;
 }
 
-/* 1 / 0 when counting proves the mover (`side`) wins / loses, -1 when it does not. */
+/* The most disjoint dominoes of a player on her n lines L: half of each run, rounded down. */
+static inline int line_most(const uint16_t *L, int n, const uint8_t *pairs) {
+    int most = 0;
+    for (int x = 0; x < n; x++) most += pairs[L[x]];
+    return most;
+}
+
+/* 1 / 0 when counting proves the mover (`side`) wins / loses, -1 when it does not.
+ * A player's areas are disjoint, each holding as many of her disjoint dominoes as it counts (a
+ * protective square two), so safe + options + 2 * protective + vulnerable <= most. Hence the mover's
+ * test can pass only when the opponent's most is at most her most + 1 (her sure moves, moving first,
+ * plus two per protective square she plays, are at most her most + 2), and the opponent's only when
+ * his most reaches hers: one player's areas are counted only where her test can pass. */
 static int line_bound(const Geo *g, const Pos *p, int side) {
     Counts mine, theirs;
     int nL = side ? g->cols : g->rows, nM = side ? g->rows : g->cols;
-    line_counts(p->line[side], nL, g->pairs[side], g->apart[side], g->dominoes[side], &mine);
-    if (mine.most == 0) return 0;
-    line_counts(p->line[!side], nM, g->pairs[!side], g->apart[!side], g->dominoes[!side], &theirs);
-    if (theirs.most == 0) return 1;
-    if (sure_moves(&mine, 1) > theirs.most - 2 * ((mine.protective + 1) / 2)) return 1;
-    if (sure_moves(&theirs, 0) >= mine.most - 2 * (theirs.protective / 2)) return 0;
+    int most_mine = line_most(p->line[side], nL, g->pairs[side]);
+    if (most_mine == 0) return 0;
+    int most_theirs = line_most(p->line[!side], nM, g->pairs[!side]);
+    if (most_theirs == 0) return 1;
+    if (most_theirs <= most_mine + 1) {
+        line_counts(p->line[side], nL, g->pairs[side], g->apart[side], g->dominoes[side], &mine);
+        if (sure_moves(&mine, 1) > most_theirs - 2 * ((mine.protective + 1) / 2)) return 1;
+    }
+    if (most_theirs >= most_mine) {
+        line_counts(p->line[!side], nM, g->pairs[!side], g->apart[!side], g->dominoes[!side], &theirs);
+        if (sure_moves(&theirs, 0) >= most_mine - 2 * (theirs.protective / 2)) return 0;
+    }
     return -1;
 }
 
@@ -730,24 +768,27 @@ static inline int line_wins(Search *s, const Pos *p, int side) {
 static int line_moves(const Geo *g, const Pos *p, int side, int *out) {
     const uint16_t *L = p->line[side], *M = p->line[!side];
     int nL = side ? g->cols : g->rows;
-    int score[MAXCELLS], cell[MAXCELLS], n = 0, safe_move = -1;
+    /* highest score first, equal scores lowest cell first: one key per move, (score, -cell, move) */
+    int32_t key[MAXCELLS];
+    int n = 0, safe_move = -1;
+    Scoring z;
+    if ((features & F_ORDER) && (features & F_INCREMENTAL)) scoring_of(g, p, side, &z);
     for (int a = 0; a < nL; a++) {
         unsigned x = L[a], tops = x & (x >> 1);
         if (!tops) continue;
         unsigned near = (a > 0 ? L[a - 1] : 0) | (a + 1 < nL ? L[a + 1] : 0);
+        unsigned reach = x & near; /* the cells of the runs of free cells the opponent can reach */
+        for (;;) {
+            unsigned grown = (reach | (reach << 1) | (reach >> 1)) & x;
+            if (grown == reach) break;
+            reach = grown;
+        }
         for (; tops; tops &= tops - 1) {
             int b = __builtin_ctz(tops), s;
-            if (features & F_SAFE_SKIP) {
-                unsigned run = 1u << b; /* the run of free cells holding the move */
-                for (;;) {
-                    unsigned grown = (run | (run << 1) | (run >> 1)) & x;
-                    if (grown == run) break;
-                    run = grown;
-                }
-                if (!(run & near)) { /* a safe component: its first domino only, last */
-                    if (safe_move < 0 && (run & -run) == 1u << b) safe_move = a * 16 + b;
-                    continue;
-                }
+            if ((features & F_SAFE_SKIP) && !(reach >> b & 1)) {
+                /* a safe component: its first domino only, last */
+                if (safe_move < 0 && !(b > 0 && (x >> (b - 1) & 1))) safe_move = a * 16 + b;
+                continue;
             }
             if (!(features & F_ORDER)) {
                 /* the opponent's moves it takes: their dominoes on its cells or starting one cell before */
@@ -759,18 +800,17 @@ static int line_moves(const Geo *g, const Pos *p, int side, int *out) {
                 }
                 s = -2 * taken;
             } else {
-                s = 2 * ((features & F_INCREMENTAL) ? move_score(g, p, side, a, b)
-                                                    : move_score_recounted(g, p, side, a, b));
+                s = 2 * ((features & F_INCREMENTAL) ? move_score(&z, a, b) : move_score_recounted(g, p, side, a, b));
             }
             int c = cell_of(g, side, a, b);
             if (features & F_TIEBREAK) s -= 3 * g->edge[side][c];
-            int k = n++; /* highest score first; equal scores: lowest cell first */
-            while (k > 0 && (score[k - 1] < s || (score[k - 1] == s && cell[k - 1] > c))) {
-                out[k] = out[k - 1]; score[k] = score[k - 1]; cell[k] = cell[k - 1]; k--;
-            }
-            out[k] = a * 16 + b; score[k] = s; cell[k] = c;
+            int32_t v = (int32_t)(((uint32_t)(s + 4096) << 16) | ((uint32_t)(255 - c) << 8) | (uint32_t)(a * 16 + b));
+            int k = n++;
+            while (k > 0 && key[k - 1] < v) { key[k] = key[k - 1]; k--; }
+            key[k] = v;
         }
     }
+    for (int k = 0; k < n; k++) out[k] = key[k] & 255;
     if (safe_move >= 0) out[n++] = safe_move;
     return n;
 }
