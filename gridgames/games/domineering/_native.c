@@ -682,6 +682,7 @@ static inline __attribute__((always_inline)) void line_counts_n(const uint16_t *
                                                                Counts *out) {
     uint16_t open[LINES_MAX], single[LINES_MAX];
     int most = 0, safe = 0, prot = 0, vuln = 0;
+#pragma GCC unroll 12
     for (int x = 0; x < n; x++) {
         unsigned near = (x > 0 ? L[x - 1] : 0) | (x + 1 < n ? L[x + 1] : 0), sf = L[x] & ~near;
         most += pairs[L[x]];
@@ -690,6 +691,7 @@ static inline __attribute__((always_inline)) void line_counts_n(const uint16_t *
         single[x] = (uint16_t)(sf & ~doms[sf]);
     }
     if (features & F_OPTIONS) {
+#pragma GCC unroll 12
         for (int x = 0; x < n; x++) {
             unsigned o = open[x], mid = single[x] & (o >> 1) & (o << 1);
             while (mid) {
@@ -704,6 +706,7 @@ static inline __attribute__((always_inline)) void line_counts_n(const uint16_t *
         }
     }
     if (features & F_AREAS) {
+#pragma GCC unroll 12
         for (int x = 0; x + 1 < n; x++) { /* protective squares: closed in the lines on either side */
             unsigned both = open[x] & open[x + 1];
             unsigned up = x > 0 ? L[x - 1] : 0, down = x + 2 < n ? L[x + 2] : 0;
@@ -714,6 +717,7 @@ static inline __attribute__((always_inline)) void line_counts_n(const uint16_t *
             open[x] &= (uint16_t)~sq;
             open[x + 1] &= (uint16_t)~sq;
         }
+#pragma GCC unroll 12
         for (int x = 0; x < n; x++) { /* vulnerable dominoes, none beside another across the lines */
             unsigned cand = (features & F_OPTIONS) ? (unsigned)(open[x] | single[x]) : open[x];
             unsigned taken = doms[cand];
@@ -724,8 +728,8 @@ static inline __attribute__((always_inline)) void line_counts_n(const uint16_t *
     out->most = most; out->safe = safe; out->protective = prot; out->vulnerable = vuln;
 }
 
-/* line_counts_n made once for each number of lines: with n known the compiler unrolls its loops and
- * drops their edge tests (a third of the bound's instructions). */
+/* line_counts_n made once for each number of lines: with n known the compiler unrolls its loops (asked
+ * to: setup.py builds at -O2) and drops their edge tests. */
 static void line_counts(const uint16_t *L, int n, const uint8_t *pairs, const uint16_t *apart,
                         const uint16_t *doms, Counts *out) {
     switch (n) {
