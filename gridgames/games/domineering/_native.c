@@ -574,15 +574,27 @@ static inline void pos_play(const Geo *g, Pos *p, int side, int a, int b) {
 
 static inline int cell_of(const Geo *g, int side, int a, int b) { return side ? b * g->cols + a : a * g->cols + b; }
 
-/* The table's key: the least of the four images, dead cells (no empty neighbour) left out. */
+/* The table's key: the least of the four images, dead cells (no empty neighbour) left out. Mirroring
+ * keeps neighbours neighbours, so each image's live cells are those with a neighbour in that image:
+ * four masks of shifts, with no loop over the dead cells (in 64 bits where the board fits). */
 static u128 pos_key(const Geo *g, const Pos *p, int vertical) {
-    u128 free = p->img[0];
-    u128 near = ((free << 1) & g->not_first) | ((free >> 1) & g->not_last) | (free << g->cols) | (free >> g->cols);
-    u128 dead = free & ~near, least = free & near;
-    for (int s = 1; s < 4; s++) {
-        u128 x = p->img[s];
-        for (u128 d = dead; d; d &= d - 1) x &= ~g->image[s][lowbit(d)];
-        if (x < least) least = x;
+    u128 least;
+    int w = g->cols;
+    if (g->n <= 64) {
+        uint64_t nf = (uint64_t)g->not_first, nl = (uint64_t)g->not_last, best = ~(uint64_t)0;
+        for (int s = 0; s < 4; s++) {
+            uint64_t x = (uint64_t)p->img[s];
+            uint64_t live = x & (((x << 1) & nf) | ((x >> 1) & nl) | (x << w) | (x >> w));
+            if (live < best) best = live;
+        }
+        least = best;
+    } else {
+        least = ~(u128)0;
+        for (int s = 0; s < 4; s++) {
+            u128 x = p->img[s];
+            u128 live = x & (((x << 1) & g->not_first) | ((x >> 1) & g->not_last) | (x << w) | (x >> w));
+            if (live < least) least = live;
+        }
     }
     return least | ((u128)(vertical ? SIDE_BIT : 0) << 64);
 }
@@ -595,24 +607,44 @@ static inline int line_safe(const uint16_t *L, int n, const uint8_t *pairs, int 
 }
 static inline int line_real(unsigned x) { return ones12[x & (x >> 1)]; }
 
-/* A move's score (see above) from the lines it touches: the mover's line a (bits b, b+1) and the
- * opponent's lines b, b+1 (bit a). */
-static int move_score(const Geo *g, const Pos *p, int side, int a, int b) {
-    const uint16_t *L = p->line[side], *M = p->line[!side];
+/* What a node's move scores read, made once for all its moves: both players' lines with two empty lines
+ * of padding on either side (so a line off the board reads as empty and counts nothing), and each line's
+ * safe dominoes and the opponent's real ones before any move. */
+#define PAD 2
+typedef struct {
+    uint16_t L[LINES_MAX + 2 * PAD], M[LINES_MAX + 2 * PAD];
+    uint8_t safeL[LINES_MAX + 2 * PAD], safeM[LINES_MAX + 2 * PAD], realM[LINES_MAX + 2 * PAD];
+    const uint8_t *pL, *pM;
+} Scoring;
+
+static void scoring_of(const Geo *g, const Pos *p, int side, Scoring *z) {
     int nL = side ? g->cols : g->rows, nM = side ? g->rows : g->cols;
-    const uint8_t *pL = g->pairs[side], *pM = g->pairs[!side];
-    uint16_t L2[LINES_MAX], M2[LINES_MAX];
-    memcpy(L2, L, sizeof L2);
-    memcpy(M2, M, sizeof M2);
-    L2[a] &= (uint16_t)~(3u << b);
-    M2[b] &= (uint16_t)~(1u << a);
-    M2[b + 1] &= (uint16_t)~(1u << a);
-    int real_mine = line_real(L2[a]) - line_real(L[a]);
-    int real_theirs = line_real(M2[b]) - line_real(M[b]) + line_real(M2[b + 1]) - line_real(M[b + 1]);
-    int safe_mine = 0, safe_theirs = 0;
-    for (int x = a - 1; x <= a + 1; x++) safe_mine += line_safe(L2, nL, pL, x) - line_safe(L, nL, pL, x);
-    for (int x = b - 1; x <= b + 2; x++) safe_theirs += line_safe(M2, nM, pM, x) - line_safe(M, nM, pM, x);
-    (void)real_mine; /* weighing her own real moves too made 8x7 a quarter slower */
+    memset(z, 0, sizeof *z);
+    z->pL = g->pairs[side];
+    z->pM = g->pairs[!side];
+    memcpy(z->L + PAD, p->line[side], (size_t)nL * sizeof(uint16_t));
+    memcpy(z->M + PAD, p->line[!side], (size_t)nM * sizeof(uint16_t));
+    for (int x = PAD; x < nL + PAD; x++) z->safeL[x] = z->pL[z->L[x] & ~(z->L[x - 1] | z->L[x + 1])];
+    for (int x = PAD; x < nM + PAD; x++) {
+        z->safeM[x] = z->pM[z->M[x] & ~(z->M[x - 1] | z->M[x + 1])];
+        z->realM[x] = (uint8_t)line_real(z->M[x]);
+    }
+}
+
+/* A move's score (see above) from the lines it touches: the mover's line a (bits b, b+1) and the
+ * opponent's lines b, b+1 (bit a); only the lines beside those change their safe dominoes. */
+static int move_score(const Scoring *z, int a, int b) {
+    const uint16_t *L = z->L, *M = z->M;
+    const uint8_t *pL = z->pL, *pM = z->pM;
+    int x = a + PAD, y = b + PAD;
+    unsigned la = L[x] & ~(3u << b), mb = M[y] & ~(1u << a), mc = M[y + 1] & ~(1u << a);
+    int safe_mine = pL[L[x - 1] & ~(L[x - 2] | la)] + pL[la & ~(L[x - 1] | L[x + 1])] + pL[L[x + 1] & ~(la | L[x + 2])]
+                    - z->safeL[x - 1] - z->safeL[x] - z->safeL[x + 1];
+    int safe_theirs = pM[M[y - 1] & ~(M[y - 2] | mb)] + pM[mb & ~(M[y - 1] | mc)] + pM[mc & ~(mb | M[y + 2])]
+                      + pM[M[y + 2] & ~(mc | M[y + 3])]
+                      - z->safeM[y - 1] - z->safeM[y] - z->safeM[y + 1] - z->safeM[y + 2];
+    int real_theirs = line_real(mb) + line_real(mc) - z->realM[y] - z->realM[y + 1];
+    /* weighing her own real moves too made 8x7 a quarter slower */
     return SAFE_WEIGHT * (safe_mine - safe_theirs) - real_theirs;
 }
 
@@ -645,10 +677,12 @@ static int move_score_recounted(const Geo *g, const Pos *p, int side, int a, int
  *  - protective: a 2x2 square of open cells closed in the lines on either side (two moves to her);
  *  - vulnerable: a domino on open cells, or (F_OPTIONS) an open cell and a left-over safe one, none
  *    beside another across the lines, so that one move of the opponent spoils at most one area. */
-static void line_counts(const uint16_t *L, int n, const uint8_t *pairs, const uint16_t *apart,
-                        const uint16_t *doms, Counts *out) {
+static inline __attribute__((always_inline)) void line_counts_n(const uint16_t *L, int n, const uint8_t *pairs,
+                                                               const uint16_t *apart, const uint16_t *doms,
+                                                               Counts *out) {
     uint16_t open[LINES_MAX], single[LINES_MAX];
     int most = 0, safe = 0, prot = 0, vuln = 0;
+#pragma GCC unroll 12
     for (int x = 0; x < n; x++) {
         unsigned near = (x > 0 ? L[x - 1] : 0) | (x + 1 < n ? L[x + 1] : 0), sf = L[x] & ~near;
         most += pairs[L[x]];
@@ -657,6 +691,7 @@ static void line_counts(const uint16_t *L, int n, const uint8_t *pairs, const ui
         single[x] = (uint16_t)(sf & ~doms[sf]);
     }
     if (features & F_OPTIONS) {
+#pragma GCC unroll 12
         for (int x = 0; x < n; x++) {
             unsigned o = open[x], mid = single[x] & (o >> 1) & (o << 1);
             while (mid) {
@@ -671,6 +706,7 @@ static void line_counts(const uint16_t *L, int n, const uint8_t *pairs, const ui
         }
     }
     if (features & F_AREAS) {
+#pragma GCC unroll 12
         for (int x = 0; x + 1 < n; x++) { /* protective squares: closed in the lines on either side */
             unsigned both = open[x] & open[x + 1];
             unsigned up = x > 0 ? L[x - 1] : 0, down = x + 2 < n ? L[x + 2] : 0;
@@ -681,6 +717,7 @@ static void line_counts(const uint16_t *L, int n, const uint8_t *pairs, const ui
             open[x] &= (uint16_t)~sq;
             open[x + 1] &= (uint16_t)~sq;
         }
+#pragma GCC unroll 12
         for (int x = 0; x < n; x++) { /* vulnerable dominoes, none beside another across the lines */
             unsigned cand = (features & F_OPTIONS) ? (unsigned)(open[x] | single[x]) : open[x];
             unsigned taken = doms[cand];
@@ -691,45 +728,86 @@ static void line_counts(const uint16_t *L, int n, const uint8_t *pairs, const ui
     out->most = most; out->safe = safe; out->protective = prot; out->vulnerable = vuln;
 }
 
-/* 1 / 0 when counting proves the mover (`side`) wins / loses, -1 when it does not. */
+/* line_counts_n made once for each number of lines: with n known the compiler unrolls its loops (asked
+ * to: setup.py builds at -O2) and drops their edge tests. */
+static void line_counts(const uint16_t *L, int n, const uint8_t *pairs, const uint16_t *apart,
+                        const uint16_t *doms, Counts *out) {
+    switch (n) {
+#define LINES_CASE(k) case k: line_counts_n(L, k, pairs, apart, doms, out); return;
+        LINES_CASE(1) LINES_CASE(2) LINES_CASE(3) LINES_CASE(4) LINES_CASE(5) LINES_CASE(6)
+        LINES_CASE(7) LINES_CASE(8) LINES_CASE(9) LINES_CASE(10) LINES_CASE(11) LINES_CASE(12)
+#undef LINES_CASE
+    default: line_counts_n(L, n, pairs, apart, doms, out);
+    }
+}
+
+/* The most disjoint dominoes of a player on her n lines L: half of each run, rounded down. */
+static inline int line_most(const uint16_t *L, int n, const uint8_t *pairs) {
+    int most = 0;
+    for (int x = 0; x < n; x++) most += pairs[L[x]];
+    return most;
+}
+
+/* 1 / 0 when counting proves the mover (`side`) wins / loses, -1 when it does not.
+ * A player's areas are disjoint, each holding as many of her disjoint dominoes as it counts (a
+ * protective square two), so safe + options + 2 * protective + vulnerable <= most. Hence the mover's
+ * test can pass only when the opponent's most is at most her most + 1 (her sure moves, moving first,
+ * plus two per protective square she plays, are at most her most + 2), and the opponent's only when
+ * his most reaches hers: one player's areas are counted only where her test can pass. */
 static int line_bound(const Geo *g, const Pos *p, int side) {
     Counts mine, theirs;
     int nL = side ? g->cols : g->rows, nM = side ? g->rows : g->cols;
-    line_counts(p->line[side], nL, g->pairs[side], g->apart[side], g->dominoes[side], &mine);
-    if (mine.most == 0) return 0;
-    line_counts(p->line[!side], nM, g->pairs[!side], g->apart[!side], g->dominoes[!side], &theirs);
-    if (theirs.most == 0) return 1;
-    if (sure_moves(&mine, 1) > theirs.most - 2 * ((mine.protective + 1) / 2)) return 1;
-    if (sure_moves(&theirs, 0) >= mine.most - 2 * (theirs.protective / 2)) return 0;
+    int most_mine = line_most(p->line[side], nL, g->pairs[side]);
+    if (most_mine == 0) return 0;
+    int most_theirs = line_most(p->line[!side], nM, g->pairs[!side]);
+    if (most_theirs == 0) return 1;
+    if (most_theirs <= most_mine + 1) {
+        line_counts(p->line[side], nL, g->pairs[side], g->apart[side], g->dominoes[side], &mine);
+        if (sure_moves(&mine, 1) > most_theirs - 2 * ((mine.protective + 1) / 2)) return 1;
+    }
+    if (most_theirs >= most_mine) {
+        line_counts(p->line[!side], nM, g->pairs[!side], g->apart[!side], g->dominoes[!side], &theirs);
+        if (sure_moves(&theirs, 0) >= most_mine - 2 * (theirs.protective / 2)) return 0;
+    }
     return -1;
 }
 
 typedef struct { const Geo *g; Budget *b; } Search;
 
-static int line_wins(Search *s, const Pos *p, int side);
+/* A node whose table key is `key` and, when `silent`, whose bound is known to decide nothing. */
+static int line_node(Search *s, const Pos *p, int side, u128 key, int silent);
 
-/* The mover's moves in search order (see the top of this part), each as line * 16 + bit. */
-static int line_moves(const Geo *g, const Pos *p, int side, int *out) {
+static inline int line_wins(Search *s, const Pos *p, int side) {
+    return line_node(s, p, side, pos_key(s->g, p, side), 0);
+}
+
+
+/* The mover's moves, each as one sort key: (score + 4096, 255 - cell, line * 16 + bit) in 32 bits, so
+ * that the search order (see the top of this part: highest score first, equal scores lowest cell first)
+ * is the keys' descending order, and the low byte is the move. The move in the safe components, if any,
+ * gets the key of its move alone: below every other. Unsorted. */
+static int line_moves(const Geo *g, const Pos *p, int side, int32_t *key) {
     const uint16_t *L = p->line[side], *M = p->line[!side];
     int nL = side ? g->cols : g->rows;
-    int score[MAXCELLS], cell[MAXCELLS], n = 0, safe_move = -1;
+    int n = 0, safe_move = -1;
+    Scoring z;
+    if ((features & F_ORDER) && (features & F_INCREMENTAL)) scoring_of(g, p, side, &z);
     for (int a = 0; a < nL; a++) {
         unsigned x = L[a], tops = x & (x >> 1);
         if (!tops) continue;
         unsigned near = (a > 0 ? L[a - 1] : 0) | (a + 1 < nL ? L[a + 1] : 0);
+        unsigned reach = x & near; /* the cells of the runs of free cells the opponent can reach */
+        for (;;) {
+            unsigned grown = (reach | (reach << 1) | (reach >> 1)) & x;
+            if (grown == reach) break;
+            reach = grown;
+        }
         for (; tops; tops &= tops - 1) {
             int b = __builtin_ctz(tops), s;
-            if (features & F_SAFE_SKIP) {
-                unsigned run = 1u << b; /* the run of free cells holding the move */
-                for (;;) {
-                    unsigned grown = (run | (run << 1) | (run >> 1)) & x;
-                    if (grown == run) break;
-                    run = grown;
-                }
-                if (!(run & near)) { /* a safe component: its first domino only, last */
-                    if (safe_move < 0 && (run & -run) == 1u << b) safe_move = a * 16 + b;
-                    continue;
-                }
+            if ((features & F_SAFE_SKIP) && !(reach >> b & 1)) {
+                /* a safe component: its first domino only, last */
+                if (safe_move < 0 && !(b > 0 && (x >> (b - 1) & 1))) safe_move = a * 16 + b;
+                continue;
             }
             if (!(features & F_ORDER)) {
                 /* the opponent's moves it takes: their dominoes on its cells or starting one cell before */
@@ -741,60 +819,94 @@ static int line_moves(const Geo *g, const Pos *p, int side, int *out) {
                 }
                 s = -2 * taken;
             } else {
-                s = 2 * ((features & F_INCREMENTAL) ? move_score(g, p, side, a, b)
-                                                    : move_score_recounted(g, p, side, a, b));
+                s = 2 * ((features & F_INCREMENTAL) ? move_score(&z, a, b) : move_score_recounted(g, p, side, a, b));
             }
             int c = cell_of(g, side, a, b);
             if (features & F_TIEBREAK) s -= 3 * g->edge[side][c];
-            int k = n++; /* highest score first; equal scores: lowest cell first */
-            while (k > 0 && (score[k - 1] < s || (score[k - 1] == s && cell[k - 1] > c))) {
-                out[k] = out[k - 1]; score[k] = score[k - 1]; cell[k] = cell[k - 1]; k--;
-            }
-            out[k] = a * 16 + b; score[k] = s; cell[k] = c;
+            int32_t v = (int32_t)(((uint32_t)(s + 4096) << 16) | ((uint32_t)(255 - c) << 8) | (uint32_t)(a * 16 + b));
+            key[n++] = v;
         }
     }
-    if (safe_move >= 0) out[n++] = safe_move;
+    if (safe_move >= 0) key[n++] = safe_move;
     return n;
+}
+
+/* Keys from `from` on in descending order (insertion: a node has a few dozen moves). */
+static void sort_moves(int32_t *key, int from, int n) {
+    for (int i = from + 1; i < n; i++) {
+        int32_t v = key[i];
+        int k = i;
+        while (k > from && key[k - 1] < v) { key[k] = key[k - 1]; k--; }
+        key[k] = v;
+    }
+}
+
+/* A child of the node: the mover's move `m` (line * 16 + bit) played, and its table key. */
+static inline u128 line_child(const Geo *g, const Pos *p, int side, int m, Pos *kid) {
+    *kid = *p;
+    pos_play(g, kid, side, m >> 4, m & 15);
+    return pos_key(g, kid, !side);
+}
+
+/* The enhanced transposition cut-off on one child: 0 when the table or the bound shows it lost for the
+ * opponent (the node wins), 1 when won for her (dropped), -1 when it must be searched. */
+static inline int line_known(const Geo *g, const Pos *kid, int side, u128 key) {
+    int known = tt_get(key);
+    if (known < 0 && (features & F_ETC_BOUND)) known = line_bound(g, kid, !side);
+    return known;
 }
 
 static int line_some_move_wins(Search *s, const Pos *p, int side) {
     const Geo *g = s->g;
-    int order[MAXCELLS];
-    int n = line_moves(g, p, side, order);
+    int32_t key[MAXCELLS];
+    int n = line_moves(g, p, side, key);
+    Pos kids[MAXCELLS];
+    u128 keys[MAXCELLS];
+    int silent = 0, keep = 0, from = 0;
+    if ((features & F_ETC) && n > 0) {
+        /* The first move alone first: the cut-off settles most nodes there (nine in ten of those it
+         * settles on 8x7), before the other moves are sorted and played. */
+        int best = 0;
+        for (int k = 1; k < n; k++) if (key[k] > key[best]) best = k;
+        int32_t t = key[0]; key[0] = key[best]; key[best] = t;
+        keys[0] = line_child(g, p, side, key[0] & 255, &kids[0]);
+        int known = line_known(g, &kids[0], side, keys[0]);
+        if (known == 0) return 1;
+        keep = from = 1;
+        if (known > 0) keep = 0;
+    }
+    sort_moves(key, from, n);
+    /* The other children's keys, their buckets fetched ahead (the table is far larger than the caches);
+     * the children searched reuse their key, and the bound found silent here is not counted again. */
+    for (int k = from; k < n; k++) {
+        keys[k] = line_child(g, p, side, key[k] & 255, &kids[k]);
+        if (features & F_ETC) __builtin_prefetch(&table[2 * bucket_of((uint64_t)keys[k], (uint64_t)(keys[k] >> 64))]);
+    }
     if (features & F_ETC) {
-        Pos kids[MAXCELLS];
-        u128 keys[MAXCELLS];
-        for (int k = 0; k < n; k++) {
-            kids[k] = *p;
-            pos_play(g, &kids[k], side, order[k] >> 4, order[k] & 15);
-            keys[k] = pos_key(g, &kids[k], !side);
-            __builtin_prefetch(&table[2 * bucket_of((uint64_t)keys[k], (uint64_t)(keys[k] >> 64))]);
-        }
-        int keep = 0;
-        for (int k = 0; k < n; k++) {
-            int known = tt_get(keys[k]);
-            if (known < 0 && (features & F_ETC_BOUND)) known = line_bound(g, &kids[k], !side);
+        for (int k = from; k < n; k++) {
+            int known = line_known(g, &kids[k], side, keys[k]);
             if (known == 0) return 1;
-            if (known < 0) order[keep++] = order[k];
+            if (known < 0) {
+                if (keep != k) { kids[keep] = kids[k]; keys[keep] = keys[k]; }
+                keep++;
+            }
         }
         n = keep;
+        silent = (features & F_ETC_BOUND) != 0;
     }
     for (int k = 0; k < n; k++) {
-        Pos q = *p;
-        pos_play(g, &q, side, order[k] >> 4, order[k] & 15);
-        int r = line_wins(s, &q, !side);
+        int r = line_node(s, &kids[k], !side, keys[k], silent);
         if (r < 0) return r;
         if (r == 0) return 1;
     }
     return 0;
 }
 
-static int line_wins(Search *s, const Pos *p, int side) {
+static int line_node(Search *s, const Pos *p, int side, u128 key, int silent) {
     if (budget_spent(s->b)) return STOPPED;
-    u128 key = pos_key(s->g, p, side);
     int known = tt_get(key);
     if (known >= 0) return known;
-    int r = line_bound(s->g, p, side);
+    int r = silent ? -1 : line_bound(s->g, p, side);
     if (r < 0) r = line_some_move_wins(s, p, side);
     if (r < 0) return r;
     tt_put(key, r, count(p->img[0]));
