@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from gridgames.games.domineering import reference, solver
 from gridgames.solve import core
 from gridgames.solve.budget import Budget, SearchCancelled
+from tests.waiting import scaled
 
 native = pytest.mark.skipif(not solver.built(), reason="the C core was not built")
 
@@ -127,12 +128,19 @@ def test_a_cancelled_search_stops_within_milliseconds(use_native: bool) -> None:
     stop = threading.Event()
     try:
         solver.clear_cache()
-        timer = threading.Timer(0.2, stop.set)
+        stopped_at: list[float] = []
+
+        def cancel() -> None:
+            stopped_at.append(time.perf_counter())
+            stop.set()
+
+        timer = threading.Timer(0.2, cancel)
         timer.start()
-        began = time.perf_counter()
         with pytest.raises(SearchCancelled):
             solver.wins(9, 9, (1 << 81) - 1, True, Budget(None, stop))
-        assert time.perf_counter() - began < 0.2 + 0.1
+        # The search checks the flag every few thousand nodes (milliseconds: make bench times it); on a
+        # loaded machine the thread may wait for the CPU, so this bounds the stop loosely, not its speed.
+        assert time.perf_counter() - stopped_at[0] < scaled(1.0)
     finally:
         core.use_native(previous)
         solver.clear_cache()
