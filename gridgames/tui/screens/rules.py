@@ -33,26 +33,25 @@ class RulesScroll(VerticalScroll):
         self.app.stylesheet.update_nodes([self], animate=True)
 
 
-class RulesScreen(Dialog[None]):
+class PageScreen(Dialog[None]):
+    """A page of Markdown over the screen below, scrolled by keys and closed by Esc: the rules pane and
+    the glossary."""
+
     BINDINGS = [
         Binding("escape,question_mark,f1,q", "close", "Close", key_display="esc"),
         Binding("up,k", "scroll(-1)", "Scroll", show=False),
         Binding("down,j", "scroll(1)", "Scroll", show=False),
     ]
 
-    def __init__(self, entry: Entry, options: Options | None = None) -> None:
-        """`options`: the game being played, whose board size and house rules come first."""
-        super().__init__()
-        self.entry = entry
-        self.options = options
-
     def compose(self) -> ComposeResult:
         yield TooSmall()
         with Vertical(id="rules-pane", classes="dialog"):
             with RulesScroll(id="rules-scroll"):
-                note = house_rules.rules_pane_note(self.entry, self.options) if self.options else ""
-                yield Markdown(note + rules_markdown(self.entry), id="rules-text")
+                yield self.text()
         yield KeysFooter(show_command_palette=False)
+
+    def text(self) -> Markdown:
+        raise NotImplementedError
 
     def on_mount(self) -> None:
         settle_after_first_paint(self)
@@ -66,28 +65,25 @@ class RulesScreen(Dialog[None]):
         close_screen(self, lambda: self.dismiss(None))
 
 
+class RulesScreen(PageScreen):
+    """The rules of the game in play, and the keys."""
 
-class GlossaryScreen(Dialog[None]):
+    def __init__(self, entry: Entry, options: Options | None = None) -> None:
+        """`options`: the game being played, whose board size and house rules come first."""
+        super().__init__()
+        self.entry = entry
+        self.options = options
+
+    def text(self) -> Markdown:
+        note = house_rules.rules_pane_note(self.entry, self.options) if self.options else ""
+        return Markdown(note + rules_markdown(self.entry), id="rules-text")
+
+
+class GlossaryScreen(PageScreen):
     """The glossary of the words the puzzles' explanations use (Grundy value, nim-sum, mirror, ...),
-    reached from the puzzle screen's explanation; shown and closed like the rules pane."""
+    reached from the puzzle screen's explanation."""
 
-    BINDINGS = RulesScreen.BINDINGS
-
-    def compose(self) -> ComposeResult:
+    def text(self) -> Markdown:
         from gridgames.puzzles import glossary
 
-        yield TooSmall()
-        with Vertical(id="rules-pane", classes="dialog"):
-            with RulesScroll(id="rules-scroll"):
-                yield Markdown(glossary.markdown(), id="glossary-text")
-        yield KeysFooter(show_command_palette=False)
-
-    def on_mount(self) -> None:
-        settle_after_first_paint(self)
-        self.query_one("#rules-scroll").focus()
-
-    def action_scroll(self, lines: int) -> None:
-        self.query_one("#rules-scroll", VerticalScroll).scroll_relative(y=lines, animate=False)
-
-    def action_close(self) -> None:
-        close_screen(self, lambda: self.dismiss(None))
+        return Markdown(glossary.markdown(), id="glossary-text")
