@@ -71,6 +71,9 @@ class AnalysisOverlay:
         self.regions[game.state] = regions
         if game is not screen.session.game:
             return
+        if screen.viewing is not None:  # an earlier position is shown: a hint about the live one would mislead
+            screen.refresh_view()
+            return
         if not hint:
             screen.say("")
             return

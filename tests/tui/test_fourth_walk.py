@@ -1,0 +1,37 @@
+"""What issue 29's fourth walk found in the app, as a player meets it (one test per item)."""
+
+from __future__ import annotations
+
+from gridgames.engine.game import Game
+from gridgames.engine.options import Options
+from gridgames.games import get_entry
+from gridgames.solve.analysis import analyse
+from gridgames.tui.screens.game import GameScreen
+from tests.tui.helpers import SIZE, make_app, text_of
+from tests.waiting import screen_becomes, until
+
+
+async def test_an_earlier_position_does_not_show_the_live_positions_analysis() -> None:
+    # Item 3: Locked Duel 5x5 after A1 C1 C4 E1 is lost for the player to move; after A1 C1 C4 it is won.
+    entry = get_entry("locked-duel")
+    game = Game.new(entry, Options(5, 5, "1"), first_player=1)
+    for text in ("A1", "C1", "C4", "E1"):
+        game = game.play(text)
+    assert analyse(entry, game.state).value == "loss"
+    assert analyse(entry, game.goto(3).state).value == "win"
+    app = make_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        app.start_game(app.choices.setup_for(entry), game)
+        screen = await screen_becomes(pilot, GameScreen)
+        await pilot.press("a")
+        await until(pilot, lambda: "To move: loss" in text_of(app, "#legend"), "the live position's analysis")
+        assert "Grundy" in text_of(app, "#legend")
+        screen.query_one("#log").focus()
+        await until(pilot, lambda: screen.focused is screen.query_one("#log"), "the move log to take focus")
+        await pilot.press("up", "enter")
+        await until(pilot, lambda: screen.viewing == 3, "the position after move 3 to show")
+        await until(pilot, lambda: "live game only" in text_of(app, "#legend"), "the legend to say so")
+        legend = text_of(app, "#legend")
+        assert "To move" not in legend and "Grundy" not in legend, legend
+        await pilot.press("escape")  # back to the live game: its analysis comes back
+        await until(pilot, lambda: "To move: loss" in text_of(app, "#legend"), "the live analysis again")
