@@ -71,7 +71,7 @@ class AnalysisOverlay:
         self.regions[game.state] = regions
         if game is not screen.session.game:
             return
-        if screen.viewing is not None:  # an earlier position is shown: a hint about the live one would mislead
+        if screen.viewing is not None:  # an earlier position is shown: the live one's hint would mislead
             screen.refresh_view()
             return
         if not hint:

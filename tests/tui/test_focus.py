@@ -32,9 +32,7 @@ async def repainted(pilot) -> None:  # type: ignore[no-untyped-def]
 
 def rings(app, widgets) -> dict[str, float]:  # type: ignore[no-untyped-def]
     """Each widget's least ring over both colour systems (its id or kind: the contrast)."""
-    return {
-        f"{type(w).__name__}#{w.id}": round(min(ring(app, w, system) for system in SYSTEMS), 2) for w in widgets
-    }
+    return {f"{type(w).__name__}#{w.id}": round(min(ring(app, w, s) for s in SYSTEMS), 2) for w in widgets}
 
 
 @pytest.mark.parametrize("theme", [theme.name for theme in THEMES])

@@ -7,7 +7,7 @@ from gridgames.engine.options import Options
 from gridgames.games import get_entry
 from gridgames.solve.analysis import analyse
 from gridgames.tui.screens.game import GameScreen
-from tests.tui.helpers import SIZE, make_app, text_of
+from tests.tui.helpers import make_app, text_of
 from tests.waiting import screen_becomes, until
 
 
