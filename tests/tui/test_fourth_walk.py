@@ -35,3 +35,20 @@ async def test_an_earlier_position_does_not_show_the_live_positions_analysis() -
         assert "To move" not in legend and "Grundy" not in legend, legend
         await pilot.press("escape")  # back to the live game: its analysis comes back
         await until(pilot, lambda: "To move: loss" in text_of(app, "#legend"), "the live analysis again")
+
+
+async def test_home_and_end_go_to_the_first_and_last_card_of_the_game_list() -> None:
+    # Item 18.
+    from textual.widgets import ListView
+
+    from gridgames.tui.screens.select import PuzzleCard, SelectScreen
+
+    app = make_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        select = await screen_becomes(pilot, SelectScreen)
+        cards = select.query_one("#variants", ListView)
+        await until(pilot, lambda: app.focused is cards, "the game list to take the focus")
+        await pilot.press("end")
+        await until(pilot, lambda: isinstance(cards.highlighted_child, PuzzleCard), "End to reach the last card")
+        await pilot.press("home")
+        await until(pilot, lambda: cards.index == 0, "Home to reach the first game")
