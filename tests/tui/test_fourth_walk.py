@@ -49,6 +49,7 @@ async def test_home_and_end_go_to_the_first_and_last_card_of_the_game_list() -> 
         cards = select.query_one("#variants", ListView)
         await until(pilot, lambda: app.focused is cards, "the game list to take the focus")
         await pilot.press("end")
-        await until(pilot, lambda: isinstance(cards.highlighted_child, PuzzleCard), "End to reach the last card")
+        last = "End to reach the last card"
+        await until(pilot, lambda: isinstance(cards.highlighted_child, PuzzleCard), last)
         await pilot.press("home")
         await until(pilot, lambda: cards.index == 0, "Home to reach the first game")
