@@ -53,3 +53,30 @@ async def test_home_and_end_go_to_the_first_and_last_card_of_the_game_list() -> 
         await until(pilot, lambda: isinstance(cards.highlighted_child, PuzzleCard), last)
         await pilot.press("home")
         await until(pilot, lambda: cards.index == 0, "Home to reach the first game")
+
+
+async def test_the_review_offers_no_replay_of_the_computers_own_mistake() -> None:
+    # Item 16: walls 2x2 against easy; the person's moves 1 and 3 keep the win, the computer's move 2
+    # threw its own away. Only a person's mistakes are offered to learn from (PlaySession.own_blunders).
+    from gridgames.play.setup import Setup
+    from gridgames.tui.screens.puzzle import PuzzleScreen
+
+    entry = get_entry("walls")
+    game = Game.new(entry, Options(2, 2, "1"), first_player=1)
+    for text in ("B2", "A2", "#A1"):
+        game = game.play(text)
+    assert game.is_over and game.outcome is not None and game.outcome.winner == 1
+    app = make_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        app.start_game(Setup("walls", game.options, ("human", "easy")), game)
+        screen = await screen_becomes(pilot, GameScreen)
+        await until(pilot, lambda: "Review:" in text_of(app, "#message"), "the review of the finished game")
+        assert screen.session.blunders == {2}
+        message = text_of(app, "#message")
+        assert "the computer threw away a win" in message and "none of your moves did" in message, message
+        assert "puzzle" not in message
+        assert not screen.query_one("#learn").display
+        offered = [b.binding.description for b in screen.active_bindings.values() if b.enabled]
+        assert "Replay ?!" not in offered, offered  # neither the key nor the footer offers it
+        await pilot.press("p")
+        assert not isinstance(app.screen, PuzzleScreen)
