@@ -7,7 +7,7 @@ from gridgames.engine.options import Options
 from gridgames.games import get_entry
 from gridgames.solve.analysis import analyse
 from gridgames.tui.screens.game import GameScreen
-from tests.tui.helpers import make_app, text_of
+from tests.tui.helpers import make_app, shown_text, text_of
 from tests.waiting import screen_becomes, until
 
 
@@ -80,3 +80,20 @@ async def test_the_review_offers_no_replay_of_the_computers_own_mistake() -> Non
         assert "Replay ?!" not in offered, offered  # neither the key nor the footer offers it
         await pilot.press("p")
         assert not isinstance(app.screen, PuzzleScreen)
+
+
+async def test_the_puzzles_explanation_has_room_at_60x20() -> None:
+    # Item 12: with the shipped puzzles (a game and a theme to choose) the "Why" text got 1-3 lines.
+    from gridgames.tui.screens.puzzle import PuzzleScreen
+
+    app = make_app()
+    async with app.run_test(size=(60, 20)) as pilot:
+        app.open_puzzles()
+        screen = await screen_becomes(pilot, PuzzleScreen)
+        await until(pilot, lambda: screen.run is not None and not screen.thinking, "a puzzle to show")
+        await pilot.press("s")  # the solution, explained
+        await until(pilot, lambda: shown_text(app, "#puzzle-why") != "", "the explanation")
+        why = screen.query_one("#why-scroll")
+        await until(pilot, lambda: why.region.height >= 6, "the explanation to get 6 rows")
+        if why.virtual_size.height > why.region.height:  # the rest scrolls, and shows that it does
+            assert why.show_vertical_scrollbar and why.scrollbar_size_vertical > 0
