@@ -97,3 +97,43 @@ async def test_the_puzzles_explanation_has_room_at_60x20() -> None:
         await until(pilot, lambda: why.region.height >= 6, "the explanation to get 6 rows")
         if why.virtual_size.height > why.region.height:  # the rest scrolls, and shows that it does
             assert why.show_vertical_scrollbar and why.scrollbar_size_vertical > 0
+
+
+def _toasts(app) -> list:  # type: ignore[no-untyped-def]
+    from textual.widgets._toast import Toast
+
+    return [t for t in app.screen.query(Toast) if t.region.area > 0 and t.display]
+
+
+def _covered(app, selector: str) -> list:  # type: ignore[no-untyped-def]
+    """The toasts that lie over the widget `selector` of the screen."""
+    region = app.screen.query_one(selector).region
+    return [t.region for t in _toasts(app) if t.region.overlaps(region)]
+
+
+async def test_notices_cover_neither_the_status_line_nor_the_end_banner_nor_the_too_small_message() -> None:
+    # Item 15: "Your last choices" at 60x20, "the record is saved" at 100x32 and at 45x15.
+    from gridgames.play.setup import Setup
+    from gridgames.tui.widgets.too_small import TooSmall
+    from tests.tui.helpers import scripted_game
+
+    entry = get_entry("rowcol")
+    app = make_app()
+    async with app.run_test(size=(60, 20), notifications=True) as pilot:
+        app.start_game(Setup("rowcol", Options(5, 5, "1"), ("human", "human")))
+        await screen_becomes(pilot, GameScreen)
+        app.notify("Player 2 is the computer (easy), as last time; n changes it.", title="Your last choices")
+        await until(pilot, lambda: _toasts(app), "the notice to show")
+        assert not _covered(app, "#status") and not _covered(app, "#message"), _covered(app, "#status")
+        app.clear_notifications()
+        await pilot.resize_terminal(100, 32)
+        game, _ = scripted_game(entry)
+        app.start_game(Setup("rowcol", game.options, ("human", "human")), game)
+        await until(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.game.is_over, "the end")
+        await until(pilot, lambda: app.screen.query_one("#banner").region.area > 0, "the end banner")
+        app.notify("The game record is saved in ~/games/rowcol-2026-11-27.gridgames.")
+        await until(pilot, lambda: _toasts(app), "the notice to show")
+        assert not _covered(app, "#banner") and not _covered(app, "#message")
+        await pilot.resize_terminal(45, 15)
+        await until(pilot, lambda: app.screen.query_one(TooSmall).region.area > 0, "the too-small message")
+        await until(pilot, lambda: not _toasts(app), "the notice to hide behind the too-small message")
