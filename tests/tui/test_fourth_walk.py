@@ -137,3 +137,39 @@ async def test_notices_cover_neither_the_status_line_nor_the_end_banner_nor_the_
         await pilot.resize_terminal(45, 15)
         await until(pilot, lambda: app.screen.query_one(TooSmall).region.area > 0, "the too-small message")
         await until(pilot, lambda: not _toasts(app), "the notice to hide behind the too-small message")
+
+
+async def test_an_unproven_analysis_says_which_cells_it_values() -> None:
+    # Item 13: Locked Duel 9x9 after four moves is not proven; the search values its best move only.
+    from gridgames.play.setup import Setup
+    from gridgames.tui.marks import VALUE_GLYPHS
+
+    entry = get_entry("locked-duel")
+    game = Game.new(entry, Options(9, 9, "1"), first_player=1)
+    for text in ("A1", "C1", "C4", "E1"):
+        game = game.play(text)
+    app = make_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        app.start_game(Setup("locked-duel", game.options, ("human", "human")), game)
+        screen = await screen_becomes(pilot, GameScreen)
+        await pilot.press("a")
+        assert "every playable cell" not in text_of(app, "#message")
+        await until(pilot, lambda: game.state in screen.evaluations, "the analysis")
+        evaluation = screen.evaluations[game.state]
+        assert len(evaluation.move_values) < len(game.legal_moves())  # the search valued only some moves
+        words = "the analysis's words"
+        await until(pilot, lambda: "Not proven on this board" in text_of(app, "#message"), words)
+        message = text_of(app, "#message")
+        assert "the other cells have no value" in message, message
+        unsure = VALUE_GLYPHS["unknown"]
+        marked = [c for c in screen.query(".cell") if str(c.render()).strip().startswith(unsure)]
+        assert len(marked) == len(evaluation.move_values)
+
+
+def test_the_analysis_words_promise_no_more_than_it_holds() -> None:
+    from gridgames.play.narration import analysis_summary
+
+    assert analysis_summary(["win", "loss"], 2) == ""  # all proven: the marks say it
+    assert "cells marked ? show the search's estimate" in analysis_summary(["unknown", "win"], 2)
+    assert "only the search's best move" in analysis_summary(["unknown"], 67)
+    assert "valued 3 of 9 moves" in analysis_summary(["unknown"] * 3, 9)
