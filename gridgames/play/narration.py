@@ -265,3 +265,7 @@ def analysis_summary(values: Sequence[str], playable: int) -> str:
                 "the other cells have no value.")
     return (f"Not proven on this board: the search valued {len(values)} of {playable} moves; "
             "the other cells have no value.")
+
+
+#: Said when a player asks for a hint or the analysis in an online game (issue 29, item 10).
+ONLINE_NO_HELP = "Hints and the analysis are off in online games: both sides play without the solver's help."

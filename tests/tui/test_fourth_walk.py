@@ -173,3 +173,26 @@ def test_the_analysis_words_promise_no_more_than_it_holds() -> None:
     assert "cells marked ? show the search's estimate" in analysis_summary(["unknown", "win"], 2)
     assert "only the search's best move" in analysis_summary(["unknown"], 67)
     assert "valued 3 of 9 moves" in analysis_summary(["unknown"] * 3, 9)
+
+
+async def test_online_the_hint_and_analysis_keys_say_why_they_do_nothing() -> None:
+    # Item 10: `i` and `a` did nothing, silently, in an online game. The connection here never
+    # comes (no network in this test): the keys answer before it, as they would during the game.
+    import asyncio
+
+    from gridgames.play.narration import ONLINE_NO_HELP
+    from gridgames.tui.screens.online import OnlineGameScreen
+
+    never = asyncio.Event()
+
+    async def no_plan(out):  # type: ignore[no-untyped-def]
+        await never.wait()
+
+    app = make_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        app.push_screen(OnlineGameScreen(no_plan))
+        screen = await screen_becomes(pilot, OnlineGameScreen)
+        for key in ("i", "a"):
+            screen.say("")
+            await pilot.press(key)
+            await until(pilot, lambda: ONLINE_NO_HELP in text_of(app, "#message"), f"{key} to say why")

@@ -26,7 +26,7 @@ from gridgames.online import protocol as p
 from gridgames.online.client import Event, View, answer_offer, gave_up_sentence
 from gridgames.online.invite import invite_line
 from gridgames.online.launch import HOST_LEFT, HOST_LEFT_WATCHING, HostDbError, Plan
-from gridgames.play.narration import move_refusal
+from gridgames.play.narration import ONLINE_NO_HELP, move_refusal
 from gridgames.play.picking import NOTHING, Picking, switch_alternate
 from gridgames.tui import house_rules
 from gridgames.tui.alternate import name_alternate_key
@@ -55,6 +55,7 @@ class OnlineGameScreen(Screen[None]):
         Binding("escape", "leave", "Leave", key_display="esc"),
         Binding("question_mark,f1", "rules", "Rules", key_display="?"),
         Binding("q", "app.quit", "Quit"),
+        Binding("i,a", "no_help", "Hint", show=False),  # a local game's keys: say why they do nothing
     ]
 
     #: The footer's keys, most important first; a narrow terminal drops them from the end (the
@@ -291,6 +292,9 @@ class OnlineGameScreen(Screen[None]):
         if action == "alternate_mode":
             return bool(view and view.entry.rules.alternate_kind)
         return True
+
+    def action_no_help(self) -> None:
+        self.say(f"✗ {ONLINE_NO_HELP}")
 
     def action_takeback(self) -> None:
         self.send(p.Takeback("request"))
