@@ -196,3 +196,44 @@ async def test_online_the_hint_and_analysis_keys_say_why_they_do_nothing() -> No
             screen.say("")
             await pilot.press(key)
             await until(pilot, lambda: ONLINE_NO_HELP in text_of(app, "#message"), f"{key} to say why")
+
+
+async def test_online_footers_offer_only_what_applies_now() -> None:
+    # Item 11 (the footers): a watcher was offered Resign, Rematch and Accept; players Accept and
+    # Rematch with nothing to accept. The room's state is set as the connection would set it.
+    import asyncio
+
+    from gridgames.online import protocol as p
+    from gridgames.online.follow import View
+    from gridgames.tui.screens.online import OnlineGameScreen
+    from tests.tui.test_newcomer import footer_keys
+
+    never = asyncio.Event()
+
+    async def no_plan(out):  # type: ignore[no-untyped-def]
+        await never.wait()
+
+    def state(**changes: object) -> View:
+        room = dict(variant="rowcol", size="5x5", options={}, first=1, game=1, moves=("C3",), result=None,
+                    seated=(True, True), connected=(True, True), takeback=None, rematch=(False, False),
+                    score=(0, 0), draws=0)
+        return View.from_state(p.State(**{**room, **changes}))  # type: ignore[arg-type]
+
+    app = make_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        app.push_screen(OnlineGameScreen(no_plan))
+        screen = await screen_becomes(pilot, OnlineGameScreen)
+
+        async def shows(view: View, seat: int, wanted: set[str], unwanted: set[str]) -> None:
+            def fits() -> bool:
+                shown = " ".join(footer_keys(app))
+                return all(w in shown for w in wanted) and not any(u in shown for u in unwanted)
+
+            screen.view, screen.seat = view, seat
+            screen.refresh_view()
+            await until(pilot, fits, f"the footer of seat {seat} to offer {wanted} and not {unwanted}")
+
+        playing = state()
+        await shows(playing, 0, set(), {"Resign", "Rematch", "Accept", "Decline", "Takeback"})  # a watcher
+        await shows(playing, 2, {"Resign", "Takeback"}, {"Rematch", "Accept", "Decline"})
+        await shows(state(takeback=1), 2, {"Accept", "Decline"}, {"Rematch"})

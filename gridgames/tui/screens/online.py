@@ -278,17 +278,18 @@ class OnlineGameScreen(Screen[None]):
         self.send(p.MoveMsg(len(view.game.played), view.game.rules.format_move(move)))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Only the actions that apply now are offered (False hides a key): a watcher has none of a
+        player's, Accept and Decline need an offer, Rematch a finished game."""
         view, seat = self.view, self.seat
         if action in ("takeback", "resign"):
-            return True if view and seat and view.outcome is None else None
+            return bool(view and seat and view.outcome is None)
         if action == "answer":
             if view is None or not seat:
-                return None
+                return False
             state = view.state
-            offered = state.takeback not in (None, seat) or state.rematch[2 - seat]
-            return True if offered else None
+            return state.takeback not in (None, seat) or state.rematch[2 - seat]
         if action == "rematch":
-            return True if view and seat and view.outcome is not None else None
+            return bool(view and seat and view.outcome is not None)
         if action == "alternate_mode":
             return bool(view and view.entry.rules.alternate_kind)
         return True
