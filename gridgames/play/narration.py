@@ -247,3 +247,25 @@ def room_score(view: RoomView) -> str:
     drawn = f", {state.draws} drawn." if state.draws else "."
     score = f"{entry.player(1)} {state.score[0]}, {entry.player(2)} {state.score[1]}"
     return f"Match score after {games}: {score}{drawn}"
+
+
+
+def analysis_summary(values: Sequence[str], playable: int) -> str:
+    """What an analysis of the position holds, promising no more than that: "" when every playable
+    cell shows a proven value (the marks say it all), else which cells show the search's estimate
+    ("unknown": marked ?) and that the others have none. `values`: the value of each move it
+    valued; `playable`: how many moves are legal."""
+    estimates = sum(1 for value in values if value == "unknown")
+    if len(values) >= playable:
+        return "" if not estimates else "Not proven on this board: cells marked ? show the search's estimate."
+    if not values:
+        return "Not proven on this board: the search valued no move yet."
+    if len(values) == 1:
+        return ("Not proven on this board: only the search's best move so far is marked; "
+                "the other cells have no value.")
+    return (f"Not proven on this board: the search valued {len(values)} of {playable} moves; "
+            "the other cells have no value.")
+
+
+#: Said when a player asks for a hint or the analysis in an online game (issue 29, item 10).
+ONLINE_NO_HELP = "Hints and the analysis are off in online games: both sides play without the solver's help."

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from gridgames.engine.game import Game
+from gridgames.play.narration import analysis_summary
 from gridgames.play.picking import is_alternate
 from gridgames.tui.texts import hint_text
 from gridgames.tui.widgets.board import Board
@@ -45,7 +46,7 @@ class AnalysisOverlay:
         self.analysis_on = not self.analysis_on
         self._requested.clear()
         screen.say(
-            "Analysis on: every playable cell shows its value for the player to move."
+            "Analysis on: cells show their value for the player to move, once the solver has it."
             if self.analysis_on
             else "Analysis off."
         )
@@ -71,8 +72,11 @@ class AnalysisOverlay:
         self.regions[game.state] = regions
         if game is not screen.session.game:
             return
-        if not hint:
-            screen.say("")
+        if screen.viewing is not None:  # an earlier position is shown: the live one's hint would mislead
+            screen.refresh_view()
+            return
+        if not hint:  # where the search proved nothing, say which cells its estimate covers
+            screen.say(analysis_summary(list(evaluation.move_values.values()), len(game.legal_moves())))
             return
         move, text = hint_text(screen.entry, evaluation)
         if move is not None:

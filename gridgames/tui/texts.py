@@ -90,11 +90,14 @@ def score_text(match: Match) -> str:
 
 
 def legend_text(entry: Entry, evaluation: Any | None, regions: list[tuple[int, int]] | None,
-                analysis_on: bool, marks: dict[Cell, CellMark]) -> str:
+                analysis_on: bool, marks: dict[Cell, CellMark], viewing: bool = False) -> str:
     """The key to the marks on the board now (in the book's words), and with the analysis on,
-    the position's value and Grundy sum."""
+    the position's value and Grundy sum; `viewing`: an earlier position is shown, which the
+    analysis (of the live position) does not describe."""
     lines = legend(entry, marks, rule_book(entry.id).words)
-    if analysis_on:
+    if analysis_on and viewing:
+        lines.append("Analysis: live game only")
+    elif analysis_on:
         v = VALUE_GLYPHS
         lines.append(f"{v['win']} wins   {v['loss']} loses")
         lines.append(f"{v['draw']} draws  {v['unknown']} unsure")

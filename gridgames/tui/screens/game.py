@@ -207,8 +207,14 @@ class GameScreen(AnalysisOverlay, ComputerJobs, Screen[None]):
             self.query_one("#reason", Line).show(entry.describe(game.outcome))
         self.set_class(game.outcome is not None, "-over")
         self.set_class(self.viewing is not None, "-viewing")
-        shown_regions = self.regions.get(game.state)
-        legend = legend_text(entry, self.evaluations.get(game.state), shown_regions, self.analysis_on, marks)
+        # The analysis describes the live position only: an earlier position shown hides it (its
+        # value and Grundy sum would otherwise be read as the shown position's).
+        analysed = self.viewing is None
+        legend = legend_text(
+            entry, self.evaluations.get(game.state) if analysed else None,
+            self.regions.get(game.state) if analysed else None, self.analysis_on, marks,
+            viewing=not analysed,
+        )
         self.query_one("#legend", Line).show(legend)
         self.query_one("#learn").display = bool(session.own_blunders)
         bindings_key = (game.can_undo, game.can_redo, self.viewing is not None, session.blunders)

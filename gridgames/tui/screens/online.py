@@ -26,7 +26,7 @@ from gridgames.online import protocol as p
 from gridgames.online.client import Event, View, answer_offer, gave_up_sentence
 from gridgames.online.invite import invite_line
 from gridgames.online.launch import HOST_LEFT, HOST_LEFT_WATCHING, HostDbError, Plan
-from gridgames.play.narration import move_refusal
+from gridgames.play.narration import ONLINE_NO_HELP, move_refusal
 from gridgames.play.picking import NOTHING, Picking, switch_alternate
 from gridgames.tui import house_rules
 from gridgames.tui.alternate import name_alternate_key
@@ -55,6 +55,7 @@ class OnlineGameScreen(Screen[None]):
         Binding("escape", "leave", "Leave", key_display="esc"),
         Binding("question_mark,f1", "rules", "Rules", key_display="?"),
         Binding("q", "app.quit", "Quit"),
+        Binding("i,a", "no_help", "Hint", show=False),  # a local game's keys: say why they do nothing
     ]
 
     #: The footer's keys, most important first; a narrow terminal drops them from the end (the
@@ -281,20 +282,24 @@ class OnlineGameScreen(Screen[None]):
         self.send(p.MoveMsg(len(view.game.played), view.game.rules.format_move(move)))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Only the actions that apply now are offered (False hides a key): a watcher has none of a
+        player's, Accept and Decline need an offer, Rematch a finished game."""
         view, seat = self.view, self.seat
         if action in ("takeback", "resign"):
-            return True if view and seat and view.outcome is None else None
+            return bool(view and seat and view.outcome is None)
         if action == "answer":
             if view is None or not seat:
-                return None
+                return False
             state = view.state
-            offered = state.takeback not in (None, seat) or state.rematch[2 - seat]
-            return True if offered else None
+            return state.takeback not in (None, seat) or state.rematch[2 - seat]
         if action == "rematch":
-            return True if view and seat and view.outcome is not None else None
+            return bool(view and seat and view.outcome is not None)
         if action == "alternate_mode":
             return bool(view and view.entry.rules.alternate_kind)
         return True
+
+    def action_no_help(self) -> None:
+        self.say(f"✗ {ONLINE_NO_HELP}")
 
     def action_takeback(self) -> None:
         self.send(p.Takeback("request"))

@@ -224,7 +224,9 @@ class PuzzleScreen(Screen[None]):
         self.query_one("#puzzle-message").display = bool(self.message)
         self.query_one("#puzzle-about", Line).show(self.source.about(run) if run is not None else "")
         self.query_one("#puzzle-standing", Line).show(self._standing())
-        self.query_one("#puzzle-why", Line).show(self._why())
+        why = self._why()
+        self.query_one("#puzzle-why", Line).show(why)
+        self.set_class(bool(why), "-explained")  # a short terminal gives the explanation the room
         for button in self.query("#streak").results(Button):
             button.label = f"Streak mode: {'on' if self.streak_on else 'off'} (m)"
             button.set_class(self.streak_on, "-on")

@@ -166,7 +166,19 @@ class VariantList(ListView):
     (what `ListView:focus` rules change), not every widget of every card: a faster first screen.
     Its Enter is the footer's "⏎ Choose" (a screen binding for Enter would be shadowed)."""
 
-    BINDINGS = [Binding("enter", "select_cursor", "Choose", key_display="⏎")]
+    BINDINGS = [
+        Binding("enter", "select_cursor", "Choose", key_display="⏎"),
+        Binding("home", "first", "First", show=False),
+        Binding("end", "last", "Last", show=False),
+    ]
+
+    def action_first(self) -> None:
+        """Home: the first game."""
+        self.index = 0
+
+    def action_last(self) -> None:
+        """End: the last card (the puzzles)."""
+        self.index = len(self) - 1
 
     def watch_has_focus(self, has_focus: bool) -> None:
         if not self.is_mounted:
