@@ -9,6 +9,10 @@ text), becomes a `GameFault`: one sentence naming the game and what failed. The 
 switched off for this run (`why_off`): the first screen says why on its card and it cannot be
 started, its autosaves are not offered (they stay on disk for a fixed version), line mode and
 `analyse` print the sentence and exit 2, and the online server refuses new rooms of it.
+
+A game's solver is held to its contract apart (`GuardedSolver`): a solver that fails or lies is
+switched off alone, and the game plays on, searched, with one sentence said (`take_warnings`).
+What the run knows (games and solvers off, probes) lives in one `Ledger`.
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ from gridgames.engine.options import Options
 from gridgames.engine.outcome import Outcome
 from gridgames.engine.rules import Content, GridState, Rules
 from gridgames.engine.safetext import printable
-from gridgames.games.api import Solver
+from gridgames.games.api import GENERIC, Solver
 from gridgames.solve.budget import Budget, SearchTimeout
 
 T = TypeVar("T")
@@ -51,23 +55,49 @@ class GameFault(Exception):
         self.reason = reason
 
 
-_OFF: dict[str, str] = {}
+class Ledger:
+    """What this run knows about its games' failures: which games are switched off and why, which
+    solvers are, what `probe` found, and the sentences about solvers not yet said to the player."""
+
+    def __init__(self) -> None:
+        self.off: dict[str, str] = {}
+        self.solvers_off: dict[str, str] = {}
+        self.probed: dict[str, str | None] = {}
+        self.unsaid: list[str] = []
+
+    def clear(self) -> None:
+        self.__init__()  # type: ignore[misc]
+
+
+#: The one ledger of this run (a process plays one run).
+LEDGER = Ledger()
 
 
 def why_off(game_id: str) -> str | None:
     """The sentence saying why this game is switched off for this run, or None while it plays."""
-    return _OFF.get(game_id)
+    return LEDGER.off.get(game_id)
 
 
 def switched_off() -> dict[str, str]:
     """Every game switched off in this run, with its sentence."""
-    return dict(_OFF)
+    return dict(LEDGER.off)
+
+
+def solver_off(game_id: str) -> str | None:
+    """The sentence saying why this game's solver is switched off for this run (the game plays on,
+    searched), or None while its solver is trusted."""
+    return LEDGER.solvers_off.get(game_id)
+
+
+def take_warnings() -> list[str]:
+    """The sentences about solvers switched off since this was last asked (each is said once)."""
+    said, LEDGER.unsaid[:] = list(LEDGER.unsaid), []
+    return said
 
 
 def forget() -> None:
-    """Switch every game on again (a new run, or a test)."""
-    _OFF.clear()
-    _PROBED.clear()
+    """Switch every game and solver on again (a new run, or a test)."""
+    LEDGER.clear()
 
 
 def fault_in(error: BaseException | None) -> GameFault | None:
@@ -101,7 +131,7 @@ class Guard:
             f"{self.title} ({self.game_id}) is switched off for this run: {what} {problem}, "
             "a fault in the game's code."
         )
-        _OFF.setdefault(self.game_id, reason)  # the first fault says why it is off; each says its own
+        LEDGER.off.setdefault(self.game_id, reason)  # the first fault says why it is off; each says its own
         raise GameFault(self.game_id, reason)
 
     def call(self, what: str, function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
@@ -129,17 +159,7 @@ class Guard:
 
     def move(self, what: str, move: object, state: GridState) -> Move:
         """`move` if it is a Move over cells of the board of `state`, else a fault."""
-        ok = (
-            isinstance(move, Move)
-            and isinstance(move.kind, str)
-            and isinstance(move.cells, tuple)
-            and len(move.cells) > 0
-            and all(
-                isinstance(cell, Cell) and 0 <= cell.row < state.rows and 0 <= cell.col < state.cols
-                for cell in move.cells
-            )
-        )
-        if not ok:  # the sentence only when it is said: this runs for every legal move listed
+        if not on_board(move, state):  # the sentence only when said: this runs for every legal move
             self.expect(what, False, f"gave {printable(repr(move), 60)}, not a move on this board")
         assert isinstance(move, Move)
         return move
@@ -166,13 +186,28 @@ class Guard:
         return text
 
 
+def on_board(move: object, state: GridState) -> bool:
+    """Whether `move` is a Move over cells of the board of `state`."""
+    return (
+        isinstance(move, Move)
+        and isinstance(move.kind, str)
+        and isinstance(move.cells, tuple)
+        and len(move.cells) > 0
+        and all(
+            isinstance(cell, Cell) and 0 <= cell.row < state.rows and 0 <= cell.col < state.cols
+            for cell in move.cells
+        )
+    )
+
+
 class GuardedRules(Rules[Any]):
     """A game's rules with every call checked (see the module docstring); `wrapped` is the game's own."""
 
-    def __init__(self, rules: Rules[Any], guard: Guard) -> None:
+    def __init__(self, rules: Rules[Any], guard: Guard, solver: Solver | None = None) -> None:
         self.wrapped = rules
         self.guard = guard
-        self.hooks: GuardedSolver | None = None  # its solver hooks, guarded (`games.solver_for`)
+        #: this game's solver hooks, guarded: registered per game, not per rules class (`games.solver_for`)
+        self.hooks = GuardedSolver(solver if solver is not None else GENERIC, guard, self)
         for name in FACTS:  # the game's class attributes, read by every front end
             setattr(self, name, getattr(rules, name))
 
@@ -293,14 +328,143 @@ def searchable(rules: Rules[Any]) -> tuple[Rules[Any], Guard | None]:
     return rules, None
 
 
+#: The values a solver may give a position or a move (`gridgames.solve.base.Value`).
+VALUES = ("win", "loss", "draw", "unknown")
+
+
 class GuardedSolver(Solver):
-    """A game's solver hooks with every call checked, like `GuardedRules`."""
+    """A game's solver hooks with every answer checked before anything uses it. An answer that
+    raises (besides `SearchTimeout` and the rules' own `GameFault`) or breaks the contract (a move
+    that is not legal here, a value outside `VALUES`, "exact" without every legal move's value, "win"
+    without a winning move) switches the game's solver off for the run, with one sentence waiting in
+    `take_warnings`: that answer and every later one is the generic hooks' (a search over the game's
+    rules), so nothing the solver said unchecked is shown, played or called proven."""
 
     def __init__(self, solver: Solver, guard: Guard, rules: Rules[Any] | None = None) -> None:
         self.wrapped = solver
         self.guard = guard
-        self.rules = rules  # the game's own rules, for the generic search
+        self.rules = unwrapped(rules) if rules is not None else None  # the game's own, for the search
+        self.checked = rules  # the guarded rules, for the legal moves an answer is checked against
 
+    @property
+    def off(self) -> bool:
+        return self.guard.game_id in LEDGER.solvers_off
+
+    def switch_off(self, hook: str, problem: str) -> None:
+        """Stop trusting the solver for this run and say why, once."""
+        if self.off:
+            return
+        reason = (
+            f"{self.guard.title} ({self.guard.game_id}) plays on without its solver for this run: "
+            f"its {hook} {problem}, so its positions are searched instead."
+        )
+        LEDGER.solvers_off[self.guard.game_id] = reason
+        LEDGER.unsaid.append(reason)
+
+    def _ask(self, hook: str, problem: Callable[..., str | None] | None, *args: Any) -> Any:
+        """The solver's `hook(*args)` if it raises nothing and `problem(answer, *args)` finds nothing
+        wrong with it, else (and once the solver is off) the generic hooks' answer."""
+        if not self.off:
+            try:
+                answer = getattr(self.wrapped, hook)(*args)
+            except (GameError, SearchTimeout, GameFault):
+                raise
+            except Exception as error:  # noqa: BLE001 - any other failure of a solver is its fault
+                self.switch_off(hook, f"raised {_quoted(error)}")
+            else:
+                found = problem(answer, *args) if problem is not None else None
+                if found is None:
+                    return answer
+                self.switch_off(hook, found)
+        return getattr(GENERIC, hook)(*args)
+
+    # -- what a correct answer looks like ------------------------------------------------------
+    @staticmethod
+    def _flag(answer: object, *_args: Any) -> str | None:
+        return None if isinstance(answer, bool) else f"gave {printable(repr(answer), 40)}, not True or False"
+
+    def _legal(self, state: GridState) -> tuple[Move, ...]:
+        rules = self.checked if self.checked is not None else self.rules
+        return rules.legal_moves(state) if rules is not None else ()
+
+    def _named(self, move: object, state: GridState) -> str:
+        """A move the solver named that is not legal, quoted: in the game's notation where it is on
+        the board."""
+        if isinstance(move, Move) and on_board(move, state) and self.checked is not None:
+            return f"{self.checked.format_move(move)}, which is not a legal move here"
+        if isinstance(move, Move):
+            return "a move with a cell off the board"
+        return f"{printable(repr(move), 40)}, which is not a move"
+
+    def _evaluation(self, evaluation: object, state: GridState, _budget: Any) -> str | None:
+        """What is wrong with `evaluation` of `state`, or None (None is the generic search's answer)."""
+        from gridgames.solve.base import Evaluation
+
+        if evaluation is None:
+            return None
+        if not isinstance(evaluation, Evaluation) or not isinstance(evaluation.move_values, dict):
+            return f"gave {printable(repr(evaluation), 40)}, not an evaluation"
+        values = evaluation.move_values
+        for value in (evaluation.value, *values.values()):
+            if value not in VALUES:
+                return f"gave the value {printable(repr(value), 20)}, not one of {', '.join(VALUES)}"
+        legal = frozenset(self._legal(state))
+        for move in values:
+            if move not in legal:
+                return f"named {self._named(move, state)}"
+        if evaluation.exact and legal and set(values) != set(legal):
+            return "called its values exact without a value for every legal move"
+        winning = [move for move, value in values.items() if value == "win"]
+        if evaluation.value == "win" and not winning:
+            return "said the position is won without naming a winning move"
+        if winning and evaluation.value != "win":
+            return f"called the position {evaluation.value} with a winning move"
+        return None
+
+    def _move(self, move: object, state: GridState, *_args: Any) -> str | None:
+        if move is None or move in self._legal(state):
+            return None
+        return f"chose {self._named(move, state)}"
+
+    def _note(self, note: object, *_args: Any) -> str | None:
+        one_line = isinstance(note, str) and note.strip() and printable(note, len(note) + 1) == note
+        if note is None or one_line:
+            return None  # nothing to say, or one line of printable text
+        return f"gave {printable(repr(note), 40)}, not one line of text"
+
+    def _puzzle_boards(self, boards: object) -> str | None:
+        from gridgames.solve.hooks import PuzzleBoard
+
+        if not isinstance(boards, tuple) or not all(
+            isinstance(b, PuzzleBoard) and isinstance(b.options, Mapping) for b in boards
+        ):
+            return f"gave {printable(repr(boards), 60)}"
+        for board in boards:
+            try:
+                Options(board.rows, board.cols, "1", board.options)
+            except GameError as error:
+                return str(error).rstrip(".")
+        return None
+
+    def _certificate(self, answer: object, _entry: Any, state: GridState, _move: Move) -> str | None:
+        """A known theme, one line of text per sentence and label, groups of cells on the board."""
+        from gridgames.solve.certificates import THEMES, Certificate
+
+        if answer is None:
+            return None
+        if not isinstance(answer, Certificate):
+            return f"gave {printable(repr(answer), 60)}"
+        if answer.theme not in (*THEMES, ""):
+            return f"named the unknown theme {printable(repr(answer.theme), 40)}"
+        for line in (*answer.lines, *answer.labels):
+            if self._note(line) is not None:
+                return self._note(line)
+        if not all(isinstance(group, tuple | list | frozenset | set) and group
+                   and on_board(Move(tuple(group)), state) for group in answer.groups):
+            return "named cells off the board"
+        return None
+
+    # -- the hooks -----------------------------------------------------------------------------
     def _generic(self, state: GridState, budget: Budget | None) -> Any:
         """The generic search of a game without an evaluation of its own, run over the game's own
         rules under one guard for the whole search: guarding each of its calls into the rules made
@@ -310,115 +474,54 @@ class GuardedSolver(Solver):
         seconds = Budget.or_default(budget, DEFAULT_SEARCH_BUDGET)
         return self.guard.call("its rules, searched", generic_evaluation, self.rules, state, seconds)
 
-    def _call(self, name: str, *args: Any) -> Any:
-        return self.guard.call(f"its solver's {name}", getattr(self.wrapped, name), *args)
-
-    def _flag(self, name: str, state: GridState) -> bool:
-        answer = self._call(name, state)
-        self.guard.expect(f"its solver's {name}", isinstance(answer, bool), "is not True or False")
-        return answer  # type: ignore[no-any-return]
-
     def needs_budget(self, state: GridState) -> bool:
-        return self._flag("needs_budget", state)
+        return self._ask("needs_budget", self._flag, state)  # type: ignore[no-any-return]
 
     def is_quick(self, state: GridState) -> bool:
-        return self._flag("is_quick", state)
+        return self._ask("is_quick", self._flag, state)  # type: ignore[no-any-return]
 
     def plays_by_search(self, state: GridState) -> bool:
-        return self._flag("plays_by_search", state)
+        return self._ask("plays_by_search", self._flag, state)  # type: ignore[no-any-return]
 
     def needs_preparing(self, state: GridState) -> bool:
-        return self._flag("needs_preparing", state)
+        return self._ask("needs_preparing", self._flag, state)  # type: ignore[no-any-return]
 
     def prepare(self, state: GridState, budget: Budget | None) -> bool:
-        answer = self._call("prepare", state, budget)
-        self.guard.expect("its solver's prepare", isinstance(answer, bool), "is not True or False")
-        return answer  # type: ignore[no-any-return]
+        return self._ask("prepare", self._flag, state, budget)  # type: ignore[no-any-return]
 
     def evaluate(self, state: GridState, budget: Budget | None) -> Any:
-        evaluation = self._call("evaluate", state, budget)
+        evaluation = self._ask("evaluate", self._evaluation, state, budget)
         if evaluation is None and self.rules is not None:
             return self._generic(state, budget)
-        if evaluation is not None:
-            values = getattr(evaluation, "move_values", None)
-            value = getattr(evaluation, "value", None)
-            ok = value in ("win", "loss", "draw", "unknown") and isinstance(values, dict)
-            self.guard.expect("its solver's evaluate", ok, f"gave {printable(repr(evaluation), 60)}")
-            assert isinstance(values, dict)
-            for move in values:
-                self.guard.move("its solver's evaluate", move, state)
         return evaluation
 
     def evaluate_value(self, state: GridState, budget: Budget | None) -> Any:
-        if not hasattr(self.wrapped, "evaluate_value"):
+        if self.off or not hasattr(self.wrapped, "evaluate_value"):
             return None
-        evaluation = self._call("evaluate_value", state, budget)
-        if evaluation is not None:
-            values = getattr(evaluation, "move_values", None)
-            value = getattr(evaluation, "value", None)
-            ok = value in ("win", "loss", "draw", "unknown") and isinstance(values, dict)
-            self.guard.expect("its solver's evaluate_value", ok, f"gave {printable(repr(evaluation), 60)}")
-            assert isinstance(values, dict)
-            for move in values:
-                self.guard.move("its solver's evaluate_value", move, state)
-        return evaluation
+        return self._ask("evaluate_value", self._evaluation, state, budget)
 
     def search_position(self, state: GridState) -> Any:
-        return self._call("search_position", state)
+        return self._ask("search_position", None, state)
 
     def search_move(self, state: GridState, rng: Any, budget: Budget) -> Move | None:
-        move = self._call("search_move", state, rng, budget)
-        return None if move is None else self.guard.move("its solver's search_move", move, state)
+        return self._ask("search_move", self._move, state, rng, budget)  # type: ignore[no-any-return]
 
     def regions(self, state: GridState, budget: Budget | None = None) -> Any:
-        return self._call("regions", state, budget)
+        return self._ask("regions", None, state, budget)
 
     def seat_note(self, state: GridState) -> str | None:
-        note = self._call("seat_note", state)
-        return self.guard.text("its solver's seat_note", note, optional=True)  # type: ignore[no-any-return]
+        return self._ask("seat_note", self._note, state)  # type: ignore[no-any-return]
 
     def puzzle_boards(self) -> Any:
-        from gridgames.solve.hooks import PuzzleBoard
-
-        what = "its solver's puzzle_boards"
-        boards = self._call("puzzle_boards")
-        ok = isinstance(boards, tuple) and all(
-            isinstance(b, PuzzleBoard) and isinstance(b.options, Mapping) for b in boards
-        )
-        self.guard.expect(what, ok, f"gave {printable(repr(boards), 60)}")
-        for board in boards:
-            try:
-                Options(board.rows, board.cols, "1", board.options)
-            except GameError as error:
-                self.guard.fail(what, str(error))
-        return boards
+        return self._ask("puzzle_boards", self._puzzle_boards)
 
     def puzzle_proofs_cold(self) -> bool:
-        answer = self._call("puzzle_proofs_cold")
-        self.guard.expect("its solver's puzzle_proofs_cold", isinstance(answer, bool), "is not True or False")
-        return answer  # type: ignore[no-any-return]
+        return self._ask("puzzle_proofs_cold", self._flag)  # type: ignore[no-any-return]
 
     def certificate(self, entry: Any, state: GridState, move: Move) -> Any:
-        """The game's certificate if it is one (a known theme, one line of text per sentence and label,
-        groups of cells on the board), else a fault."""
-        from gridgames.solve.certificates import THEMES, Certificate
-
-        what = "its solver's certificate"
-        answer = self._call("certificate", entry, state, move)
-        if answer is None:
-            return None
-        self.guard.expect(what, isinstance(answer, Certificate), f"gave {printable(repr(answer), 60)}")
-        theme = printable(repr(answer.theme), 40)
-        self.guard.expect(what, answer.theme in (*THEMES, ""), f"named the unknown theme {theme}")
-        for line in (*answer.lines, *answer.labels):
-            self.guard.text(what, line)
-        for group in answer.groups:
-            self.guard.move(what, Move(tuple(group)), state)  # cells on the board, as a move's are
-        return answer
+        return self._ask("certificate", self._certificate, entry, state, move)
 
 
-#: What `probe` found per game id this run: None when the game played.
-_PROBED: dict[str, str | None] = {}
 PROBE_PLIES = 3
 
 
@@ -427,8 +530,8 @@ def probe(entry: Any) -> str | None:
     their notation read back, a few plies and the drawing of every cell. The sentence saying why the
     game is switched off, or None when it played."""
     game_id = entry.id
-    if game_id in _PROBED or game_id in _OFF:
-        return _PROBED.get(game_id) or _OFF.get(game_id)
+    if game_id in LEDGER.probed or game_id in LEDGER.off:
+        return LEDGER.probed.get(game_id) or LEDGER.off.get(game_id)
     rules = entry.rules
     try:
         rows, cols = min(entry.default_rows, 5), min(entry.default_cols, 5)
@@ -448,9 +551,9 @@ def probe(entry: Any) -> str | None:
             state = rules.apply_move(state, moves[len(moves) // 2])
         rules.outcome(state)
     except GameFault as fault:
-        _PROBED[game_id] = fault.reason
+        LEDGER.probed[game_id] = fault.reason
     except GameError:
-        _PROBED[game_id] = None  # a refusal (a board too small for the game): not a fault
+        LEDGER.probed[game_id] = None  # a refusal (a board too small for the game): not a fault
     else:
-        _PROBED[game_id] = None
-    return _PROBED[game_id]
+        LEDGER.probed[game_id] = None
+    return LEDGER.probed[game_id]
