@@ -1,7 +1,8 @@
 """A game whose own code fails is switched off for the run, not allowed to take the app down.
 
 Every call into a game goes through here: the registry (`gridgames.games`) hands out each rule book
-with its rules wrapped in `GuardedRules` and its solver hooks in `GuardedSolver`. A call that raises
+with its rules wrapped in `GuardedRules` (one line per hook: what the sentence calls it and how its
+answer is checked) and its own solver hooks in `GuardedSolver`. A call that raises
 anything but the game's contract errors (`GameError`: an invalid or illegal move, bad options;
 `SearchTimeout` from a budgeted search), or returns what the contract forbids (a legal move that is
 not a `Move`, a cell off the board, a look with an unknown role, notation that is not one line of
@@ -21,7 +22,7 @@ import itertools
 from collections.abc import Callable, Mapping
 from typing import Any, NoReturn, TypeVar
 
-from gridgames.engine.cells import Cell, CoordStyle
+from gridgames.engine.cells import Cell
 from gridgames.engine.errors import GameError
 from gridgames.engine.look import Look
 from gridgames.engine.moves import Move
@@ -200,6 +201,58 @@ def on_board(move: object, state: GridState) -> bool:
     )
 
 
+def _given(args: tuple[Any, ...], kwargs: dict[str, Any], index: int, name: str) -> Any:
+    """The argument a hook was given at `index`, or by `name`."""
+    return args[index] if len(args) > index else kwargs[name]
+
+
+def _a(kind: type | tuple[type, ...], problem: str | None = None) -> Callable[..., Any]:
+    """A check that the answer is of `kind` (saying `problem`, or quoting the answer, when not)."""
+
+    def check(guard: Guard, what: str, answer: object, _args: Any, _kwargs: Any) -> Any:
+        guard.expect(what, isinstance(answer, kind), problem or f"gave {printable(repr(answer), 60)}")
+        return answer
+
+    return check
+
+
+def _moves(guard: Guard, what: str, answer: object, args: Any, kwargs: Any) -> Any:
+    return guard.moves(what, answer, _given(args, kwargs, 0, "state"))
+
+
+def _state_after(index: int, name: str) -> Callable[..., Any]:
+    """A check that the answer is a position on the board of the argument at `index` (`name`)."""
+
+    def check(guard: Guard, what: str, answer: object, args: Any, kwargs: Any) -> Any:
+        return guard.state(what, answer, _given(args, kwargs, index, name))
+
+    return check
+
+
+def _text(optional: bool) -> Callable[..., Any]:
+    """A check that the answer is one line of printable text (or None where `optional`)."""
+    return lambda guard, what, answer, _args, _kwargs: guard.text(what, answer, optional=optional)
+
+
+def _look(guard: Guard, what: str, answer: object, _args: Any, _kwargs: Any) -> Any:
+    ok = isinstance(answer, Look) and answer.role in ROLES and isinstance(answer.glyph, str)
+    guard.expect(what, ok, f"gave {printable(repr(answer), 60)}, not a look with a known role")
+    return answer
+
+
+def _hook(name: str, what: str, check: Callable[..., Any]) -> Any:
+    """The game's own hook `name`, called under the guard and its answer checked: `check(guard, what,
+    answer, args, kwargs)` returns the answer or raises the GameFault; `what` names it in the sentence."""
+
+    def hook(self: Any, *args: Any, **kwargs: Any) -> Any:
+        answer = self.guard.call(what, getattr(self.wrapped, name), *args, **kwargs)
+        return check(self.guard, what, answer, args, kwargs)
+
+    hook.__name__ = hook.__qualname__ = name
+    hook.__doc__ = f"The game's own `{name}`, its failure or a forbidden answer a fault ({what})."
+    return hook
+
+
 class GuardedRules(Rules[Any]):
     """A game's rules with every call checked (see the module docstring); `wrapped` is the game's own."""
 
@@ -226,93 +279,28 @@ class GuardedRules(Rules[Any]):
             return value
         return lambda *args, **kwargs: self.guard.call(f"its {name}", value, *args, **kwargs)
 
-    def start(self, options: Options, first_player: int) -> GridState:
-        start = self.guard.call("its start", self.wrapped.start, options, first_player)
-        return self.guard.state("its start", start, options)
-
-    def legal_moves(self, state: GridState) -> tuple[Move, ...]:
-        moves = self.guard.call("its legal moves", self.wrapped.legal_moves, state)
-        return self.guard.moves("its legal moves", moves, state)
-
-    def why_illegal(self, state: GridState, move: Move, style: CoordStyle = "letter") -> str | None:
-        reason = self.guard.call("its refusal of a move", self.wrapped.why_illegal, state, move, style)
-        return self.guard.text("its refusal of a move", reason, optional=True)  # type: ignore[no-any-return]
-
-    def apply_unchecked(self, state: GridState, move: Move) -> GridState:
-        after = self.guard.call("playing a move", self.wrapped.apply_unchecked, state, move)
-        return self.guard.state("playing a move", after, state)
-
-    def apply_move(self, state: GridState, move: Move, style: CoordStyle = "letter") -> GridState:
-        after = self.guard.call("playing a move", self.wrapped.apply_move, state, move, style)
-        return self.guard.state("playing a move", after, state)
+    # Every hook of Rules a front end calls: what the sentence calls it, and how its answer is checked.
+    start = _hook("start", "its start", _state_after(0, "options"))
+    legal_moves = _hook("legal_moves", "its legal moves", _moves)
+    why_illegal = _hook("why_illegal", "its refusal of a move", _text(optional=True))
+    apply_unchecked = _hook("apply_unchecked", "playing a move", _state_after(0, "state"))
+    apply_move = _hook("apply_move", "playing a move", _state_after(0, "state"))
+    content = _hook("content", "its drawing", _a(Content))
+    outcome = _hook("outcome", "its result", _a((Outcome, type(None)), "is not an outcome"))
+    phase = _hook("phase", "its phase", _a(str, "is not a word"))
+    format_move = _hook("format_move", "its notation", _text(optional=False))
+    parse_move = _hook("parse_move", "reading its notation", _a(Move))
+    candidates = _hook("candidates", "its moves at a cell", _moves)
+    attempt = _hook("attempt", "its moves at a cell", _a(Move))
+    restriction = _hook("restriction", "its restriction", _text(optional=True))
+    look = _hook("look", "its drawing", _look)
+    encode_state = _hook("encode_state", "its position as text", _text(optional=False))
+    decode_state = _hook("decode_state", "reading a position", _state_after(1, "options"))
+    state_failure = _hook("state_failure", "its check of a position", _text(optional=True))
+    may_recur = _hook("may_recur", "its repetitions", _a(bool, "is not True or False"))
 
     def is_legal(self, state: GridState, move: Move) -> bool:
         return self.why_illegal(state, move) is None
-
-    def content(self, state: GridState, cell: Cell) -> Content:
-        content = self.guard.call("its drawing", self.wrapped.content, state, cell)
-        self.guard.expect("its drawing", isinstance(content, Content), f"gave {printable(repr(content), 60)}")
-        return content  # type: ignore[no-any-return]
-
-    def outcome(self, state: GridState) -> Outcome | None:
-        outcome = self.guard.call("its result", self.wrapped.outcome, state)
-        self.guard.expect("its result", outcome is None or isinstance(outcome, Outcome), "is not an outcome")
-        return outcome
-
-    def phase(self, state: GridState) -> str:
-        phase = self.guard.call("its phase", self.wrapped.phase, state)
-        self.guard.expect("its phase", isinstance(phase, str), "is not a word")
-        return phase
-
-    def format_move(self, move: Move, style: CoordStyle = "letter") -> str:
-        text = self.guard.call("its notation", self.wrapped.format_move, move, style)
-        return self.guard.text("its notation", text)  # type: ignore[no-any-return]
-
-    def parse_move(self, state: GridState, text: str) -> Move:
-        move = self.guard.call("reading its notation", self.wrapped.parse_move, state, text)
-        self.guard.expect("reading its notation", isinstance(move, Move), f"gave {printable(repr(move), 60)}")
-        return move  # type: ignore[no-any-return]
-
-    def candidates(
-        self, state: GridState, picked: tuple[Cell, ...], alternate: bool = False
-    ) -> tuple[Move, ...]:
-        moves = self.guard.call("its moves at a cell", self.wrapped.candidates, state, picked, alternate)
-        return self.guard.moves("its moves at a cell", moves, state)
-
-    def attempt(self, state: GridState, picked: tuple[Cell, ...], alternate: bool = False) -> Move:
-        move = self.guard.call("its moves at a cell", self.wrapped.attempt, state, picked, alternate)
-        self.guard.expect("its moves at a cell", isinstance(move, Move), f"gave {printable(repr(move), 60)}")
-        return move  # type: ignore[no-any-return]
-
-    def restriction(self, state: GridState, style: CoordStyle = "letter") -> str | None:
-        text = self.guard.call("its restriction", self.wrapped.restriction, state, style)
-        return self.guard.text("its restriction", text, optional=True)  # type: ignore[no-any-return]
-
-    def look(self, state: GridState, cell: Cell, symbols: Mapping[Content, str]) -> Look:
-        look = self.guard.call("its drawing", self.wrapped.look, state, cell, symbols)
-        ok = isinstance(look, Look) and look.role in ROLES and isinstance(look.glyph, str)
-        problem = f"gave {printable(repr(look), 60)}, not a look with a known role"
-        self.guard.expect("its drawing", ok, problem)
-        return look  # type: ignore[no-any-return]
-
-    def encode_state(self, state: GridState) -> str:
-        text = self.guard.call("its position as text", self.wrapped.encode_state, state)
-        return self.guard.text("its position as text", text)  # type: ignore[no-any-return]
-
-    def decode_state(self, text: str, options: Options, first_player: int, ply: int) -> GridState:
-        state = self.guard.call(
-            "reading a position", self.wrapped.decode_state, text, options, first_player, ply
-        )
-        return self.guard.state("reading a position", state, options)
-
-    def state_failure(self, state: GridState) -> str | None:
-        reason = self.guard.call("its check of a position", self.wrapped.state_failure, state)
-        return self.guard.text("its check of a position", reason, optional=True)  # type: ignore[no-any-return]
-
-    def may_recur(self, earlier: GridState, later: GridState) -> bool:
-        answer = self.guard.call("its repetitions", self.wrapped.may_recur, earlier, later)
-        self.guard.expect("its repetitions", isinstance(answer, bool), "is not True or False")
-        return answer  # type: ignore[no-any-return]
 
 
 def unwrapped(rules: Rules[Any]) -> Rules[Any]:
