@@ -80,3 +80,12 @@ def test_the_built_in_games_pass_the_probe() -> None:
         if entry.id not in BROKEN:
             assert guard.probe(entry) is None, entry.id
     assert set(guard.switched_off()) <= set(BROKEN)
+
+
+def test_the_perfect_seat_of_a_failing_solver_plays_the_searched_best_move() -> None:
+    entry = games.get_entry("broken-solver")  # it plays by its own search_move, which raises
+    state = Game.new(entry, Options(3, 3, "1"), first_player=1).play("A1").play("B3").state  # 1 win of 6
+    move = choose_move(entry, state, "perfect", random.Random(1), 1.0)
+    assert "its search_move raised AssertionError" in (guard.solver_off("broken-solver") or "")
+    best = analyse(entry, state, 1.0).best
+    assert len(best) == 1 and move in best, "a best move of the search over its rules, not a random one"
