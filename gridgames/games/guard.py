@@ -371,9 +371,12 @@ class GuardedSolver(Solver):
     def _flag(answer: object, *_args: Any) -> str | None:
         return None if isinstance(answer, bool) else f"gave {printable(repr(answer), 40)}, not True or False"
 
-    def _legal(self, state: GridState) -> tuple[Move, ...]:
-        rules = self.checked if self.checked is not None else self.rules
-        return rules.legal_moves(state) if rules is not None else ()
+    def _legal(self, state: GridState) -> frozenset[Move]:
+        """The legal moves an answer is checked against: the game's own, under its guard but without
+        checking each move again (the app has listed them already; that took twice the solver's time)."""
+        if self.rules is None:
+            return frozenset()
+        return frozenset(self.guard.call("its legal moves", self.rules.legal_moves, state))
 
     def _named(self, move: object, state: GridState) -> str:
         """A move the solver named that is not legal, quoted: in the game's notation where it is on
@@ -396,7 +399,7 @@ class GuardedSolver(Solver):
         for value in (evaluation.value, *values.values()):
             if value not in VALUES:
                 return f"gave the value {printable(repr(value), 20)}, not one of {', '.join(VALUES)}"
-        legal = frozenset(self._legal(state))
+        legal = self._legal(state)
         for move in values:
             if move not in legal:
                 return f"named {self._named(move, state)}"
