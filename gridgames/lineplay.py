@@ -215,7 +215,11 @@ class LinePlay:
 
     def computer_move(self) -> None:
         assert self.computer is not None, "a computer opponent needs a chooser"
+        from gridgames.games.guard import take_warnings
+
         move = self.computer(self.entry.rules, self.game.state, self.rng)
+        for sentence in take_warnings():  # a solver that failed or lied, switched off: its move was searched
+            self.say(f"Warning: {sentence}")
         self.play(move)
 
     def undo(self) -> None:

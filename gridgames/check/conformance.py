@@ -30,7 +30,7 @@ from gridgames.engine.options import MAX_OPTIONS, Options
 from gridgames.engine.rules import Content, GridState
 from gridgames.engine.safetext import printable
 from gridgames.engine.textboard import render
-from gridgames.games.guard import ROLES, fault_in, searchable
+from gridgames.games.guard import ROLES, fault_in, searchable, solver_off
 from gridgames.online.protocol import MOVE_TEXT
 from gridgames.play.picking import NOTHING, point
 from gridgames.solve.analysis import analyse
@@ -539,6 +539,9 @@ def _solver(entry: Entry, plan: Plan, rng: random.Random) -> Result:
             else:
                 compared += 1
                 failures.extend(found)
+    off = solver_off(entry.id)  # an answer the guard refused (a lie or a failure): the solver is off
+    if off is not None:
+        failures.add(off)
     covered = f"{compared} positions" + (f", {unfinished} too big for the plain search" if unfinished else "")
     if not compared and not failures.items:
         return Result(name, skipped="the plain search finished on no board")

@@ -22,6 +22,7 @@ from gridgames.engine.options import FIRST_CHOICES, Options, OptionSpec
 from gridgames.engine.safetext import printable
 from gridgames.engine.textboard import render
 from gridgames.games import catalogue, declares, get_entry, ids_where
+from gridgames.games.guard import take_warnings
 from gridgames.solve import tables
 from gridgames.solve.analysis import analyse, needs_budget, rules_of
 from gridgames.solve.base import Evaluation
@@ -222,6 +223,8 @@ def run(args: argparse.Namespace) -> int:
         tables.switch_off(previous)  # the command may run inside a longer process (tests, scripts)
 
     for sentence in tables.refused.values():  # a damaged shipped table: said once, then searched
+        sys.stderr.write(f"gridgames: {sentence}\n")
+    for sentence in take_warnings():  # a solver that failed or lied, switched off: searched instead
         sys.stderr.write(f"gridgames: {sentence}\n")
     if args.json:
         print(json.dumps(fields))

@@ -19,7 +19,7 @@ from gridgames.engine.rules import Rules
 from gridgames.games import guard
 from gridgames.games.api import GENERIC, RuleBook, Solver
 from gridgames.games.discovery import entry_points
-from gridgames.games.guard import Guard, GuardedRules, GuardedSolver, unwrapped
+from gridgames.games.guard import Guard, GuardedRules, unwrapped
 from gridgames.solve import hooks
 
 GROUP = "gridgames.games"
@@ -52,7 +52,7 @@ def guarded(book: RuleBook) -> RuleBook:
     """The rule book with its rules and solver hooks behind a guard: a fault in the game's code
     switches that game off for the run instead of stopping everything (see `guard`)."""
     watch = Guard(book.entry.id, book.entry.title)
-    entry = replace(book.entry, rules=GuardedRules(book.entry.rules, watch))
+    entry = replace(book.entry, rules=GuardedRules(book.entry.rules, watch, book.solver))
     return replace(book, entry=entry)
 
 
@@ -108,14 +108,13 @@ def ids_where(feature: Callable[[Entry], bool]) -> str:
 
 
 def registered_solver(rules: Rules) -> Solver:
-    """The solver hooks of a rules family (every rule book of one family shares them), or the
-    generic defaults for rules no loaded game plays."""
-    found = _solvers().get(type(unwrapped(rules)), GENERIC)
+    """The solver hooks of the game whose rules these are (each game's own, guarded: two games
+    sharing a rules class keep their own solvers). Rules outside the registry (a game's own rules,
+    unwrapped for a search's inner loop or built by a test) get the first loaded game's of their
+    class, or the generic defaults."""
     if isinstance(rules, GuardedRules):
-        if rules.hooks is None or rules.hooks.wrapped is not found:
-            rules.hooks = GuardedSolver(found, rules.guard, rules.wrapped)
         return rules.hooks
-    return found
+    return _solvers().get(type(rules), GENERIC)
 
 
 hooks.use_lookup(registered_solver)  # the shared solving code finds each game's hooks through the registry
@@ -123,9 +122,11 @@ hooks.use_lookup(registered_solver)  # the shared solving code finds each game's
 
 @lru_cache(maxsize=1)
 def _solvers() -> dict[type, Solver]:
-    return {
-        type(unwrapped(book.entry.rules)): book.solver for book in rule_books() if book.solver is not GENERIC
-    }
+    found: dict[type, Solver] = {}
+    for book in rule_books():
+        if book.solver is not GENERIC:
+            found.setdefault(type(unwrapped(book.entry.rules)), book.solver)
+    return found
 
 
 def native_cores() -> tuple[str, ...]:

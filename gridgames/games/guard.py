@@ -1,7 +1,8 @@
 """A game whose own code fails is switched off for the run, not allowed to take the app down.
 
 Every call into a game goes through here: the registry (`gridgames.games`) hands out each rule book
-with its rules wrapped in `GuardedRules` and its solver hooks in `GuardedSolver`. A call that raises
+with its rules wrapped in `GuardedRules` (one line per hook: what the sentence calls it and how its
+answer is checked) and its own solver hooks in `GuardedSolver`. A call that raises
 anything but the game's contract errors (`GameError`: an invalid or illegal move, bad options;
 `SearchTimeout` from a budgeted search), or returns what the contract forbids (a legal move that is
 not a `Move`, a cell off the board, a look with an unknown role, notation that is not one line of
@@ -9,6 +10,10 @@ text), becomes a `GameFault`: one sentence naming the game and what failed. The 
 switched off for this run (`why_off`): the first screen says why on its card and it cannot be
 started, its autosaves are not offered (they stay on disk for a fixed version), line mode and
 `analyse` print the sentence and exit 2, and the online server refuses new rooms of it.
+
+A game's solver is held to its contract apart (`GuardedSolver`): a solver that fails or lies is
+switched off alone, and the game plays on, searched, with one sentence said (`take_warnings`).
+What the run knows (games and solvers off, probes) lives in one `Ledger`.
 """
 
 from __future__ import annotations
@@ -17,7 +22,7 @@ import itertools
 from collections.abc import Callable, Mapping
 from typing import Any, NoReturn, TypeVar
 
-from gridgames.engine.cells import Cell, CoordStyle
+from gridgames.engine.cells import Cell
 from gridgames.engine.errors import GameError
 from gridgames.engine.look import Look
 from gridgames.engine.moves import Move
@@ -25,7 +30,7 @@ from gridgames.engine.options import Options
 from gridgames.engine.outcome import Outcome
 from gridgames.engine.rules import Content, GridState, Rules
 from gridgames.engine.safetext import printable
-from gridgames.games.api import Solver
+from gridgames.games.api import GENERIC, Solver
 from gridgames.solve.budget import Budget, SearchTimeout
 
 T = TypeVar("T")
@@ -51,23 +56,49 @@ class GameFault(Exception):
         self.reason = reason
 
 
-_OFF: dict[str, str] = {}
+class Ledger:
+    """What this run knows about its games' failures: which games are switched off and why, which
+    solvers are, what `probe` found, and the sentences about solvers not yet said to the player."""
+
+    def __init__(self) -> None:
+        self.off: dict[str, str] = {}
+        self.solvers_off: dict[str, str] = {}
+        self.probed: dict[str, str | None] = {}
+        self.unsaid: list[str] = []
+
+    def clear(self) -> None:
+        self.__init__()  # type: ignore[misc]
+
+
+#: The one ledger of this run (a process plays one run).
+LEDGER = Ledger()
 
 
 def why_off(game_id: str) -> str | None:
     """The sentence saying why this game is switched off for this run, or None while it plays."""
-    return _OFF.get(game_id)
+    return LEDGER.off.get(game_id)
 
 
 def switched_off() -> dict[str, str]:
     """Every game switched off in this run, with its sentence."""
-    return dict(_OFF)
+    return dict(LEDGER.off)
+
+
+def solver_off(game_id: str) -> str | None:
+    """The sentence saying why this game's solver is switched off for this run (the game plays on,
+    searched), or None while its solver is trusted."""
+    return LEDGER.solvers_off.get(game_id)
+
+
+def take_warnings() -> list[str]:
+    """The sentences about solvers switched off since this was last asked (each is said once)."""
+    said, LEDGER.unsaid[:] = list(LEDGER.unsaid), []
+    return said
 
 
 def forget() -> None:
-    """Switch every game on again (a new run, or a test)."""
-    _OFF.clear()
-    _PROBED.clear()
+    """Switch every game and solver on again (a new run, or a test)."""
+    LEDGER.clear()
 
 
 def fault_in(error: BaseException | None) -> GameFault | None:
@@ -101,7 +132,7 @@ class Guard:
             f"{self.title} ({self.game_id}) is switched off for this run: {what} {problem}, "
             "a fault in the game's code."
         )
-        _OFF.setdefault(self.game_id, reason)  # the first fault says why it is off; each says its own
+        LEDGER.off.setdefault(self.game_id, reason)  # the first fault says why it is off; each says its own
         raise GameFault(self.game_id, reason)
 
     def call(self, what: str, function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
@@ -129,17 +160,7 @@ class Guard:
 
     def move(self, what: str, move: object, state: GridState) -> Move:
         """`move` if it is a Move over cells of the board of `state`, else a fault."""
-        ok = (
-            isinstance(move, Move)
-            and isinstance(move.kind, str)
-            and isinstance(move.cells, tuple)
-            and len(move.cells) > 0
-            and all(
-                isinstance(cell, Cell) and 0 <= cell.row < state.rows and 0 <= cell.col < state.cols
-                for cell in move.cells
-            )
-        )
-        if not ok:  # the sentence only when it is said: this runs for every legal move listed
+        if not on_board(move, state):  # the sentence only when said: this runs for every legal move
             self.expect(what, False, f"gave {printable(repr(move), 60)}, not a move on this board")
         assert isinstance(move, Move)
         return move
@@ -166,13 +187,80 @@ class Guard:
         return text
 
 
+def on_board(move: object, state: GridState) -> bool:
+    """Whether `move` is a Move over cells of the board of `state`."""
+    return (
+        isinstance(move, Move)
+        and isinstance(move.kind, str)
+        and isinstance(move.cells, tuple)
+        and len(move.cells) > 0
+        and all(
+            isinstance(cell, Cell) and 0 <= cell.row < state.rows and 0 <= cell.col < state.cols
+            for cell in move.cells
+        )
+    )
+
+
+def _given(args: tuple[Any, ...], kwargs: dict[str, Any], index: int, name: str) -> Any:
+    """The argument a hook was given at `index`, or by `name`."""
+    return args[index] if len(args) > index else kwargs[name]
+
+
+def _a(kind: type | tuple[type, ...], problem: str | None = None) -> Callable[..., Any]:
+    """A check that the answer is of `kind` (saying `problem`, or quoting the answer, when not)."""
+
+    def check(guard: Guard, what: str, answer: object, _args: Any, _kwargs: Any) -> Any:
+        guard.expect(what, isinstance(answer, kind), problem or f"gave {printable(repr(answer), 60)}")
+        return answer
+
+    return check
+
+
+def _moves(guard: Guard, what: str, answer: object, args: Any, kwargs: Any) -> Any:
+    return guard.moves(what, answer, _given(args, kwargs, 0, "state"))
+
+
+def _state_after(index: int, name: str) -> Callable[..., Any]:
+    """A check that the answer is a position on the board of the argument at `index` (`name`)."""
+
+    def check(guard: Guard, what: str, answer: object, args: Any, kwargs: Any) -> Any:
+        return guard.state(what, answer, _given(args, kwargs, index, name))
+
+    return check
+
+
+def _text(optional: bool) -> Callable[..., Any]:
+    """A check that the answer is one line of printable text (or None where `optional`)."""
+    return lambda guard, what, answer, _args, _kwargs: guard.text(what, answer, optional=optional)
+
+
+def _look(guard: Guard, what: str, answer: object, _args: Any, _kwargs: Any) -> Any:
+    ok = isinstance(answer, Look) and answer.role in ROLES and isinstance(answer.glyph, str)
+    guard.expect(what, ok, f"gave {printable(repr(answer), 60)}, not a look with a known role")
+    return answer
+
+
+def _hook(name: str, what: str, check: Callable[..., Any]) -> Any:
+    """The game's own hook `name`, called under the guard and its answer checked: `check(guard, what,
+    answer, args, kwargs)` returns the answer or raises the GameFault; `what` names it in the sentence."""
+
+    def hook(self: Any, *args: Any, **kwargs: Any) -> Any:
+        answer = self.guard.call(what, getattr(self.wrapped, name), *args, **kwargs)
+        return check(self.guard, what, answer, args, kwargs)
+
+    hook.__name__ = hook.__qualname__ = name
+    hook.__doc__ = f"The game's own `{name}`, its failure or a forbidden answer a fault ({what})."
+    return hook
+
+
 class GuardedRules(Rules[Any]):
     """A game's rules with every call checked (see the module docstring); `wrapped` is the game's own."""
 
-    def __init__(self, rules: Rules[Any], guard: Guard) -> None:
+    def __init__(self, rules: Rules[Any], guard: Guard, solver: Solver | None = None) -> None:
         self.wrapped = rules
         self.guard = guard
-        self.hooks: GuardedSolver | None = None  # its solver hooks, guarded (`games.registered_solver`)
+        #: its solver hooks, guarded: registered per game, not per rules class (`games.registered_solver`)
+        self.hooks = GuardedSolver(solver if solver is not None else GENERIC, guard, self)
         for name in FACTS:  # the game's class attributes, read by every front end
             setattr(self, name, getattr(rules, name))
 
@@ -191,93 +279,28 @@ class GuardedRules(Rules[Any]):
             return value
         return lambda *args, **kwargs: self.guard.call(f"its {name}", value, *args, **kwargs)
 
-    def start(self, options: Options, first_player: int) -> GridState:
-        start = self.guard.call("its start", self.wrapped.start, options, first_player)
-        return self.guard.state("its start", start, options)
-
-    def legal_moves(self, state: GridState) -> tuple[Move, ...]:
-        moves = self.guard.call("its legal moves", self.wrapped.legal_moves, state)
-        return self.guard.moves("its legal moves", moves, state)
-
-    def why_illegal(self, state: GridState, move: Move, style: CoordStyle = "letter") -> str | None:
-        reason = self.guard.call("its refusal of a move", self.wrapped.why_illegal, state, move, style)
-        return self.guard.text("its refusal of a move", reason, optional=True)  # type: ignore[no-any-return]
-
-    def apply_unchecked(self, state: GridState, move: Move) -> GridState:
-        after = self.guard.call("playing a move", self.wrapped.apply_unchecked, state, move)
-        return self.guard.state("playing a move", after, state)
-
-    def apply_move(self, state: GridState, move: Move, style: CoordStyle = "letter") -> GridState:
-        after = self.guard.call("playing a move", self.wrapped.apply_move, state, move, style)
-        return self.guard.state("playing a move", after, state)
+    # Every hook of Rules a front end calls: what the sentence calls it, and how its answer is checked.
+    start = _hook("start", "its start", _state_after(0, "options"))
+    legal_moves = _hook("legal_moves", "its legal moves", _moves)
+    why_illegal = _hook("why_illegal", "its refusal of a move", _text(optional=True))
+    apply_unchecked = _hook("apply_unchecked", "playing a move", _state_after(0, "state"))
+    apply_move = _hook("apply_move", "playing a move", _state_after(0, "state"))
+    content = _hook("content", "its drawing", _a(Content))
+    outcome = _hook("outcome", "its result", _a((Outcome, type(None)), "is not an outcome"))
+    phase = _hook("phase", "its phase", _a(str, "is not a word"))
+    format_move = _hook("format_move", "its notation", _text(optional=False))
+    parse_move = _hook("parse_move", "reading its notation", _a(Move))
+    candidates = _hook("candidates", "its moves at a cell", _moves)
+    attempt = _hook("attempt", "its moves at a cell", _a(Move))
+    restriction = _hook("restriction", "its restriction", _text(optional=True))
+    look = _hook("look", "its drawing", _look)
+    encode_state = _hook("encode_state", "its position as text", _text(optional=False))
+    decode_state = _hook("decode_state", "reading a position", _state_after(1, "options"))
+    state_failure = _hook("state_failure", "its check of a position", _text(optional=True))
+    may_recur = _hook("may_recur", "its repetitions", _a(bool, "is not True or False"))
 
     def is_legal(self, state: GridState, move: Move) -> bool:
         return self.why_illegal(state, move) is None
-
-    def content(self, state: GridState, cell: Cell) -> Content:
-        content = self.guard.call("its drawing", self.wrapped.content, state, cell)
-        self.guard.expect("its drawing", isinstance(content, Content), f"gave {printable(repr(content), 60)}")
-        return content  # type: ignore[no-any-return]
-
-    def outcome(self, state: GridState) -> Outcome | None:
-        outcome = self.guard.call("its result", self.wrapped.outcome, state)
-        self.guard.expect("its result", outcome is None or isinstance(outcome, Outcome), "is not an outcome")
-        return outcome
-
-    def phase(self, state: GridState) -> str:
-        phase = self.guard.call("its phase", self.wrapped.phase, state)
-        self.guard.expect("its phase", isinstance(phase, str), "is not a word")
-        return phase
-
-    def format_move(self, move: Move, style: CoordStyle = "letter") -> str:
-        text = self.guard.call("its notation", self.wrapped.format_move, move, style)
-        return self.guard.text("its notation", text)  # type: ignore[no-any-return]
-
-    def parse_move(self, state: GridState, text: str) -> Move:
-        move = self.guard.call("reading its notation", self.wrapped.parse_move, state, text)
-        self.guard.expect("reading its notation", isinstance(move, Move), f"gave {printable(repr(move), 60)}")
-        return move  # type: ignore[no-any-return]
-
-    def candidates(
-        self, state: GridState, picked: tuple[Cell, ...], alternate: bool = False
-    ) -> tuple[Move, ...]:
-        moves = self.guard.call("its moves at a cell", self.wrapped.candidates, state, picked, alternate)
-        return self.guard.moves("its moves at a cell", moves, state)
-
-    def attempt(self, state: GridState, picked: tuple[Cell, ...], alternate: bool = False) -> Move:
-        move = self.guard.call("its moves at a cell", self.wrapped.attempt, state, picked, alternate)
-        self.guard.expect("its moves at a cell", isinstance(move, Move), f"gave {printable(repr(move), 60)}")
-        return move  # type: ignore[no-any-return]
-
-    def restriction(self, state: GridState, style: CoordStyle = "letter") -> str | None:
-        text = self.guard.call("its restriction", self.wrapped.restriction, state, style)
-        return self.guard.text("its restriction", text, optional=True)  # type: ignore[no-any-return]
-
-    def look(self, state: GridState, cell: Cell, symbols: Mapping[Content, str]) -> Look:
-        look = self.guard.call("its drawing", self.wrapped.look, state, cell, symbols)
-        ok = isinstance(look, Look) and look.role in ROLES and isinstance(look.glyph, str)
-        problem = f"gave {printable(repr(look), 60)}, not a look with a known role"
-        self.guard.expect("its drawing", ok, problem)
-        return look  # type: ignore[no-any-return]
-
-    def encode_state(self, state: GridState) -> str:
-        text = self.guard.call("its position as text", self.wrapped.encode_state, state)
-        return self.guard.text("its position as text", text)  # type: ignore[no-any-return]
-
-    def decode_state(self, text: str, options: Options, first_player: int, ply: int) -> GridState:
-        state = self.guard.call(
-            "reading a position", self.wrapped.decode_state, text, options, first_player, ply
-        )
-        return self.guard.state("reading a position", state, options)
-
-    def state_failure(self, state: GridState) -> str | None:
-        reason = self.guard.call("its check of a position", self.wrapped.state_failure, state)
-        return self.guard.text("its check of a position", reason, optional=True)  # type: ignore[no-any-return]
-
-    def may_recur(self, earlier: GridState, later: GridState) -> bool:
-        answer = self.guard.call("its repetitions", self.wrapped.may_recur, earlier, later)
-        self.guard.expect("its repetitions", isinstance(answer, bool), "is not True or False")
-        return answer  # type: ignore[no-any-return]
 
 
 def unwrapped(rules: Rules[Any]) -> Rules[Any]:
@@ -293,14 +316,146 @@ def searchable(rules: Rules[Any]) -> tuple[Rules[Any], Guard | None]:
     return rules, None
 
 
+#: The values a solver may give a position or a move (`gridgames.solve.base.Value`).
+VALUES = ("win", "loss", "draw", "unknown")
+
+
 class GuardedSolver(Solver):
-    """A game's solver hooks with every call checked, like `GuardedRules`."""
+    """A game's solver hooks with every answer checked before anything uses it. An answer that
+    raises (besides `SearchTimeout` and the rules' own `GameFault`) or breaks the contract (a move
+    that is not legal here, a value outside `VALUES`, "exact" without every legal move's value, "win"
+    without a winning move) switches the game's solver off for the run, with one sentence waiting in
+    `take_warnings`: that answer and every later one is the generic hooks' (a search over the game's
+    rules), so nothing the solver said unchecked is shown, played or called proven."""
 
     def __init__(self, solver: Solver, guard: Guard, rules: Rules[Any] | None = None) -> None:
         self.wrapped = solver
         self.guard = guard
-        self.rules = rules  # the game's own rules, for the generic search
+        self.rules = unwrapped(rules) if rules is not None else None  # the game's own, for the search
+        self.checked = rules  # the guarded rules, for the legal moves an answer is checked against
 
+    @property
+    def off(self) -> bool:
+        return self.guard.game_id in LEDGER.solvers_off
+
+    def switch_off(self, hook: str, problem: str) -> None:
+        """Stop trusting the solver for this run and say why, once."""
+        if self.off:
+            return
+        reason = (
+            f"{self.guard.title} ({self.guard.game_id}) plays on without its solver for this run: "
+            f"its {hook} {problem}, so its positions are searched instead."
+        )
+        LEDGER.solvers_off[self.guard.game_id] = reason
+        LEDGER.unsaid.append(reason)
+
+    def _ask(self, hook: str, problem: Callable[..., str | None] | None, *args: Any) -> Any:
+        """The solver's `hook(*args)` if it raises nothing and `problem(answer, *args)` finds nothing
+        wrong with it, else (and once the solver is off) the generic hooks' answer."""
+        if not self.off:
+            try:
+                answer = getattr(self.wrapped, hook)(*args)
+            except (GameError, SearchTimeout, GameFault):
+                raise
+            except Exception as error:  # noqa: BLE001 - any other failure of a solver is its fault
+                self.switch_off(hook, f"raised {_quoted(error)}")
+            else:
+                found = problem(answer, *args) if problem is not None else None
+                if found is None:
+                    return answer
+                self.switch_off(hook, found)
+        return getattr(GENERIC, hook)(*args)
+
+    # -- what a correct answer looks like ------------------------------------------------------
+    @staticmethod
+    def _flag(answer: object, *_args: Any) -> str | None:
+        return None if isinstance(answer, bool) else f"gave {printable(repr(answer), 40)}, not True or False"
+
+    def _legal(self, state: GridState) -> frozenset[Move]:
+        """The legal moves an answer is checked against: the game's own, under its guard but without
+        checking each move again (the app has listed them already; that took twice the solver's time)."""
+        if self.rules is None:
+            return frozenset()
+        return frozenset(self.guard.call("its legal moves", self.rules.legal_moves, state))
+
+    def _named(self, move: object, state: GridState) -> str:
+        """A move the solver named that is not legal, quoted: in the game's notation where it is on
+        the board."""
+        if isinstance(move, Move) and on_board(move, state) and self.checked is not None:
+            return f"{self.checked.format_move(move)}, which is not a legal move here"
+        if isinstance(move, Move):
+            return "a move with a cell off the board"
+        return f"{printable(repr(move), 40)}, which is not a move"
+
+    def _evaluation(self, evaluation: object, state: GridState, _budget: Any) -> str | None:
+        """What is wrong with `evaluation` of `state`, or None (None is the generic search's answer)."""
+        from gridgames.solve.base import Evaluation
+
+        if evaluation is None:
+            return None
+        if not isinstance(evaluation, Evaluation) or not isinstance(evaluation.move_values, dict):
+            return f"gave {printable(repr(evaluation), 40)}, not an evaluation"
+        values = evaluation.move_values
+        for value in (evaluation.value, *values.values()):
+            if value not in VALUES:
+                return f"gave the value {printable(repr(value), 20)}, not one of {', '.join(VALUES)}"
+        legal = self._legal(state)
+        for move in values:
+            if move not in legal:
+                return f"named {self._named(move, state)}"
+        if evaluation.exact and legal and set(values) != set(legal):
+            return "called its values exact without a value for every legal move"
+        winning = [move for move, value in values.items() if value == "win"]
+        if evaluation.value == "win" and not winning:
+            return "said the position is won without naming a winning move"
+        if winning and evaluation.value != "win":
+            return f"called the position {evaluation.value} with a winning move"
+        return None
+
+    def _move(self, move: object, state: GridState, *_args: Any) -> str | None:
+        if move is None or move in self._legal(state):
+            return None
+        return f"chose {self._named(move, state)}"
+
+    def _note(self, note: object, *_args: Any) -> str | None:
+        one_line = isinstance(note, str) and note.strip() and printable(note, len(note) + 1) == note
+        if note is None or one_line:
+            return None  # nothing to say, or one line of printable text
+        return f"gave {printable(repr(note), 40)}, not one line of text"
+
+    def _puzzle_boards(self, boards: object) -> str | None:
+        from gridgames.solve.hooks import PuzzleBoard
+
+        if not isinstance(boards, tuple) or not all(
+            isinstance(b, PuzzleBoard) and isinstance(b.options, Mapping) for b in boards
+        ):
+            return f"gave {printable(repr(boards), 60)}"
+        for board in boards:
+            try:
+                Options(board.rows, board.cols, "1", board.options)
+            except GameError as error:
+                return str(error).rstrip(".")
+        return None
+
+    def _certificate(self, answer: object, _entry: Any, state: GridState, _move: Move) -> str | None:
+        """A known theme, one line of text per sentence and label, groups of cells on the board."""
+        from gridgames.solve.certificates import THEMES, Certificate
+
+        if answer is None:
+            return None
+        if not isinstance(answer, Certificate):
+            return f"gave {printable(repr(answer), 60)}"
+        if answer.theme not in (*THEMES, ""):
+            return f"named the unknown theme {printable(repr(answer.theme), 40)}"
+        for line in (*answer.lines, *answer.labels):
+            if self._note(line) is not None:
+                return self._note(line)
+        if not all(isinstance(group, tuple | list | frozenset | set) and group
+                   and on_board(Move(tuple(group)), state) for group in answer.groups):
+            return "named cells off the board"
+        return None
+
+    # -- the hooks -----------------------------------------------------------------------------
     def _generic(self, state: GridState, budget: Budget | None) -> Any:
         """The generic search of a game without an evaluation of its own, run over the game's own
         rules under one guard for the whole search: guarding each of its calls into the rules made
@@ -310,115 +465,54 @@ class GuardedSolver(Solver):
         seconds = Budget.or_default(budget, DEFAULT_SEARCH_BUDGET)
         return self.guard.call("its rules, searched", generic_evaluation, self.rules, state, seconds)
 
-    def _call(self, name: str, *args: Any) -> Any:
-        return self.guard.call(f"its solver's {name}", getattr(self.wrapped, name), *args)
-
-    def _flag(self, name: str, state: GridState) -> bool:
-        answer = self._call(name, state)
-        self.guard.expect(f"its solver's {name}", isinstance(answer, bool), "is not True or False")
-        return answer  # type: ignore[no-any-return]
-
     def needs_budget(self, state: GridState) -> bool:
-        return self._flag("needs_budget", state)
+        return self._ask("needs_budget", self._flag, state)  # type: ignore[no-any-return]
 
     def is_quick(self, state: GridState) -> bool:
-        return self._flag("is_quick", state)
+        return self._ask("is_quick", self._flag, state)  # type: ignore[no-any-return]
 
     def plays_by_search(self, state: GridState) -> bool:
-        return self._flag("plays_by_search", state)
+        return self._ask("plays_by_search", self._flag, state)  # type: ignore[no-any-return]
 
     def needs_preparing(self, state: GridState) -> bool:
-        return self._flag("needs_preparing", state)
+        return self._ask("needs_preparing", self._flag, state)  # type: ignore[no-any-return]
 
     def prepare(self, state: GridState, budget: Budget | None) -> bool:
-        answer = self._call("prepare", state, budget)
-        self.guard.expect("its solver's prepare", isinstance(answer, bool), "is not True or False")
-        return answer  # type: ignore[no-any-return]
+        return self._ask("prepare", self._flag, state, budget)  # type: ignore[no-any-return]
 
     def evaluate(self, state: GridState, budget: Budget | None) -> Any:
-        evaluation = self._call("evaluate", state, budget)
+        evaluation = self._ask("evaluate", self._evaluation, state, budget)
         if evaluation is None and self.rules is not None:
             return self._generic(state, budget)
-        if evaluation is not None:
-            values = getattr(evaluation, "move_values", None)
-            value = getattr(evaluation, "value", None)
-            ok = value in ("win", "loss", "draw", "unknown") and isinstance(values, dict)
-            self.guard.expect("its solver's evaluate", ok, f"gave {printable(repr(evaluation), 60)}")
-            assert isinstance(values, dict)
-            for move in values:
-                self.guard.move("its solver's evaluate", move, state)
         return evaluation
 
     def evaluate_value(self, state: GridState, budget: Budget | None) -> Any:
-        if not hasattr(self.wrapped, "evaluate_value"):
+        if self.off or not hasattr(self.wrapped, "evaluate_value"):
             return None
-        evaluation = self._call("evaluate_value", state, budget)
-        if evaluation is not None:
-            values = getattr(evaluation, "move_values", None)
-            value = getattr(evaluation, "value", None)
-            ok = value in ("win", "loss", "draw", "unknown") and isinstance(values, dict)
-            self.guard.expect("its solver's evaluate_value", ok, f"gave {printable(repr(evaluation), 60)}")
-            assert isinstance(values, dict)
-            for move in values:
-                self.guard.move("its solver's evaluate_value", move, state)
-        return evaluation
+        return self._ask("evaluate_value", self._evaluation, state, budget)
 
     def search_position(self, state: GridState) -> Any:
-        return self._call("search_position", state)
+        return self._ask("search_position", None, state)
 
     def search_move(self, state: GridState, rng: Any, budget: Budget) -> Move | None:
-        move = self._call("search_move", state, rng, budget)
-        return None if move is None else self.guard.move("its solver's search_move", move, state)
+        return self._ask("search_move", self._move, state, rng, budget)  # type: ignore[no-any-return]
 
     def regions(self, state: GridState, budget: Budget | None = None) -> Any:
-        return self._call("regions", state, budget)
+        return self._ask("regions", None, state, budget)
 
     def seat_note(self, state: GridState) -> str | None:
-        note = self._call("seat_note", state)
-        return self.guard.text("its solver's seat_note", note, optional=True)  # type: ignore[no-any-return]
+        return self._ask("seat_note", self._note, state)  # type: ignore[no-any-return]
 
     def puzzle_boards(self) -> Any:
-        from gridgames.solve.hooks import PuzzleBoard
-
-        what = "its solver's puzzle_boards"
-        boards = self._call("puzzle_boards")
-        ok = isinstance(boards, tuple) and all(
-            isinstance(b, PuzzleBoard) and isinstance(b.options, Mapping) for b in boards
-        )
-        self.guard.expect(what, ok, f"gave {printable(repr(boards), 60)}")
-        for board in boards:
-            try:
-                Options(board.rows, board.cols, "1", board.options)
-            except GameError as error:
-                self.guard.fail(what, str(error))
-        return boards
+        return self._ask("puzzle_boards", self._puzzle_boards)
 
     def puzzle_proofs_cold(self) -> bool:
-        answer = self._call("puzzle_proofs_cold")
-        self.guard.expect("its solver's puzzle_proofs_cold", isinstance(answer, bool), "is not True or False")
-        return answer  # type: ignore[no-any-return]
+        return self._ask("puzzle_proofs_cold", self._flag)  # type: ignore[no-any-return]
 
     def certificate(self, entry: Any, state: GridState, move: Move) -> Any:
-        """The game's certificate if it is one (a known theme, one line of text per sentence and label,
-        groups of cells on the board), else a fault."""
-        from gridgames.solve.certificates import THEMES, Certificate
-
-        what = "its solver's certificate"
-        answer = self._call("certificate", entry, state, move)
-        if answer is None:
-            return None
-        self.guard.expect(what, isinstance(answer, Certificate), f"gave {printable(repr(answer), 60)}")
-        theme = printable(repr(answer.theme), 40)
-        self.guard.expect(what, answer.theme in (*THEMES, ""), f"named the unknown theme {theme}")
-        for line in (*answer.lines, *answer.labels):
-            self.guard.text(what, line)
-        for group in answer.groups:
-            self.guard.move(what, Move(tuple(group)), state)  # cells on the board, as a move's are
-        return answer
+        return self._ask("certificate", self._certificate, entry, state, move)
 
 
-#: What `probe` found per game id this run: None when the game played.
-_PROBED: dict[str, str | None] = {}
 PROBE_PLIES = 3
 
 
@@ -427,8 +521,8 @@ def probe(entry: Any) -> str | None:
     their notation read back, a few plies and the drawing of every cell. The sentence saying why the
     game is switched off, or None when it played."""
     game_id = entry.id
-    if game_id in _PROBED or game_id in _OFF:
-        return _PROBED.get(game_id) or _OFF.get(game_id)
+    if game_id in LEDGER.probed or game_id in LEDGER.off:
+        return LEDGER.probed.get(game_id) or LEDGER.off.get(game_id)
     rules = entry.rules
     try:
         rows, cols = min(entry.default_rows, 5), min(entry.default_cols, 5)
@@ -448,9 +542,9 @@ def probe(entry: Any) -> str | None:
             state = rules.apply_move(state, moves[len(moves) // 2])
         rules.outcome(state)
     except GameFault as fault:
-        _PROBED[game_id] = fault.reason
+        LEDGER.probed[game_id] = fault.reason
     except GameError:
-        _PROBED[game_id] = None  # a refusal (a board too small for the game): not a fault
+        LEDGER.probed[game_id] = None  # a refusal (a board too small for the game): not a fault
     else:
-        _PROBED[game_id] = None
-    return _PROBED[game_id]
+        LEDGER.probed[game_id] = None
+    return LEDGER.probed[game_id]

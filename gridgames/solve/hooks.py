@@ -6,8 +6,9 @@ search adapter, its own move choice where it searches instead of solving, prepar
 and its independent regions with their Grundy values where it decomposes. Every hook has a generic
 default, so a game with no solver of its own still gets alpha-beta over its rules.
 
-`solve` sits below `games` and imports none of them: the game registry installs how to find a rules
-family's hooks (`use_lookup`) as it is imported, which happens before any game's rules exist.
+`solve` sits below `games` and imports none of them: the game registry installs how to find a game's
+hooks from its rules (`use_lookup`) as it is imported, which happens before any game's rules exist.
+Hooks belong to a game, not to a rules class: two games sharing rules keep their own.
 """
 
 from __future__ import annotations
@@ -118,11 +119,11 @@ _lookup: Callable[[Rules], Solver] | None = None
 
 
 def use_lookup(lookup: Callable[[Rules], Solver]) -> None:
-    """Find each rules family's hooks with `lookup` (the game registry installs its own)."""
+    """Find each game's hooks with `lookup` (the game registry installs its own)."""
     global _lookup
     _lookup = lookup
 
 
 def solver_for(rules: Rules) -> Solver:
-    """The solver hooks of the family `rules` belongs to, or the generic defaults."""
+    """The solver hooks of the game `rules` belongs to (checked by its guard), or the generic defaults."""
     return GENERIC if _lookup is None else _lookup(rules)

@@ -111,7 +111,10 @@ def perfect_move(rules: Rules, state: GridState, rng: random.Random, budget: Bud
         if win is not None:
             return win
         move = hooks.search_move(state, rng, Budget.or_default(budget, SEARCH_BUDGET))
-        return move if move is not None else rng.choice(rules.legal_moves(state))
+        if move is not None:
+            return move
+        if hooks.plays_by_search(state):  # it found none (else its solver was switched off: analyse)
+            return rng.choice(rules.legal_moves(state))
     budget = _budget_for(rules, state, budget)
     evaluation = analyse(rules, state, budget)
     best = evaluation.best

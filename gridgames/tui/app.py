@@ -25,7 +25,7 @@ from gridgames.engine.entry import Entry
 from gridgames.engine.errors import GameError
 from gridgames.engine.game import Game
 from gridgames.games import get_entry
-from gridgames.games.guard import GameFault, fault_in, probe, why_off
+from gridgames.games.guard import GameFault, fault_in, probe, take_warnings, why_off
 from gridgames.play.seats import ONLINE
 from gridgames.play.setup import LastChoices, Setup
 from gridgames.storage import SavedGame, Store, open_record_or_reason
@@ -197,6 +197,8 @@ class GridGamesApp(App[None]):
             if text not in self._warned:
                 self._warned.add(text)
                 self.notify(text, title="Not saved", severity="warning", timeout=10)
+        for text in take_warnings():  # a solver that failed or lied is switched off; the game plays on
+            self.notify(text, title="A solver was switched off", severity="warning", timeout=12)
 
     def unfinished(self, variant: str | None) -> list[Any]:
         """Games to play on, newest first: the autosaves and the online games whose seats are kept."""

@@ -68,6 +68,7 @@ class AnalysisOverlay:
         if evaluation is None:
             screen.say("The analysis was stopped.")
             return
+        screen.app.show_storage_warnings()  # a solver switched off while analysing is said at once
         self.evaluations[game.state] = evaluation
         self.regions[game.state] = regions
         if game is not screen.session.game:

@@ -61,12 +61,20 @@ def test_line_mode_says_it_in_one_sentence_and_exits_2(run, game_id, said, one_s
     [
         ("broken-moves", "raised RuntimeError: legal moves exploded"),
         ("garbage-moves", "its legal moves gave 'A1', not a move on this board"),
-        ("broken-solver", "its solver's evaluate raised AssertionError: solver table missing"),
     ],
 )
 def test_analyse_says_it_in_one_sentence_and_exits_2(run, game_id, said, one_sentence) -> None:
     done = run("analyse", game_id, "--budget", "1")
     assert_one_sentence_exit_2(done, said, one_sentence)
+
+
+def test_a_failing_solver_is_one_sentence_and_analyse_searches_instead(run, one_sentence) -> None:
+    done = run("analyse", "broken-solver", "--budget", "1")  # 3x3: the search proves it
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and "its evaluate raised AssertionError: solver table missing" in lines[0]
+    assert one_sentence(lines[0].removeprefix("gridgames: "))
+    assert "loss with best play (proven)" in done.stdout, done.stdout
 
 
 def test_the_other_games_still_play(run) -> None:

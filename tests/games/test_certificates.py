@@ -25,7 +25,7 @@ from gridgames.engine.cells import Cell
 from gridgames.engine.moves import Move
 from gridgames.engine.rules import GridState
 from gridgames.games import get_entry, native_cores
-from gridgames.games.guard import GameFault, Guard, GuardedSolver, forget
+from gridgames.games.guard import Guard, GuardedSolver, forget, solver_off
 from gridgames.games.rowcol.algorithm import max_matching
 from gridgames.puzzles import proof
 from gridgames.puzzles.data import line, shipped
@@ -391,12 +391,13 @@ class _Broken(Solver):
     Certificate(MATCHING, ("two\nlines",)),
     "a sentence",
 ])
-def test_a_broken_certificate_is_a_fault_of_the_game(given) -> None:
+def test_a_broken_certificate_switches_the_solver_off(given) -> None:
     game = Game.new(get_entry("rowcol"), Options(3, 3, "1"), first_player=1)
     guarded = GuardedSolver(_Broken(given), Guard("broken", "Broken"))
     try:
-        with pytest.raises(GameFault, match="certificate"):
-            guarded.certificate(game.entry, game.state, game.legal_moves()[0])
+        assert guarded.certificate(game.entry, game.state, game.legal_moves()[0]) is None  # no strategy
+        reason = solver_off("broken")
+        assert reason is not None and "its certificate" in reason
     finally:
         forget()
 

@@ -117,7 +117,7 @@ async def test_a_broken_games_autosave_is_not_offered(data_dir) -> None:
     assert list(data_dir.glob("*late-1*")), "the save stays on disk for a fixed version of the game"
 
 
-async def test_a_failing_solver_in_the_background_goes_back_to_the_first_screen(monkeypatch) -> None:
+async def test_a_failing_solver_in_the_background_is_switched_off_and_the_game_plays_on(monkeypatch) -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await choose(app, pilot, "broken-solver")
@@ -125,8 +125,14 @@ async def test_a_failing_solver_in_the_background_goes_back_to_the_first_screen(
         await click(pilot, "#cell-0-0", offset=(1, 0))
         await until(pilot, lambda: len(screen.game.played) == 1, "the move played")
         await pilot.press("a")  # the analysis overlay asks the game's solver, in a worker thread
-        await screen_becomes(pilot, SelectScreen, "the first screen")
-        said = "its solver's evaluate raised AssertionError"
-        await until(pilot, lambda: said in text_of(app, "#select-message"), "the reason")
-        await play_rowcol_move(app, pilot)
+
+        def said() -> list[str]:
+            return [str(notification.message) for notification in app._notifications]
+
+        await until(pilot, lambda: any("without its solver" in message for message in said()),
+                    "the sentence that the solver is switched off")
+        assert any("its evaluate raised AssertionError" in message for message in said()), said()
+        assert app.screen is screen and guard.why_off("broken-solver") is None, "the game plays on"
+        await click(pilot, "#cell-2-0", offset=(1, 0))
+        await until(pilot, lambda: len(screen.game.played) == 2, "the second move played")
     assert app.return_code in (None, 0)
