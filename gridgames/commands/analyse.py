@@ -12,7 +12,7 @@ import argparse
 import json
 import sys
 import time
-from typing import Any, cast
+from typing import Any
 
 from gridgames.commands import game_options, limits
 from gridgames.engine.entry import Entry
@@ -158,8 +158,8 @@ def report(
             proof=evaluation.proof or None,
             nodes=evaluation.nodes,
         )
-    if game.rules.family == "cram" and outcome is None:
-        fields["grundy"] = _grundy(game, budget)
+    if outcome is None:
+        fields.update(_grundy(game, budget))
     fields["seconds"] = round(time.perf_counter() - started, 6)
     fields["cpu_seconds"] = round(time.process_time() - cpu, 6)
     return fields
@@ -172,16 +172,20 @@ def _value_only(game: Game, budget: float | None) -> Evaluation | None:
     return solver.evaluate_value(game.state, None if budget is None else Budget.of(budget))
 
 
-def _grundy(game: Game, budget: float | None) -> int | None:
-    """Cram's Grundy value of the position (None when the budget ran out first)."""
-    from gridgames.games.cram import solver
-    from gridgames.games.cram.rules import DominoState
-
-    state = cast(DominoState, game.state)
+def _grundy(game: Game, budget: float | None) -> dict[str, int | None]:
+    """`grundy`, the position's Grundy value, where the game splits into regions that its solver
+    values (an impartial game: the nim-sum of the regions' values; None when the budget ran out
+    first); nothing where the game does not decompose."""
     try:
-        return solver.grundy(state.rows, state.cols, state.free, budget)
+        regions = solver_for(game.rules).regions(game.state, None if budget is None else Budget.of(budget))
     except SearchTimeout:
-        return None
+        return {"grundy": None}
+    if regions is None:
+        return {}
+    value = 0
+    for _cells, region in regions:
+        value ^= region
+    return {"grundy": value}
 
 
 def _text(game: Game, fields: dict[str, Any]) -> str:

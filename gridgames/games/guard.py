@@ -371,6 +371,16 @@ class GuardedSolver(Solver):
     def _flag(answer: object, *_args: Any) -> str | None:
         return None if isinstance(answer, bool) else f"gave {printable(repr(answer), 40)}, not True or False"
 
+    @staticmethod
+    def _scarce(answer: object, *_args: Any) -> str | None:
+        if answer is None or (
+            isinstance(answer, tuple) and len(answer) == 2 and isinstance(answer[0], int)
+            and not isinstance(answer[0], bool) and answer[0] >= 0
+            and isinstance(answer[1], float) and 0.0 <= answer[1] <= 1.0
+        ):
+            return None
+        return f"gave {printable(repr(answer), 40)}, not a count of puzzles and a share"
+
     def _legal(self, state: GridState) -> frozenset[Move]:
         """The legal moves an answer is checked against: the game's own, under its guard but without
         checking each move again (the app has listed them already; that took twice the solver's time)."""
@@ -508,6 +518,9 @@ class GuardedSolver(Solver):
 
     def puzzle_proofs_cold(self) -> bool:
         return self._ask("puzzle_proofs_cold", self._flag)  # type: ignore[no-any-return]
+
+    def scarce_puzzles(self) -> tuple[int, float] | None:
+        return self._ask("scarce_puzzles", self._scarce)  # type: ignore[no-any-return]
 
     def certificate(self, entry: Any, state: GridState, move: Move) -> Any:
         return self._ask("certificate", self._certificate, entry, state, move)

@@ -35,22 +35,25 @@ MIN_MEDIUM_MISSES_GAME = 1 / 5
 MIN_MIDDLE = 0.25  # puzzles rated within MIDDLE_WIDTH of MIDDLE, per game
 MIDDLE, MIDDLE_WIDTH = 1500.0, 200.0
 MAX_CURSOR_ODDS = 1.5  # the cursor starts on the answer at most this many times chance, per game
-#: Where random play cannot fill a pool under these rules, the most it gives, measured (`make puzzles`
-#: prints it). The no-neighbour game: nearly every position with a single winning move ends at once or
-#: after one forced reply, and the small king boards hold few of those up to symmetry (4x4: 15 in
-#: 20,000 random games); 36,000 games on four boards gave 60, each two moves long and found by the
-#: medium level's search more often than not (7 missed).
-SCARCE: dict[str, tuple[int, float]] = {"noneighbour": (60, 0.10)}  # game: (puzzles, medium misses)
+def scarce(game: str) -> tuple[int, float] | None:
+    """Where random play cannot fill `game`'s pool under these rules, the most it gives and the share
+    the medium level misses, as the game's solver states them (`Solver.scarce_puzzles`)."""
+    from gridgames.games import get_entry, registered_solver
+
+    return registered_solver(get_entry(game).rules).scarce_puzzles()
 
 
 def min_puzzles(game: str) -> int:
     """The fewest puzzles `game`'s pool may hold."""
-    return SCARCE[game][0] if game in SCARCE else MIN_PER_GAME
+    limit = scarce(game)
+    return MIN_PER_GAME if limit is None else limit[0]
 
 
 def min_medium_misses(game: str) -> float:
-    """The smallest share of `game`'s puzzles whose first move the medium level may miss."""
-    return SCARCE[game][1] if game in SCARCE else MIN_MEDIUM_MISSES_GAME
+    """The least share of `game`'s puzzles whose first move the medium level must miss."""
+    limit = scarce(game)
+    return MIN_MEDIUM_MISSES_GAME if limit is None else limit[1]
+
 
 Symmetry = Callable[[Cell], Cell]
 

@@ -55,7 +55,7 @@ def themes(rules: Rules[Any], state: GridState, line: tuple[Move, ...], certific
         found.add(SAFE_MOVE)
     if partisan and _zugzwang(rules, after):
         found.add(ZUGZWANG)
-    if getattr(state, "in_setup", False):
+    if rules.phase(state):  # a named opening part of the game (placing the pieces), not its main play
         found.add(SET_UP)
     return tuple(theme for theme in THEMES if theme in found)
 

@@ -105,6 +105,12 @@ class Solver:
         (a game that answers from a table of the whole board, built once)."""
         return True
 
+    def scarce_puzzles(self) -> tuple[int, float] | None:
+        """Where random play cannot fill a puzzle pool under the quality rules (`puzzles.quality`):
+        the most puzzles it gives and the share the medium level misses, as measured; None for a
+        game whose pool fills."""
+        return None
+
     def certificate(self, entry: Entry, state: GridState, move: Move) -> Certificate | None:
         """Why `move`, a proven winning move from `state`, wins: the strategy in the game's terms
         (`gridgames.solve.certificates`), told in `entry`'s words and coordinates; None where the game

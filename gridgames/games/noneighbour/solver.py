@@ -28,6 +28,13 @@ class NoNeighbourSolver(Solver):
             PuzzleBoard(4, 5, games=8000),
         )
 
+    def scarce_puzzles(self) -> tuple[int, float] | None:
+        # Nearly every position with a single winning move ends at once or after one forced reply,
+        # and the small king boards hold few of those up to symmetry (4x4: 15 in 20,000 random
+        # games); 36,000 games on four boards gave 60, each two moves long, found by the medium
+        # level's search more often than not (7 missed).
+        return (60, 0.10)
+
     def needs_budget(self, state: GridState) -> bool:
         from gridgames.games.noneighbour.algorithm import needs_budget
 
