@@ -13,8 +13,9 @@ from pathlib import Path
 import pytest
 
 from gridgames.commands import serve_internals as internals
+from tests.waiting import scaled, wait_until
 
-from .test_serve_security import alive, children, open_sessions, serving, wait_until
+from .test_serve_security import alive, children, open_sessions, serving
 
 aiohttp = pytest.importorskip("aiohttp")
 pytest.importorskip("textual_serve")
@@ -39,7 +40,7 @@ def test_a_flood_of_single_keys_is_cut_at_the_messages_rate():
 
 
 def _app_of(server_pid: int) -> int:
-    assert wait_until(lambda: len(children(server_pid)) == 1, 20), "no app process started"
+    wait_until(lambda: len(children(server_pid)) == 1, "an app process to start", scaled(20))
     return children(server_pid)[0]
 
 
@@ -84,7 +85,7 @@ def test_a_900_kb_stdin_message_ends_its_tab_and_its_app(tmp_path):
 
         app, kind = asyncio.run(asyncio.wait_for(scenario(), 60))
         assert kind in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED, aiohttp.WSMsgType.CLOSING)
-        assert wait_until(lambda: not alive(app), 15), "the app outlived its tab"
+        wait_until(lambda: not alive(app), "the app to end with its tab", scaled(15))
 
 
 def test_a_stopped_app_is_killed_when_its_tab_closes_and_frees_its_slot(tmp_path):
@@ -96,8 +97,8 @@ def test_a_stopped_app_is_killed_when_its_tab_closes_and_frees_its_slot(tmp_path
             os.kill(app, signal.SIGSTOP)  # it can no longer quit when asked
             for handle in handles[::-1]:
                 await handle.close()
-            gone = await asyncio.to_thread(wait_until, lambda: not alive(app), 15)
-            assert gone, "the stopped app outlived its tab"
+            await asyncio.to_thread(wait_until, lambda: not alive(app), "the stopped app to end with its tab",
+                                    scaled(15))
             again, refused = await open_sessions(port, 1)  # the slot is free again
             for handle in again[::-1]:
                 await handle.close()
@@ -120,4 +121,4 @@ def test_a_stopped_app_dies_when_serve_is_killed(tmp_path):
             return app
 
         app = asyncio.run(asyncio.wait_for(scenario(), 60))
-        assert wait_until(lambda: not alive(app), 10), "the app outlived serve"
+        wait_until(lambda: not alive(app), "the app to end with serve", scaled(10))
