@@ -13,8 +13,7 @@ from gridgames.online import protocol as p
 from gridgames.online import server
 from gridgames.online.room import Room
 
-from .test_cluster import state_where
-from .test_snapshot import HOST_SECRET, short_game, store_room
+from .test_snapshot import HOST_SECRET, short_game, store_room, three_takebacks
 from .test_untrusted import Client
 
 
@@ -41,12 +40,7 @@ async def test_a_takeback_past_the_kept_positions_replays_on_the_loader_pool_wit
             await host.next(p.State)
             await guest.send(p.Join(p.VERSION, room))
             await guest.next(p.State)
-            turns = (((host, guest), 6), ((guest, host), 5), ((host, guest), 4))
-            for (asker, answerer), keep in turns:
-                await asker.send(p.Takeback("request"))
-                await state_where(answerer, lambda s: s.takeback is not None)
-                await answerer.send(p.Takeback("accept"))
-                await state_where(answerer, lambda s, keep=keep: s.takeback is None and len(s.moves) == keep)
+            await three_takebacks(host, guest)
     finally:
         await running.stop()
     assert len(replays) == 1  # only the last takeback went past the positions kept

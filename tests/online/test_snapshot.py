@@ -55,6 +55,18 @@ def long_game() -> Game:
     return walls_game()
 
 
+async def three_takebacks(host: Client, guest: Client) -> Client:
+    """Three takebacks, each asked by the player who just moved and accepted by the other, from
+    seven moves back to four; the last to accept (whose room shows the result)."""
+    turns = (((host, guest), 6), ((guest, host), 5), ((host, guest), 4))
+    for (asker, answerer), keep in turns:
+        await asker.send(p.Takeback("request"))
+        await state_where(answerer, lambda s: s.takeback is not None)
+        await answerer.send(p.Takeback("accept"))
+        await state_where(answerer, lambda s, keep=keep: s.takeback is None and len(s.moves) == keep)
+    return answerer
+
+
 async def store_room(db, game: Game, snapshots_too: bool = True) -> str:  # type: ignore[no-untyped-def]
     """`game` written into the database move by move, with the snapshot a server writes with each."""
     size = f"{game.options.rows}x{game.options.cols}"
@@ -194,12 +206,7 @@ async def test_a_room_stored_before_snapshots_loads_by_replay_and_a_takeback_pas
             await guest.next(p.State)
             # O is to move after 7 moves: X takes back move 7, O move 6, X move 5 (before ply 5, the
             # first position the snapshot keeps)
-            turns = (((host, guest), 6), ((guest, host), 5), ((host, guest), 4))
-            for (asker, answerer), keep in turns:
-                await asker.send(p.Takeback("request"))
-                await state_where(answerer, lambda s: s.takeback is not None)
-                await answerer.send(p.Takeback("accept"))
-                await state_where(answerer, lambda s, keep=keep: s.takeback is None and len(s.moves) == keep)
+            answerer = await three_takebacks(host, guest)
             assert answerer.room.moves == ("A1", "E5", "#C3", "#C4")  # type: ignore[union-attr]
     finally:
         await running.stop()
