@@ -28,6 +28,7 @@ from gridgames.engine.moves import Move
 from gridgames.engine.rules import GridState
 from gridgames.solve.hooks import GENERIC, Solver  # the hooks protocol, re-exported for game packages
 from gridgames.solve.hooks import PuzzleBoard as PuzzleBoard  # re-exported for game packages
+from gridgames.solve.hooks import PuzzlePosition as PuzzlePosition  # re-exported for game packages
 
 if TYPE_CHECKING:
     pass  # annotations only: the solvers load when asked

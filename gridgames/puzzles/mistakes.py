@@ -31,7 +31,7 @@ from gridgames.engine.game import Game
 from gridgames.engine.safetext import printable
 from gridgames.games import get_entry
 from gridgames.puzzles.run import PuzzleRun
-from gridgames.solve.budget import StopCheck
+from gridgames.solve.budget import Budget, StopCheck
 from gridgames.storage.store import Store
 
 MISTAKES_FILE = "mistakes.json"
@@ -211,7 +211,7 @@ class MistakeList:
             if run is not None:
                 self._shown[id(run.start)] = index
                 return run
-            if stop is not None and stop():
+            if Budget(None, stop).cancelled:
                 break
         return None
 

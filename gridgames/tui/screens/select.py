@@ -190,10 +190,11 @@ class VariantList(ListView):
 
 class SelectScreen(Screen[None]):
     #: The footer's keys, most important first (a narrow terminal drops them from the end).
-    FOOTER_ORDER = ("select_cursor", "puzzles", "rules", "app.quit", "app.join_online")
+    FOOTER_ORDER = ("select_cursor", "puzzles", "rules", "app.quit", "dashboard", "app.join_online")
     BINDINGS = [
         Binding("o", "app.join_online", "Join online"),
         Binding("p", "puzzles", "Puzzles"),  # also the last card, below the games
+        Binding("d", "dashboard", "Dashboard"),  # your puzzle results and your mistakes
         Binding("question_mark,f1", "rules", "Rules", key_display="?"),
         Binding("q", "app.quit", "Quit"),
     ]
@@ -295,6 +296,11 @@ class SelectScreen(Screen[None]):
 
     def action_puzzles(self) -> None:
         self.app.open_puzzles()  # type: ignore[attr-defined]
+
+    def action_dashboard(self) -> None:
+        from gridgames.tui.screens.dashboard import DashboardScreen
+
+        self.app.push_screen(DashboardScreen())
 
     def action_rules(self) -> None:
         from gridgames.tui.screens.rules import RulesScreen
