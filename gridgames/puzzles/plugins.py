@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import math
 import re
-from functools import lru_cache
 
 from gridgames.engine.entry import Entry
 from gridgames.engine.errors import GameError
 from gridgames.engine.options import Options
 from gridgames.games import get_entry, registered_solver, rule_books
+from gridgames.games.guard import GameFault
 from gridgames.puzzles import data, proof, themes
 from gridgames.puzzles.model import Puzzle
 from gridgames.solve.hooks import PuzzlePosition
@@ -31,20 +31,34 @@ MIN_RATING, MAX_RATING = 800.0, 2500.0
 _ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
 
 
-@lru_cache(maxsize=1)
+#: The last answer, with the rule books it was proven for (the games may be loaded again).
+_proven: tuple[tuple[int, ...], tuple[Puzzle, ...]] | None = None
+
+
 def plugin_puzzles() -> tuple[Puzzle, ...]:
-    """Every puzzle the installed games ship themselves that proves, in the catalogue's order."""
+    """Every puzzle the installed games ship themselves that proves, in the catalogue's order (proven
+    once for the games loaded). A game whose code fails meanwhile is switched off (`games.guard`) and
+    gives none."""
+    global _proven
+    books = rule_books()
+    key = tuple(id(book) for book in books)
+    if _proven is not None and _proven[0] == key:
+        return _proven[1]
     taken = {puzzle.id for puzzle in data.shipped()}
     found: list[Puzzle] = []
-    for book in rule_books():
+    for book in books:
         entry = book.entry
-        positions = registered_solver(entry.rules).puzzles()
-        for position in positions[:MAX_PER_GAME]:
-            puzzle = proven(entry, position)
-            if puzzle is not None and puzzle.id not in taken:
-                taken.add(puzzle.id)
-                found.append(puzzle)
-    return tuple(found)
+        try:
+            positions = registered_solver(entry.rules).puzzles()
+            for position in positions[:MAX_PER_GAME]:
+                puzzle = proven(entry, position)
+                if puzzle is not None and puzzle.id not in taken:
+                    taken.add(puzzle.id)
+                    found.append(puzzle)
+        except GameFault:
+            continue
+    _proven = (key, tuple(found))
+    return _proven[1]
 
 
 def every() -> tuple[Puzzle, ...]:
