@@ -190,7 +190,7 @@ class VariantList(ListView):
 
 class SelectScreen(Screen[None]):
     #: The footer's keys, most important first (a narrow terminal drops them from the end).
-    FOOTER_ORDER = ("select_cursor", "puzzles", "rules", "app.quit", "dashboard", "app.join_online")
+    FOOTER_ORDER = ("select_cursor", "puzzles", "rules", "app.quit", "app.join_online", "dashboard")
     BINDINGS = [
         Binding("o", "app.join_online", "Join online"),
         Binding("p", "puzzles", "Puzzles"),  # also the last card, below the games
