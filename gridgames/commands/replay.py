@@ -31,8 +31,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.mistakes == (args.file is not None):
-        sys.stderr.write("gridgames: replay takes a game record FILE, or --mistakes for your mistakes.\n")
+    if args.file is None and not args.mistakes:  # the usage mistake's sentence, as argparse's would be
+        sys.stderr.write("gridgames: Name the game record to replay: gridgames replay FILE.\n")
+        raise SystemExit(EXIT_BAD_RECORD)
+    if args.file is not None and args.mistakes:
+        sys.stderr.write("gridgames: replay takes a game record FILE or --mistakes, not both.\n")
         return EXIT_BAD_RECORD
     if args.mistakes:
         from gridgames.commands.puzzle import play_mistakes

@@ -48,9 +48,9 @@ def test_no_mistakes_yet_is_said_in_one_sentence(capsys):
     assert capsys.readouterr().out.startswith("No mistakes of yours are kept yet:")
 
 
-def test_replay_wants_a_record_or_the_mistakes(capsys):
-    assert main(["replay"]) == 2
-    assert "replay takes a game record FILE, or --mistakes" in capsys.readouterr().err
+def test_replay_takes_a_record_or_the_mistakes_not_both(capsys):
+    assert main(["replay", "game.txt", "--mistakes"]) == 2
+    assert capsys.readouterr().err == "gridgames: replay takes a game record FILE or --mistakes, not both.\n"
 
 
 @pytest.mark.parametrize("difficulty", ["easier", "harder"])

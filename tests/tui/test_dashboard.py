@@ -70,3 +70,22 @@ async def test_the_puzzle_screen_leads_to_the_dashboard_with_no_mistakes_yet() -
         assert not screen.query_one("#dash-mistakes").display
         await pilot.press("escape")
         assert await screen_becomes(pilot, PuzzleScreen, "back to the puzzles") is puzzles
+
+
+async def test_the_difficulty_chooser_offers_puzzles_round_your_rating() -> None:
+    from textual.widgets import Select
+
+    app = make_app()  # the shipped, rated puzzles; a newcomer is rated 1500
+    async with app.run_test(size=SIZE) as pilot:
+        await screen_becomes(pilot, SelectScreen, "the first screen")
+        await pilot.press("p")
+        screen = await puzzle_screen(pilot)
+        for level, target in (("harder", 1800), ("easier", 1200)):
+            first = screen.run
+            screen.query_one("#puzzle-difficulty", Select).value = level
+            await until(pilot, lambda first=first: screen.run is not first and screen.run is not None,
+                        f"a {level} puzzle")
+            await settle(pilot)
+            assert screen.run is not None and screen.run.puzzle is not None
+            assert abs(screen.run.puzzle.rating - target) <= 100, (level, screen.run.puzzle.rating)
+            assert f"rated {screen.run.puzzle.rating:.0f}" in shown_text(app, "#puzzle-about")
