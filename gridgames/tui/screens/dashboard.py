@@ -28,6 +28,13 @@ from gridgames.tui.widgets.too_small import TooSmall
 HISTORY_POINTS = 60
 
 
+class MistakeOptions(OptionList):
+    """The list of your mistakes; its Enter is the footer's "⏎ Play" (a screen binding for Enter would
+    be shadowed by the list's own)."""
+
+    BINDINGS = [Binding("enter", "select", "Play", key_display="⏎")]
+
+
 class DashboardScreen(Screen[None]):
     BINDINGS = [
         Binding("escape", "back", "Back", key_display="esc"),
@@ -51,16 +58,18 @@ class DashboardScreen(Screen[None]):
         yield Header()
         with VerticalScroll(id="dash-scroll"):
             yield Static("Reading your puzzles…", id="dash-stats", markup=False)
+            yield Static("Rating history", id="dash-history-title", classes="dash-title")
             yield Sparkline([], id="dash-history")
             yield Static("Your mistakes", classes="dash-title")
             yield Static("", id="dash-mistakes-note", markup=False)
-            yield OptionList(id="dash-mistakes")
+            yield MistakeOptions(id="dash-mistakes")
         yield KeysFooter()
 
     def on_mount(self) -> None:
         self.title = "Your puzzles"
         self.sub_title = "results and mistakes"
         self.query_one("#dash-history").display = False
+        self.query_one("#dash-history-title").display = False
         self.query_one("#dash-mistakes").display = False
         store = self.app.store  # type: ignore[attr-defined]
 
@@ -93,6 +102,7 @@ class DashboardScreen(Screen[None]):
         sparkline = self.query_one("#dash-history", Sparkline)
         sparkline.data = history
         sparkline.display = len(history) > 1
+        self.query_one("#dash-history-title").display = len(history) > 1
         self.mistakes = mistakes
         note = self.query_one("#dash-mistakes-note", Static)
         listed = self.query_one("#dash-mistakes", OptionList)
