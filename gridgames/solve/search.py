@@ -205,7 +205,7 @@ def deepest(results: Iterator[SearchResult]) -> SearchResult | None:
 class RulesPosition:
     """`Position` over the public Rules interface: slow but needs nothing but the rules."""
 
-    rules: Rules
+    rules: Rules[Any]
     evaluate_fn: Callable[[GridState], int] | None = None
 
     def key(self, pos: GridState) -> Hashable:
@@ -227,7 +227,7 @@ class NaiveNegamax:
     """Plain negamax without memory or pruning tricks, over the public Rules interface:
     the independent check the solvers are tested against, and the benchmarks' baseline."""
 
-    def __init__(self, rules: Rules, deadline: Budget | float | None = None) -> None:
+    def __init__(self, rules: Rules[Any], deadline: Budget | float | None = None) -> None:
         self.rules = rules
         self.deadline = Budget.of(deadline)
         self.nodes = 0
