@@ -17,6 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from gridgames.engine.moves import Move
+from gridgames.engine.roles import Level
 from gridgames.engine.rules import GridState, Rules
 from gridgames.solve.analysis import analyse, needs_budget, rules_of
 from gridgames.solve.base import LOSS, UNKNOWN, WIN
@@ -24,7 +25,7 @@ from gridgames.solve.budget import Budget
 from gridgames.solve.hooks import solver_for
 from gridgames.solve.search import Position, RulesPosition, iterate
 
-LEVELS = ("easy", "medium", "hard", "perfect")
+LEVELS = tuple(Level)
 MEDIUM_RANDOM = 0.2
 HARD_ERROR = 0.25
 #: Time a search-based move may take when the caller gives no budget.

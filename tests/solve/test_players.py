@@ -11,7 +11,6 @@ from gridgames.games import catalogue
 from gridgames.solve import analysis
 from gridgames.solve.base import WIN
 from gridgames.solve.players import LEVELS, choose_move, get_player
-from tests.waiting import scaled
 
 CATALOGUE = catalogue()
 
@@ -101,5 +100,5 @@ def test_where_no_exact_answer_is_quick_the_exact_levels_search_and_never_play_a
     game = make_game("locked-duel", "9x9").play("A1")
     for level in ("hard", "perfect"):
         assert Computer(game.entry, level).playing_level(game.state) == SEARCH_LEVEL == "search"
-    move = choose_move(game.entry, game.state, SEARCH_LEVEL, NoDraws(), budget=scaled(0.5))
+    move = choose_move(game.entry, game.state, SEARCH_LEVEL, NoDraws(), budget=0.05)
     assert move in game.legal_moves()
