@@ -55,15 +55,12 @@ Seat = Party | Level
 
 
 def parse_seat(text: str) -> Seat:
-    """A seat from its spelling (`human`, `online` or a level), or one sentence."""
-    for kind in (Party, Level):
-        try:
-            return kind(text)
-        except ValueError:
-            pass
-    choices = ", ".join(member.value for kind in (Party, Level) for member in kind)
-    shown = printable(text, 40)
-    raise OptionsError(f"There is no player '{shown}': choose one of {choices}.")
+    """A seat from its spelling (`human`, `online` or a level), or one sentence (which names the levels:
+    a bad seat is nearly always a mistyped `--vs`)."""
+    try:
+        return Party(text)
+    except ValueError:
+        return Level.parse(text, "computer level")
 
 
 class Starts(Spelled):
