@@ -22,6 +22,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from gridgames.engine.cells import Cell, format_cell
 from gridgames.games.domineering import solver
 from gridgames.games.domineering.reference import dominoes
 from gridgames.solve.budget import Budget, SearchTimeout
@@ -82,6 +83,11 @@ def read_journal(path: Path, rows: int, cols: int, first: int) -> dict[tuple[int
     return done
 
 
+def written(cols: int, move: tuple[int, int]) -> str:
+    """A domino as the game writes it (`A2-B2`)."""
+    return "-".join(format_cell(Cell(*divmod(cell, cols))) for cell in move)
+
+
 def peak_mb() -> float:
     """This process's peak resident memory so far, in MB (Linux reports kilobytes)."""
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
@@ -137,11 +143,11 @@ def main(argv: list[str] | None = None) -> int:
                 journal.write(json.dumps(entry) + "\n")
             proven_here += 1
         verdict = "loses" if entry["opponent_wins"] else "WINS"
-        print(f"[{index}/{len(moves)}] {move}: {verdict}  nodes {entry['nodes']:,}  "
+        print(f"[{index}/{len(moves)}] {written(args.cols, move)}: {verdict}  nodes {entry['nodes']:,}  "
               f"cpu {entry['cpu_seconds']} s  peak {entry['peak_mb']} MB", flush=True)
         spent.append(entry["cpu_seconds"])
         if not entry["opponent_wins"]:
-            print(f"Result: {name} moving first wins (opening move {move}; {sum(spent):.1f} s CPU in all).")
+            print(f"Result: {name} moving first wins (opening move {written(args.cols, move)}; {sum(spent):.1f} s CPU in all).")
             return 0
     print(f"Result: {name} moving first loses (every opening move lost; {sum(spent):.1f} s CPU in all).")
     return 0
