@@ -147,7 +147,8 @@ def main(argv: list[str] | None = None) -> int:
               f"cpu {entry['cpu_seconds']} s  peak {entry['peak_mb']} MB", flush=True)
         spent.append(entry["cpu_seconds"])
         if not entry["opponent_wins"]:
-            print(f"Result: {name} moving first wins (opening move {written(args.cols, move)}; {sum(spent):.1f} s CPU in all).")
+            opening = written(args.cols, move)
+            print(f"Result: {name} moving first wins (opening move {opening}; {sum(spent):.1f} s CPU in all).")
             return 0
     print(f"Result: {name} moving first loses (every opening move lost; {sum(spent):.1f} s CPU in all).")
     return 0
