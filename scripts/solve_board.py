@@ -148,7 +148,7 @@ def main(argv: list[str] | None = None) -> int:
         spent.append(entry["cpu_seconds"])
         if not entry["opponent_wins"]:
             opening = written(args.cols, move)
-            print(f"Result: {name} moving first wins (opening move {opening}; {sum(spent):.1f} s CPU in all).")
+            print(f"Result: {name} moving first wins (opening {opening}; {sum(spent):.1f} s CPU in all).")
             return 0
     print(f"Result: {name} moving first loses (every opening move lost; {sum(spent):.1f} s CPU in all).")
     return 0
