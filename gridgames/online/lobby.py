@@ -285,6 +285,7 @@ class Lobby:
         if found is None:
             return p.Error(f"No player is called {name} on this server.")
         now = self.now()
+        last = await self.store.last_games(found.name, LAST_GAMES)  # before the ratings: committed with them
         stored = await self.store.ratings(found.name)
         shown = {
             variant: {
@@ -293,7 +294,7 @@ class Lobby:
             for variant, row in sorted(stored.items())
         }
         games = []
-        for game in await self.store.last_games(found.name, LAST_GAMES):
+        for game in last:
             seat = 1 if game["player1"] == found.name else 2
             before, after = game[f"before{seat}"], game[f"after{seat}"]
             winner = game["winner"]

@@ -333,27 +333,28 @@ class GameServer:
             clock=_clock_text(stopped),
         )
         room.resigned, room.match, room.takeback_by, room.clock = outcome, match, None, stopped
-        await self.broadcast(room)
         await self.ended(room, outcome.winner, "time")
+        await self.broadcast(room)
         return True
 
-    async def ended(self, room: Room, winner: int | None, reason: str) -> None:
-        """A game of a room from the lobby ended (with the room's lock held): record it, rate it when
-        rated (not when aborted: a resignation before each side moved), and tell the lobby."""
+    async def ended(self, room: Room, winner: int | None, reason: str) -> bool:
+        """A game of a room from the lobby ended (with the room's lock held, before anyone is told):
+        record it, rate it when rated (not when aborted: a resignation before each side moved), and
+        tell the lobby. Whether ratings changed (the players' shown ratings are then new)."""
         self.arm(room)  # stops the timer
         if room.players is None:
-            return
-        aborted = reason == "resignation" and room.ply < 2
-        if not aborted:
+            return False
+        rated = False
+        if not (reason == "resignation" and room.ply < 2):
             now = self.time.now()
             record = GameRecord(room.id, room.game_no, room.entry.id, room.players, winner, reason,
                                 room.rated, now)
             rate = ratings.rate_game(winner, now) if room.rated else None
-            done = await self.store.record_game(record, rate)
-            if done is not None:
+            rated = await self.store.record_game(record, rate) is not None
+            if rated:
                 await self._show_players(room)
-                await self.broadcast(room)
         await self.lobby.tell("changed")
+        return rated
 
     async def _show_players(self, room: Room) -> None:
         """The room's players as `state` shows them, with their ratings now."""
@@ -638,10 +639,13 @@ class GameServer:
         room.clock = clock
         if clock is not None:
             self.arm(room)
+        rated = after.outcome is not None and await self.ended(
+            room, after.outcome.winner, after.outcome.termination
+        )
         await conn.send(p.Ack(ply + 1))
         await self.tell_moved(room)
-        if after.outcome is not None:
-            await self.ended(room, after.outcome.winner, after.outcome.termination)
+        if rated:
+            await self.broadcast(room)  # the players' new ratings
 
     async def takeback(self, conn: Conn, room: Room, answer: str) -> None:
         if room.outcome is not None:
@@ -692,8 +696,8 @@ class GameServer:
             room.id, room.seq, {"winner": outcome.winner}, match.to_dict(), clock=_clock_text(clock)
         )
         room.resigned, room.match, room.takeback_by, room.clock = outcome, match, None, clock
-        await self.broadcast(room)
         await self.ended(room, outcome.winner, "resignation")
+        await self.broadcast(room)
 
     async def rematch(self, conn: Conn, room: Room, answer: str) -> None:
         if room.outcome is None:
