@@ -30,7 +30,7 @@ from typing import TypeVar
 
 from aiohttp import WSMsgType, web
 
-from gridgames.engine.clock import Clock
+from gridgames.engine.clock import LAG_CAP, Clock
 from gridgames.engine.errors import GameError
 from gridgames.engine.options import parse_size
 from gridgames.engine.outcome import Outcome
@@ -41,7 +41,7 @@ from gridgames.online.limits import AddressCounts, Bucket, Limits
 from gridgames.online.lobby import Lobby
 from gridgames.online.players import PlayerRefused, fold, identify
 from gridgames.online.presence import Presence
-from gridgames.online.room import TIME_REASON, Room, new_row, new_secret
+from gridgames.online.room import TIME_REASON, Room, clock_from, new_row, new_secret
 from gridgames.online.room import clock_text as _clock_text
 from gridgames.online.rooms import RESTING_ROOMS, Rooms
 from gridgames.online.store import Conflict, DbSpec, RoomRow, RoomStore, StoreError, hash_secret, open_store
@@ -61,10 +61,21 @@ STORE_FAILED = "The server could not store that; try again in a moment."
 TOO_BUSY = "Too many rooms joined or created from your address: wait a little."
 CONFLICT_TRIES = 5  # decisions per message when other servers keep changing the room first
 ROOM_GONE = "This room is no longer on the server (finished rooms are removed after a while)."
+SWEEP_EVERY = 5.0  # seconds between looks for lobby games out of time that no server holds
+SWEEP_LIMIT = 100  # ... looking at this many games in progress each time
 
 
 class RoomGone(Exception):
     """The room was removed from the store (purged) while someone was in it."""
+
+
+@dataclass(eq=False)
+class _Visitor:
+    """Who opens a room to end its game on time (`GameServer.sweep_flags`): in it, but never told anything."""
+
+    seat: int = 0
+    ready: bool = False
+    room: Room | None = None
 
 
 @dataclass(eq=False)
@@ -153,6 +164,7 @@ class GameServer:
         self.conns: set[Conn] = set()
         self.addresses = AddressCounts(self.limits)
         self._sweeper: asyncio.Task[None] | None = None
+        self._flag_sweeper: asyncio.Task[None] | None = None
         self.follower = cluster.Follower(
             store, self.rooms.live, self.broadcast, self.send_all, self.rooms.rebuilt, self.arm
         )
@@ -244,11 +256,14 @@ class GameServer:
 
     async def _on_startup(self, app: web.Application) -> None:
         self._sweeper = asyncio.create_task(self._let_idle_watchers_go())
+        self._flag_sweeper = asyncio.create_task(self._sweep_loop())
         self.lobby.start()
 
     async def _on_shutdown(self, app: web.Application) -> None:
         if self._sweeper is not None:
             self._sweeper.cancel()
+        if self._flag_sweeper is not None:
+            self._flag_sweeper.cancel()
         self.lobby.stop()
         for room in list(self.rooms.live.values()) + list(self.rooms.resting.values()):
             if room.flag_timer is not None:
@@ -294,8 +309,38 @@ class GameServer:
             room.flag_timer.cancel()
             room.flag_timer = None
         due = room.flag_due()
-        if due is not None:
+        if due is not None and due <= self.time.now():
+            self._spawn(self._flag(room))  # already out of time (a room opened late)
+        elif due is not None:
             room.flag_timer = self.time.call_at(due, lambda: self._spawn(self._flag(room)))
+
+    async def sweep_flags(self) -> int:
+        """End on time the lobby's games whose running player's time is up though no server holds the
+        room (nobody joined it, or everyone left): each is opened here, which ends it, and let go. How
+        many were opened. Every server sweeps; the store's `seq` lets one of them end each game."""
+        now, opened = self.time.now(), 0
+        for room_id, _, _, clock, _, _ in await self.store.lobby_games(SWEEP_LIMIT):
+            stored = clock_from(clock)
+            flag = None if stored is None else stored.flag_time()
+            if flag is None or flag + LAG_CAP > now or room_id in self.rooms.live:
+                continue
+            visitor = _Visitor()
+            try:
+                room = await self._enter(visitor, room_id)  # type: ignore[arg-type]  # a Conn told nothing
+                if room is not None:
+                    opened += 1
+                    await self._flag(room)
+            finally:
+                await self.rooms.leave(visitor)
+        return opened
+
+    async def _sweep_loop(self) -> None:
+        while True:
+            await asyncio.sleep(SWEEP_EVERY)
+            try:
+                await self.sweep_flags()
+            except Exception:  # a failed sweep costs one sweep, never the server
+                log.exception("looking for games out of time failed")
 
     def _spawn(self, work: Awaitable[None]) -> None:
         task = asyncio.ensure_future(work)

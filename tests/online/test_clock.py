@@ -118,3 +118,33 @@ async def test_the_clock_runs_on_while_the_server_is_down_and_is_kept_across_a_r
             }
     finally:
         await running.stop()
+
+
+async def test_another_server_of_a_cluster_shows_and_keeps_the_same_clock(pg_url, clock):
+    one = await server.start("127.0.0.1", 0, pg_url, time_source=clock)
+    two = await server.start("127.0.0.1", 0, pg_url, time_source=clock)
+    try:
+        async with aiohttp.ClientSession() as session, \
+                Client(session, f"ws://127.0.0.1:{one.port}") as host, \
+                Client(session, f"ws://127.0.0.1:{two.port}") as guest:
+            await _room("", session, host, guest)
+            clock.advance(3.0)
+            await host.send(p.MoveMsg(0, "B2"))
+            moved = await guest.next(p.Moved)  # heard of through the database
+            assert moved.clock == {  # type: ignore[attr-defined]
+                "control": "0.5+1", "left": [pytest.approx(28.0), 30.0], "running": 2,
+            }
+            clock.advance(30.0 + LAG_CAP)  # the guest never answers: whichever server's timer fires ends it
+            state = await host.next(p.State)
+            while state.result is None:  # type: ignore[attr-defined]
+                state = await host.next(p.State)
+            assert state.result.winner == 1  # type: ignore[attr-defined]
+            state = await guest.next(p.State)
+            while state.result is None:  # type: ignore[attr-defined]
+                state = await guest.next(p.State)
+            assert state.clock == {  # type: ignore[attr-defined]
+                "control": "0.5+1", "left": [pytest.approx(28.0), 0.0], "running": None,
+            }
+    finally:
+        await one.stop()
+        await two.stop()

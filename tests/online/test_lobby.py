@@ -221,6 +221,11 @@ async def test_no_one_sits_on_both_sides_and_seeks_are_bounded(tmp_path):
             await ivan.lobby.send(p.Seek("rowcol", size, {}, None, True))
             await ivan.lobby.next(p.Seeking)
         assert "at most 3" in await ivan.lobby.refused(p.Seek("rowcol", "6x6", {}, None, True))
+        # nothing a client sends carries a rating or a result
+        assert "unexpected fields" in await judy.lobby.refused(
+            '{"t":"seek","variant":"rowcol","size":"3x3","rated":true,"rating":3000}'
+        )
+        assert "unknown type" in await judy.lobby.refused('{"t":"profile","name":"Judy1","bot":false}')
         assert "size" in (await judy.lobby.refused(p.Seek("rowcol", "40x40", {}, None, True))).lower()
         async with Client(session, urls[0]) as anonymous:
             await anonymous.send(p.Lobby(p.VERSION))
@@ -274,5 +279,27 @@ async def test_moves_cost_the_lobby_nothing(tmp_path):
             await second.room.send(p.MoveMsg(1, "B1"))
             await first.room.next(p.Moved)
             assert not lobby.dirty.is_set() and lobby.builds == builds
+    finally:
+        await running.stop()
+
+
+async def test_a_game_nobody_joined_ends_on_time_though_no_server_holds_it(tmp_path):
+    time = ManualTime()
+    running = await server.start("127.0.0.1", 0, tmp_path / "rooms.sqlite", time_source=time)
+    url = f"ws://127.0.0.1:{running.port}"
+    try:
+        async with aiohttp.ClientSession() as session, Player(session, url, "Olga1") as olga, \
+                Player(session, url, "Pete1") as pete:
+            await olga.lobby.send(p.Seek("rowcol", "3x3", {}, "0.5+0", True))
+            seek = (await olga.lobby.next(p.Seeking)).seek  # type: ignore[attr-defined]
+            await pete.lobby.send(p.Accept(seek))
+            paired = await olga.lobby.next(p.Paired)  # neither joins the room
+            assert await running.server.sweep_flags() == 0  # time is not up yet
+            time.advance(30.5)
+            assert await running.server.sweep_flags() == 1
+            first = "Olga1" if paired.seat == 1 else "Pete1"  # type: ignore[attr-defined]
+            profile = await olga.profile(first, 1)
+            assert profile.games[0]["result"] == "loss" and profile.ratings["rowcol"]["games"] == 1
+            assert await running.server.sweep_flags() == 0  # ended once
     finally:
         await running.stop()
