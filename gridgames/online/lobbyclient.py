@@ -7,6 +7,7 @@ answer, close. Every failure is one sentence (`LobbyError`).
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 import aiohttp
 
@@ -66,3 +67,49 @@ async def profile(server: str, player: str) -> p.Profile:
     found = await _ask(server, p.Lobby(p.VERSION), p.PlayerQuery(player), p.Profile)
     assert isinstance(found, p.Profile)
     return found
+
+
+def _rating(item: dict[str, Any]) -> str:
+    return f"{item.get('rating')}{'?' if item.get('provisional') else ''}"
+
+
+def _who(item: dict[str, Any]) -> str:
+    return f"{item.get('name') or item.get('player')}{' (bot)' if item.get('bot') else ''} {_rating(item)}"
+
+
+def listing_text(data: dict[str, Any], server: str) -> str:
+    """The lobby as text: seeks, games to watch (with the command that watches), players online."""
+    lines = [f"Open seeks ({len(data['seeks'])}):"]
+    for seek in data["seeks"]:
+        span = f" range {seek['range'][0]}-{seek['range'][1]}" if seek.get("range") else ""
+        lines.append(
+            f"  {_who(seek)}  {seek['variant']} {seek['size']} {seek.get('clock') or 'no clock'} "
+            f"{'rated' if seek['rated'] else 'casual'}{span}  [{seek['seek']}]"
+        )
+    lines.append(f"Games in progress ({len(data['games'])}):")
+    for game in data["games"]:
+        players = " vs ".join(_who(player) for player in game["players"])
+        lines.append(
+            f"  {players}  {game['variant']} {game['size']} {game.get('clock') or 'no clock'} "
+            f"{'rated' if game['rated'] else 'casual'}  watch: gridgames join --watch {server}/{game['room']}"
+        )
+    names = [f"{p['name']}{' (bot)' if p.get('bot') else ''}" for p in data["players"]]
+    lines.append(f"Players online ({len(names)}): {', '.join(names) if names else 'none'}")
+    return "\n".join(lines)
+
+
+def profile_text(data: dict[str, Any]) -> str:
+    """A player's ratings (`1500?`: provisional) and last games as text."""
+    lines = [f"{data['name']}{' (bot)' if data['bot'] else ''}"]
+    for variant, rating in data["ratings"].items():
+        lines.append(f"  {variant}: {_rating(rating)} (deviation {rating['rd']}, {rating['games']} games)")
+    if not data["ratings"]:
+        lines.append("  no rated games yet")
+    lines.append("Last games:")
+    for game in data["games"]:
+        change = "" if game.get("change") is None else f", {game['rating']} ({game['change']:+d})"
+        kind = "rated" if game["rated"] else "casual"
+        lines.append(f"  {game['result']} against {game['opponent']}, {game['variant']}, {kind}{change}")
+    if not data["games"]:
+        lines.append("  none")
+    return "\n".join(lines)
