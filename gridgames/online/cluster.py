@@ -176,6 +176,8 @@ class Follower:
             log.warning("room %s could not catch up: %s", room.id, error)
             return
         if room.seq != before:
+            if self.timed is not None:
+                self.timed(room)
             await self.broadcast(room)
 
 

@@ -83,6 +83,7 @@ class Lobby:
         if parts[0] == "paired" and len(parts) == 5:
             _, seek, room, first, second = parts
             for conn in list(self.conns):
+                conn.seeks.discard(seek)  # taken: no longer one of its open seeks
                 if conn.player in (first, second):
                     seat = 1 if conn.player == first else 2
                     await conn.send(p.Paired(room, seat, seek))

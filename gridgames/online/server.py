@@ -696,6 +696,9 @@ class GameServer:
         if room.outcome is not None:
             await conn.send(p.Error("The game is over: offer a rematch instead."))
             return
+        if room.rated:
+            await conn.send(p.Error("Takebacks are off in rated games."))
+            return
         if answer == "request":
             if room.takeback_target(conn.seat) is None:
                 await conn.send(p.Error("You have no move to take back."))

@@ -64,6 +64,9 @@ class Player:
         await self.room.send(p.Join(p.VERSION, paired.room, name=self.name, key=self.key))
         welcome = await self.room.next((p.Welcome, p.Error))
         assert isinstance(welcome, p.Welcome) and welcome.seat == paired.seat, welcome
+        state = await self.room.next(p.State)
+        assert isinstance(state, p.State) and state.players[paired.seat - 1] is not None
+        assert state.players[paired.seat - 1]["name"] == self.name  # the room shows who sits where
         return paired
 
     async def profile(self, name: str, games: int = 0) -> p.Profile:
@@ -270,7 +273,6 @@ async def test_moves_cost_the_lobby_nothing(tmp_path):
             await _seek_and_accept(mona, nick)
             first, second = _by_seat(mona, nick)
             assert first.room is not None and second.room is not None
-            await first.room.next(p.State)
             while lobby.dirty.is_set():  # the pairing's rebuild, awaited
                 await asyncio.sleep(0.01)
             builds = lobby.builds
