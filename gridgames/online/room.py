@@ -31,6 +31,7 @@ from gridgames.engine.game import Game
 from gridgames.engine.match import Match
 from gridgames.engine.options import Options, parse_size
 from gridgames.engine.outcome import Outcome
+from gridgames.engine.roles import Starts
 from gridgames.engine.snapshot import expected_to_move
 from gridgames.games import get_entry, resolve_options
 from gridgames.games.guard import GameFault, probe
@@ -102,7 +103,7 @@ def options_for(message: Create) -> tuple[Entry, Options]:
 def new_row(message: Create, host_secret: str) -> RoomRow:
     """A fresh room for `message`, seat 1 held by `host_secret`; raises GameError for bad options."""
     entry, options = options_for(message)
-    match = Match(entry, options, starts="alternate")
+    match = Match(entry, options, starts=Starts.ALTERNATE)
     first = options.resolve_first(random.SystemRandom())
     clock = None if message.clock is None else Clock.new(TimeControl.parse(message.clock))
     return RoomRow(
@@ -116,7 +117,7 @@ def lobby_row(message: Create, players: tuple[str, str], rated: bool, now: float
     """A room for two players paired in the lobby: both seats taken (by their names: `Join.name`), the
     clock running at once for the player who moves first."""
     entry, options = options_for(message)
-    match = Match(entry, options, starts="alternate")
+    match = Match(entry, options, starts=Starts.ALTERNATE)
     first = options.resolve_first(random.SystemRandom())
     clock = None if message.clock is None else Clock.new(TimeControl.parse(message.clock)).start(first, now)
     unknown = {seat: hash_secret(new_secret()) for seat in (1, 2)}  # seats open by name and key only

@@ -145,7 +145,7 @@ class PostgresStore:
                 raise StoreRefused(migrations.too_new(self.where, version))
             for step, sqls in migrations.statements(version, "postgresql"):
                 for sql in sqls:
-                    await db.execute(sql)  # type: ignore[arg-type]
+                    await db.execute(sql)
                 await db.execute("UPDATE gridgames_schema SET version=%s", (step,))
             # Writable: a write now (rolled back with nothing to undo) fails on a read-only database.
             await db.execute("UPDATE gridgames_schema SET version=version")
@@ -226,7 +226,7 @@ class PostgresStore:
         try:
             async with conn.pipeline():
                 await conn.execute("BEGIN")
-                cursors = [[await conn.execute(sql, params) for sql, params in statements]  # type: ignore[arg-type]
+                cursors = [[await conn.execute(sql, params) for sql, params in statements]
                            for statements in batch]
                 await conn.execute("COMMIT")
         except BaseException:
@@ -420,7 +420,7 @@ class PostgresStore:
     async def last_games(self, name: str, limit: int) -> list[dict[str, Any]]:
         async def query(db: psycopg.AsyncConnection[Any]) -> list[dict[str, Any]]:
             cursor = await db.execute(
-                f"SELECT {GAME_COLUMNS} FROM games WHERE player1=%s OR player2=%s "  # type: ignore[arg-type]
+                f"SELECT {GAME_COLUMNS} FROM games WHERE player1=%s OR player2=%s "
                 "ORDER BY ended DESC LIMIT %s", (name, name, limit),
             )
             names = [d.name for d in cursor.description or ()]
@@ -439,14 +439,14 @@ class PostgresStore:
     async def take_seek(self, seek_id: str) -> SeekRow | None:
         async with self._conn() as conn:
             row = await (await conn.execute(
-                f"DELETE FROM seeks WHERE id=%s RETURNING {SEEK_COLUMNS}", (seek_id,)  # type: ignore[arg-type]
+                f"DELETE FROM seeks WHERE id=%s RETURNING {SEEK_COLUMNS}", (seek_id,)
             )).fetchone()
             return None if row is None else seek_row(row)
 
     async def seeks(self, limit: int) -> list[SeekRow]:
         async def query(db: psycopg.AsyncConnection[Any]) -> list[SeekRow]:
             rows = await (await db.execute(
-                f"SELECT {SEEK_COLUMNS} FROM seeks ORDER BY created LIMIT %s", (limit,)  # type: ignore[arg-type]
+                f"SELECT {SEEK_COLUMNS} FROM seeks ORDER BY created LIMIT %s", (limit,)
             )).fetchall()
             return [seek_row(row) for row in rows]
 
@@ -472,8 +472,8 @@ class PostgresStore:
     async def purge(self, older_than: float) -> int:
         old = "SELECT id FROM rooms WHERE finished IS NOT NULL AND finished < %s"
         async with self._conn() as conn, conn.transaction():
-            await conn.execute(f"DELETE FROM moves WHERE room IN ({old})", (older_than,))  # type: ignore[arg-type]
-            await conn.execute(f"DELETE FROM seats WHERE room IN ({old})", (older_than,))  # type: ignore[arg-type]
+            await conn.execute(f"DELETE FROM moves WHERE room IN ({old})", (older_than,))
+            await conn.execute(f"DELETE FROM seats WHERE room IN ({old})", (older_than,))
             cursor = await conn.execute("DELETE FROM rooms WHERE finished < %s", (older_than,))
             return cursor.rowcount
 
@@ -593,5 +593,5 @@ class PostgresStore:
 
 
 async def _one(db: psycopg.AsyncConnection[Any], sql: str, params: tuple[Any, ...] = ()) -> Any:
-    row = await (await db.execute(sql, params)).fetchone()  # type: ignore[arg-type]
+    row = await (await db.execute(sql, params)).fetchone()
     return None if row is None else row[0]
