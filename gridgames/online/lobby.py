@@ -111,8 +111,12 @@ class Lobby:
     async def send_listing(self) -> None:
         listing = await self.build()
         self.builds += 1
+        texts: dict[str | None, str] = {}  # one encoding for all who look without a name
         for conn in list(self.conns):
-            await conn.send_text(_with_you(listing, conn.player))
+            text = texts.get(conn.player)
+            if text is None:
+                text = texts[conn.player] = _with_you(listing, conn.player)
+            await conn.send_text(text)
 
     async def build(self) -> dict[str, Any]:
         """The listing as every lobby connection sees it (each gets its own `you`)."""
