@@ -1,15 +1,16 @@
 """Lobby and clock benchmark (issue 31): the lobby's fan-out costs the server no work per move, and a
 flag falls on time.
 
-    python -m benchmarks.online.lobby [--rooms 300] [--seconds 15] [--watchers 200]  (make bench-online)
+    python -m benchmarks.online.lobby [--rooms 300] [--seconds 15] [--watchers 200] [--seek-every 1]
 
 Loopback only, bounded (at most 1000 rooms, 60 s a phase), everything stops by itself. Bots play random
 games in `--rooms` rooms against `gridgames server` (as `load` does) for two phases of `--seconds`: first
 with no lobby client, then with `--watchers` lobby connections open and a named player posting and
-withdrawing a seek every second (so the listing is rebuilt and sent to all of them). Reports the server's
-own CPU per move (its /proc time over the moves acknowledged) in each phase; the target is that the two
-differ by at most 10%. Then a room under a 0.05+0 clock (3 s) where nobody moves: the real delay from the
-flag time (plus the lag cap the server allows) to the players hearing the result; the target is 1 s.
+withdrawing a seek every `--seek-every` seconds (0: never), so the listing is rebuilt and sent to all of
+them. Reports the server's own CPU per move (its /proc time over the moves acknowledged) in each phase;
+the target is that the two differ by at most 10%. Then a room under a 0.05+0 clock (3 s) where nobody
+moves: the real delay from the flag time (plus the lag cap the server allows) to the players hearing
+the result; the target is 1 s.
 """
 
 from __future__ import annotations
@@ -69,19 +70,19 @@ async def _drain(ws: aiohttp.ClientWebSocketResponse[bool], heard: list[int]) ->
         heard[0] += 1
 
 
-async def _seek_churn(ws: aiohttp.ClientWebSocketResponse[bool], until: float) -> int:
-    """A named player posting and withdrawing a seek every second: lobby news, not moves."""
+async def _seek_churn(ws: aiohttp.ClientWebSocketResponse[bool], until: float, every: float) -> int:
+    """A named player posting and withdrawing a seek every `every` seconds: lobby news, not moves."""
     changes = 0
-    while time.perf_counter() < until:
+    while every > 0 and time.perf_counter() < until:
         await ws.send_str(p.Seek("rowcol", "5x5", {}, "3+2", False).to_json())
         while True:
             message = p.parse_server((await ws.receive()).data)
             if isinstance(message, p.Seeking):
                 break
-        await asyncio.sleep(0.5)
+        await asyncio.sleep(every / 2)
         await ws.send_str(p.Cancel(message.seek).to_json())
         changes += 2
-        await asyncio.sleep(0.5)
+        await asyncio.sleep(every / 2)
     return changes
 
 
@@ -111,7 +112,7 @@ async def _flag_delay(session: aiohttp.ClientSession, url: str) -> float:
                 return time.perf_counter() - started - (3.0 + LAG_CAP)
 
 
-async def bench(rooms: int, seconds: float, watchers: int, seed: int) -> dict[str, float]:
+async def bench(rooms: int, seconds: float, watchers: int, seed: int, every: float) -> dict[str, float]:
     rng = random.Random(seed)
     with tempfile.TemporaryDirectory(prefix="gridgames-lobby-") as folder:
         server, url = await start_server(Path(folder) / "rooms.sqlite")
@@ -132,7 +133,7 @@ async def bench(rooms: int, seconds: float, watchers: int, seed: int) -> dict[st
                 seeker = await session.ws_connect(url + p.PATH)
                 await seeker.send_str(p.Lobby(p.VERSION, "Bencher", new_key()).to_json())
                 await seeker.receive()  # its listing
-                churn = asyncio.create_task(_seek_churn(seeker, time.perf_counter() + seconds + 1.0))
+                churn = asyncio.create_task(_seek_churn(seeker, time.perf_counter() + seconds + 1.0, every))
                 await asyncio.sleep(1.0)
                 listed_before = heard[0]
                 with_cpu, with_moves = await _phase(server, rtts, seconds)
@@ -169,10 +170,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=15.0)
     parser.add_argument("--watchers", type=int, default=200)
     parser.add_argument("--seed", type=int, default=31)
+    parser.add_argument("--seek-every", type=float, default=1.0, help="seconds between seek changes, 0: none")
     args = parser.parse_args(argv)
     rooms, seconds = min(max(1, args.rooms), MAX_ROOMS), min(max(1.0, args.seconds), MAX_SECONDS)
     watchers = min(max(0, args.watchers), MAX_WATCHERS)
-    found = asyncio.run(bench(rooms, seconds, watchers, args.seed))
+    found = asyncio.run(bench(rooms, seconds, watchers, args.seed, min(max(0.0, args.seek_every), 60.0)))
     print(f"{rooms} rooms of bots, {seconds:g} s a phase, then {watchers} lobby connections "
           f"({found['lobby_changes']} seek changes, {found['listings_sent']} listings sent)")
     print(f"  server CPU per move, no lobby:   {found['cpu_ms_per_move_alone']:.3f} ms "
