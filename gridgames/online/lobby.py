@@ -113,6 +113,9 @@ class Lobby:
         self.builds += 1
         texts: dict[str | None, str] = {}  # one encoding for all who look without a name
         for conn in list(self.conns):
+            if conn.backlogged():  # it stopped reading: let go rather than hold up the others
+                conn.hang_up()
+                continue
             text = texts.get(conn.player)
             if text is None:
                 text = texts[conn.player] = _with_you(listing, conn.player)
