@@ -190,9 +190,12 @@ class VariantList(ListView):
 
 class SelectScreen(Screen[None]):
     #: The footer's keys, most important first (a narrow terminal drops them from the end).
-    FOOTER_ORDER = ("select_cursor", "puzzles", "rules", "app.quit", "app.join_online", "dashboard")
+    FOOTER_ORDER = (
+        "select_cursor", "puzzles", "rules", "app.quit", "app.join_online", "dashboard", "app.lobby",
+    )
     BINDINGS = [
         Binding("o", "app.join_online", "Join online"),
+        Binding("l", "app.lobby", "Lobby"),
         Binding("p", "puzzles", "Puzzles"),  # also the last card, below the games
         Binding("d", "dashboard", "Dashboard"),  # your puzzle results and your mistakes
         Binding("question_mark,f1", "rules", "Rules", key_display="?"),
