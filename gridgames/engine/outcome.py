@@ -6,8 +6,8 @@ from dataclasses import dataclass
 from typing import Literal
 
 #: Why a game ended: the player to move had no legal move, the third repetition, or a resignation
-#: (online play).
-Termination = Literal["no-moves", "repetition", "resignation"]
+#: (online play), or a player ran out of time (a game under a clock).
+Termination = Literal["no-moves", "repetition", "resignation", "time"]
 
 
 @dataclass(frozen=True)
