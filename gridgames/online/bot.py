@@ -32,7 +32,8 @@ Now = Callable[[], float]
 class BotSeat(Protocol):
     """Who plays for the bot: `choose` returns a move (None resigns) or raises EngineError."""
 
-    label: str
+    @property
+    def label(self) -> str: ...
 
     async def choose(self, game: Game, clock: Clock | None, now: float) -> Move | None: ...
 
