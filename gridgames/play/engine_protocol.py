@@ -185,7 +185,7 @@ def _read(stream: IO[str], lines: queue.Queue[object]) -> None:
 
 # -- the lines the host sends ---------------------------------------------------------------------
 def game_line(game: Game) -> str:
-    """`game noneighbour 3x3 first=1 adjacency="orthogonal"`: the game, its size, who moved first, and
+    """`game VARIANT 3x3 first=1 NAME="word"`: the game, its size, who moved first, and
     the options that differ from the rule book's (each value in JSON)."""
     chosen = sorted(game.options.option_dict().items())
     options = " ".join(f"{name}={json.dumps(value, separators=(',', ':'))}" for name, value in chosen)

@@ -51,6 +51,7 @@ async def test_both_clocks_count_down_and_a_flag_fall_ends_the_game() -> None:
         assert screen.session.outcome is not None and screen.session.outcome.termination == "time"
         await click(pilot, "#cell-2-2")  # the game is over: no more moves
         assert screen.game.cursor == 1
+        assert screen.check_action("undo", ()) is None  # a loss on time is not taken back
 
 
 async def test_the_new_game_panel_offers_a_clock() -> None:

@@ -315,6 +315,8 @@ class GameScreen(AnalysisOverlay, ComputerJobs, Screen[None]):
 
     # -- actions ------------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("undo", "redo", "retry") and self.session.timed_out is not None:
+            return None  # a loss on time stands
         if action == "undo":
             return True if self.game.can_undo else None
         if action == "redo":
