@@ -318,6 +318,8 @@ def remembered_note(args: argparse.Namespace, variant: str) -> str:
     if args.starts is None and last.starts != "alternate":
         said.append(f"later games started by the {last.starts}" if last.starts in ("winner", "loser")
                     else "a coin toss for each later game")
+    if getattr(args, "clock", None) is None and last.clock is not None:
+        said.append(f"a {last.clock} clock")
     return "As last time: " + ", ".join(said) + "." if said else ""
 
 

@@ -30,3 +30,17 @@ def test_a_bad_clock_is_one_sentence():
         "not '3'."
     )
     assert "clock" in play.NEW_GAME_OPTIONS  # --resume keeps the saved game's own clock
+
+
+def test_a_remembered_clock_is_said_unless_the_command_line_gives_one(tmp_path, monkeypatch):
+    from gridgames.engine.options import Options
+    from gridgames.play.setup import LastChoices, Setup
+    from gridgames.storage import Store
+
+    monkeypatch.setenv("GRIDGAMES_DATA_DIR", str(tmp_path / "data"))
+    choices = LastChoices()
+    choices.remember(Setup("cram", Options(5, 5, "1"), clock=TimeControl.parse("3+2")))
+    Store().save_prefs(choices.to_dict())
+    args = _args(play, "cram")
+    assert play.remembered_note(args, "cram") == "As last time: a 3+2 clock."
+    assert play.remembered_note(_args(play, "cram", "--clock", "1+0"), "cram") == ""
