@@ -175,6 +175,7 @@ class LinePlay:
             line = self.read_line()
             if line is None:
                 self.say()
+                self.session.keep_clock()
                 if not self.session.worth_keeping:
                     self.say("Input ended before your first move, so there is no game to save.")
                     return EXIT_INPUT_ENDED
@@ -194,6 +195,7 @@ class LinePlay:
                 continue
             command = line.strip().lower()
             if command in ("quit", "q", "exit"):
+                self.session.keep_clock()
                 if not self.session.worth_keeping:
                     self.say("Goodbye: you have not moved yet, so there is no game to save.")
                     return EXIT_FINISHED

@@ -193,6 +193,12 @@ class PlaySession:
                 self._autosave()
         return self.timed_out
 
+    def keep_clock(self) -> None:
+        """The table is left mid-turn: save the clock as it reads now, so a resumed game charges the time
+        the player to move spent (and starts their time again from there)."""
+        if self.clock is not None and self.timed_out is None and not self._game.is_over and self._saved:
+            self._autosave()
+
     def describe_outcome(self) -> str:
         """The end of the game in one sentence, in the book's player names."""
         outcome = self.outcome

@@ -76,13 +76,13 @@ def test_a_resumed_game_keeps_its_clock_from_the_saved_reading(tmp_path):
     saved = store.unfinished("noneighbour")[0]
     resumed = resume(saved.game, saved.settings)
     assert resumed.setup.clock == TimeControl.parse("0.5+2")
-    # the save was written after Player 1's move (the quit writes no new reading)
-    assert resumed.clock["left"] == [20.0, 30.0] and resumed.clock["running"] == 2
+    # Player 1 used 12 s (+2); Player 2 thought 5 s before quitting: the quit saved that reading
+    assert resumed.clock["left"] == [20.0, 25.0] and resumed.clock["running"] == 2
     time = FakeTime()
     out = io.StringIO()
     again = LinePlay(game=saved.game, out=out, read_line=lambda: None, setup=resumed.setup, now=time,
                      clock_saved=resumed.clock)
     assert again.session.clock is not None
-    assert again.session.clock.left(1) == 20.0 and again.session.clock.left(2) == 30.0
+    assert again.session.clock.left(1) == 20.0 and again.session.clock.left(2) == 25.0
     time.now += 4
-    assert again.session.clock.left(2) == 26.0  # the running side's time starts again from its reading
+    assert again.session.clock.left(2) == 21.0  # the running side's time starts again from its reading

@@ -147,6 +147,7 @@ class GameScreen(AnalysisOverlay, ComputerJobs, Screen[None]):
         self.changed(self.message, save=False)
 
     def on_unmount(self) -> None:
+        self.session.keep_clock()  # left mid-turn: the time spent is charged when it is resumed
         self.session.close()
 
     # -- the clock ---------------------------------------------------------------------------
