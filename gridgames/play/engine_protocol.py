@@ -10,11 +10,11 @@ each with one line on its standard output:
     go                                 -> move MOVE | resign
     quit                                              (no answer: the program exits)
 
-and `error SENTENCE` to a command it cannot carry out. What the program writes is hostile until
-checked: a line is at most `MAX_ANSWER` characters, every answer has a deadline (the engine's time on
-the clock, else `MOVE_SECONDS`), and a move must be legal. Anything else ends in an `EngineError`
-whose one sentence says what went wrong: the engine loses that game. The process is always reaped
-(`close`, also on every error path of `start`).
+and `error SENTENCE` to a command it cannot carry out; lines starting `info` are its own notes, skipped.
+What the program writes is hostile until checked: a line is at most `MAX_ANSWER` characters, every
+answer has a deadline (the engine's time on the clock, else `MOVE_SECONDS`), and a move must be legal.
+Anything else ends in an `EngineError` whose one sentence says what went wrong: the engine loses that
+game. `close` (also the context manager's exit) always ends and reaps the process.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ import queue
 import shlex
 import subprocess
 import threading
+import time
 from typing import IO
 
 from gridgames.engine.clock import LAG_CAP, Clock
@@ -35,6 +36,8 @@ from gridgames.engine.safetext import printable
 VERSION = 1
 #: The longest line read from an engine (characters); a longer one is garbage.
 MAX_ANSWER = 1000
+#: `info ...` lines (the engine's own notes, as in UCI) skipped before one answer, at most.
+MAX_INFO = 100
 #: Seconds for the hello and each set-up command, and for a move when no clock runs.
 SETUP_SECONDS = 10.0
 MOVE_SECONDS = 60.0
@@ -82,12 +85,20 @@ class EngineProcess:
     def ask(self, command: str, seconds: float) -> str:
         """Send `command` and return the engine's one-line answer (EngineError on anything wrong)."""
         self.tell(command)
-        try:
-            line = self._lines.get(timeout=max(0.0, seconds))
-        except queue.Empty:
+        deadline = time.monotonic() + max(0.0, seconds)
+        for _ in range(MAX_INFO + 1):
+            try:
+                line = self._lines.get(timeout=max(0.0, deadline - time.monotonic()))
+            except queue.Empty:
+                raise EngineError(
+                    f"The engine {self.label} did not answer '{command.split()[0]}' within {seconds:.1f} s."
+                ) from None
+            if not (isinstance(line, str) and (line == "info" or line.startswith("info "))):
+                break
+        else:
             raise EngineError(
-                f"The engine {self.label} did not answer '{command.split()[0]}' within {seconds:.1f} s."
-            ) from None
+                f"The engine {self.label} wrote more than {MAX_INFO} info lines for one answer."
+            )
         if line is _END:
             raise EngineError(f"The engine {self.label} stopped (its output ended).")
         if line is _TOO_LONG:

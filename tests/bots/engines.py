@@ -27,6 +27,8 @@ BROKEN = {
     "silent": "time.sleep(3600)",
     "long": 'print("move " + "A" * 5000, flush=True)',
     "crash": "sys.exit(3)",
+    "chatty": 'print("info thinking hard", flush=True); print("resign", flush=True)',
+    "flood": 'print("info x\\n" * 200, flush=True)',
     "stubborn": "pass",  # never answers go, and sleeps through quit (see the reaping test)
 }
 QUIT = {"stubborn": "time.sleep(3600)"}

@@ -47,6 +47,7 @@ def test_the_lines_the_host_sends():
     ("long", "longer than 1000 characters"),
     ("crash", "stopped"),
     ("silent", "did not answer 'go' within 0.6 s"),
+    ("flood", "more than 100 info lines"),
 ])
 def test_a_broken_engine_gets_one_sentence(tmp_path, kind, said):
     game = Game.new(get_entry("cram"), Options(3, 3, "1"))
@@ -74,3 +75,10 @@ def test_a_program_that_is_no_engine_is_told_so(tmp_path):
     with pytest.raises(EngineError, match="does not speak the gridgames engine protocol"):
         with EngineProcess("cat") as engine:
             engine.start(Game.new(get_entry("cram"), Options(3, 3, "1")))
+
+
+def test_info_lines_are_skipped_and_a_resignation_is_no_move(tmp_path):
+    game = Game.new(get_entry("cram"), Options(3, 3, "1"))
+    with EngineProcess(broken(tmp_path, "chatty")) as engine:
+        engine.start(game)
+        assert engine.choose(game) is None
