@@ -5,7 +5,8 @@ Until the lobby's seeks are in, a bot finds its table the way people do: `--join
 free seat in a room, and otherwise the bot opens a room of the first of `--variants` on `--server`
 and prints its invite. `--name` and `--casual` are checked now and used by the pairing through the
 lobby. Exit codes: 0 when the games asked for were played (or the room closed after at least one),
-1 when the server could not be reached or the room closed first, 2 for bad options.
+1 when the server could not be reached or the room closed first, 2 for bad options (an engine that does
+not start or does not answer the protocol's hello is one).
 """
 
 from __future__ import annotations
@@ -77,9 +78,23 @@ def run(args: argparse.Namespace) -> int:
             args.server = server_url(args.server) if args.server else None
         except AddressError as error:
             problem = str(error)
+    if problem is None and args.engine:
+        problem = _engine_problem(args.engine)
     if problem:
         return _fail(problem)
     return asyncio.run(_run(args))
+
+
+def _engine_problem(command: str) -> str | None:
+    """Why the engine cannot play (it does not start, or does not speak the protocol), or None."""
+    from gridgames.play.engine_protocol import EngineError, EngineProcess
+
+    try:
+        with EngineProcess(command) as engine:
+            engine.hello()
+    except EngineError as error:
+        return str(error)
+    return None
 
 
 async def _run(args: argparse.Namespace) -> int:

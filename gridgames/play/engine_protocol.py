@@ -129,13 +129,17 @@ class EngineProcess:
     # -- the game ------------------------------------------------------------------------------
     def start(self, game: Game) -> None:
         """The hello and the game's set-up (its id, size, who moved first and its options)."""
+        self.hello()
+        self._ok(game_line(game))
+
+    def hello(self) -> None:
+        """Check the program speaks this protocol, and learn its name."""
         hello = self.ask(f"gridgames {VERSION}", SETUP_SECONDS)
         words = hello.split(maxsplit=3)
         if words[:3] != ["ok", "gridgames", str(VERSION)]:
             raise EngineError(f"The engine {self.label} does not speak the gridgames engine protocol "
                               f"{VERSION} (it said '{printable(hello, 60)}').")
         self.name = printable(words[3], 40) if len(words) > 3 else ""
-        self._ok(game_line(game))
 
     def choose(self, game: Game, clock: Clock | None = None, now: float = 0.0) -> Move | None:
         """The engine's move in `game` (None: it resigns). With a `clock`, the answer is due when the

@@ -67,7 +67,14 @@ async def test_the_example_engine_plays_a_whole_game_through_gridgames_bot(url, 
      "A clock is written MINUTES+SECONDS"),
     (["--vs", "easy", "--server", "ws://127.0.0.1:9", "--variants", "chess"], "chess"),
 ])
-def test_bad_options_are_one_sentence(args, sentence, capsys):
+def test_bad_options_are_one_sentence(args, sentence, capsys):  # type: ignore[no-untyped-def]
     assert main(["bot", *args]) == 2
     said = capsys.readouterr().err
     assert sentence in said and len(said.strip().splitlines()) == 1
+
+
+def test_an_engine_that_is_no_engine_is_refused_before_play(capsys, tmp_path):
+    no_engine = str(tmp_path / "no-such-engine")
+    assert main(["bot", "--server", "ws://127.0.0.1:9", "--variants", "cram", "--engine", no_engine]) == 2
+    said = capsys.readouterr().err
+    assert "could not be started" in said and len(said.strip().splitlines()) == 1
