@@ -67,3 +67,32 @@ async def test_the_new_game_panel_offers_a_clock() -> None:
         await pilot.press("ctrl+s")
         await until(pilot, lambda: chosen and chosen[0] is not None, "the panel to close with the set-up")
         assert chosen[0] is not None and str(chosen[0].clock) == "3+2"
+
+
+async def test_a_clocked_game_left_and_resumed_keeps_both_clocks() -> None:
+    from gridgames.tui.screens.confirm import ConfirmScreen
+
+    app = make_app()
+    time = FakeTime()
+    app.now = time
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_game(Setup("noneighbour", Options(3, 3, "1"), clock=TimeControl.parse("0.5+2")))
+        screen = await screen_becomes(pilot, GameScreen, "the game to start")
+        time.now += 5
+        await click(pilot, "#cell-0-0")
+        await until(pilot, lambda: screen.game.cursor == 1, "the move")
+        time.now += 3  # Player 2 thinks 3 s, then the app is closed
+
+    again = make_app()
+    later = FakeTime()
+    later.now = 9000.0  # another run: its own time scale, and time away is not charged
+    again.now = later
+    async with again.run_test(size=SIZE) as pilot:
+        await screen_becomes(pilot, ConfirmScreen, "the offer to resume")
+        await pilot.press("y")
+        await screen_becomes(pilot, GameScreen, "the resumed game")
+        resumed = "  Player 1 (X) 0:27\n▶ Player 2 (O) 0:27"  # 30 - 5 + 2, and 30 - 3
+        await until(pilot, lambda: text_of(again, "#clocks") == resumed, "both clocks as they were left")
+        later.now += 2
+        running = "▶ Player 2 (O) 0:25"
+        await until(pilot, lambda: running in text_of(again, "#clocks"), "Player 2's time running")
