@@ -26,9 +26,8 @@ MAX_NAME = 20
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--server", metavar="URL", help="the game server, ws://HOST:PORT")
-    who = parser.add_mutually_exclusive_group()
-    who.add_argument("--engine", metavar="CMD", help="the engine program to run (docs/bots.md)")
-    who.add_argument("--vs", metavar="LEVEL", help="a built-in level as the bot: easy, medium, hard, perfect")
+    parser.add_argument("--engine", metavar="CMD", help="the engine program to run (docs/bots.md)")
+    parser.add_argument("--vs", metavar="LEVEL", help="a built-in level plays: easy, medium, hard, perfect")
     parser.add_argument("--variants", metavar="LIST", help="the games it plays, by id, separated by commas")
     add_clock_argument(parser)
     parser.add_argument("--name", metavar="NAME", help="the bot's player name on the server")
@@ -49,6 +48,8 @@ def check(args: argparse.Namespace) -> str | None:
 
     if args.engine is None and args.vs is None:
         return "Say who plays: --engine CMD (a program, see docs/bots.md) or --vs LEVEL (a built-in level)."
+    if args.engine is not None and args.vs is not None:
+        return "A bot is one player: give --engine CMD or --vs LEVEL, not both."
     if args.vs is not None and args.vs not in levels():
         return f"There is no computer level '{args.vs}': choose one of {', '.join(levels())}."
     if args.join is None and args.server is None:

@@ -62,6 +62,7 @@ async def test_the_example_engine_plays_a_whole_game_through_gridgames_bot(url, 
 @pytest.mark.parametrize(("args", "sentence"), [
     (["--server", "ws://127.0.0.1:9", "--variants", "cram"], "Say who plays: --engine CMD"),
     (["--server", "ws://127.0.0.1:9", "--vs", "easy"], "Give the games the bot plays with --variants"),
+    (["--engine", "x", "--vs", "easy", "--join", "ws://127.0.0.1:9/room"], "not both"),
     (["--vs", "genius", "--join", "ws://127.0.0.1:9/room"], "There is no computer level 'genius'"),
     (["--vs", "easy", "--server", "ws://127.0.0.1:9", "--variants", "cram", "--clock", "3"],
      "A clock is written MINUTES+SECONDS"),
