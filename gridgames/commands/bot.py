@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
+from typing import Any
 
 from gridgames.commands.play import add_clock_argument
 from gridgames.engine.clock import TimeControl
@@ -98,30 +99,38 @@ def _engine_problem(command: str) -> str | None:
     return None
 
 
-async def _run(args: argparse.Namespace) -> int:
+def _table(args: argparse.Namespace):  # type: ignore[no-untyped-def]
+    """The pairing part: the room to play in (`--join`), or a new room of the first of `--variants`.
+    The lobby's seeks take this place once they are in."""
     from gridgames.games import get_entry
     from gridgames.online import protocol as p
+    from gridgames.online.client import Link
+
+    if args.address is not None:
+        return Link(args.address.server, room=args.address.room)
+    options = get_entry(args.variants[0]).default_options()
+    return Link(args.server, create=p.Create(p.VERSION, args.variants[0], options.size, options.first,
+                                             options.option_dict()))
+
+
+async def _run(args: argparse.Namespace) -> int:
     from gridgames.online.address import Address
     from gridgames.online.bot import BotSeat, EngineSeat, LevelSeat, run_bot
-    from gridgames.online.client import Link
     from gridgames.online.invite import invite_line
 
     def say(line: str) -> None:
         print(printable(line, 2000), flush=True)
 
-    if args.address is not None:
-        link = Link(args.address.server, room=args.address.room)
-    else:
-        options = get_entry(args.variants[0]).default_options()
-        create = p.Create(p.VERSION, args.variants[0], options.size, options.first, options.option_dict())
-        link = Link(args.server, create=create)
+    link = _table(args)
     seat: BotSeat = EngineSeat(args.engine) if args.engine else LevelSeat(args.vs)
     running = asyncio.create_task(link.run())
     try:
         while link.seat is None and not running.done():  # the welcome; run_bot reads every event after it
             await asyncio.sleep(0.02)
         if link.seat is None:
-            say("The game server could not be reached; check --server and that it runs.")
+            said = [e.value for e in _drain(link.events) if e.kind == "closed" and isinstance(e.value, str)]
+            unreachable = "The game server could not be reached; check --server and that it runs."
+            say(said[-1] if said else unreachable)
             return 1
         if args.address is None:
             say(f"Invite: {invite_line(str(Address(link.server, link.room or '')))}")
@@ -132,3 +141,11 @@ async def _run(args: argparse.Namespace) -> int:
         running.cancel()
         await asyncio.gather(running, return_exceptions=True)
     return 0 if played else 1
+
+
+def _drain(events: asyncio.Queue[Any]) -> list[Any]:
+    """What is waiting in the link's queue (why it stopped, when it did before a seat)."""
+    found = []
+    while not events.empty():
+        found.append(events.get_nowait())
+    return found

@@ -79,3 +79,11 @@ def test_an_engine_that_is_no_engine_is_refused_before_play(capsys, tmp_path):
     assert main(["bot", "--server", "ws://127.0.0.1:9", "--variants", "cram", "--engine", no_engine]) == 2
     said = capsys.readouterr().err
     assert "could not be started" in said and len(said.strip().splitlines()) == 1
+
+
+async def test_a_room_that_is_not_there_is_said_in_one_sentence(url, tmp_path):
+    bot = await _bot(tmp_path, "--join", f"{url}/NoSuchRoom0000000000000", "--vs", "easy")
+    out, _ = await asyncio.wait_for(bot.communicate(), WAIT)
+    assert bot.returncode == 1
+    lines = out.decode().strip().splitlines()
+    assert len(lines) == 1 and lines[0].endswith("."), lines
