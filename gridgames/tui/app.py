@@ -419,6 +419,12 @@ class GridGamesApp(App[None]):
 
         self.push_screen(JoinScreen(), chosen)
 
+    def action_lobby(self) -> None:
+        """The first screen's "Lobby": a game server's open seeks, games and players (issue 31)."""
+        from gridgames.tui.screens.lobby import LobbyScreen
+
+        self.push_screen(LobbyScreen())
+
     # -- puzzles ----------------------------------------------------------------------------
     def puzzles(self) -> PuzzleSource:
         """Where the puzzles come from: the shipped ones, rated, unless the app was given a source.
