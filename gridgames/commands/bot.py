@@ -109,8 +109,9 @@ def _table(args: argparse.Namespace):  # type: ignore[no-untyped-def]
     if args.address is not None:
         return Link(args.address.server, room=args.address.room)
     options = get_entry(args.variants[0]).default_options()
+    clock = str(args.clock) if args.clock is not None else None  # the server keeps it
     return Link(args.server, create=p.Create(p.VERSION, args.variants[0], options.size, options.first,
-                                             options.option_dict()))
+                                             options.option_dict(), clock))
 
 
 async def _run(args: argparse.Namespace) -> int:

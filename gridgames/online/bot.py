@@ -5,9 +5,10 @@ answers every position where the bot is to move and returns the game's result se
 plays game after game in one room (it offers a rematch after each). How the room is found (hosted,
 joined, later paired through the lobby's seeks) is the caller's business (`commands.bot`).
 
-The bot keeps its own reading of its time (`engine.clock.Clock`, started when its turn comes, pressed
-when it moves): an engine must answer before that runs out, else it loses on time; an engine that
-answers garbage, crashes or stops gets one sentence and resigns, and the server plays on.
+In a room with a clock the server's reading decides (`server_clock`): an engine must answer before its
+time there runs out, else the server ends the game on time. Without one, the bot keeps its own reading
+of `control` (started when its turn comes, pressed when it moves) and resigns for a late engine. An
+engine that answers garbage, crashes or stops gets one sentence and resigns; the server plays on.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from gridgames.engine.clock import Clock, TimeControl
+from gridgames.engine.errors import GameError
 from gridgames.engine.game import Game
 from gridgames.engine.moves import Move
 from gridgames.online import protocol as p
@@ -127,24 +129,43 @@ async def play_game(
             asked = ply
             if clock is not None:
                 clock = clock.start(view.to_move, now())
-            message = await _answer(seat, view, clock, now, say)
+            served = server_clock(view, now())  # the server's clock, when the room has one, decides
+            if served is not None and served.running is None:  # (not started yet: the bot's time runs now)
+                served = served.start(view.to_move, now())
+            message = await _answer(seat, view, served or clock, now, say, served is not None)
             if clock is not None and isinstance(message, p.MoveMsg):
                 clock = clock.press(now())
-            await link.send(message)
+            if message is not None:
+                await link.send(message)
     finally:
         await asyncio.to_thread(seat.game_over)
 
 
+def server_clock(view: View, now: float) -> Clock | None:
+    """The room's clock as the server last sent it, read from `now` on (None: the room has none)."""
+    data = view.state.clock
+    if not data:
+        return None
+    try:
+        control = TimeControl.parse(str(data["control"]))
+        left = (float(data["left"][0]), float(data["left"][1]))
+    except (GameError, KeyError, IndexError, TypeError, ValueError):
+        return None
+    running = data.get("running")
+    return Clock(control, left, running=running if running in (1, 2) else None, since=now)
+
+
 async def _answer(
-    seat: BotSeat, view: View, clock: Clock | None, now: Now, say: Callable[[str], None]
-) -> p.Message:
-    """The bot's move, or a resignation (with one sentence) when it fails or gives up."""
+    seat: BotSeat, view: View, clock: Clock | None, now: Now, say: Callable[[str], None], served: bool
+) -> p.Message | None:
+    """The bot's move, or a resignation (with one sentence) when it fails or gives up. An engine that
+    ran past its time on the server's clock sends nothing: the server ends the game on time."""
     try:
         move = await seat.choose(view.game, clock, now())
     except EngineError as error:
         late = clock is not None and clock.flagged(now()) is not None
         say(f"{error} {'It ran out of time, so it' if late else 'It'} loses this game.")
-        return p.Resign()
+        return None if late and served else p.Resign()
     if move is None:
         say(f"{seat.label.capitalize()} resigned.")
         return p.Resign()

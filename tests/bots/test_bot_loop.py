@@ -38,10 +38,12 @@ async def _seated(link: Link) -> None:
 
 
 async def match(url: str, one: BotSeat, two: BotSeat, games: int, control: TimeControl | None = None,
-                variant: str = "cram", size: str = "3x4") -> tuple[list[str], list[str]]:
+                variant: str = "cram", size: str = "3x4", serve_clock: bool = False,
+                ) -> tuple[list[str], list[str]]:
     """Bot `one` hosts a room, bot `two` joins it; both play `games` games. What each said."""
     said: tuple[list[str], list[str]] = ([], [])
-    host = Link(url, create=p.Create(p.VERSION, variant, size, "1", {}))
+    served = str(control) if control is not None and serve_clock else None  # the room's own clock
+    host = Link(url, create=p.Create(p.VERSION, variant, size, "1", {}, served))
     tasks = [asyncio.create_task(host.run())]
     try:
         await _seated(host)
@@ -81,10 +83,30 @@ async def test_an_engine_answering_garbage_resigns_with_one_sentence_and_the_ser
     assert "wins" in said[0][-1]
 
 
-async def test_an_engine_that_answers_too_late_loses_on_time(url, tmp_path):
+async def test_an_engine_that_answers_too_late_resigns_when_only_the_bot_keeps_time(url, tmp_path):
     control = TimeControl(base=0.2, increment=0)  # 0.2 s, plus the 0.5 s round-trip allowance
     silent = EngineSeat(broken(tmp_path, "silent"))
     said = await match(url, silent, LevelSeat("easy"), games=1, control=control)
     late = "It ran out of time, so it loses this game."
     assert any("did not answer 'go' within 0.7 s" in line and line.endswith(late) for line in said[0])
     assert said[0][-1] == "Player 1 (X) resigned, so Player 2 (O) wins."
+
+
+async def test_an_engine_too_late_on_the_servers_clock_loses_on_time_there(url, tmp_path):
+    control = TimeControl(base=0.2, increment=0)
+    silent = EngineSeat(broken(tmp_path, "silent"))
+    said = await match(url, silent, LevelSeat("easy"), games=1, control=control, serve_clock=True)
+    assert any(line.endswith("It ran out of time, so it loses this game.") for line in said[0]), said
+    assert said[0][-1] == said[1][-1] and "time" in said[0][-1] and "resigned" not in said[0][-1]
+
+
+async def test_host_passes_its_clock_on_as_the_rooms_time_control():
+    import io
+
+    from gridgames.engine.options import Options
+    from gridgames.online.launch import Hosting, plan_host
+    from gridgames.play.setup import Setup
+
+    setup = Setup("cram", Options(5, 5, "1"), clock=TimeControl.parse("3+2"))
+    plan = await plan_host(Hosting(setup, server="ws://127.0.0.1:9"), io.StringIO())
+    assert plan.link.create is not None and plan.link.create.clock == "3+2"
