@@ -73,7 +73,7 @@ solve-board: $(VENV)/.installed-dev
 		--journal runs/domineering-$(ROWS)x$(COLS)-first$(FIRST).jsonl
 
 lint: $(VENV)/.installed-dev
-	$(BIN)/ruff check gridgames tests benchmarks scripts
+	$(BIN)/ruff check gridgames tests benchmarks scripts examples
 	$(BIN)/mypy
 
 clean:
