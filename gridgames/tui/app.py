@@ -76,6 +76,7 @@ class GridGamesApp(App[None]):
         open_puzzles: str | None = None,
         streak: bool = False,
         puzzle_rating: float | None = None,
+        puzzle_difficulty: str | None = None,
         new_game: bool = False,
     ) -> None:
         """`puzzles`: where the puzzles come from (by default the shipped ones, see `puzzles()`);
@@ -87,6 +88,7 @@ class GridGamesApp(App[None]):
         self.start_puzzles = open_puzzles
         self.start_streak = streak
         self.puzzle_rating = puzzle_rating
+        self.puzzle_difficulty = puzzle_difficulty or "normal"  # easier/normal/harder than your rating
         self._puzzles = puzzles
         self._puzzles_made = threading.Lock()
         self.note = note  # said once at start: the remembered choices the new-game panel opens with
@@ -433,7 +435,8 @@ class GridGamesApp(App[None]):
             if self._puzzles is None:
                 from gridgames.tui.puzzle_source import ShippedSource
 
-                self._puzzles = ShippedSource(self.store, self.rng, self.puzzle_rating)
+                rating, difficulty = self.puzzle_rating, self.puzzle_difficulty
+                self._puzzles = ShippedSource(self.store, self.rng, rating, difficulty)
             return self._puzzles
 
     @property

@@ -29,6 +29,7 @@ from gridgames.engine.game import Game
 from gridgames.games import rule_book
 from gridgames.games.guard import fault_in
 from gridgames.play.picking import NOTHING, Picking, is_alternate
+from gridgames.puzzles.choice import DIFFICULTIES
 from gridgames.puzzles.run import Answer, PuzzleRun
 from gridgames.puzzles.themes import THEMES
 from gridgames.solve.budget import StopCheck
@@ -59,6 +60,7 @@ class PuzzleScreen(Screen[None]):
         Binding("m", "streak", "Streak"),
         Binding("c", "casual", "Casual"),
         Binding("e", "glossary", "Glossary"),
+        Binding("d", "dashboard", "Dashboard"),
         Binding("g", "choose_game", "Game"),
         Binding("w", "alternate_mode", "Other move"),  # named by the game's words (`Words.alternate_name`)
         Binding("escape", "back", "Back", key_display="esc"),
@@ -68,7 +70,7 @@ class PuzzleScreen(Screen[None]):
     #: The footer's keys, most important first (see KeysFooter); greyed-out keys are dropped first.
     FOOTER_ORDER = (
         "rules", "choose", "solution", "next", "retry", "undo", "glossary", "streak", "casual", "choose_game",
-        "back",
+        "dashboard", "back",
         "alternate_mode", "app.quit",
     )
 
@@ -108,6 +110,9 @@ class PuzzleScreen(Screen[None]):
                 if getattr(self.source, "trainer", None) is not None:
                     themes = [("Every theme", ALL_THEMES)] + [(theme, theme) for theme in THEMES]
                     yield Select(themes, value=ALL_THEMES, allow_blank=False, compact=True, id="puzzle-theme")
+                    levels = [(f"Difficulty: {level}", level) for level in DIFFICULTIES]
+                    yield Select(levels, value=self.source.trainer.difficulty,  # type: ignore[attr-defined]
+                                 allow_blank=False, compact=True, id="puzzle-difficulty")
                 yield Line("puzzle-about")
                 yield Line("puzzle-standing")
                 if self.source.rated:
@@ -453,6 +458,19 @@ class PuzzleScreen(Screen[None]):
         if trainer is not None and theme != trainer.theme:
             trainer.theme = theme
             self.next_puzzle()
+
+    @on(Select.Changed, "#puzzle-difficulty")
+    def difficulty_chosen(self, event: Select.Changed) -> None:
+        """Easier, normal or harder than the player's rating (the trainer's choice, as `--difficulty`)."""
+        trainer = getattr(self.source, "trainer", None)
+        if trainer is not None and event.value != trainer.difficulty:
+            trainer.difficulty = str(event.value)
+            self.next_puzzle()
+
+    def action_dashboard(self) -> None:
+        from gridgames.tui.screens.dashboard import DashboardScreen
+
+        self.app.push_screen(DashboardScreen())
 
     def action_alternate_mode(self) -> None:
         run = self.run

@@ -190,11 +190,14 @@ class VariantList(ListView):
 
 class SelectScreen(Screen[None]):
     #: The footer's keys, most important first (a narrow terminal drops them from the end).
-    FOOTER_ORDER = ("select_cursor", "puzzles", "rules", "app.quit", "app.join_online", "app.lobby")
+    FOOTER_ORDER = (
+        "select_cursor", "puzzles", "rules", "app.quit", "app.join_online", "dashboard", "app.lobby",
+    )
     BINDINGS = [
         Binding("o", "app.join_online", "Join online"),
         Binding("l", "app.lobby", "Lobby"),
         Binding("p", "puzzles", "Puzzles"),  # also the last card, below the games
+        Binding("d", "dashboard", "Dashboard"),  # your puzzle results and your mistakes
         Binding("question_mark,f1", "rules", "Rules", key_display="?"),
         Binding("q", "app.quit", "Quit"),
     ]
@@ -296,6 +299,11 @@ class SelectScreen(Screen[None]):
 
     def action_puzzles(self) -> None:
         self.app.open_puzzles()  # type: ignore[attr-defined]
+
+    def action_dashboard(self) -> None:
+        from gridgames.tui.screens.dashboard import DashboardScreen
+
+        self.app.push_screen(DashboardScreen())
 
     def action_rules(self) -> None:
         from gridgames.tui.screens.rules import RulesScreen
