@@ -21,8 +21,11 @@ ICGA Journal 25, 2002; Breuker, Uiterwijk and van den Herik, "Solving 8x8 Domine
   in a row, the middle one safe, so Q needs two moves to spoil both of P's dominoes there), *protective*
   2x2 squares closed on both sides in Q's direction (two moves to P) and *vulnerable* dominoes. P is sure
   of `Areas.sure_moves` moves however Q plays; Q can make at most `most` moves (half of each run of her
-  free cells), two fewer for each protective square P plays. The mover wins when her sure moves exceed
-  the opponent's most, and loses when the opponent's sure moves (moving second) reach her most. The
+  free cells), two fewer for each protective square P plays; and (Bullock's "unused" cells) if Q made
+  as many moves as P's sure ones, his dominoes and the cells P's moves cover (`Areas.covered`) are
+  disjoint among the cells he can still use (`Areas.avail`). The mover wins when her sure moves exceed
+  the opponent's most or twice them exceed his usable cells less those she covers, and loses when the
+  opponent's sure moves (moving second) reach her most or the like holds for her usable cells. The
   counts add up over the board's regions, the only way regions are combined: the outcome of a sum of
   partizan games does not follow from the outcomes of its parts;
 - move ordering (`ordered_moves`): by a move's net change in both players' safe moves and the opponent's
