@@ -791,6 +791,19 @@ static int covered(const Counts *c, int first, int sure) {
  * Hence the mover's first test can pass only when the opponent's most is at most her most + 1, her
  * second only when 3 S > avail(Q) (covered <= S), and the opponent's only when his most reaches hers,
  * or 3 S(Q) + 2 > avail(P): one player's areas are counted only where one of her tests can pass. */
+/* An upper bound on a player's sure moves from one pass over her lines: her areas are disjoint and hold
+ * at least as many of her disjoint dominoes as they count, so safe + 2 p + v <= most, and
+ * sure <= safe + (p + 1) + (v + 1) / 2 <= (most + safe) / 2 + 3 / 2, safe being her plain safe dominoes
+ * plus her options, at most one a left-over safe cell. */
+static inline int sure_at_most(const uint16_t *L, int n, const uint8_t *pairs, const uint16_t *doms, int most) {
+    int safe = 0;
+    for (int x = 0; x < n; x++) {
+        unsigned near = (x > 0 ? L[x - 1] : 0) | (x + 1 < n ? L[x + 1] : 0), sf = L[x] & ~near;
+        safe += pairs[sf] + ones12[sf & ~doms[sf]];
+    }
+    return (most + safe + 3) / 2;
+}
+
 static int line_bound(const Geo *g, const Pos *p, int side) {
     Counts mine, theirs;
     int nL = side ? g->cols : g->rows, nM = side ? g->rows : g->cols, avail_mine, avail_theirs;
@@ -799,13 +812,15 @@ static int line_bound(const Geo *g, const Pos *p, int side) {
     int most_theirs = line_most(p->line[!side], nM, g->pairs[!side], &avail_theirs);
     if (most_theirs == 0) return 1;
     int cells = (features & F_CELLS) != 0;
-    if (most_theirs <= most_mine + 1 || (cells && 3 * (most_mine + 2) > avail_theirs)) {
+    if (most_theirs <= most_mine + 1 || (cells && 3 * (most_mine + 2) > avail_theirs
+        && 3 * sure_at_most(p->line[side], nL, g->pairs[side], g->dominoes[side], most_mine) > avail_theirs)) {
         line_counts(p->line[side], nL, g->pairs[side], g->apart[side], g->dominoes[side], &mine);
         int sure = sure_moves(&mine, 1);
         if (sure > most_theirs - 2 * ((mine.protective + 1) / 2)) return 1;
         if (cells && 2 * sure > avail_theirs - covered(&mine, 1, sure)) return 1;
     }
-    if (most_theirs >= most_mine || (cells && 3 * (most_theirs + 2) + 2 > avail_mine)) {
+    if (most_theirs >= most_mine || (cells && 3 * (most_theirs + 2) + 2 > avail_mine
+        && 3 * sure_at_most(p->line[!side], nM, g->pairs[!side], g->dominoes[!side], most_theirs) + 2 > avail_mine)) {
         line_counts(p->line[!side], nM, g->pairs[!side], g->apart[!side], g->dominoes[!side], &theirs);
         int sure = sure_moves(&theirs, 0);
         if (sure >= most_mine - 2 * (theirs.protective / 2)) return 0;
