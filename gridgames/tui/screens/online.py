@@ -19,7 +19,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Header, Static
+from textual.widgets import Static
 
 from gridgames.games import rule_book
 from gridgames.online import protocol as p
@@ -39,6 +39,7 @@ from gridgames.tui.widgets.board import Board, BoardArea
 from gridgames.tui.widgets.keys_footer import KeysFooter
 from gridgames.tui.widgets.line import Line
 from gridgames.tui.widgets.move_log import MoveLog
+from gridgames.tui.widgets.title_bar import title_bar
 from gridgames.tui.widgets.too_small import TooSmall
 
 PlanFactory = Callable[[io.StringIO], Awaitable[Plan]]
@@ -83,7 +84,7 @@ class OnlineGameScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield TooSmall()
-        yield Header()
+        yield title_bar()
         with Horizontal(id="main"):
             yield BoardArea(id="board-area")
             with Vertical(id="side"):
