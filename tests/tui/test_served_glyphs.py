@@ -4,8 +4,6 @@ last move's cells are marked without an underline, which striped every row of a 
 
 from __future__ import annotations
 
-from textual.widgets._header import HeaderIcon
-
 from gridgames.engine.game import Game
 from gridgames.engine.options import Options
 from gridgames.games import get_entry
@@ -30,12 +28,12 @@ async def test_the_title_icon_and_the_last_move_are_drawn_without_missing_glyphs
         game = game.play(move)
     app = make_app()
     async with app.run_test(size=(100, 32)) as pilot:
-        await until(pilot, lambda: app.screen.query(HeaderIcon), "the first screen's title bar")
-        icons = [app.screen.query_one(HeaderIcon).icon]
+        await until(pilot, lambda: app.screen.query("HeaderIcon"), "the first screen's title bar")
+        icons = [app.screen.query_one("HeaderIcon").icon]
         app.start_game(Setup(entry.id, game.options), game)
         screen = await screen_becomes(pilot, GameScreen, "the game to open")
         await until(pilot, lambda: screen.query(".cell.-last"), "the last move's cells")
-        icons.append(screen.query_one(HeaderIcon).icon)
+        icons.append(screen.query_one("HeaderIcon").icon)
         assert all(_drawn_in_every_font(icon) for icon in icons), f"title icons {icons!r}"
         cells = list(screen.query(".cell.-last"))
         assert len(cells) == 2
