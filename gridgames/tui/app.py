@@ -394,9 +394,9 @@ class GridGamesApp(App[None]):
             self.store.save_prefs(self.choices.to_dict())
             self.show_storage_warnings()
         if ONLINE in setup.seats:
-            from gridgames.tui.online import plan_to_host
+            from gridgames.tui.online import host
 
-            self.start_online(plan_to_host(setup))
+            self.run_worker(host(self, setup, self.start_online), group="host", exclusive=True)
             return
         screen = GameScreen(setup, game, rng=self.rng, match=match, slot=slot, clock_saved=clock_saved)
         current = self.screen

@@ -21,7 +21,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Header, Select, Static
+from textual.widgets import Button, Select, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from gridgames.engine.errors import MoveError
@@ -42,6 +42,7 @@ from gridgames.tui.styles import add_game_css, add_puzzle_css
 from gridgames.tui.widgets.board import Board, BoardArea
 from gridgames.tui.widgets.keys_footer import KeysFooter
 from gridgames.tui.widgets.line import Line
+from gridgames.tui.widgets.title_bar import title_bar
 from gridgames.tui.widgets.too_small import TooSmall
 
 #: The game choice's value for "puzzles of every game".
@@ -98,7 +99,7 @@ class PuzzleScreen(Screen[None]):
     # -- layout ----------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         yield TooSmall()
-        yield Header()
+        yield title_bar()
         with Horizontal(id="main"):
             yield BoardArea(id="board-area")
             with Vertical(id="side"):
