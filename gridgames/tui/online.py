@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import io
 from collections.abc import Awaitable, Callable
+from typing import Any
 
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Static
@@ -57,6 +58,16 @@ def plan_from_command(online: dict[str, object]) -> PlanFactory:
     address = online["join"]
     assert isinstance(address, Address)
     return plan_to_join(address, bool(online.get("watch")))
+
+
+def ask_to_join(app: App[Any]) -> None:
+    """Ask for an invite's address, and join the room it names (`start_online`)."""
+
+    def chosen(address: Address | None) -> None:
+        if address is not None:
+            app.start_online(plan_to_join(address))  # type: ignore[attr-defined]
+
+    app.push_screen(JoinScreen(), chosen)
 
 
 class JoinScreen(Dialog[Address | None]):
