@@ -207,14 +207,11 @@ def plan_join(address: Address, watch: bool) -> Plan:
 
 async def run_plain(plan: Plan, out: TextIO | None = None) -> int:
     """Play the plan in line mode until the player leaves (on `out`, default: sys.stdout as it is
-    now); the exit code of `PlainPlayer`."""
-    from gridgames.online.plain import EXIT_DONE, PlainPlayer
+    now); the exit code of `PlainPlayer`. Leaving is the room driver's, as in the app."""
+    from gridgames.online.plain import PlainPlayer
 
     player = PlainPlayer(plan, sys.stdout if out is None else out, piped=not sys.stdin.isatty())
     try:
-        code = await player.run()
+        return await player.run()
     finally:
-        if plan.running is not None:
-            await plan.running.stop(HOST_LEFT, HOST_LEFT_WATCHING)  # type: ignore[attr-defined]
-    plan.forget_if_finished(player.room.over and code == EXIT_DONE)
-    return code
+        await player.room.leave()

@@ -205,3 +205,32 @@ async def test_a_watcher_in_the_app_is_told_why_player_keys_and_help_do_nothing(
             await link.close()
         for task in tasks:
             task.cancel()
+
+
+async def test_the_app_watching_a_room_whose_game_fails_is_told_and_quits(url, register_games, one_sentence):
+    """Issue 27, item 6: the app's online screen shows the room closed in one sentence, offers no
+    player's key, and q quits at once."""
+    from gridgames.tui import online as tui_online
+
+    register_games(BROKEN)
+    host = await hosted(url, "late", "3x3")
+    guest = typist(plan_join(Address(url, host.player.link.room), watch=False))
+    try:
+        app = make_app()
+        async with app.run_test(size=(100, 32)) as pilot:
+            app.start_online(tui_online.plan_to_join(Address(url, host.player.link.room), watch=True))
+            screen = await screen_becomes(pilot, OnlineGameScreen, "the online screen")
+            await until(pilot, lambda: screen.view is not None and guest.player.seat == 2, "everyone in")
+            for ply, move in enumerate(("A1", "A3", "B1", "B3")):
+                mover = (host, guest)[ply % 2]
+                await until(pilot, lambda m=mover, n=ply: m.task.done() or due(m, n), f"move {ply + 1} due")
+                if mover.task.done():
+                    break
+                mover.player.put_line(move)
+            await until(pilot, lambda: screen.closed.startswith("This room is closed"), "the room closed")
+            assert one_sentence(screen.closed) and screen.message == screen.closed
+            assert "your turn" not in screen.status_text()
+            await pilot.press("q")
+            await until(pilot, lambda: not app.is_running, "q to quit")
+    finally:
+        await finish(host, guest)
