@@ -125,11 +125,6 @@ class PlainPlayer:
     # -- events from the server ------------------------------------------------------------------
     def on_event(self, event: Event) -> int | None:
         room = self.room
-        if event.kind == "link" and not room.lost and room.view is None:
-            room.lost = True  # never connected yet: say where it is trying
-            server, pause = self.link.server, f"{event.value:.1f}"
-            self.say(f"Cannot reach the game server at {server}; trying again (in {pause} s).")
-            return None
         told = room.take(event)
         if event.kind == "welcome":
             if self.seat and self.input_ended:  # input ended before the seat was known

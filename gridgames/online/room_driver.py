@@ -107,8 +107,10 @@ class RoomDriver:
             self.moving = False
         elif event.kind == "link":
             self.moving = False
-            if not self.lost:
-                told.news.append(LOST)
+            if not self.lost:  # said once per outage; never connected yet: where it is trying
+                server = self.plan.link.server
+                told.news.append(LOST if self.view else f"Cannot reach the game server at {server}; "
+                                 f"trying again (in {event.value:.1f} s).")
             self.lost = True
         elif event.kind == "gave_up":
             self.closed = gave_up_sentence(self.plan.link.server, event.value)
@@ -188,7 +190,7 @@ class RoomDriver:
     def answer(self, yes: bool) -> Request:
         view = self.view
         if view is None or not self.seat:
-            return Request(said=WATCHING if self.seat == 0 and view else "There is nothing to answer.")
+            return Request(said=self._why_not("answer"))
         reply = answer_offer(view, self.seat, yes)
         if reply is None:
             return Request(said=f"There is nothing to {'accept' if yes else 'decline'}.")

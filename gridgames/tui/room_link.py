@@ -6,15 +6,13 @@ from __future__ import annotations
 
 import asyncio
 import io
-from collections.abc import Awaitable, Callable
 
 from gridgames.online.client import View
-from gridgames.online.launch import HostDbError, Plan
+from gridgames.online.launch import HostDbError
 from gridgames.online.room_driver import RoomDriver, Told
 from gridgames.play.narration import KEY_ANSWERS
+from gridgames.tui.online import PlanFactory
 from gridgames.tui.screens.board_screen import BoardScreen
-
-PlanFactory = Callable[[io.StringIO], Awaitable[Plan]]
 
 
 class RoomLink(BoardScreen):

@@ -18,7 +18,7 @@ from textual.worker import Worker, WorkerState
 from gridgames.engine.entry import Entry
 from gridgames.games import catalogue
 from gridgames.games.guard import why_off
-from gridgames.play.narration.screen import results_line
+from gridgames.play.narration.cards import results_line
 from gridgames.tui.widgets.keys_footer import KeysFooter
 from gridgames.tui.widgets.picture import CardLines, blank_style
 from gridgames.tui.widgets.too_small import TooSmall
