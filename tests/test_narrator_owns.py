@@ -92,3 +92,10 @@ def test_a_copy_is_found(tmp_path):
     copy = tmp_path / "copy.py"
     copy.write_text("def f(n):\n    return f'Took back {n} moves, said again.'\n", encoding="utf-8")
     assert any(sentence in text for text in texts(copy)), (sentence, texts(copy))
+
+
+def test_every_name_the_narrator_offers_is_found():
+    """The package loads its parts when first asked for: each name it lists comes from its part."""
+    from gridgames.play import narration
+
+    assert all(getattr(narration, name) is not None for name in narration.__all__)

@@ -27,15 +27,16 @@ from gridgames.play.narration import (
     WATCHING,
     Answers,
     move_refusal,
+    rematch_offered,
     room_news,
     room_status,
+    takeback_asked,
 )
 
 NOT_YET = "Not connected to the room yet: wait a moment."
 NOT_CONNECTED = "Not connected to the server right now: try again once it reconnects."
 RECONNECTED = "Reconnected."
 LOST = "The connection to the server is lost; reconnecting…"
-REMATCH_OFFERED = "Rematch offered: who moves first swaps; the match score carries on."
 
 
 @dataclass
@@ -184,7 +185,7 @@ class RoomDriver:
         if not view.game.played:
             return Request(said="There is no move to take back yet.")
         other = view.entry.player(3 - self.seat)
-        asked = "" if self.answers.own else f"Takeback asked; waiting for {other} to accept or decline."
+        asked = "" if self.answers.own else takeback_asked(other)
         return Request(p.Takeback("request"), asked)
 
     def answer(self, yes: bool) -> Request:
@@ -202,7 +203,8 @@ class RoomDriver:
             return Request(said=self._why_not("offer a rematch"))
         if view.outcome is None:
             return Request(said="A rematch can be offered once this game is over.")
-        return Request(p.Rematch("offer"), "" if self.answers.own else REMATCH_OFFERED)
+        offered = "" if self.answers.own else rematch_offered(view.entry.player(3 - self.seat))
+        return Request(p.Rematch("offer"), offered)
 
     def resign(self) -> Request:
         if not self.playing:

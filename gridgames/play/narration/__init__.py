@@ -55,10 +55,14 @@ if TYPE_CHECKING:
         moves_phrase,
         new_game_sentence,
         not_your_turn,
+        rematch_offered,
+        takeback_asked,
         took_back,
     )
 
 _WHERE = {
+    "rematch_offered": "words",
+    "takeback_asked": "words",
     "ALTERNATE_KEYS": "screen",
     "Answers": "room",
     "COMPUTER_TO_MOVE": "words",
@@ -109,6 +113,7 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = [
+    "rematch_offered", "takeback_asked",
     "ALTERNATE_KEYS", "Answers", "COMPUTER_TO_MOVE", "KEY_ANSWERS", "LET_GO", "Narrator",
     "ONLINE_NO_HELP", "PLAY_AGAIN", "READ_ONLY", "RESULTS_WIDTH", "RoomState", "RoomView", "WATCHING",
     "analysis_lines", "analysis_summary", "coin_toss_sentence", "end_news", "game_news",

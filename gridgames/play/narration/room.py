@@ -20,6 +20,8 @@ from gridgames.play.narration.words import (
     game_over_refusal,
     new_game_sentence,
     not_your_turn,
+    rematch_offered,
+    takeback_asked,
     took_back,
 )
 
@@ -115,7 +117,7 @@ def offer_news(before: RoomView, view: RoomView, seat: int, answers: Answers) ->
                 news.append("The takeback request was declined.")
         elif state.takeback == seat:
             if answers.own:
-                news.append(f"You asked to take back your last move; waiting for {entry.player(3 - seat)}.")
+                news.append(takeback_asked(entry.player(3 - seat)))
         elif seat:
             asker = entry.player(state.takeback)
             news.append(f"{asker} asks to take back their last move: {answers.takeback}")
@@ -126,7 +128,7 @@ def offer_news(before: RoomView, view: RoomView, seat: int, answers: Answers) ->
         if state.rematch[other - 1] and not was.rematch[other - 1]:
             news.append(f"{entry.player(other)} offers a rematch: {answers.rematch}")
         if state.rematch[seat - 1] and not was.rematch[seat - 1] and answers.own:
-            news.append(f"You offered a rematch; waiting for {entry.player(other)}.")
+            news.append(rematch_offered(entry.player(other)))
         if any(was.rematch) and not any(state.rematch):
             news.append("The rematch was declined.")
     return news

@@ -48,5 +48,15 @@ def game_over_line(said: str) -> str:
     return f"Game over: {said}"
 
 
+def takeback_asked(other: str) -> str:
+    """The asker's side of a takeback request, said as it is sent or as the room shows it."""
+    return f"You asked to take back your last move; waiting for {other} to accept or decline."
+
+
+def rematch_offered(other: str) -> str:
+    """The offerer's side of a rematch offer."""
+    return f"You offered a rematch; waiting for {other}: who moves first swaps, the match score carries on."
+
+
 def not_your_turn(mover: str) -> str:
     return f"It is not your turn: {mover} is to move."
