@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test test-loaded bench bench-online lint clean tables puzzles
+.PHONY: run test test-loaded bench bench-online lint clean tables puzzles solve-board
 
 # Setting up prints one line per step; pip's own output goes to $(LOG), shown in full if a step fails.
 LOG := $(VENV)/setup.log
@@ -47,11 +47,13 @@ bench: $(VENV)/.installed-dev
 # 500 rooms of bots over loopback against `gridgames server`: move round trip and memory per room.
 # Then issue 29's attacks one at a time beside 100 rooms of bots: the other rooms' round trip and memory.
 # Then a cluster: 3 servers over a throwaway PostgreSQL, 1,500 rooms, each room's bots on two servers
-# (skipped, saying how to install it, where PostgreSQL is not installed).
+# (skipped, saying how to install it, where PostgreSQL is not installed). Then the lobby's cost per move
+# (no lobby clients against 200) and how late a flag falls.
 bench-online: $(VENV)/.installed-dev
 	$(BIN)/python -m benchmarks.online.load
 	$(BIN)/python -m benchmarks.online.attacks
 	$(BIN)/python -m benchmarks.online.cluster
+	$(BIN)/python -m benchmarks.online.lobby
 
 # Rebuild every shipped table in gridgames/games/*/ byte for byte (see README: time and memory).
 tables: $(VENV)/.installed-dev
@@ -60,6 +62,15 @@ tables: $(VENV)/.installed-dev
 # Rebuild the shipped puzzles (gridgames/puzzles/puzzles.bin) byte for byte; prints counts and time.
 puzzles: $(VENV)/.installed-dev
 	nice -n 10 $(BIN)/python scripts/make_puzzles.py
+
+# Prove who wins an empty Domineering board, opening move by opening move, under nice: Ctrl+C stops it and
+# the same command goes on from its journal (runs/, not committed). docs/solvers.md has the long runs.
+ROWS ?= 10
+COLS ?= 10
+FIRST ?= 1
+solve-board: $(VENV)/.installed-dev
+	nice -n 19 $(BIN)/python scripts/solve_board.py --rows $(ROWS) --cols $(COLS) --first $(FIRST) \
+		--journal runs/domineering-$(ROWS)x$(COLS)-first$(FIRST).jsonl
 
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check gridgames tests benchmarks scripts

@@ -8,6 +8,7 @@ from __future__ import annotations
 import gc
 import random
 import threading
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from textual.app import App
@@ -68,11 +69,9 @@ class GridGamesApp(App[None]):
         puzzle_rating: float | None = None,
         new_game: bool = False,
     ) -> None:
-        """`puzzles`: where the puzzles come from (by default the shipped ones, see `puzzles()`);
-        `new_game`: start a new game of `variant` with `choices` at once, without offering its
-        unfinished games first (`gridgames play VARIANT --size ...`: the options ask for a new game);
-        `open_puzzles`: start on the puzzle screen, of that game's puzzles ("" for every game's),
-        in streak mode if `streak`, near `puzzle_rating` if given (`gridgames puzzle`)."""
+        """`puzzles`: where the puzzles come from (default: the shipped ones); `new_game`: start a
+        new game of `variant` with `choices` at once (`play VARIANT --size ...`); `open_puzzles`: start
+        on that game's puzzles ("" for all), in streak mode if `streak`, near `puzzle_rating`."""
         super().__init__()
         self.start_puzzles = open_puzzles
         self.start_streak = streak
@@ -98,11 +97,9 @@ class GridGamesApp(App[None]):
         self.resume_collector = False
 
     def run(self, *args: Any, **kwargs: Any) -> None:
-        """Run with what the imports made (modules, classes, functions) frozen out of the garbage
-        collector's way (`gc.freeze`). Composing the first screen set off Python's first full
-        collection, which walked all of it before the first screen showed (40-50 ms seen on a
-        busy machine); every later full collection during play walked it too. Unfrozen when the
-        app ends, so the interpreter's last collection at exit sees everything, as before."""
+        """Run with what the imports made frozen out of the garbage collector's way (`gc.freeze`):
+        the first full collection walked it all before the first screen showed (40-50 ms on a busy
+        machine). Unfrozen at the end, so the last collection at exit sees everything."""
         gc.freeze()
         try:
             return super().run(*args, **kwargs)
@@ -222,14 +219,8 @@ class GridGamesApp(App[None]):
 
         self.push_screen(NewGamePanel(entry, self.choices.setup_for(entry)), chosen)
 
-    def start_game(
-        self,
-        setup: Setup,
-        game: Game | None = None,
-        match: Match | None = None,
-        remember: bool = True,
-        slot: str = "",
-    ) -> None:
+    def start_game(self, setup: Setup, game: Game | None = None, match: Match | None = None,
+                   remember: bool = True, slot: str = "") -> None:
         from gridgames.tui.closing import close_screen
         from gridgames.tui.screens.game import GameScreen
 
@@ -253,7 +244,7 @@ class GridGamesApp(App[None]):
         else:
             self.push_screen(screen)
 
-    def start_online(self, make_plan):  # type: ignore[no-untyped-def]
+    def start_online(self, make_plan: Callable[..., Any]) -> None:
         """The online game screen, on the link `make_plan(notes)` sets up (hosting or joining)."""
         from gridgames.tui.screens.online import OnlineGameScreen
 
@@ -265,10 +256,16 @@ class GridGamesApp(App[None]):
 
         ask_to_join(self)
 
+    def action_lobby(self) -> None:
+        """The first screen's "Lobby": a game server's open seeks, games and players (issue 31)."""
+        from gridgames.tui.screens.lobby import LobbyScreen
+
+        self.push_screen(LobbyScreen())
+
     # -- puzzles ----------------------------------------------------------------------------
     def puzzles(self) -> PuzzleSource:
-        """Where the puzzles come from: the shipped ones, rated, unless the app was given a source.
-        (Made when first asked for; the puzzle file itself is read only when a puzzle is wanted.)"""
+        """Where the puzzles come from: the shipped ones, rated, unless the app was given a source
+        (made when first asked for; the file is read only when a puzzle is wanted)."""
         with self._puzzles_made:  # the first screen makes it in a thread, a key press here
             if self._puzzles is None:
                 from gridgames.tui.puzzle_source import ShippedSource

@@ -25,7 +25,8 @@ from gridgames.play.picking import NOTHING
 from gridgames.tui import house_rules
 from gridgames.tui.closing import close_screen, settle_after_first_paint
 from gridgames.tui.marks import cell_marks
-from gridgames.tui.room_link import PlanFactory, RoomLink
+from gridgames.tui.online import PlanFactory
+from gridgames.tui.room_link import RoomLink
 from gridgames.tui.styles import add_game_css
 from gridgames.tui.widgets.board import Board, BoardArea
 from gridgames.tui.widgets.keys_footer import KeysFooter
