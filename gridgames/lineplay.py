@@ -25,7 +25,7 @@ from gridgames.engine.rules import GridState
 from gridgames.engine.safetext import printable
 from gridgames.games.api import Phrases
 from gridgames.play.clocks import GameClock, Now, OutOfTime, clocks_line
-from gridgames.play.narration import Narrator
+from gridgames.play.narration import Narrator, took_back
 from gridgames.play.session import PlaySession, start_sentence
 from gridgames.play.setup import Setup
 from gridgames.storage import LiveRecord, Store
@@ -250,7 +250,7 @@ class LinePlay:
             self.say("There is no move to undo.")
             return
         self.session.undo()  # and the computer's moves before it: back to the person's turn
-        self.say(f"Took back the last move; {self.entry.player(self.game.state.to_move)} to play.")
+        self.say(took_back("the last move", self.entry.player(self.game.state.to_move)))
         self.say()
         self.autosave()
         self.show_board()
@@ -275,7 +275,7 @@ class LinePlay:
             return False
         self.session.next_game()
         self.say()
-        self.say(f"Game {match.games + 1}: {self.entry.player(self.game.first_player)} moves first.")
+        self.say(self.session.start_message)
         self.autosave()
         self.show_board()
         return True

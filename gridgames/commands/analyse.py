@@ -24,6 +24,7 @@ from gridgames.engine.safetext import printable
 from gridgames.engine.textboard import render
 from gridgames.games import catalogue, declares, get_entry, ids_where
 from gridgames.games.guard import take_warnings
+from gridgames.play.narration.words import game_over_line
 from gridgames.solve import tables
 from gridgames.solve.analysis import analyse, needs_budget, rules_of
 from gridgames.solve.base import Evaluation
@@ -196,7 +197,7 @@ def _text(game: Game, fields: dict[str, Any]) -> str:
     moves = " ".join(fields["moves"]) or "none"
     lines.append(f"{entry.label}, {fields['size']} board. Moves: {moves}.")
     if game.outcome is not None:
-        lines.append(f"Game over: {entry.describe(game.outcome)}")
+        lines.append(game_over_line(entry.describe(game.outcome)))
         return "\n".join(lines)
     mover = entry.player(fields["to_move"])
     certainty = "proven" if fields["proven"] else "a time-limited search, not a proof"

@@ -121,6 +121,18 @@ class HostDbError(OSError):
     every host database is held by another running host); `str()` is one sentence naming why."""
 
 
+class HostRefused(HostDbError):
+    """The game cannot be hosted in this run (its code failed, so it is switched off)."""
+
+
+def _switched_off(variant: str) -> str | None:
+    """Why the game `variant` is switched off in this run (`games.guard`), or None."""
+    from gridgames.games import get_entry
+    from gridgames.games.guard import probe, why_off
+
+    return why_off(variant) or probe(get_entry(variant))
+
+
 def check_data_folder(folder: Path) -> None:
     """Raise HostDbError unless `folder` exists (or can be made) and takes a new file."""
     try:
@@ -163,6 +175,9 @@ async def plan_host(args: Hosting, out: TextIO) -> Plan:
     from gridgames.online.address import DEFAULT_PORT
 
     variant = args.setup.variant
+    off = _switched_off(variant)
+    if off is not None:
+        raise HostRefused(f"Not hosted: {off}")
     saved = None if args.new else seats.latest_host(variant)
     if args.server:
         server = server_url(args.server)
@@ -209,34 +224,11 @@ def plan_join(address: Address, watch: bool) -> Plan:
 
 async def run_plain(plan: Plan, out: TextIO | None = None) -> int:
     """Play the plan in line mode until the player leaves (on `out`, default: sys.stdout as it is
-    now); the exit code of `PlainPlayer`."""
-    from gridgames.online.plain import EXIT_DONE, PlainPlayer
+    now); the exit code of `PlainPlayer`. Leaving is the room driver's, as in the app."""
+    from gridgames.online.plain import PlainPlayer
 
-    out = sys.stdout if out is None else out
-
-    invited = False
-
-    def on_welcome(welcome: p.Welcome) -> str | None:
-        nonlocal invited
-        warning = plan.keep_seat(welcome)
-        if plan.variant is None and plan.saved is not None:
-            plan.variant = plan.saved.variant
-        if plan.role == "host" and not invited:
-            invited = True
-            address = plan.invite_address()
-            out.write(f"Invite: {invite_line(str(address))}\n")
-            if plan.running is not None and plan.bind in ("0.0.0.0", "::"):
-                out.write("(If your friend's computer cannot find this name, use this computer's IP.)\n")
-        return warning
-
-    player = PlainPlayer(plan.link, out, piped=not sys.stdin.isatty(), on_welcome=on_welcome,
-                         come_back=plan.come_back, on_result=plan.count_result, on_state=plan.name_the_game)
+    player = PlainPlayer(plan, sys.stdout if out is None else out, piped=not sys.stdin.isatty())
     try:
-        code = await player.run()
+        return await player.run()
     finally:
-        if plan.running is not None:
-            await plan.running.stop(HOST_LEFT, HOST_LEFT_WATCHING)  # type: ignore[attr-defined]
-    view = player.view
-    finished = view is not None and view.outcome is not None and code == EXIT_DONE
-    plan.forget_if_finished(finished)
-    return code
+        await player.room.leave()

@@ -1,7 +1,8 @@
 """Line mode for online play: `gridgames host|join ... --plain`, in the words of `play --plain`.
 
-The rule books' phrases and what happens in the room are told by the play layer's narrator
-(`gridgames.play.narration`), as line mode and the online screen tell them. Lines from stdin and
+The room's flow is the room driver's (`online.room_driver`), as on the online screen; the rule
+books' phrases and what happens in the room are told by the play layer's narrator
+(`gridgames.play.narration`). Lines from stdin and
 events from the server arrive on one queue; the player types moves and `undo` (ask to take back),
 `accept`/`decline`, `resign`, `again` (rematch), `help` and `quit`. A status line always says
 whose turn it is and who is connected.
@@ -17,23 +18,13 @@ from __future__ import annotations
 import asyncio
 import sys
 import threading
-from collections.abc import Callable
 from typing import TextIO
 
-from gridgames.engine.errors import GameError
 from gridgames.games import rule_book
-from gridgames.online import protocol as p
-from gridgames.online.client import Event, Link, View, answer_offer, gave_up_sentence
-from gridgames.play.narration import (
-    Answers,
-    Narrator,
-    game_news,
-    move_refusal,
-    offer_news,
-    presence_news,
-    room_score,
-    room_status,
-)
+from gridgames.online.client import Event, View
+from gridgames.online.launch import Plan
+from gridgames.online.room_driver import NOT_CONNECTED, Request, RoomDriver, Told
+from gridgames.play.narration import Answers, Narrator, game_news, room_score
 
 EXIT_DONE = 0
 EXIT_INPUT_ENDED = 1
@@ -75,37 +66,33 @@ def stdin_lines(loop: asyncio.AbstractEventLoop, inbox: asyncio.Queue[tuple[str,
 
 
 class PlainPlayer:
-    """Drives one `Link` from typed lines; prints what happens in the room."""
+    """Drives one room (`RoomDriver`) from typed lines; prints what happens in it."""
 
-    def __init__(
-        self,
-        link: Link,
-        out: TextIO,
-        *,
-        piped: bool = False,  # input is not a terminal: each prompt ends its line, nothing is echoed
-        on_welcome: Callable[[p.Welcome], str | None] | None = None,
-        come_back: str = "",
-        on_result: Callable[[View | None, View], str | None] | None = None,
-        on_state: Callable[[View], str | None] | None = None,
-    ) -> None:
-        self.link = link
+    def __init__(self, plan: Plan, out: TextIO, *, piped: bool = False) -> None:
+        """`piped`: input is not a terminal, so each prompt ends its line and nothing is echoed."""
+        self.room = RoomDriver(plan, ANSWERS)
+        self.link = plan.link
         self.out = out
         self.piped = piped
-        self.on_welcome = on_welcome
-        self.come_back = come_back
-        self.on_result = on_result
-        self.on_state = on_state  # every state of the room heard (the seat learns its game); a warning
-        self.view: View | None = None
+        self.come_back = plan.come_back
         self.lines: Narrator | None = None
-        self.seat = 0
         self.inbox: asyncio.Queue[tuple[str, object]] = asyncio.Queue()
-        self.moving = False  # a move was sent and not yet answered
         self.input_ended = False
-        self.lost = False
+        self._shown = ""  # the status line and prompt last printed: never printed twice in a row
+        self.invited = False  # the host's invite was printed
+
+    @property
+    def view(self) -> View | None:
+        return self.room.view
+
+    @property
+    def seat(self) -> int:
+        return self.room.seat
 
     def say(self, text: str = "") -> None:
         self.out.write(text + "\n")
         self.out.flush()
+        self._shown = ""
 
     # -- the loop ----------------------------------------------------------------------------
     async def run(self, read_stdin: bool = True) -> int:
@@ -117,9 +104,7 @@ class PlainPlayer:
         try:
             while True:
                 kind, value = await self.inbox.get()
-                code = self.on_line(value) if kind == "line" else self.on_event(value)  # type: ignore[arg-type]
-                if asyncio.iscoroutine(code):
-                    code = await code
+                code = await self.on_line(value) if kind == "line" else self.on_event(value)  # type: ignore[arg-type]
                 if code is not None:
                     return int(code)
         finally:
@@ -139,54 +124,39 @@ class PlainPlayer:
 
     # -- events from the server ------------------------------------------------------------------
     def on_event(self, event: Event) -> int | None:
+        room = self.room
+        told = room.take(event)
         if event.kind == "welcome":
-            welcome: p.Welcome = event.value
-            self.seat = welcome.seat
             if self.seat and self.input_ended:  # input ended before the seat was known
                 self.say(f"Input ended; your seat is kept: {self.come_back}")
                 return EXIT_INPUT_ENDED
-            if self.lost:
-                self.say("Reconnected.")
-                self.lost = False
-            if self.on_welcome is not None:
-                warning = self.on_welcome(welcome)
-                if warning:
-                    self.say(f"Warning: {warning}")
-        elif event.kind == "state":
-            self.show(event.value)
-        elif event.kind == "error":
-            if self.moving and self.lines is not None:
-                self.say(self.lines.refused(event.value))
-                self.moving = False
-                self.prompt()
-            else:
-                self.say(event.value)
-        elif event.kind == "ack":
-            self.moving = False
-        elif event.kind == "link":
-            self.moving = False
-            if not self.lost:
-                pause = f"{event.value:.1f}"
-                if self.view is None:
-                    server = self.link.server
-                    self.say(f"Cannot reach the game server at {server}; trying again (in {pause} s).")
-                else:
-                    self.say(f"The connection to the server is lost; reconnecting (next try in {pause} s).")
-                self.lost = True
-        elif event.kind == "gave_up":
-            self.say(gave_up_sentence(self.link.server, event.value))
-            return EXIT_UNREACHABLE
-        elif event.kind == "closed":
-            self.say(event.value)
-            over = self.view is not None and self.view.outcome is not None
-            return EXIT_DONE if over else EXIT_REFUSED
+            if room.invite and not self.invited:
+                self.invited = True
+                self.say(f"Invite: {room.invite}")
+                if room.plan.running is not None and room.plan.bind in ("0.0.0.0", "::"):
+                    self.say("(If your friend's computer cannot find this name, use this computer's IP.)")
+        if told.refused and self.lines is not None:
+            self.say(self.lines.refused(told.refused))
+            self._shown = ""
+            self.prompt()
+        if told.view is not None:
+            self.show(told)
+        else:
+            for line in told.news:
+                self.say(line)
+            for warning in told.warnings:
+                self.say(f"Warning: {warning}")
+        if told.ended:
+            if event.kind == "gave_up":
+                return EXIT_UNREACHABLE
+            return EXIT_DONE if room.over else EXIT_REFUSED
+        if event.kind == "welcome" and self.view is not None:
+            self.prompt()  # back after a lost connection: where things stand (once)
         return None
 
-    def show(self, view: View) -> None:
-        before, self.view = self.view, view
-        warning = self.on_state(view) if self.on_state else None
-        if warning:
-            self.say(f"Warning: {warning}")
+    def show(self, told: Told) -> None:
+        view, before = told.view, told.before
+        assert view is not None
         if self.lines is None or before is None:
             self.lines = Narrator(view.entry, lambda player: player == self.seat)
             self.say(f"Welcome to {view.entry.title}!")
@@ -197,22 +167,24 @@ class PlainPlayer:
             self.say()
             self.say(self.lines.board(view.game.state))
         else:
-            self._changes(before, view)
-            for line in presence_news(before, view, self.seat) + offer_news(before, view, self.seat, ANSWERS):
-                self.say(line)
-        newly_over = before is None or before.outcome is None or before.state.game != view.state.game
-        if view.outcome is not None and newly_over:
-            warning = self.on_result(before, view) if self.on_result else None  # counted, then said
+            changed = game_news(before, view)
+            self._changes(before, view, changed)
+            for line in told.news:
+                if line != changed and not (told.over and line == view.describe_outcome()):
+                    self.say(line)
+        for warning in told.warnings[:-1] if told.over else told.warnings:
+            self.say(f"Warning: {warning}")
+        if told.over:
             self._game_over(view)
-            if warning:
-                self.say(f"Warning: {warning}")
+            if told.warnings:
+                self.say(f"Warning: {told.warnings[-1]}")  # the result not counted: said after it
         self.prompt()
 
-    def _changes(self, before: View, view: View) -> None:
+    def _changes(self, before: View, view: View, news: str | None) -> None:
         """Each move made since `before`, in the book's words, or the new game or the takeback; then
         the board."""
         assert self.lines is not None
-        lines, news = self.lines, game_news(before, view)
+        lines = self.lines
         old, new = before.state.moves, view.state.moves
         if news is None and len(new) <= len(old):
             return
@@ -237,23 +209,29 @@ class PlainPlayer:
 
     # -- the status line and the prompt -----------------------------------------------------------
     def status(self) -> str:
-        assert self.view is not None
-        return "[" + room_status(self.view, self.seat, lost=self.lost) + "]"
+        return "[" + self.room.status() + "]"
 
     def prompt(self) -> None:
+        """The status line, and on this player's turn the moves and the prompt; never twice in a
+        row unchanged (a join or a rejoin brings the room and then its members: one status)."""
         view, lines = self.view, self.lines
         if view is None or lines is None:
             return
-        self.say(self.status())
-        if view.outcome is None and view.to_move == self.seat and not self.moving:
-            self.say(lines.turn(view.game))
+        status = self.status()
+        mine = view.outcome is None and view.to_move == self.seat and not self.room.moving
+        shown = status + (f"\n{lines.turn(view.game)}" if mine else "")
+        if shown == self._shown:
+            return
+        self.say(shown)
+        if mine:
             prompt = lines.prompt(view.game)
             self.out.write(prompt.rstrip() + "\n" if self.piped else prompt)  # a reply never joins it
             self.out.flush()
+        self._shown = shown
 
     # -- typed lines ------------------------------------------------------------------------------
     async def on_line(self, line: str | None) -> int | None:
-        over = self.view is not None and self.view.outcome is not None
+        over = self.room.over
         if line is None:
             self.input_ended = True
             if not self.seat:
@@ -265,7 +243,7 @@ class PlainPlayer:
             return EXIT_INPUT_ENDED
         command = line.strip().lower()
         if command in ("quit", "q", "exit"):
-            if self.seat and not over:
+            if self.seat and not over and not self.room.closed:
                 self.say(f"Your seat is kept: {self.come_back}")
             return EXIT_DONE
         if command in ("help", "?"):
@@ -275,45 +253,27 @@ class PlainPlayer:
             return None
         if not command:
             return None
-        view = self.view
-        if view is None:
-            self.say("Not connected to the room yet: wait a moment.")
-            return None
-        if not self.seat:  # no command of a player's: say why not
-            self.say(move_refusal(view, self.seat, ANSWERS) or "")
-            return None
-        message = self._message(command, line, view)
-        if message is None:
-            return None
-        if not await self.link.send(message):
-            self.moving = False
-            self.say("Not connected to the server right now: try again once it reconnects.")
-        return None
-
-    def _message(self, command: str, line: str, view: View) -> p.Message | None:
-        if command in ("undo", "takeback"):
-            return p.Takeback("request")
-        if command in ("accept", "yes", "y", "decline", "no", "n"):
-            yes = command in ("accept", "yes", "y")
-            reply = answer_offer(view, self.seat, yes)
-            if reply is None:
-                self.say(f"There is nothing to {'accept' if yes else 'decline'}.")
-            return reply
-        if command == "resign":
-            return p.Resign()
-        if command in ("again", "rematch"):
-            return p.Rematch("offer")
-        refusal = move_refusal(view, self.seat, ANSWERS)
-        if refusal is not None:
-            self.say(refusal)
-            return None
-        try:
-            move = view.game.parse(line)
-            view.game.play(move)
-        except GameError as error:
+        request = self._request(command, line)
+        if isinstance(request, str):  # a move the rules refuse
             assert self.lines is not None
-            self.say(self.lines.refused(str(error)))
+            self.say(self.lines.refused(request))
+            self._shown = ""
             self.prompt()
             return None
-        self.moving = True
-        return p.MoveMsg(len(view.game.played), view.game.rules.format_move(move))
+        if request.said:
+            self.say(request.said)
+        if request.message is not None and not await self.room.send(request):
+            self.say(NOT_CONNECTED)
+        return None
+
+    def _request(self, command: str, line: str) -> Request | str:
+        room = self.room
+        if command in ("undo", "takeback"):
+            return room.takeback()
+        if command in ("accept", "yes", "y", "decline", "no", "n"):
+            return room.answer(command in ("accept", "yes", "y"))
+        if command == "resign":
+            return room.resign()
+        if command in ("again", "rematch"):
+            return room.rematch()
+        return room.typed_move(line)

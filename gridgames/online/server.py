@@ -47,6 +47,7 @@ from gridgames.online.rooms import RESTING_ROOMS, Rooms
 from gridgames.online.store import Conflict, DbSpec, RoomRow, RoomStore, StoreError, hash_secret, open_store
 from gridgames.online.store.base import GameRecord
 from gridgames.online.timesource import RealTime, TimeSource
+from gridgames.play.narration.words import not_your_turn
 
 log = logging.getLogger("gridgames.online")
 T = TypeVar("T")
@@ -242,7 +243,7 @@ class GameServer:
                     fault = fault_in(error)
                     if fault is not None:  # a game's own code failed: that game is switched off
                         log.error("%s", fault.reason)
-                        await conn.send(p.Error(fault.reason))
+                        await self.game_failed(conn, fault.reason)
                         continue
                     log.exception("message handler failed")
                     await conn.send(p.Error("The server could not handle that message."))
@@ -287,6 +288,19 @@ class GameServer:
                         "so watching stopped; join again to watch."
                     ))
                     conn.hang_up()
+
+    async def game_failed(self, conn: Conn, reason: str) -> None:
+        """A room's game failed (its code raised or lied): everyone in the room is told in one
+        sentence and hung up, so no one waits on a game that cannot go on; outside a room, the
+        sender alone hears why."""
+        room = conn.room
+        if room is None:
+            await conn.send(p.Error(reason))
+            return
+        closed = p.Closed(f"This room is closed: {reason}")
+        for member in list(room.conns):
+            await member.send(closed)
+            member.hang_up(1000)
 
     async def close_all(self, message: str, to_watchers: str | None = None) -> None:
         """Tell everyone the server is going away on purpose (the host quit), then hang up;
@@ -651,7 +665,7 @@ class GameServer:
             await conn.send(p.Error(f"That move was for an earlier position: the game has {ply} moves now."))
             return
         if game.state.to_move != conn.seat:
-            await conn.send(p.Error(f"It is not your turn: {entry.player(game.state.to_move)} is to move."))
+            await conn.send(p.Error(not_your_turn(entry.player(game.state.to_move))))
             return
         now = self.time.now()
         clock = room.clock

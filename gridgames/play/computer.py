@@ -44,6 +44,27 @@ EXACT_LEVELS = (Level.HARD, Level.PERFECT)
 SEARCH_LEVEL = "search"
 
 
+def exact_seat(seats: tuple[str, ...]) -> str | None:
+    """The last seat of `seats` that plays exact answers where the solver has them, or None."""
+    levels = [seat for seat in seats if seat in EXACT_LEVELS]
+    return levels[-1] if levels else None
+
+
+def prepares_for(seats: tuple[str, ...], entry: Entry, state: GridState) -> bool:
+    """Whether a table with these seats lets the solver do its one-off work on this board beside
+    play (an exact seat, and a solver with such work to do)."""
+    return exact_seat(seats) is not None and needs_preparing(entry, state)
+
+
+def setup_note(entry: Entry, seats: tuple[str, ...], options: Any) -> str:
+    """'Computer (perfect): strongest search; not proven on 9x9.' for a set-up, when that is so."""
+    level = exact_seat(seats)
+    if level is None:
+        return ""
+    note = proof_note(entry, entry.rules.start(options, 1), level)
+    return f"Computer ({level}): {note}." if note else ""
+
+
 def too_big_to_solve(entry: Entry, state: GridState) -> bool:
     """Whether the game's exact solver, which may have no time budget, would take minutes here."""
     return not registered_solver(entry.rules).is_quick(state)

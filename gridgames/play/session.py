@@ -34,6 +34,7 @@ from gridgames.engine.match import Match
 from gridgames.engine.moves import Move
 from gridgames.engine.outcome import Outcome
 from gridgames.play.clocks import GameClock, OutOfTime, time_out
+from gridgames.play.narration.words import coin_toss_sentence, new_game_sentence
 from gridgames.play.seats import HUMAN
 from gridgames.play.setup import Setup, saved_settings, setup_of
 from gridgames.storage import Store
@@ -67,12 +68,12 @@ class ReviewRequest:
 
 def start_sentence(match: Match, game: Game, name: Callable[[int], str] | None = None) -> str:
     """Who starts `game`, a new game of `match`, and why, when it is news: 'Coin toss: Player B (O)
-    starts.', 'Game 2: Player A (X) starts (the loser starts).'; "" when the book's rule says who
+    starts.', 'Game 2: Player A (X) moves first (the loser starts).'; "" when the book's rule says who
     starts the first game. `name` names a player (default `Entry.player`: name and mark)."""
     starter = (name or match.entry.player)(game.first_player)
     if match.games == 0:
-        return f"Coin toss: {starter} starts." if match.options.first == "toss" else ""
-    return f"Game {match.games + 1}: {starter} starts ({_WHY_FIRST[match.starts]})."
+        return coin_toss_sentence(starter) if match.options.first == "toss" else ""
+    return new_game_sentence(match.games + 1, starter, _WHY_FIRST[match.starts])
 
 
 class PlaySession:

@@ -85,6 +85,16 @@ def plan_from_command(online: dict[str, object]) -> PlanFactory:
     return plan_to_join(address, bool(online.get("watch")))
 
 
+def ask_to_join(app: App[Any]) -> None:
+    """Ask for an invite's address, and join the room it names (`start_online`)."""
+
+    def chosen(address: Address | None) -> None:
+        if address is not None:
+            app.start_online(plan_to_join(address))  # type: ignore[attr-defined]
+
+    app.push_screen(JoinScreen(), chosen)
+
+
 class JoinScreen(Dialog[Address | None]):
     """Asks for the address from a friend's invite (the whole invite line will do); dismisses with it,
     or None."""

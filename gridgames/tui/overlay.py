@@ -10,9 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from gridgames.engine.game import Game
-from gridgames.play.narration import analysis_summary
+from gridgames.play.narration import analysis_summary, hint_text
 from gridgames.play.picking import is_alternate
-from gridgames.tui.texts import hint_text
 from gridgames.tui.widgets.board import Board
 from gridgames.tui.widgets.line import Line
 

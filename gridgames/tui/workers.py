@@ -25,8 +25,8 @@ from gridgames.engine.rules import GridState
 from gridgames.games.guard import fault_in
 from gridgames.play import computer
 from gridgames.play.clocks import OutOfTime
+from gridgames.play.narration import review_text
 from gridgames.play.session import ReviewRequest, ThinkRequest
-from gridgames.tui.texts import review_text
 
 
 def _stop_check() -> Callable[[], bool]:

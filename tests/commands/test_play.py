@@ -84,7 +84,7 @@ def test_resume_continues_with_the_saved_opponent_and_match(monkeypatch, capsys,
         ["locked-duel", "--plain", "--size", "2x2", "--first", "1", "--games", "2", "--scoring", "cells"],
         "1 1\n2 2\n",
     )
-    assert code == 1 and "Game 2: Player B (B) moves first." in out
+    assert code == 1 and "Game 2: Player B (B) moves first" in out
     code, out, _ = play(monkeypatch, capsys, ["locked-duel", "--plain", "--resume"], "1 1\n2 2\n")
     assert code == 0
     assert "Match score after 2 games of 2: Player A (A) 2 cells, Player B (B) 2 cells." in out

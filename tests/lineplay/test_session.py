@@ -109,7 +109,7 @@ def test_a_match_alternates_the_first_player_and_keeps_score(play_lines, make_ga
     )
     assert result.code == EXIT_FINISHED
     assert "Match score after 1 game of 2: Player A (A) 0, Player B (B) 1." in result.text
-    assert "Game 2: Player B (B) moves first." in result.text
+    assert "Game 2: Player B (B) moves first" in result.text
     assert "Match score after 2 games of 2: Player A (A) 1, Player B (B) 1." in result.text
     assert result.text.rstrip().endswith("The match is drawn, 1 to 1.")
     assert store.load_current("locked-duel") is None

@@ -158,7 +158,7 @@ async def test_hosting_offers_the_game_server_already_running_here(tmp_path, mon
             screen = await screen_becomes(pilot, OnlineGameScreen, "the online game to open")
             await until(pilot, lambda: screen.invite, "an invite")
             assert screen.invite.startswith(f"Invite: gridgames join ws://127.0.0.1:{running.port}/")
-            assert screen.plan is not None and screen.plan.running is None  # no second server
+            assert screen.room is not None and screen.room.plan.running is None  # no second server
             assert len(running.server.rooms.live) == 1
     finally:
         await running.stop()

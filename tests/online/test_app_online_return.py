@@ -67,10 +67,10 @@ async def test_after_kill_9_the_app_offers_the_online_game_and_shows_the_invite_
         await until(pilot, lambda: len(screen.view.game.played) == 2, "the friend's move")
 
         await pilot.press("u")  # the app asks to take its move back
-        asked = "Takeback asked; waiting for Player 2 (O) to accept or decline."
+        asked = "You asked to take back your last move; waiting for Player 2 (O) to accept or decline."
         await until(pilot, lambda: screen.message == asked, "the takeback asked")
         await asyncio.to_thread(again.expect, r"Player 1 \(X\) asks to take back their last move")
-        assert screen.message == "Takeback asked; waiting for Player 2 (O) to accept or decline."
+        assert screen.message == asked
         await pilot.press("escape")
 
 

@@ -33,27 +33,39 @@ async def test_rooms_of_a_broken_game_are_refused_and_the_others_play(register_g
         await running.stop()
 
 
-async def test_a_fault_mid_game_costs_one_message_not_the_server(register_games, tmp_path):
+async def test_a_fault_mid_game_closes_that_room_for_everyone_and_not_the_server(
+    register_games, tmp_path, one_sentence
+):
+    """Issue 27, item 6: the players and the watcher of the failed room are each told in one
+    sentence that it is closed (nobody is told "your turn" again, nobody waits), and the server
+    goes on serving other rooms."""
     register_games(BROKEN)
     running = await server.start("127.0.0.1", 0, tmp_path / "rooms.sqlite")
     url = f"ws://127.0.0.1:{running.port}"
     try:
         async with aiohttp.ClientSession() as session:
-            async with Client(session, url) as host, Client(session, url) as guest:
+            async with Client(session, url) as host, Client(session, url) as guest, \
+                    Client(session, url) as fan:
                 await host.send(p.Create(p.VERSION, "late", "3x3", "1", {}))
                 welcome = await host.next(p.Welcome)
                 await guest.send(p.Join(p.VERSION, welcome.room))
                 await guest.next(p.Welcome)
+                await fan.send(p.Join(p.VERSION, welcome.room, None, True))
+                await fan.next(p.Welcome)
                 players = (host, guest)
-                refusal = ""
+                closed = None
                 for ply, move in enumerate(("A1", "A3", "B1", "B3")):
                     await players[ply % 2].send(p.MoveMsg(ply, move))
-                    reply = await players[ply % 2].next((p.Ack, p.Error))  # type: ignore[arg-type]
-                    if isinstance(reply, p.Error):
-                        refusal = reply.message
+                    reply = await players[ply % 2].next((p.Ack, p.Closed))  # type: ignore[arg-type]
+                    if isinstance(reply, p.Closed):
+                        closed = reply.message
                         break
-                assert "lost track of the board" in refusal, refusal
-                assert await host.alive() and await guest.alive()
+                assert closed is not None and "lost track of the board" in closed, closed
+                assert closed.startswith("This room is closed") and one_sentence(closed), closed
+                for other in (host, guest, fan):
+                    if other is not players[ply % 2]:
+                        said = (await other.next(p.Closed)).message  # type: ignore[attr-defined]
+                        assert said == closed
                 async with Client(session, url) as other:
                     await other.send(p.Create(p.VERSION, "rowcol", "5x5", "1", {}))
                     assert (await other.next(p.Welcome)).seat == 1  # type: ignore[attr-defined]

@@ -8,9 +8,8 @@ from dataclasses import replace
 from gridgames.online import protocol as p
 from gridgames.online.follow import View
 from gridgames.online.plain import ANSWERS as TYPED
-from gridgames.play.narration import move_refusal, room_news, room_status
-from gridgames.tui.texts import ANSWERS as KEYS
-from gridgames.tui.texts import online_news
+from gridgames.play.narration import KEY_ANSWERS as KEYS
+from gridgames.play.narration import move_refusal, online_news, room_news, room_status
 
 ROOM = p.State(
     variant="rowcol", size="5x5", options={}, first=1, game=1, moves=(), result=None,
@@ -47,5 +46,5 @@ def test_whose_move_it_is_and_why_a_move_is_refused():
     assert move_refusal(room, 2, TYPED) is None
     assert move_refusal(room, 0, KEYS) == "You are watching: spectators cannot play."
     over = view(seated=(True, True), connected=(True, True), result=p.Result(1, "Player 2 (O) resigned."))
-    assert move_refusal(over, 2, KEYS) == "The game is over: n offers a rematch."
+    assert move_refusal(over, 2, KEYS) == "The game is over (Player 1 (X) wins!): n offers a rematch."
     assert "Game over: Player 2 (O) resigned." in room_status(over, 2)

@@ -93,7 +93,7 @@ def test_every_game_through_host_alone_then_a_rematch_swaps_who_starts(procs, va
     guest.send("accept")
     entry = get_entry(variant)
     for proc in (host, guest):
-        proc.expect("^" + re.escape(f"Game 2: {entry.player(2)} moves first."))
+        proc.expect("^" + re.escape(f"Game 2: {entry.player(2)} moves first"))
     assert game.outcome is not None
     host.send("quit")
     assert host.wait() == 0
@@ -113,7 +113,7 @@ def test_takeback_resign_and_the_score_carry_on_and_count_against_online(procs, 
     guest.send("undo")
     host.expect("Player 2 \\(O\\) asks to take back their last move: accept or decline\\?")
     host.send("accept")
-    guest.expect("A move was taken back; Player 2 \\(O\\) to play.")
+    guest.expect("Took back the last move; Player 2 \\(O\\) to play.")
     guest.send("resign")
     host.expect("Player 2 \\(O\\) resigned, so Player 1 \\(X\\) wins.")
     host.expect("Match score after 1 game: Player 1 \\(X\\) 1, Player 2 \\(O\\) 0.")

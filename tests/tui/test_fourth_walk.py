@@ -204,7 +204,11 @@ async def test_online_footers_offer_only_what_applies_now() -> None:
     import asyncio
 
     from gridgames.online import protocol as p
+    from gridgames.online.client import Link
     from gridgames.online.follow import View
+    from gridgames.online.launch import Plan
+    from gridgames.online.room_driver import RoomDriver
+    from gridgames.play.narration import KEY_ANSWERS
     from gridgames.tui.screens.online import OnlineGameScreen
     from tests.tui.test_newcomer import footer_keys
 
@@ -229,7 +233,10 @@ async def test_online_footers_offer_only_what_applies_now() -> None:
                 shown = " ".join(footer_keys(app))
                 return all(w in shown for w in wanted) and not any(u in shown for u in unwanted)
 
-            screen.view, screen.seat = view, seat
+            if screen.room is None:  # the room driver the connection would make
+                link = Link("ws://127.0.0.1:9", room="abcdefghijklmnopqrstuv")
+                screen.room = RoomDriver(Plan(link, "join", "rowcol", ""), KEY_ANSWERS)
+            screen.room.view, screen.room.seat = view, seat
             screen.refresh_view()
             await until(pilot, fits, f"the footer of seat {seat} to offer {wanted} and not {unwanted}")
 

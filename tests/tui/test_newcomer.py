@@ -12,11 +12,11 @@ from gridgames.cli import build_parser
 from gridgames.engine.game import Game
 from gridgames.engine.options import Options
 from gridgames.games import get_entry
+from gridgames.play.narration import review_text
 from gridgames.play.setup import Setup
 from gridgames.tui.screens.game import GameScreen
 from gridgames.tui.screens.new_game import NewGamePanel
 from gridgames.tui.screens.select import SelectScreen
-from gridgames.tui.texts import review_text
 from gridgames.tui.widgets.keys_footer import KeysFooter
 from tests.tui.helpers import card_results, make_app, screen_lines, shown_text
 from tests.waiting import click, passes, repainted, screen_becomes, until

@@ -284,7 +284,7 @@ def test_the_app_and_line_mode_resume_each_others_saves(tmp_path: Path) -> None:
 
 
 def test_many_results_fall_back_to_a_short_form() -> None:
-    from gridgames.tui.screens.select import RESULTS_WIDTH, results_line
+    from gridgames.play.narration.cards import RESULTS_WIDTH, results_line
 
     tally = {"wins": 3, "losses": 1, "draws": 0}
     tallies = {level: tally for level in ("easy", "medium", "hard", "perfect", "human")}

@@ -177,14 +177,10 @@ class NewGamePanel(Dialog[Setup | None]):
         if not found:
             return
         setup = self.chosen()
-        levels = [seat for seat in setup.seats if seat in ("hard", "perfect")]
-        note = None
-        if levels:
-            start = self.entry.rules.start(setup.options, 1)
-            note = computer.proof_note(self.entry, start, levels[-1])
+        note = computer.setup_note(self.entry, setup.seats, setup.options)
         widget = found.first(Static)
-        widget.update(f"Computer ({levels[-1]}): {note}." if note else "")
-        widget.display = note is not None
+        widget.update(note)
+        widget.display = bool(note)
 
     def chosen(self) -> Setup:
         def value(selector: str, default: object) -> object:

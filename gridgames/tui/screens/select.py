@@ -18,6 +18,7 @@ from textual.worker import Worker, WorkerState
 from gridgames.engine.entry import Entry
 from gridgames.games import catalogue
 from gridgames.games.guard import why_off
+from gridgames.play.narration.cards import results_line
 from gridgames.tui.widgets.keys_footer import KeysFooter
 from gridgames.tui.widgets.picture import CardLines, blank_style
 from gridgames.tui.widgets.title_bar import title_bar
@@ -25,37 +26,6 @@ from gridgames.tui.widgets.too_small import TooSmall
 
 #: Seconds after start-up when the puzzle file is read to see whether it is refused (the card says so).
 PUZZLE_FILE_DELAY = 1.0
-#: Room for the results line beside a card's picture at 80 columns.
-RESULTS_WIDTH = 66
-
-
-def results_line(
-    tallies: dict[str, dict[str, int]],
-    levels: tuple[str, ...] = (),
-    players: tuple[str, str] = ("Player 1", "Player 2"),
-    width: int = RESULTS_WIDTH,
-) -> str:
-    """'Won–lost: easy 3–1 · perfect 0–4 · two players 1–1', one form on every card (issue 20: two
-    forms read as two kinds of result). Against the computer the results are the person's; between
-    people, player 1's. "" before any finished game. (`players` and `width` stay for callers.)
-    """
-    order = {level: n for n, level in enumerate(levels)}
-    opponents = sorted((o for o in tallies if o != "human"), key=lambda o: (order.get(o, 99), o))
-    parts = [f"{opponent} {_score(tallies[opponent])}" for opponent in opponents]
-    people = tallies.get("human")
-    if people:
-        parts.append(f"two players {_score(people)}")
-    if not parts:
-        return ""
-    drawn = any(tallies[o]["draws"] for o in tallies)
-    return ("Won–lost–drawn: " if drawn else "Won–lost: ") + " · ".join(parts)
-
-
-def _score(tally: dict[str, int]) -> str:
-    score = f"{tally['wins']}–{tally['losses']}"
-    return f"{score}–{tally['draws']}" if tally["draws"] else score
-
-
 def unfinished_line(saves: list[Any]) -> str:
     """'▶ Unfinished: 3 moves, saved 2026-11-26 03:10 (Enter resumes)', or how many there are."""
     if not saves:

@@ -1,31 +1,35 @@
-"""What the game screens say, as pure functions of what they show (no widgets): the game screen's
-lines from its `PlaySession`, the online screen's from the room's `View`."""
+"""What the app's board screens say, as pure functions of what they show (no widgets): the game
+screen's lines from its `PlaySession`, the online screen's from the room's `View`, and the words
+around the analysis, the hint and the review.
+
+The glyph a playable cell shows (`target`) is the board's to choose (`tui.marks`); the words only
+name it."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from gridgames.engine.cells import Cell
 from gridgames.engine.entry import Entry
 from gridgames.engine.match import Match
 from gridgames.engine.moves import Move
 from gridgames.games import rule_book
-from gridgames.play.narration import Answers, room_news, room_status
+from gridgames.play.narration.room import Answers, RoomView, room_news, room_status
+from gridgames.play.narration.words import game_over_line
 from gridgames.play.picking import NOTHING, Picking
-from gridgames.play.session import PlaySession
-from gridgames.tui.marks import TARGET, VALUE_GLYPHS, CellMark, book_target, legend
+
+if TYPE_CHECKING:
+    from gridgames.play.session import PlaySession
 
 #: How a player switches to a game's second kind of move (`Rules.alternate_kind`), for its words.
 ALTERNATE_KEYS = "right-click or w"
-
-if TYPE_CHECKING:  # the online client (aiohttp) loads only with an online game
-    from gridgames.online.client import View
-
+#: How the app's player offers the next game once one is over.
+PLAY_AGAIN = "press n to play again."
 
 
 def status_text(
     session: PlaySession, viewing: int | None, alternate: bool, legal: tuple[Move, ...],
-    picking: Picking = NOTHING,
+    picking: Picking = NOTHING, target: str = "•",
 ) -> str:
     """The status line: whose turn and what they may do, or what is being shown."""
     game, entry = session.game, session.entry
@@ -36,7 +40,7 @@ def status_text(
         )
     outcome = session.outcome
     if outcome is not None:
-        return f"Game over: {entry.headline(outcome)}"
+        return game_over_line(entry.headline(outcome))
     player = entry.player(game.state.to_move)
     if session.computer_to_move:
         level = session.seat(game.state.to_move)
@@ -47,11 +51,12 @@ def status_text(
         note = computer.proof_note(entry, game.state, level)
         level = f"{level}: {note}" if note else level
         return f"{player}, the computer ({level}), is thinking…"
-    return turn_text(entry, game.state, legal, alternate, picking)
+    return turn_text(entry, game.state, legal, alternate, picking, target)
 
 
 def turn_text(
-    entry: Entry, state: Any, legal: tuple[Move, ...], alternate: bool, picking: Picking = NOTHING
+    entry: Entry, state: Any, legal: tuple[Move, ...], alternate: bool, picking: Picking = NOTHING,
+    target: str = "•",
 ) -> str:
     """Whose turn and what the rules allow them now: 'Player 1 (X) to claim: a • cell in row C ...';
     the game's own words where it has them."""
@@ -59,7 +64,7 @@ def turn_text(
     if picking.cells:
         picked = ", ".join(entry.format_cell(c) for c in picking.cells)
         return (
-            f"{player}: {picked} picked; now a {TARGET} cell to finish the move "
+            f"{player}: {picked} picked; now a {target} cell to finish the move "
             f"({len(picking.moves)} possible) · esc: let go."
         )
     words = rule_book(entry.id).words
@@ -67,12 +72,11 @@ def turn_text(
         return words.turn(entry, state, legal, alternate, ALTERNATE_KEYS)
     restriction = entry.restriction(state)
     if legal and all(len(m.cells) == 1 for m in legal):
-        glyph = book_target(entry, state, {m.cells[0] for m in legal}) or TARGET  # GridLock's `_`
-        where = f"a {glyph} cell {restriction}" if restriction else f"any {glyph} cell"
+        where = f"a {target} cell {restriction}" if restriction else f"any {target} cell"
         return f"{player} to {entry.move_verb}: {where} ({len(legal)} open)."
     where = f" {restriction}" if restriction else ""
     return (
-        f"{player} to {entry.move_verb}{where}: pick a {TARGET} cell, then a cell to finish the move "
+        f"{player} to {entry.move_verb}{where}: pick a {target} cell, then a cell to finish the move "
         f"({len(legal)} moves)."
     )
 
@@ -89,30 +93,33 @@ def score_text(match: Match) -> str:
     return text
 
 
-def legend_text(entry: Entry, evaluation: Any | None, regions: list[tuple[int, int]] | None,
-                analysis_on: bool, marks: dict[Cell, CellMark], viewing: bool = False) -> str:
-    """The key to the marks on the board now (in the book's words), and with the analysis on,
-    the position's value and Grundy sum; `viewing`: an earlier position is shown, which the
-    analysis (of the live position) does not describe."""
-    lines = legend(entry, marks, rule_book(entry.id).words)
-    if analysis_on and viewing:
-        lines.append("Analysis: live game only")
-    elif analysis_on:
-        v = VALUE_GLYPHS
-        lines.append(f"{v['win']} wins   {v['loss']} loses")
-        lines.append(f"{v['draw']} draws  {v['unknown']} unsure")
-        if evaluation is not None:
-            # A win needs one proven winning move (marked ✓), so the summary agrees with the marks;
-            # only "unknown" is a search's estimate.
-            exact = "proven" if evaluation.value != "unknown" else "not proven: estimate"
-            lines.append(f"To move: {evaluation.value} ({exact})")
-        if regions:
-            xor = 0
-            for _, g in regions:
-                xor ^= g
-            lines.append("Grundy " + " ⊕ ".join(str(g) for _, g in regions) + f" = {xor}")
-            lines.append("digit: region's Grundy")
-    return "\n".join(lines)
+def analysis_lines(
+    evaluation: Any | None, regions: list[tuple[int, int]] | None, analysis_on: bool,
+    glyphs: Mapping[str, str], viewing: bool = False,
+) -> list[str]:
+    """The legend's analysis part: the glyphs' meaning, the position's value and the Grundy sum;
+    `viewing`: an earlier position is shown, which the analysis (of the live position) does not
+    describe."""
+    if not analysis_on:
+        return []
+    if viewing:
+        return ["Analysis: live game only"]
+    lines = [
+        f"{glyphs['win']} wins   {glyphs['loss']} loses",
+        f"{glyphs['draw']} draws  {glyphs['unknown']} unsure",
+    ]
+    if evaluation is not None:
+        # A win needs one proven winning move (marked ✓), so the summary agrees with the marks;
+        # only "unknown" is a search's estimate.
+        exact = "proven" if evaluation.value != "unknown" else "not proven: estimate"
+        lines.append(f"To move: {evaluation.value} ({exact})")
+    if regions:
+        xor = 0
+        for _, g in regions:
+            xor ^= g
+        lines.append("Grundy " + " ⊕ ".join(str(g) for _, g in regions) + f" = {xor}")
+        lines.append("digit: region's Grundy")
+    return lines
 
 
 def hint_text(entry: Entry, evaluation: Any) -> tuple[Move | None, str]:
@@ -153,33 +160,51 @@ def review_text(blunders: frozenset[int], own: frozenset[int] | None = None) -> 
     )
 
 
+def analysis_summary(values: Sequence[str], playable: int) -> str:
+    """What an analysis of the position holds, promising no more than that: "" when every playable
+    cell shows a proven value (the marks say it all), else which cells show the search's estimate
+    ("unknown": marked ?) and that the others have none. `values`: the value of each move it
+    valued; `playable`: how many moves are legal."""
+    estimates = sum(1 for value in values if value == "unknown")
+    if len(values) >= playable:
+        return "" if not estimates else "Not proven on this board: cells marked ? show the search's estimate."
+    if not values:
+        return "Not proven on this board: the search valued no move yet."
+    if len(values) == 1:
+        return ("Not proven on this board: only the search's best move so far is marked; "
+                "the other cells have no value.")
+    return (f"Not proven on this board: the search valued {len(values)} of {playable} moves; "
+            "the other cells have no value.")
+
+
 # -- the online game screen ----------------------------------------------------------------------
-#: How a player answers the other side's offer on the online screen: by key (the screen tells the
-#: player's own requests as they are sent).
-ANSWERS = Answers(
+#: How the app's player answers the other side's offer on the online screen: by key (the screen
+#: tells the player's own requests as they are sent).
+KEY_ANSWERS = Answers(
     takeback="y accepts, x declines.", rematch="n or y accepts, x declines.", again="n offers a rematch.",
     own=False,
 )
 
 
 def online_status(
-    view: View | None, seat: int, closed: str, lost: bool, alternate: bool, picking: Picking = NOTHING
+    view: RoomView | None, seat: int, closed: str, lost: bool, alternate: bool, picking: Picking = NOTHING,
+    target: str = "•",
 ) -> str:
     """Who you are, whether the others and the server are there, and whose turn it is (and, on
     yours, what the rules allow)."""
     if view is None:
         return closed or "Connecting…"
     status = room_status(view, seat, closed, lost)
-    if view.outcome is None and view.to_move == seat:
+    if view.outcome is None and view.to_move == seat and not closed:
         legal = view.game.legal_moves()
-        return status + "\n" + turn_text(view.entry, view.game.state, legal, alternate, picking)
+        return status + "\n" + turn_text(view.entry, view.game.state, legal, alternate, picking, target)
     return status
 
 
-def online_news(before: View, view: View, seat: int) -> str | None:
+def online_news(before: RoomView, view: RoomView, seat: int, answers: Answers = KEY_ANSWERS) -> str | None:
     """What changed in the room between two states, in one line: the most pressing news ("" clears
     the line after a move; None: nothing worth saying, the line stays)."""
-    news = room_news(before, view, seat, ANSWERS)
+    news = room_news(before, view, seat, answers)
     if news:
         return news[0]
     return "" if len(view.state.moves) > len(before.state.moves) else None
