@@ -16,12 +16,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Header, OptionList, Sparkline, Static
+from textual.widgets import OptionList, Sparkline, Static
 from textual.widgets.option_list import Option
 from textual.worker import Worker, WorkerState
 
 from gridgames.tui.closing import close_screen
 from gridgames.tui.widgets.keys_footer import KeysFooter
+from gridgames.tui.widgets.title_bar import title_bar
 from gridgames.tui.widgets.too_small import TooSmall
 
 #: The rating history drawn: the last this many rated puzzles.
@@ -55,7 +56,7 @@ class DashboardScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield TooSmall()
-        yield Header()
+        yield title_bar()
         with VerticalScroll(id="dash-scroll"):
             yield Static("Reading your puzzles…", id="dash-stats", markup=False)
             yield Static("Rating history", id="dash-history-title", classes="dash-title")
