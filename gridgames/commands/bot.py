@@ -96,7 +96,10 @@ def run(args: argparse.Namespace) -> int:
         except IdentityError as error:
             sys.stderr.write(f"gridgames: {printable(str(error), 400)}\n")
             return 1
-    return asyncio.run(_run(args))
+    try:
+        return asyncio.run(_run(args))
+    except KeyboardInterrupt:  # stopped by hand: each game's engine was closed on the way out
+        return 130
 
 
 def _engine_problem(command: str) -> str | None:

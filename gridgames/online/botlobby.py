@@ -30,6 +30,7 @@ import aiohttp
 
 from gridgames.engine.clock import TimeControl
 from gridgames.online import protocol as p
+from gridgames.online.address import servers_of
 from gridgames.online.bot import BotSeat, Played, play_game
 from gridgames.online.client import Link
 from gridgames.online.players import fold
@@ -149,6 +150,7 @@ class BotLobby:
         self._retries: set[asyncio.Task[None]] = set()  # refused seeks waiting to be posted again
         self._runner: asyncio.Task[None] | None = None
         self._session: aiohttp.ClientSession | None = None
+        self._turn = 0  # the next of the address's servers to try
 
     async def __aenter__(self) -> BotLobby:
         self._session = aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=None, sock_connect=5.0))
@@ -177,7 +179,8 @@ class BotLobby:
     async def _open(self) -> aiohttp.ClientWebSocketResponse[bool]:
         """A lobby connection opened as the bot, its first listing read; raises LobbyRefused."""
         assert self._session is not None
-        url = self.server.split(",")[0].rstrip("/") + p.PATH
+        servers = servers_of(self.server)  # several servers of one cluster: tried in turn
+        url, self._turn = servers[self._turn % len(servers)] + p.PATH, self._turn + 1
         try:
             ws = await self._session.ws_connect(url, heartbeat=10.0, max_msg_size=p.MAX_SERVER_FRAME)
         except (aiohttp.ClientError, OSError, asyncio.TimeoutError) as error:

@@ -64,6 +64,13 @@ def test_an_engine_that_is_no_engine_is_refused_before_play(capsys, tmp_path):
     assert "could not be started" in said and len(said.strip().splitlines()) == 1
 
 
+def test_a_server_that_is_not_there_is_said_in_one_sentence(capsys):
+    assert main(["bot", "--server", "ws://127.0.0.1:9", "--vs", "easy", "--variants", "cram",
+                 "--name", "Botty"]) == 1
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Cannot reach the game server") and lines[0].endswith(".")
+
+
 async def test_a_room_that_is_not_there_is_said_in_one_sentence(url, tmp_path):
     bot = await start_bot(tmp_path, "--join", f"{url}/NoSuchRoom0000000000000", "--vs", "easy")
     out, _ = await asyncio.wait_for(bot.communicate(), WAIT)

@@ -33,6 +33,7 @@ from gridgames.online.store.base import RatingRow
 from gridgames.online.timesource import ManualTime
 from tests.waiting import WAIT
 
+from .test_lobby import Player
 from .test_untrusted import Client
 
 pytestmark = pytest.mark.asyncio
@@ -146,3 +147,22 @@ async def test_a_bot_cannot_take_a_persons_name(tmp_path, time):
             async with Client(session, url) as bot:
                 refusal = await bot.refused(p.Lobby(p.VERSION, "Carla", key, bot=True))
                 assert "a person's" in refusal
+
+
+async def test_a_bot_accepts_a_persons_open_seek_of_another_size(tmp_path, time):
+    """The bot's own seeks are 5x5; it takes a person's 4x4 seek from the listing (no quick pairing can)."""
+    async with _servers([tmp_path / "rooms.sqlite"], time) as (running,), aiohttp.ClientSession() as session:
+        url = f"ws://127.0.0.1:{running.port}"
+        async with Player(session, url, "Carla") as carla:
+            await carla.lobby.send(p.Seek("cram", "4x4", {}, "3+2", True))
+            seek = (await carla.lobby.next(p.Seeking)).seek  # type: ignore[attr-defined]
+            said: list[str] = []
+            wants = Wants(("cram",), TimeControl.parse("3+2"), rated=True)
+            bot = asyncio.create_task(play_lobby(url, "AdaBot", key_for(url, "AdaBot", tmp_path),
+                                                 LevelSeat("easy"), wants, said.append, games=1))
+            paired = await carla.paired()
+            assert paired.seek == seek
+            assert carla.room is not None
+            await carla.room.send(p.Resign())  # before either side moved: aborted, and the bot goes on
+            assert await asyncio.wait_for(bot, WAIT) == 1
+            assert f"Paired: room {paired.room}, Player {3 - paired.seat}." in said
