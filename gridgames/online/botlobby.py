@@ -49,6 +49,10 @@ class LobbyRefused(Exception):
     """The lobby cannot be used (the name is refused, the server is gone); `str()` is one sentence."""
 
 
+class NameRefused(LobbyRefused):
+    """The server refused the bot's name (or its key): trying again cannot help."""
+
+
 @dataclass(frozen=True)
 class Wants:
     """The games the bot plays: game ids, the clock (None: untimed), rated or casual."""
@@ -194,10 +198,12 @@ class BotLobby:
             await ws.close()
             why = error.__class__.__name__
             raise LobbyRefused(f"The lobby of {self.server} did not open ({why}).") from None
-        if isinstance(first, p.Error) or not isinstance(first, p.Listing):
+        if isinstance(first, p.Error):
             await ws.close()
-            why = p.clean_text(first.message) if isinstance(first, p.Error) else "it answered something else"
-            raise LobbyRefused(f"The lobby of {self.server} refused the bot: {why}")
+            raise NameRefused(f"The lobby of {self.server} refused the bot: {p.clean_text(first.message)}")
+        if not isinstance(first, p.Listing):
+            await ws.close()
+            raise LobbyRefused(f"The lobby of {self.server} closed before it listed anything.")
         self._ws, self.listing = ws, first
         return ws
 
@@ -239,7 +245,7 @@ class BotLobby:
             try:
                 ws = await self._open()
             except LobbyRefused as error:
-                if "refused the bot" in str(error) or time.monotonic() - since > GIVE_UP_SECONDS:
+                if isinstance(error, NameRefused) or time.monotonic() - since > GIVE_UP_SECONDS:
                     raise
                 pause = min(BACKOFF_MAX, pause * 2) * random.uniform(0.8, 1.2)
                 continue

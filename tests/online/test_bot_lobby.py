@@ -25,7 +25,7 @@ from gridgames.games import get_entry
 from gridgames.online import protocol as p
 from gridgames.online import server
 from gridgames.online.bot import LevelSeat
-from gridgames.online.botlobby import Wants, play_lobby
+from gridgames.online.botlobby import NameRefused, Wants, play_lobby
 from gridgames.online.identity import key_for
 from gridgames.online.players import new_key
 from gridgames.online.ratings import current, score
@@ -147,6 +147,9 @@ async def test_a_bot_cannot_take_a_persons_name(tmp_path, time):
             async with Client(session, url) as bot:
                 refusal = await bot.refused(p.Lobby(p.VERSION, "Carla", key, bot=True))
                 assert "a person's" in refusal
+        wants = Wants(("cram",), None, rated=False)
+        with pytest.raises(NameRefused, match="refused the bot: The name Carla is a person's"):
+            await play_lobby(url, "Carla", key, LevelSeat("easy"), wants, print, games=1)
 
 
 async def test_a_bot_accepts_a_persons_open_seek_of_another_size(tmp_path, time):
