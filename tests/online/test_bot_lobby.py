@@ -25,7 +25,7 @@ from gridgames.games import get_entry
 from gridgames.online import protocol as p
 from gridgames.online import server
 from gridgames.online.bot import LevelSeat
-from gridgames.online.botlobby import NameRefused, Wants, play_lobby
+from gridgames.online.botlobby import NameRefused, Wants, play_lobby, play_room
 from gridgames.online.identity import key_for
 from gridgames.online.players import new_key
 from gridgames.online.ratings import current, score
@@ -169,3 +169,31 @@ async def test_a_bot_accepts_a_persons_open_seek_of_another_size(tmp_path, time)
             await carla.room.send(p.Resign())  # before either side moved: aborted, and the bot goes on
             assert await asyncio.wait_for(bot, WAIT) == 1
             assert f"Paired: room {paired.room}, Player {3 - paired.seat}." in said
+
+
+async def test_a_crossed_pairing_is_resigned_before_any_move_and_rates_nobody(tmp_path, time):
+    """A person accepts both of a bot's open seeks at once: the bot plays the first game and resigns the
+    second before any move, so that one is aborted (neither recorded nor rated)."""
+    async with _servers([tmp_path / "rooms.sqlite"], time) as (running,), aiohttp.ClientSession() as session:
+        url = f"ws://127.0.0.1:{running.port}"
+        async with Player(session, url, "Carla") as carla:
+            said: list[str] = []
+            wants = Wants(("cram", "domineering"), TimeControl.parse("3+2"), rated=True)
+            bot = asyncio.create_task(play_lobby(url, "AdaBot", key_for(url, "AdaBot", tmp_path),
+                                                 LevelSeat("easy"), wants, said.append, games=1))
+            listing = await carla.lobby.next(p.Listing)
+            while len(listing.seeks) < 2:  # type: ignore[attr-defined]  # both of the bot's seeks are open
+                listing = await carla.lobby.next(p.Listing)
+            for seek in listing.seeks:  # type: ignore[attr-defined]
+                await carla.lobby.send(p.Accept(seek["seek"]))
+            rooms = [await carla.lobby.next(p.Paired) for _ in range(2)]
+            results = await asyncio.wait_for(asyncio.gather(*(
+                play_room(url, paired, "Carla", carla.key, LevelSeat("easy"), said.append)  # type: ignore[arg-type]
+                for paired in rooms
+            )), WAIT)
+            assert await asyncio.wait_for(bot, WAIT) == 1
+            first, crossed = results
+            assert "resigned" not in first.result and first.result.endswith("wins.")
+            assert "resigned" in crossed.result
+            games = await running.server.store.last_games("AdaBot", 10)
+            assert [g["room"] for g in games] == [rooms[0].room]  # type: ignore[attr-defined]
