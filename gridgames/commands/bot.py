@@ -1,12 +1,13 @@
 """`gridgames bot`: an engine program (`--engine CMD`, see docs/bots.md) or a built-in level (`--vs`)
 playing online, one game after another.
 
-Until the lobby's seeks are in, a bot finds its table the way people do: `--join ADDRESS` takes the
-free seat in a room, and otherwise the bot opens a room of the first of `--variants` on `--server`
-and prints its invite. `--name` and `--casual` are checked now and used by the pairing through the
-lobby. Exit codes: 0 when the games asked for were played (or the room closed after at least one),
-1 when the server could not be reached or the room closed first, 2 for bad options (an engine that does
-not start or does not answer the protocol's hello is one).
+With `--server`, the bot claims `--name` in the server's lobby as a bot (its key is kept in the data
+folder, as for `gridgames lobby --name`), accepts a compatible open seek or posts its own (rated unless
+`--casual`; quick pairing), plays each game under the server's clock and goes on (`online.botlobby`).
+`--join ADDRESS` instead takes the free seat in one room and plays its games, offering a rematch after
+each. Exit codes: 0 when the games asked for were played (or the room closed after at least one), 1 when
+the server could not be reached, refused the name, or the room closed first, 2 for bad options (an
+engine that does not start or does not answer the protocol's hello is one).
 """
 
 from __future__ import annotations
@@ -22,7 +23,6 @@ from gridgames.engine.errors import GameError
 from gridgames.engine.safetext import printable
 
 EXIT_USAGE = 2
-MAX_NAME = 20
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -31,7 +31,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--vs", metavar="LEVEL", help="a built-in level plays: easy, medium, hard, perfect")
     parser.add_argument("--variants", metavar="LIST", help="the games it plays, by id, separated by commas")
     add_clock_argument(parser)
-    parser.add_argument("--name", metavar="NAME", help="the bot's player name on the server")
+    parser.add_argument("--name", metavar="NAME", help="the bot's player name in the server's lobby")
     parser.add_argument("--casual", action="store_true", help="play casual games (default: rated)")
     parser.add_argument("--join", metavar="ADDRESS", help="take the free seat in this room (from an invite)")
     parser.add_argument("--games", type=int, metavar="N", help="stop after N games (default: play on)")
@@ -45,6 +45,8 @@ def _fail(message: str) -> int:
 def check(args: argparse.Namespace) -> str | None:
     """One sentence for a bad option, or None (the variants, the level, the clock, the name)."""
     from gridgames.games import get_entry
+    from gridgames.online.players import NAME_RULE
+    from gridgames.online.protocol import PLAYER_NAME
     from gridgames.play.computer import levels
 
     if args.engine is None and args.vs is None:
@@ -57,10 +59,12 @@ def check(args: argparse.Namespace) -> str | None:
         return "Give the game server with --server URL, or a room to join with --join ADDRESS."
     if args.join is None and not args.variants:
         return "Give the games the bot plays with --variants: their ids, separated by commas."
+    if args.join is None and args.name is None:
+        return "Give the bot's player name in the lobby with --name NAME."
     if args.games is not None and args.games < 1:
         return f"--games is at least 1, not {args.games}."
-    if args.name is not None and not (0 < len(args.name) <= MAX_NAME and args.name.isprintable()):
-        return f"A bot's name is 1 to {MAX_NAME} printable characters."
+    if args.name is not None and not PLAYER_NAME.fullmatch(args.name):
+        return NAME_RULE
     try:
         args.variants = [get_entry(v.strip()).id for v in (args.variants or "").split(",") if v.strip()]
         args.clock = TimeControl.parse(args.clock) if args.clock else None
@@ -84,7 +88,18 @@ def run(args: argparse.Namespace) -> int:
         problem = _engine_problem(args.engine)
     if problem:
         return _fail(problem)
-    return asyncio.run(_run(args))
+    if args.address is None:
+        from gridgames.online.identity import IdentityError, key_for
+
+        try:
+            args.key = key_for(args.server, args.name)  # kept in the data folder; proves the name
+        except IdentityError as error:
+            sys.stderr.write(f"gridgames: {printable(str(error), 400)}\n")
+            return 1
+    try:
+        return asyncio.run(_run(args))
+    except KeyboardInterrupt:  # stopped by hand: each game's engine was closed on the way out
+        return 130
 
 
 def _engine_problem(command: str) -> str | None:
@@ -99,42 +114,46 @@ def _engine_problem(command: str) -> str | None:
     return None
 
 
-def _table(args: argparse.Namespace):  # type: ignore[no-untyped-def]
-    """The pairing part: the room to play in (`--join`), or a new room of the first of `--variants`.
-    The lobby's seeks take this place once they are in."""
-    from gridgames.games import get_entry
-    from gridgames.online import protocol as p
-    from gridgames.online.client import Link
-
-    if args.address is not None:
-        return Link(args.address.server, room=args.address.room)
-    options = get_entry(args.variants[0]).default_options()
-    clock = str(args.clock) if args.clock is not None else None  # the server keeps it
-    return Link(args.server, create=p.Create(p.VERSION, args.variants[0], options.size, options.first,
-                                             options.option_dict(), clock))
-
-
 async def _run(args: argparse.Namespace) -> int:
-    from gridgames.online.address import Address
-    from gridgames.online.bot import BotSeat, EngineSeat, LevelSeat, run_bot
-    from gridgames.online.invite import invite_line
+    from gridgames.online.bot import BotSeat, EngineSeat, LevelSeat
 
     def say(line: str) -> None:
         print(printable(line, 2000), flush=True)
 
-    link = _table(args)
     seat: BotSeat = EngineSeat(args.engine) if args.engine else LevelSeat(args.vs)
+    if args.address is None:
+        return await _in_lobby(args, seat, say)
+    return await _in_room(args, seat, say)
+
+
+async def _in_lobby(args: argparse.Namespace, seat: Any, say: Any) -> int:
+    """Paired through the server's lobby, game after game (`online.botlobby`)."""
+    from gridgames.online.botlobby import LobbyRefused, Wants, play_lobby
+
+    wants = Wants(tuple(args.variants), args.clock, not args.casual)
+    try:
+        played = await play_lobby(args.server, args.name, args.key, seat, wants, say, args.games)
+    except LobbyRefused as error:
+        say(str(error))
+        return 1
+    return 0 if played else 1
+
+
+async def _in_room(args: argparse.Namespace, seat: Any, say: Any) -> int:
+    """The free seat of the room `--join` names, and that room's games one after another."""
+    from gridgames.online.bot import run_bot
+    from gridgames.online.client import Link
+
+    link = Link(args.address.server, room=args.address.room)
     running = asyncio.create_task(link.run())
     try:
         while link.seat is None and not running.done():  # the welcome; run_bot reads every event after it
             await asyncio.sleep(0.02)
         if link.seat is None:
             said = [e.value for e in _drain(link.events) if e.kind == "closed" and isinstance(e.value, str)]
-            unreachable = "The game server could not be reached; check --server and that it runs."
+            unreachable = "The game server could not be reached; check --join and that it runs."
             say(said[-1] if said else unreachable)
             return 1
-        if args.address is None:
-            say(f"Invite: {invite_line(str(Address(link.server, link.room or '')))}")
         say(f"Playing as {seat.label}, seat {link.seat}.")
         played = await run_bot(link, seat, say, args.clock, args.games)
     finally:

@@ -42,6 +42,8 @@ NAME_RATE, NAME_BURST = 5 / 60, 5.0  # new names a second per address (five a mi
 MAX_BUCKETS = 10_000  # addresses and players whose buckets are kept (the oldest are dropped beyond)
 LAST_GAMES = 10
 NEED_NAME = "Pick a name first (gridgames lobby --name NAME) to post or accept a seek."
+#: A bot is marked as one when it claims its name (as lichess marks BOT accounts): a person's name stays one.
+BOT_NEEDS_NAME = "The name {name} is a person's on this server, not a bot's: give the bot a name of its own."
 
 
 class Lobby:
@@ -184,7 +186,10 @@ class Lobby:
             except PlayerRefused as error:
                 await conn.send(p.Error(str(error)))
                 return
-            conn.bot = message.bot
+            if message.bot and known is not None and not known.bot:  # the mark is set once, with the name
+                await conn.send(p.Error(BOT_NEEDS_NAME.format(name=known.name)))
+                return
+            conn.bot = message.bot or (known is not None and known.bot)
             await self.store.seen([conn.player], self.now())
         conn.in_lobby = True
         self.conns.add(conn)
