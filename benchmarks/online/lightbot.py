@@ -130,6 +130,7 @@ class LightBot:
         self.timer = None
         game = self.game
         if not self.playing or game is None or len(game.played) != ply or game.outcome is not None:
+            self.act_now()  # the room went on meanwhile (another game): act on it as it is now
             return
         move = self.rng.choice(game.legal_moves())
         self.sent_at = time.perf_counter()
