@@ -26,6 +26,8 @@ def printable(text: str, limit: int = 200) -> str:
     """`text` with every control/format character escaped, at most about `limit` characters."""
     if len(text) > limit:
         text = text[:limit] + "…"
+    if text.isprintable():  # no control, format or separator character (the usual case): as it is
+        return text
     return "".join(
         _escape(char) if unicodedata.category(char) in _UNSAFE_CATEGORIES else char
         for char in text

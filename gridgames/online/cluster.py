@@ -132,7 +132,7 @@ class Follower:
             if room.seq >= seq:
                 continue
             if self._apply(room, seq, news):
-                told.append(room.moved().to_json())
+                told.append(room.moved(news.split(" ", 3)[2]).to_json())  # the move's text as stored
                 continue
             await self._catch_up(room)  # the room as read has every change heard so far
             return

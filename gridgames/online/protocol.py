@@ -577,7 +577,7 @@ def _parse(frame: str | bytes, kinds: dict[str, type[Message]], limit: int) -> M
     kind = kinds.get(name) if isinstance(name, str) else None
     if kind is None:
         raise ProtocolError("The message has an unknown type.")
-    names = {f.name for f in fields(kind)}
+    names, shape = _shape(kind)
     theirs = data.get("v")
     if "v" in names and isinstance(theirs, int) and not isinstance(theirs, bool):
         refusal = version_refusal(theirs)  # before the fields: another version's differ
@@ -586,12 +586,29 @@ def _parse(frame: str | bytes, kinds: dict[str, type[Message]], limit: int) -> M
     if set(data) - names - {"t"}:
         raise ProtocolError(f"A '{kind.TYPE}' message has unexpected fields.")
     values = {}
-    for f in fields(kind):
-        if f.name in data:
-            values[f.name] = kind.CHECKS[f.name](f.name, data[f.name])
-        elif f.default is MISSING and f.default_factory is MISSING:
-            raise ProtocolError(f"A '{kind.TYPE}' message needs the field '{f.name}'.")
+    for name, check, required in shape:
+        if name in data:
+            values[name] = check(name, data[name])
+        elif required:
+            raise ProtocolError(f"A '{kind.TYPE}' message needs the field '{name}'.")
     return kind(**values)
+
+
+Shape = tuple[frozenset[str], tuple[tuple[str, Any, bool], ...]]
+_SHAPES: dict[type[Message], Shape] = {}
+
+
+def _shape(kind: type[Message]) -> Shape:
+    """A message's field names, and each field's check and whether it must be given: read once a
+    kind, not for every frame (a move is the most frequent message a server reads)."""
+    found = _SHAPES.get(kind)
+    if found is None:
+        shape = tuple(
+            (f.name, kind.CHECKS[f.name], f.default is MISSING and f.default_factory is MISSING)
+            for f in fields(kind)
+        )
+        found = _SHAPES[kind] = frozenset(name for name, _, _ in shape), shape
+    return found
 
 
 def parse_client(frame: str | bytes) -> Message:

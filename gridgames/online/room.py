@@ -183,6 +183,11 @@ class Room:
 
     # -- the game ----------------------------------------------------------------------------
     @property
+    def cells(self) -> int:
+        """Cells on the room's board."""
+        return self.options.rows * self.options.cols
+
+    @property
     def outcome(self) -> Outcome | None:
         return self.resigned or self.game.outcome
 
@@ -207,14 +212,18 @@ class Room:
         room's own; None when too long to store (the room then loads by replay)."""
         return self.snapshot_job(game, base)()
 
-    def snapshot_job(self, game: Game | None = None, base: int | None = None) -> Callable[[], str | None]:
+    def snapshot_job(
+        self, game: Game | None = None, base: int | None = None, last: str | None = None
+    ) -> Callable[[], str | None]:
         """Writing the snapshot of `game` (from ply `base` on), with what it needs of the room taken
-        now: the server runs it on a thread (`Rooms.snapshot`) while the room may change."""
+        now: the server runs it on a thread (`Rooms.snapshot`) while the room may change. `last`:
+        the last move's text when the caller has it already (the game's notation, not asked again)."""
         game = self.game if game is None else game
         base = self.base if base is None else base
-        last = game.rules.format_move(game.played[-1]) if game.played else (
-            self.before[base - 1] if base else ""
-        )
+        if last is None:
+            last = game.rules.format_move(game.played[-1]) if game.played else (
+                self.before[base - 1] if base else ""
+            )
         return partial(snapshots.write, self.id, self.game_no, base, game, last)
 
     def cut_back(self, keep: int) -> tuple[Game, int] | None:
@@ -306,10 +315,12 @@ class Room:
         seats_in = {conn.seat for conn in self.conns} | self.elsewhere
         return (1 in self.seats, 2 in self.seats), (1 in seats_in, 2 in seats_in)
 
-    def moved(self) -> Moved:
-        """The game's last move, as the room's members are told of it."""
+    def moved(self, last: str | None = None) -> Moved:
+        """The game's last move, as the room's members are told of it (`last`: its text, when the
+        caller has it already)."""
         return Moved(
-            self.game_no, self.ply, self.last_move_text(), self.match.score, self.match.draws,
+            self.game_no, self.ply, self.last_move_text() if last is None else last,
+            self.match.score, self.match.draws,
             self.clock_view(),
         )
 

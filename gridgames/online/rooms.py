@@ -42,6 +42,7 @@ RESTING_ROOMS = 1000  # idle rooms kept in memory (a room is a few KB on the app
 RESTING_MOVES = 200_000  # ... holding at most this many moves in all (each keeps a position)
 LOADERS = 2  # threads replaying rooms
 SNAPSHOT_WRITERS = 1  # threads writing snapshots (the room's lock keeps each room's in order)
+INLINE_CELLS = 81  # snapshots of boards up to this many cells (the app's 9x9) are written on the loop
 T = TypeVar("T")
 
 
@@ -75,9 +76,14 @@ class Rooms:
         """The room from its stored row (`rebuild`) on the loader pool."""
         return await asyncio.get_running_loop().run_in_executor(self._executor, rebuild, row)
 
-    async def snapshot(self, write: Callable[[], str | None]) -> str | None:
-        """A snapshot written (`Room.snapshot_job`) on a thread of its own: encoding its positions
-        and its digest never run on the event loop."""
+    async def snapshot(self, write: Callable[[], str | None], cells: int = INLINE_CELLS + 1) -> str | None:
+        """A snapshot written (`Room.snapshot_job`) of a game on a board of `cells` cells: on a
+        thread of its own, so that encoding large positions and their digest never runs on the event
+        loop; on a board the app draws (at most INLINE_CELLS cells) here and now, since that costs
+        about 25 us, less than the hop to the thread and back (two wake-ups and the interpreter lock
+        handed over twice)."""
+        if cells <= INLINE_CELLS:
+            return write()
         return await asyncio.get_running_loop().run_in_executor(self._writer, write)
 
     def _known(self, room_id: str) -> Room | None:

@@ -115,7 +115,11 @@ class Conn:
         if self.ws.closed:
             return
         try:
-            if sys.version_info >= (3, 11):
+            transport = self.transport
+            if transport is not None and not transport.get_write_buffer_size():
+                # nothing waits in the socket's buffer, so this send cannot wait either: no timer
+                await self.ws.send_str(text)
+            elif sys.version_info >= (3, 11):
                 async with asyncio.timeout(SEND_TIMEOUT):  # a timer, not a task per message
                     await self.ws.send_str(text)
             else:
@@ -476,10 +480,11 @@ class GameServer:
         seated, connected = room.presence()
         await self.send_all(room, p.Members(seated, connected).to_json())
 
-    async def tell_moved(self, room: Room) -> None:
-        """Tell everyone the game's last move (with the room's lock held): one small message each."""
+    async def tell_moved(self, room: Room, last: str | None = None) -> None:
+        """Tell everyone the game's last move (`last`: its text, when known) with the room's lock
+        held: one small message each, encoded once for them all."""
         room.touch()
-        await self.send_all(room, room.moved().to_json())
+        await self.send_all(room, room.moved(last).to_json())
 
     async def send_all(self, room: Room, text: str) -> None:
         """Send `text` to everyone in the room who has been welcomed into it, in one pass with no
@@ -687,7 +692,7 @@ class GameServer:
             clock = clock.stop(now)
         text = after.rules.format_move(after.played[-1])
         score = match.to_dict() if match else None
-        snapshot = await self.rooms.snapshot(room.snapshot_job(after))
+        snapshot = await self.rooms.snapshot(room.snapshot_job(after, last=text), room.cells)
         room.seq = await self.store.add_move(
             room.id, room.seq, room.game_no, ply, text, score, snapshot, clock=_clock_text(clock)
         )
@@ -702,7 +707,7 @@ class GameServer:
             room, after.outcome.winner, after.outcome.termination
         )
         await conn.send(p.Ack(ply + 1))
-        await self.tell_moved(room)
+        await self.tell_moved(room, text)
         if rated:
             await self.broadcast(room)  # the players' new ratings
 
@@ -729,7 +734,7 @@ class GameServer:
                 if kept is None:  # before the positions the room holds: replayed on the loader pool
                     kept = await self.rooms.replayed(room.replayed_to, keep)
                 game, base = kept
-                snapshot = await self.rooms.snapshot(room.snapshot_job(game, base))
+                snapshot = await self.rooms.snapshot(room.snapshot_job(game, base), room.cells)
                 clock = room.clock
                 if clock is not None and clock.running is not None:  # the time used stays used
                     clock = clock.start(game.state.to_move, self.time.now())

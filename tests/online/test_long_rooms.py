@@ -1,8 +1,8 @@
 """A walls room of thousands of token steps stays small (issue 29, item 25): the room's game folds its
 history into counts of the positions that can still repeat, the snapshot stored with each move keeps
-each of those once, the draw by repetition stays exact, snapshots are written off the event loop, and
-the SQLite log is emptied once it is over its limit. Nothing here is timed: the p99 and memory of
-this attack are measured by the online bench (`make bench-online`)."""
+each of those once, the draw by repetition stays exact, snapshots of boards larger than the app's are
+written off the event loop, and the SQLite log is emptied once it is over its limit. Nothing here is
+timed: the p99 and memory of this attack are measured by the online bench (`make bench-online`)."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ from gridgames.engine.options import Options
 from gridgames.engine.snapshot import SnapshotError
 from gridgames.games import get_entry
 from gridgames.online import protocol as p
-from gridgames.online import server
+from gridgames.online import rooms, server
 from gridgames.online import snapshot as snapshots
 from gridgames.online.history import FOLD_AT
 from gridgames.online.room import Room, new_row
@@ -157,7 +157,11 @@ def test_a_snapshot_replays_from_the_position_after_the_last_wall_and_refuses_an
         Room.from_snapshot(replace(row, snapshot=json.dumps(payload)))
 
 
-async def test_snapshots_are_written_off_the_event_loop(tmp_path, monkeypatch):
+@pytest.mark.parametrize("inline_cells", [24, 25])
+async def test_snapshots_of_large_boards_are_written_off_the_event_loop(tmp_path, monkeypatch, inline_cells):
+    """A board above `rooms.INLINE_CELLS` (here 5x5 stands in for one: the ceiling is lowered to 24)
+    has its snapshots written on the snapshot thread; a board the app draws, on the event loop, where
+    writing costs less than the hop to a thread."""
     threads: list[str] = []
     real = snapshots.write
 
@@ -166,6 +170,7 @@ async def test_snapshots_are_written_off_the_event_loop(tmp_path, monkeypatch):
         return real(*args)
 
     monkeypatch.setattr(snapshots, "write", spied)
+    monkeypatch.setattr(rooms, "INLINE_CELLS", inline_cells)
     running = await server.start("127.0.0.1", 0, tmp_path / "rooms.sqlite")
     url = f"ws://127.0.0.1:{running.port}"
     try:
@@ -181,8 +186,11 @@ async def test_snapshots_are_written_off_the_event_loop(tmp_path, monkeypatch):
     finally:
         await running.stop()
     assert len(threads) == 4
-    assert threading.main_thread().name not in threads
-    assert all(name.startswith("gridgames-snapshot") for name in threads)
+    if inline_cells < 25:
+        assert threading.main_thread().name not in threads
+        assert all(name.startswith("gridgames-snapshot") for name in threads)
+    else:
+        assert threads == [threading.main_thread().name] * 4
 
 
 async def test_the_sqlite_log_is_emptied_once_it_is_over_its_limit(tmp_path):

@@ -222,7 +222,15 @@ class PostgresStore:
     ) -> list[int | BaseException]:
         """The batch in one transaction, BEGIN to COMMIT sent at once (pipeline mode): one round trip.
         Its results are read only after the COMMIT's answer, so nothing is reported done before it is
-        committed; after a failure the transaction is rolled back and the caller retries one by one."""
+        committed; after a failure the transaction is rolled back and the caller retries one by one.
+        A batch of one statement (a move when moves are few) is sent alone: the connection commits
+        each statement by itself (autocommit), and the answer comes once it is committed, so no
+        BEGIN, no COMMIT and no pipeline are needed for it."""
+        if len(batch) == 1 and len(batch[0]) == 1:
+            sql, params = batch[0][0]
+            cursor = await conn.execute(sql, params)
+            row = await cursor.fetchone() if cursor.description else None
+            return [int(row[0]) if row else 1]
         try:
             async with conn.pipeline():
                 await conn.execute("BEGIN")

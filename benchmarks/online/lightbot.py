@@ -1,0 +1,150 @@
+"""A light load bot: one seat of a room, playing random legal moves, at a small cost per message.
+
+The benches' bots stand in for people, so what they cost is not what is measured; yet on a small
+machine they share the cores with the servers, and the first bots (`load.Bot`) parsed every frame
+with the protocol's checks and followed the room as the app does (`follow.View`): about as much CPU
+per move as a server. A `LightBot` reads only what it needs from the JSON (its own server, over
+loopback: nothing hostile), keeps the game with the engine (moves are still played by the rules, so
+its own moves are legal), and schedules its next move with a timer instead of a task, so that 3,000
+bots run in one process. Same interface as `load.Bot` (`welcome`, `read`, `act`, `stop`, `playing`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import time
+from typing import Any
+
+import aiohttp
+
+from gridgames.engine.errors import GameError
+from gridgames.engine.game import Game
+from gridgames.engine.options import Options, parse_size
+from gridgames.games import get_entry
+from gridgames.online import protocol as p
+
+THINK = (0.5, 2.0)  # seconds a bot waits before moving, like a quick human
+Key = tuple[str, int, int]  # room, game, ply
+
+
+class LightBot:
+    """One seat: follows its room from `state` and `moved` frames, moves at random after a pause."""
+
+    def __init__(
+        self, ws: aiohttp.ClientWebSocketResponse[bool], rng: random.Random, rtts: list[tuple[float, float]],
+        sent: dict[Key, tuple[float, int]] | None = None, arrivals: list[float] | None = None,
+    ) -> None:
+        self.ws, self.rng, self.rtts = ws, rng, rtts
+        self.sent, self.arrivals = sent, arrivals  # across servers: when each move left, when it came
+        self.seat = 0
+        self.room = ""
+        self.game: Game | None = None
+        self.game_no = 0
+        self.result = False  # the server says this game is over (a resignation, time, the rules)
+        self.offered = False  # this seat offered the rematch
+        self.sent_at: float | None = None
+        self.playing = False
+        self.timer: asyncio.TimerHandle | None = None
+        self.sending: set[asyncio.Task[None]] = set()
+
+    async def welcome(self) -> None:
+        while True:
+            frame = await self.ws.receive()
+            if frame.type != aiohttp.WSMsgType.TEXT:
+                raise SystemExit(f"The server closed a bot's connection before welcoming it ({frame.extra}).")
+            data = json.loads(frame.data)
+            if data["t"] == "error":
+                raise SystemExit(f"The server refused a bot: {data['message']}")
+            if data["t"] == "welcome":
+                self.seat, self.room = data["seat"], data["room"]
+                return
+
+    async def read(self) -> None:
+        """Handle frames until the connection closes."""
+        async for frame in self.ws:
+            if frame.type != aiohttp.WSMsgType.TEXT:
+                break
+            self.heard(json.loads(frame.data))
+
+    def heard(self, data: dict[str, Any]) -> None:
+        kind = data["t"]
+        if kind == "ack" and self.sent_at is not None:
+            now = time.perf_counter()
+            self.rtts.append((now, now - self.sent_at))
+            self.sent_at = None
+        elif kind == "moved":
+            self.moved(data)
+            self.act_now()
+        elif kind == "state":
+            self.state(data)
+            self.act_now()
+
+    def state(self, data: dict[str, Any]) -> None:
+        """The whole room: its game replayed by the engine (at the start and after a rematch)."""
+        entry = get_entry(data["variant"])
+        rows, cols = parse_size(data["size"])
+        options = Options(rows, cols, str(data["first"]), entry.resolve_options(data["options"]))
+        game = Game.new(entry, options, first_player=data["first"])
+        for move in data["moves"]:
+            game = game.play(move)
+        if data["game"] != self.game_no:
+            self.offered = False
+        self.game, self.game_no, self.result = game, data["game"], data["result"] is not None
+        self.offered = self.offered and bool(data["rematch"][self.seat - 1])
+
+    def moved(self, data: dict[str, Any]) -> None:
+        game = self.game
+        if game is None or data["game"] != self.game_no or data["ply"] != len(game.played) + 1:
+            return  # another game's move, or one this bot already has: a `state` follows
+        try:
+            self.game = game.play(data["move"])
+        except GameError:
+            return
+        key = (self.room, self.game_no, data["ply"] - 1)
+        if self.sent is not None and key in self.sent:
+            started, seat = self.sent[key]
+            if seat != self.seat:  # the other bot's move, reaching this one
+                del self.sent[key]
+                if self.playing and self.arrivals is not None:
+                    self.arrivals.append(time.perf_counter() - started)
+
+    async def act(self) -> None:
+        self.act_now()
+
+    def act_now(self) -> None:
+        game = self.game
+        if not self.playing or game is None:
+            return
+        if self.result or game.outcome is not None:
+            if not self.offered:  # play on: the next game starts when both offer
+                self.offered = True
+                self._send(p.Rematch("offer").to_json())
+        elif game.state.to_move == self.seat and self.timer is None:
+            self.timer = asyncio.get_running_loop().call_later(
+                self.rng.uniform(*THINK), self._move, len(game.played)
+            )
+
+    def _move(self, ply: int) -> None:
+        self.timer = None
+        game = self.game
+        if not self.playing or game is None or len(game.played) != ply or game.outcome is not None:
+            self.act_now()  # the room went on meanwhile (another game): act on it as it is now
+            return
+        move = self.rng.choice(game.legal_moves())
+        self.sent_at = time.perf_counter()
+        if self.sent is not None:
+            self.sent[(self.room, self.game_no, ply)] = (self.sent_at, self.seat)
+        self._send(p.MoveMsg(ply, game.rules.format_move(move)).to_json())
+
+    def _send(self, text: str) -> None:
+        task = asyncio.ensure_future(self.ws.send_str(text))
+        self.sending.add(task)
+        task.add_done_callback(self.sending.discard)
+
+    async def stop(self) -> None:
+        self.playing = False
+        if self.timer is not None:
+            self.timer.cancel()
+        await self.ws.close()
