@@ -15,18 +15,21 @@ import time
 
 from gridgames.games.cram import solver
 
-#: (label, etc, bounds, order, exact_cells, table log2): the core's defaults first.
+#: (label, etc, bounds, order, exact_cells, table log2, paths): the core's defaults first.
 VARIANTS = [
-    ("all on", True, True, True, 14, solver.NATIVE_MEMO_LOG2),
-    ("no transposition cutoff (options searched in order)", False, True, True, 14, solver.NATIVE_MEMO_LOG2),
-    ("no bounds on a value", True, False, True, 14, solver.NATIVE_MEMO_LOG2),
+    ("all on", True, True, True, 14, solver.NATIVE_MEMO_LOG2, True),
+    ("paths and cycles searched (not valued as Dawson's Kayles)", True, True, True, 14,
+     solver.NATIVE_MEMO_LOG2, False),
+    ("no transposition cutoff (options searched in order)", False, True, True, 14, solver.NATIVE_MEMO_LOG2,
+     True),
+    ("no bounds on a value", True, False, True, 14, solver.NATIVE_MEMO_LOG2, True),
     ("dominoes in board order (not smallest largest region first)", True, True, False, 14,
-     solver.NATIVE_MEMO_LOG2),
+     solver.NATIVE_MEMO_LOG2, True),
     ("no region valued by one all-values search (0? 1? ... everywhere)", True, True, True, 0,
-     solver.NATIVE_MEMO_LOG2),
+     solver.NATIVE_MEMO_LOG2, True),
     ("every region up to 20 cells valued by one all-values search", True, True, True, 20,
-     solver.NATIVE_MEMO_LOG2),
-    ("table capped at 2**16 entries (1 MB)", True, True, True, 14, 16),
+     solver.NATIVE_MEMO_LOG2, True),
+    ("table capped at 2**16 entries (1 MB)", True, True, True, 14, 16, True),
 ]
 
 
@@ -44,10 +47,10 @@ def main(argv: list[str] | None = None) -> int:
         print("| technique off | " + " | ".join(f"{r}x{c} nodes / CPU s" for r, c in boards) + " |")
         print("|---|" + "---|" * len(boards))
     try:
-        for label, etc, bounds, order, exact, log2 in VARIANTS:
+        for label, etc, bounds, order, exact, log2, paths in VARIANTS:
             cells = []
             for rows, cols in boards:
-                mod.configure(etc, bounds, order, exact)
+                mod.configure(etc, bounds, order, exact, paths)
                 mod.set_memo_limit(log2)
                 mod.clear()
                 cpu = time.process_time()

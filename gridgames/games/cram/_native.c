@@ -13,8 +13,8 @@
  * 256 nodes and the stop check called every 2 ms (with the GIL released for a moment), so a cancelled
  * search ends within a few milliseconds. A stopped search returns None; Python raises SearchTimeout.
  *
- * Memory: the table of shapes, 16 bytes an entry, starts at 64 KB and doubles as needed up to its cap
- * (2**20 entries, 16 MB; set_memo_limit), past which new shapes replace small ones. Besides it, a fixed
+ * Memory: the table of shapes, 16 bytes an entry, starts at 64 KB and doubles in place as needed up to its
+ * cap (2**21 entries, 32 MB; set_memo_limit), past which new shapes replace small ones. Besides it, a fixed
  * 384 KB cache of recent shapes' canonical forms (canonical_cached).
  */
 #define PY_SSIZE_T_CLEAN
@@ -49,79 +49,106 @@ static inline int count(u64 x) { return ones64(x); }
 /* An entry: the shape's cells (row-major in its h x w box) and its meta: bits 0-15 h << 8 | w (with the
  * cells, the key; never 0, so meta 0 marks an empty entry), bits 16-23 the exact value plus one (0: not
  * known), bits 24-63 for g < 40 whether the value is known not to be g (a value is at most half the
- * cells: 32). Open addressing with linear probing. The table starts at 4,096 entries (64 KB) and doubles
- * when three quarters full while under its cap (set_memo_limit; 2**20 entries, 16 MB, by default); at the
- * cap a new shape takes the place of the smallest of the first PROBE entries of its probe (the cheapest
- * to find again), so memory stays bounded and a full table costs time, never answers. Entries are never
- * emptied one by one, so every probe still ends at an empty entry. */
+ * cells: 32). Buckets of SLOTS entries, two neighbouring 64-byte cache lines, so a look-up reads one
+ * bucket; a shape's bucket is the low bits of its hash. The table starts at 4,096 entries (64 KB) and
+ * doubles (splitting each bucket in two: the next bit of the hash says which half an entry goes to) when
+ * a bucket is full and the table at least a quarter full, while under its cap (set_memo_limit; 2**21
+ * entries, 32 MB, by default); a bucket full in a table less full than that lets its smallest shape go. It grows in
+ * place (mremap on Linux), so growing never holds the old table and the new one at once. At the cap a
+ * new shape takes the place of the smallest in its full bucket (the cheapest to find again), so memory
+ * stays bounded and a full table costs time, never answers. */
 typedef struct { u64 bits, meta; } Entry;
 #define NOT_SHIFT 24
 #define NOT_VALUES 40
 #define HW_MASK ((u64)0xFFFF)
+#define SLOTS 8
 #define MIN_ENTRIES ((size_t)1 << 12)
-#define PROBE 8
 static Entry *table = NULL;
 static size_t entries = 0, stored = 0;
-static size_t table_cap = (size_t)1 << 20;
+static size_t table_cap = (size_t)1 << 21;
 
-static inline size_t home(u64 bits, u64 hw, size_t n) {
+static inline u64 key_hash(u64 bits, u64 hw) {
     u64 h = (bits ^ (hw * 0x9E3779B97F4A7C15ULL)) * 0xFF51AFD7ED558CCDULL;
     h ^= h >> 32;
     h *= 0xC4CEB9FE1A85EC53ULL;
-    return (size_t)(h ^ (h >> 29)) & (n - 1);
+    return h ^ (h >> 29);
 }
+
+static inline Entry *bucket_of(u64 hash) { return table + (hash & (entries / SLOTS - 1)) * SLOTS; }
 
 /* The shape's meta (only its h << 8 | w when nothing is known). */
 static inline u64 memo_meta(u64 bits, int h, int w) {
     u64 hw = (u64)(h << 8 | w);
     if (!table) return hw;
-    size_t mask = entries - 1;
-    for (size_t i = home(bits, hw, entries); table[i].meta; i = (i + 1) & mask)
-        if (table[i].bits == bits && (table[i].meta & HW_MASK) == hw) return table[i].meta;
+    Entry *e = bucket_of(key_hash(bits, hw));
+    for (int s = 0; s < SLOTS && e[s].meta; s++)
+        if (e[s].bits == bits && (e[s].meta & HW_MASK) == hw) return e[s].meta;
     return hw;
 }
 
 static inline int meta_exact(u64 meta) { return (int)((meta >> 16) & 0xFF) - 1; }
 
-/* Stores meta under (bits, its hw) in t (n entries): into the entry that has it or the first empty
- * entry of its probe, or (when `replace` and the table is full) over the smallest of its first PROBE. */
-static void place(Entry *t, size_t n, u64 bits, u64 meta, int replace) {
-    u64 hw = meta & HW_MASK;
-    size_t mask = n - 1, i = home(bits, hw, n);
-    Entry *victim = t + i;
-    for (int step = 0; t[i].meta; step++, i = (i + 1) & mask) {
-        if (t[i].bits == bits && (t[i].meta & HW_MASK) == hw) { t[i].meta = meta; return; }
-        if (replace && step < PROBE && count(t[i].bits) < count(victim->bits)) victim = t + i;
-    }
-    if (replace) { victim->bits = bits; victim->meta = meta; return; }
-    t[i].bits = bits;
-    t[i].meta = meta;
-    stored++;
+#ifdef __linux__
+#include <sys/mman.h>
+/* n zeroed entries, or the old ones followed by zeroed ones (mapped memory; NULL when out of memory). */
+static Entry *table_alloc(Entry *old, size_t old_n, size_t n) {
+    void *p = old ? mremap(old, old_n * sizeof(Entry), n * sizeof(Entry), MREMAP_MAYMOVE)
+                  : mmap(NULL, n * sizeof(Entry), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    return p == MAP_FAILED ? NULL : p;
 }
+static void table_free(Entry *t, size_t n) { if (t) munmap(t, n * sizeof(Entry)); }
+#else
+static Entry *table_alloc(Entry *old, size_t old_n, size_t n) {
+    Entry *t = realloc(old, n * sizeof(Entry));
+    if (t) memset(t + old_n, 0, (n - old_n) * sizeof(Entry));
+    return t;
+}
+static void table_free(Entry *t, size_t n) { (void)n; free(t); }
+#endif
 
+/* Doubles the table: bucket i's entries stay or move to bucket i + (old buckets), by their hash. */
 static int grow(void) {
     size_t n = entries ? entries * 2 : MIN_ENTRIES;
-    Entry *t = calloc(n, sizeof(Entry));
+    Entry *t = table_alloc(table, entries, n);
     if (!t) return -1;
-    stored = 0;
-    for (size_t i = 0; i < entries; i++)
-        if (table[i].meta) place(t, n, table[i].bits, table[i].meta, 0);
-    free(table);
+    size_t old_buckets = entries / SLOTS;
     table = t;
     entries = n;
+    for (size_t i = 0; i < old_buckets; i++) {
+        Entry *from = t + i * SLOTS, *to = t + (i + old_buckets) * SLOTS;
+        int kept = 0, moved = 0;
+        for (int s = 0; s < SLOTS && from[s].meta; s++) {
+            Entry e = from[s];
+            if (key_hash(e.bits, e.meta & HW_MASK) & old_buckets) to[moved++] = e;
+            else from[kept++] = e;
+        }
+        for (int s = kept; s < SLOTS; s++) from[s].bits = from[s].meta = 0;
+    }
     return 0;
 }
 
+/* Stores meta under (bits, its hw): into the entry that has it or the first empty one of its bucket;
+ * a full bucket doubles the table while under the cap, else its smallest shape gives way. */
 static int remember(u64 bits, u64 meta) {
-    if (!table || (stored >= entries / 4 * 3 && entries * 2 <= table_cap)) {
-        if (grow() < 0) return NO_MEMORY;
+    if (!table && grow() < 0) return NO_MEMORY;
+    u64 hw = meta & HW_MASK, hash = key_hash(bits, hw);
+    for (;;) {
+        Entry *e = bucket_of(hash), *victim = e;
+        for (int s = 0; s < SLOTS; s++) {
+            if (!e[s].meta) { e[s].bits = bits; e[s].meta = meta; stored++; return 0; }
+            if (e[s].bits == bits && (e[s].meta & HW_MASK) == hw) { e[s].meta = meta; return 0; }
+            if (count(e[s].bits) < count(victim->bits)) victim = e + s;
+        }
+        if (entries * 2 > table_cap || stored < entries / 4 || grow() < 0) {
+            victim->bits = bits;
+            victim->meta = meta;
+            return 0;
+        }
     }
-    place(table, entries, bits, meta, stored >= entries / 4 * 3);
-    return 0;
 }
 
 static void memo_clear(void) {
-    free(table);
+    table_free(table, entries);
     table = NULL;
     entries = stored = 0;
 }
@@ -337,6 +364,35 @@ static inline u64 still_possible(u64 asked, u64 found, int left) {
 static int shape_value(int h, int w, u64 bits, u64 asked, Budget *b);
 static int probing = 0; /* 1: answer from the table only (UNKNOWN where it would search) */
 
+/* ---- regions whose value is known without a search: paths and cycles ---------------------------- */
+
+/* A domino covers two neighbouring cells, so a region's game depends only on the graph of its cells
+ * (neighbours joined). A connected region no cell of which has three neighbours is a path or a cycle.
+ * On a path of n cells a domino leaves two paths of a and n - 2 - a cells: Dawson's Kayles, the octal
+ * game 0.07, whose values `path_values` holds; a domino on a cycle of n cells leaves a path of n - 2.
+ * Such regions are never searched nor stored (Beling and Rogalski's known values of small components). */
+static int use_paths = 1;
+static signed char path_values[MAXCELLS + 1];
+
+static void fill_path_values(void) {
+    for (int n = 0; n <= MAXCELLS; n++) {
+        u64 seen = 0;
+        for (int a = 0; a + 2 <= n; a++) seen |= BIT(path_values[a] ^ path_values[n - 2 - a]);
+        path_values[n] = (signed char)lowbit(~seen);
+    }
+}
+
+/* The value of a connected region of n >= 4 cells if it is a path or a cycle, else -1. */
+static inline int path_value(const Frame *f, u64 comp, int n) {
+    if (!use_paths) return -1;
+    u64 right = comp & (comp >> 1) & f->not_last, down = comp & (comp >> f->w);
+    int edges = count(right) + count(down);
+    if (edges > n) return -1;
+    u64 left = right << 1, up = down << f->w; /* the cells with a neighbour on that side */
+    if ((right & left & (down | up)) | (down & up & (right | left))) return -1; /* three neighbours */
+    return edges == n - 1 ? path_values[n] : path_values[n - 2] ? 0 : 1;
+}
+
 /* A region's value if it is among `asked` (a mask), else NOT_AMONG (or a negative code when stopped). */
 static int region_value(const Frame *f, u64 comp, u64 asked, Budget *b) {
     int n = count(comp);
@@ -344,6 +400,8 @@ static int region_value(const Frame *f, u64 comp, u64 asked, Budget *b) {
         int v = n >= 2;
         return asked >> v & 1 ? v : NOT_AMONG;
     }
+    int simple = path_value(f, comp, n);
+    if (simple >= 0) return asked >> simple & 1 ? simple : NOT_AMONG;
     int bh, bw, ch, cw;
     u64 bits, cb;
     box(f, comp, &bh, &bw, &bits);
@@ -402,6 +460,16 @@ static int option_value(const Frame *f, Moves *moves, int k, u64 asked, Budget *
     int others = moves->others[k];
     if (moves->size[k] < 4) {
         int v = others ^ (moves->size[k] >= 2);
+        return asked >> v & 1 ? v : NOT_AMONG;
+    }
+    if (!moves->hw[k]) {
+        int simple = path_value(f, moves->largest[k], moves->size[k]);
+        if (simple >= 0) {
+            moves->hw[k] = -1 - simple; /* a path or a cycle: its value, never searched */
+        }
+    }
+    if (moves->hw[k] < 0) {
+        int v = others ^ (-1 - moves->hw[k]);
         return asked >> v & 1 ? v : NOT_AMONG;
     }
     if (!moves->hw[k]) {
@@ -600,7 +668,7 @@ static PyObject *py_clear(PyObject *self, PyObject *noargs) {
     Py_RETURN_NONE;
 }
 
-/* set_memo_limit(log2_entries): the table's cap (default 20: 2**20 entries of 16 bytes, 16 MB). */
+/* set_memo_limit(log2_entries): the table's cap (default 21: 2**21 entries of 16 bytes, 32 MB). */
 static PyObject *py_set_memo_limit(PyObject *self, PyObject *arg) {
     long n = PyLong_AsLong(arg);
     if (n == -1 && PyErr_Occurred()) return NULL;
@@ -613,11 +681,12 @@ static PyObject *py_set_memo_limit(PyObject *self, PyObject *arg) {
     Py_RETURN_NONE;
 }
 
-/* configure(etc, bounds, order, exact_cells): switch techniques off to measure them (all on: 1, 1, 1, 14). */
+/* configure(etc, bounds, order, exact_cells, paths=True): switch techniques off to measure them (all on:
+ * 1, 1, 1, 14, 1). */
 static PyObject *py_configure(PyObject *self, PyObject *args) {
-    int etc, bounds, order, exact;
-    if (!PyArg_ParseTuple(args, "pppi", &etc, &bounds, &order, &exact)) return NULL;
-    use_etc = etc, use_bounds = bounds, use_order = order, exact_cells = exact;
+    int etc, bounds, order, exact, paths = 1;
+    if (!PyArg_ParseTuple(args, "pppi|p", &etc, &bounds, &order, &exact, &paths)) return NULL;
+    use_etc = etc, use_bounds = bounds, use_order = order, exact_cells = exact, use_paths = paths;
     memo_clear();
     Py_RETURN_NONE;
 }
@@ -633,7 +702,7 @@ static PyMethodDef methods[] = {
     {"clear", py_clear, METH_NOARGS, "Forget every memoised shape."},
     {"set_memo_limit", py_set_memo_limit, METH_O, "Cap the table at 2**n entries (when full, new shapes replace small ones)."},
     {"nodes", py_nodes, METH_NOARGS, "Nodes the last call visited."},
-    {"configure", py_configure, METH_VARARGS, "Switch techniques off (etc, bounds, order, exact_cells) to measure them."},
+    {"configure", py_configure, METH_VARARGS, "Switch techniques off (etc, bounds, order, exact_cells, paths) to measure them."},
     {"memo_size", py_memo_size, METH_NOARGS, "Shapes held in the memo."},
     {"memo_bytes", py_memo_bytes, METH_NOARGS, "Bytes the memo holds now."},
     {NULL, NULL, 0, NULL},
@@ -644,5 +713,6 @@ static struct PyModuleDef module = {
 };
 
 PyMODINIT_FUNC PyInit__native(void) {
+    fill_path_values();
     return PyModule_Create(&module);
 }

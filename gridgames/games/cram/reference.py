@@ -91,6 +91,40 @@ def dominoes(rows: int, cols: int, free: int) -> list[tuple[int, int]]:
     return out
 
 
+def _path_values(most: int) -> list[int]:
+    """Dawson's Kayles (the octal game 0.07): the value of a path of n cells, for n up to `most`. A
+    domino on a path of n cells leaves paths of a and n - 2 - a cells."""
+    values: list[int] = []
+    for n in range(most + 1):
+        seen = {values[a] ^ values[n - 2 - a] for a in range(n - 1)}
+        values.append(min(set(range(len(seen) + 1)) - seen))
+    return values
+
+
+#: The values of paths of up to 128 cells (the largest board the reference walks).
+PATH_VALUES = _path_values(128)
+
+
+def path_value(comp: int, height: int, width: int) -> int:
+    """The value of a connected region of at least 4 cells if it is a path or a cycle, else -1.
+
+    A domino covers two neighbouring cells, so a region's game depends only on the graph of its cells; a
+    connected region no cell of which has three neighbours is a path (Dawson's Kayles: `PATH_VALUES`) or a
+    cycle (every domino leaves a path of n - 2 cells). Such regions are never searched nor memoised."""
+    _, _, not_last = frame(height, width)
+    right = comp & (comp >> 1) & not_last
+    down = comp & (comp >> width)
+    n, edges = comp.bit_count(), right.bit_count() + down.bit_count()
+    if edges > n:
+        return -1
+    left, up = right << 1, down << width  # the cells with a neighbour on that side
+    if (right & left & (down | up)) | (down & up & (right | left)):
+        return -1  # a cell with three neighbours
+    if edges == n - 1:
+        return PATH_VALUES[n]
+    return 0 if PATH_VALUES[n - 2] else 1
+
+
 def _below(v: int) -> int:
     """The values under v, as a mask."""
     return (1 << min(v, 64)) - 1
@@ -129,11 +163,12 @@ class Option:
     """What a domino leaves: the cells, their largest region (the first of the largest) and its size;
     the XOR of the other regions' values once worked out."""
 
-    __slots__ = ("left_over", "largest", "size", "others")
+    __slots__ = ("left_over", "largest", "size", "others", "simple")
 
     def __init__(self, left_over: int, largest: int, size: int) -> None:
         self.left_over, self.largest, self.size = left_over, largest, size
         self.others: int | None = None
+        self.simple: int | None = None  # the largest region's value if a path or a cycle, else -1
 
 
 def options(height: int, width: int, cells: int) -> list[Option]:
@@ -179,6 +214,9 @@ class Solver:
         if n < 4:  # two or three cells: one move, to nothing or one cell
             v = int(n >= 2)
             return v if asked >> v & 1 else NOT_AMONG
+        simple = path_value(comp, height, width)
+        if simple >= 0:
+            return simple if asked >> simple & 1 else NOT_AMONG
         return self.shape(*boxed(comp, height, width), asked=asked)
 
     def shape(self, height: int, width: int, cells: int, asked: int = ALL) -> int:
@@ -208,6 +246,11 @@ class Solver:
         others = option.others
         if option.size < 4:
             v = others ^ int(option.size >= 2)
+            return v if asked >> v & 1 else NOT_AMONG
+        if option.simple is None:
+            option.simple = path_value(option.largest, height, width)
+        if option.simple >= 0:
+            v = others ^ option.simple
             return v if asked >> v & 1 else NOT_AMONG
         v = self.shape(*boxed(option.largest, height, width), asked=_shifted(asked, others))
         return v if v < 0 else v ^ others
