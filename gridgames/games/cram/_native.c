@@ -302,7 +302,7 @@ static int use_etc = 1, use_bounds = 1, use_order = 2, exact_cells = 14;
  * On 5x7 the score makes 363,308 searches where the largest region alone made 1,036,968. */
 typedef struct {
     u64 left_over[2 * MAXCELLS], largest[2 * MAXCELLS];
-    int size[2 * MAXCELLS], rank[2 * MAXCELLS], n;
+    int size[2 * MAXCELLS], n;
     /* filled in as they are worked out: the XOR of the other regions' values (-1: not yet), the largest
      * region's canonical shape (its hw 0: not yet) */
     int others[2 * MAXCELLS], hw[2 * MAXCELLS];
@@ -322,37 +322,51 @@ static u64 largest_region(const Frame *f, u64 cells, int *most) {
     return largest;
 }
 
+static inline int bit_at(u64 x, int i) { return (int)((x >> i) & 1); }
+
+/* The dominoes a domino leaves are those of the shape less those touching its cells; the dominoes are
+ * sorted by their scores (an insertion sort of score << 8 | index, stable). */
 static void list_moves(const Frame *f, u64 bits, Moves *moves) {
     u64 right = bits & (bits >> 1) & f->not_last, down = bits & (bits >> f->w);
-    moves->n = 0;
+    u64 left = right << 1, up = down << f->w; /* the cells with a neighbour on that side */
+    int edges = count(right) + count(down), n = 0;
+    uint32_t keys[2 * MAXCELLS];
+    u64 rests[2 * MAXCELLS], bigs[2 * MAXCELLS];
+    int sizes[2 * MAXCELLS];
     for (int pass = 0; pass < 2; pass++) {
         int step = pass ? f->w : 1;
         for (u64 m = pass ? down : right; m; m &= m - 1) {
-            int i = lowbit(m), most;
-            u64 rest = bits & ~(BIT(i) | BIT(i + step));
-            u64 big = largest_region(f, rest, &most);
-            int rank = most;
+            int i = lowbit(m), j = i + step, most;
+            u64 rest = bits & ~(BIT(i) | BIT(j)), big;
+            big = largest_region(f, rest, &most);
+            int rank = use_order ? most : 0;
             if (use_order > 1) { /* the score: see above */
-                int edges = count(rest & (rest >> 1) & f->not_last) + count(rest & (rest >> f->w));
+                int degrees = bit_at(right, i) + bit_at(left, i) + bit_at(down, i) + bit_at(up, i)
+                              + bit_at(right, j) + bit_at(left, j) + bit_at(down, j) + bit_at(up, j);
+                int left_over = edges - degrees + 1; /* the domino itself was counted twice */
                 int r = i / f->w, c = i % f->w;
                 int off_centre = abs(2 * r + pass - (f->h - 1)) + abs(2 * c + !pass - (f->w - 1));
-                rank = 2 * most + edges + 2 * off_centre;
+                rank = 2 * most + left_over + 2 * off_centre;
             }
-            int k = moves->n++;
-            while (use_order && k > 0 && moves->rank[k - 1] > rank) {
-                moves->rank[k] = moves->rank[k - 1];
-                moves->size[k] = moves->size[k - 1];
-                moves->left_over[k] = moves->left_over[k - 1];
-                moves->largest[k] = moves->largest[k - 1];
-                k--;
-            }
-            moves->rank[k] = rank;
-            moves->size[k] = most;
-            moves->left_over[k] = rest;
-            moves->largest[k] = big;
+            uint32_t key = (uint32_t)rank << 8 | (uint32_t)n;
+            int k = n;
+            for (; k > 0 && keys[k - 1] > key; k--) keys[k] = keys[k - 1];
+            keys[k] = key;
+            rests[n] = rest;
+            bigs[n] = big;
+            sizes[n] = most;
+            n++;
         }
     }
-    for (int k = 0; k < moves->n; k++) moves->others[k] = -1, moves->hw[k] = 0;
+    moves->n = n;
+    for (int k = 0; k < n; k++) {
+        int from = keys[k] & 0xFF;
+        moves->left_over[k] = rests[from];
+        moves->largest[k] = bigs[from];
+        moves->size[k] = sizes[from];
+        moves->others[k] = -1;
+        moves->hw[k] = 0;
+    }
 }
 
 static inline u64 below(int v) { return v >= 64 ? ~(u64)0 : BIT(v) - 1; } /* the values under v */
