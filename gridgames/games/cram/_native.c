@@ -417,11 +417,9 @@ static void fill_path_values(void) {
 static inline int path_value(const Frame *f, u64 comp, int n) {
     if (!use_paths) return -1;
     u64 right = comp & (comp >> 1) & f->not_last, down = comp & (comp >> f->w);
-    int edges = count(right) + count(down);
-    if (edges > n) return -1;
     u64 left = right << 1, up = down << f->w; /* the cells with a neighbour on that side */
     if ((right & left & (down | up)) | (down & up & (right | left))) return -1; /* three neighbours */
-    return edges == n - 1 ? path_values[n] : path_values[n - 2] ? 0 : 1;
+    return count(right) + count(down) == n - 1 ? path_values[n] : path_values[n - 2] ? 0 : 1;
 }
 
 /* A region's value if it is among `asked` (a mask), else NOT_AMONG (or a negative code when stopped). */
@@ -523,7 +521,7 @@ static int option_value(const Frame *f, Moves *moves, int k, u64 asked, Budget *
  * being the value. Asking one value is Lemoine and Viennot's "is it worth g?" (2012). What is learnt is
  * kept: the exact value, or values it cannot have. */
 static int shape_value(int h, int w, u64 bits, u64 asked, Budget *b) {
-    const Frame *f = frame(h, w);
+    const Frame *f = frames[h][w] ? frames[h][w] : frame(h, w); /* made once per box size */
     u64 meta = memo_meta(bits, h, w);
     int v = meta_exact(meta);
     if (v >= 0) return asked >> v & 1 ? v : NOT_AMONG;
