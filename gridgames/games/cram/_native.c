@@ -52,8 +52,9 @@ static inline int count(u64 x) { return ones64(x); }
  * cells: 32). Buckets of SLOTS entries, two neighbouring 64-byte cache lines, so a look-up reads one
  * bucket; a shape's bucket is the low bits of its hash. The table starts at 4,096 entries (64 KB) and
  * doubles (splitting each bucket in two: the next bit of the hash says which half an entry goes to) when
- * a bucket is full and the table at least a quarter full, while under its cap (set_memo_limit; 2**21
- * entries, 32 MB, by default); a bucket full in a table less full than that lets its smallest shape go. It grows in
+ * a bucket is full, while under its cap (set_memo_limit; 2**21 entries, 32 MB, by default): under the
+ * cap no shape is ever let go, so the core searches as the reference does (whose memo forgets nothing
+ * below a million shapes), node for node. It grows in
  * place (mremap on Linux), so growing never holds the old table and the new one at once. At the cap a
  * new shape takes the place of the smallest in its full bucket (the cheapest to find again), so memory
  * stays bounded and a full table costs time, never answers. */
@@ -139,7 +140,7 @@ static int remember(u64 bits, u64 meta) {
             if (e[s].bits == bits && (e[s].meta & HW_MASK) == hw) { e[s].meta = meta; return 0; }
             if (count(e[s].bits) < count(victim->bits)) victim = e + s;
         }
-        if (entries * 2 > table_cap || stored < entries / 4 || grow() < 0) {
+        if (entries * 2 > table_cap || grow() < 0) {
             victim->bits = bits;
             victim->meta = meta;
             return 0;
