@@ -6,8 +6,8 @@ where it applies and by search elsewhere (odd x odd boards); its Grundy value wi
 26's boards: the Grundy value of the empty 4x9, 5x8 and 5x9 boards from scratch (no tables), each in a
 child process of its own so that its peak memory (ru_maxrss) is its own, with nodes, CPU seconds, the
 target and the peak against 64 MB; and the C core against the reference, value and nodes, on every
-board up to 4x6, 5x6 and 4x7. Runs in a few minutes; `--quick` measures fewer positions, skips the Grundy values past
-30 cells and 5x9.
+board up to 4x6, 5x6 and 4x7. Runs in a few minutes; `--quick` measures fewer positions, skips the
+Grundy values past 30 cells and 5x9.
 """
 
 from __future__ import annotations
