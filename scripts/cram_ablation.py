@@ -15,18 +15,23 @@ import time
 
 from gridgames.games.cram import solver
 
-#: (label, etc, bounds, order, exact_cells, table log2): the core's defaults first.
+#: (label, etc, bounds, order (2: the score, 1: the largest region left, 0: none), exact_cells, table
+#: log2, paths): the core's defaults first.
 VARIANTS = [
-    ("all on", True, True, True, 14, solver.NATIVE_MEMO_LOG2),
-    ("no transposition cutoff (options searched in order)", False, True, True, 14, solver.NATIVE_MEMO_LOG2),
-    ("no bounds on a value", True, False, True, 14, solver.NATIVE_MEMO_LOG2),
-    ("dominoes in board order (not smallest largest region first)", True, True, False, 14,
-     solver.NATIVE_MEMO_LOG2),
-    ("no region valued by one all-values search (0? 1? ... everywhere)", True, True, True, 0,
-     solver.NATIVE_MEMO_LOG2),
-    ("every region up to 20 cells valued by one all-values search", True, True, True, 20,
-     solver.NATIVE_MEMO_LOG2),
-    ("table capped at 2**16 entries (1 MB)", True, True, True, 14, 16),
+    ("all on", True, True, 2, 14, solver.NATIVE_MEMO_LOG2, True),
+    ("paths and cycles searched (not valued as Dawson's Kayles)", True, True, 2, 14,
+     solver.NATIVE_MEMO_LOG2, False),
+    ("no transposition cutoff (options searched in order)", False, True, 2, 14, solver.NATIVE_MEMO_LOG2,
+     True),
+    ("no bounds on a value", True, False, 2, 14, solver.NATIVE_MEMO_LOG2, True),
+    ("dominoes by the smallest largest region left only (no score)", True, True, 1, 14,
+     solver.NATIVE_MEMO_LOG2, True),
+    ("dominoes in board order (no ordering)", True, True, 0, 14, solver.NATIVE_MEMO_LOG2, True),
+    ("no region valued by one all-values search (0? 1? ... everywhere)", True, True, 2, 0,
+     solver.NATIVE_MEMO_LOG2, True),
+    ("every region up to 20 cells valued by one all-values search", True, True, 2, 20,
+     solver.NATIVE_MEMO_LOG2, True),
+    ("table capped at 2**16 entries (1 MB)", True, True, 2, 14, 16, True),
 ]
 
 
@@ -34,6 +39,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("boards", nargs="+", help="boards as RxC")
     parser.add_argument("--markdown", action="store_true")
+    parser.add_argument("--budget", type=float, default=300.0, help="wall seconds per board and variant")
     args = parser.parse_args(argv)
     mod = solver.native()
     if mod is None:
@@ -44,23 +50,24 @@ def main(argv: list[str] | None = None) -> int:
         print("| technique off | " + " | ".join(f"{r}x{c} nodes / CPU s" for r, c in boards) + " |")
         print("|---|" + "---|" * len(boards))
     try:
-        for label, etc, bounds, order, exact, log2 in VARIANTS:
+        for label, etc, bounds, order, exact, log2, paths in VARIANTS:
             cells = []
             for rows, cols in boards:
-                mod.configure(etc, bounds, order, exact)
+                mod.configure(etc, bounds, order, exact, paths)
                 mod.set_memo_limit(log2)
                 mod.clear()
                 cpu = time.process_time()
-                value = mod.grundy(rows, cols, (1 << (rows * cols)) - 1, -1.0, None)
+                value = mod.grundy(rows, cols, (1 << (rows * cols)) - 1, args.budget, None)
                 took = time.process_time() - cpu
-                cells.append(f"{mod.nodes():,} / {took:.2f}")
+                cells.append(f"{mod.nodes():,} / {took:.2f}" if value is not None
+                             else f"not finished in {args.budget:g} s wall ({mod.nodes():,} nodes)")
                 if not args.markdown:
                     print(f"{label}: {rows}x{cols} value {value}, {mod.nodes():,} nodes, {took:.2f} s CPU",
                           flush=True)
             if args.markdown:
                 print(f"| {label} | " + " | ".join(cells) + " |", flush=True)
     finally:
-        mod.configure(True, True, True, 14)
+        mod.configure(True, True, 2, 14, True)
         mod.set_memo_limit(solver.NATIVE_MEMO_LOG2)
         mod.clear()
     return 0

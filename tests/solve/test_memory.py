@@ -101,14 +101,14 @@ def test_long_analyses_stay_under_their_bounds(args, bound):
 
 
 def domino_bounds() -> dict[str, int]:
-    """The domino games' caps (docs/solvers.md) for the core in use: in C, Cram's table 16 MB and
+    """The domino games' caps (docs/solvers.md) for the core in use: in C, Cram's table 32 MB and
     Domineering's table 64 MB; in Python, Cram's memo about 100 MB (1M shapes) and Domineering's
     table about 150 MB (1M positions); plus the interpreter's share."""
     from gridgames.games.cram import solver as cram
     from gridgames.games.domineering import solver as domineering
 
     return {
-        "cram": BASE + (16 if cram.native() is not None else 100) * MB,
+        "cram": BASE + (32 if cram.native() is not None else 100) * MB,
         "domineering": BASE + (64 if domineering.native() is not None else 150) * MB,
     }
 

@@ -8,7 +8,7 @@ vertical one; `dominoes` lists them lowest cell first, the horizontal one before
 Placing a domino can split the empty cells into regions that no later move joins, so a position's value
 is the XOR of its regions' values, and a region's value depends only on its shape up to translation and
 the 8 rotations and reflections of the square: what is known of a region is kept under its canonical
-shape (in its bounding box, the least key of the 8).
+shape (in its bounding box, the least key of those no taller than wide).
 
 The search asks a shape "which of these values is yours, if any?" (`Solver.shape_value`, the values a
 bitmask). The value is the mex of the options' values; an option is the regions a domino leaves, all
@@ -62,11 +62,12 @@ def shape_key(height: int, width: int, bits: int) -> int:
 
 
 def canonical_key(height: int, width: int, bits: int) -> int:
-    """The least `shape_key` over the shape's 8 rotations and reflections."""
+    """The least `shape_key` over the shape's 8 rotations and reflections that leave it no taller than
+    wide (the C core then turns a shape only when it is not wide)."""
     key = shape_key(height, width, bits)
     least = _canonical.get(key)
     if least is None:
-        least = min(shape_key(*variant) for variant in symmetries(height, width, bits))
+        least = min(shape_key(h, w, b) for h, w, b in symmetries(height, width, bits) if h <= w)
         if len(_canonical) >= MEMO_LIMIT:
             _canonical.clear()
         _canonical[key] = least
@@ -89,6 +90,40 @@ def dominoes(rows: int, cols: int, free: int) -> list[tuple[int, int]]:
         if down & low:
             out.append((i, i + cols))
     return out
+
+
+def _path_values(most: int) -> list[int]:
+    """Dawson's Kayles (the octal game 0.07): the value of a path of n cells, for n up to `most`. A
+    domino on a path of n cells leaves paths of a and n - 2 - a cells."""
+    values: list[int] = []
+    for n in range(most + 1):
+        seen = {values[a] ^ values[n - 2 - a] for a in range(n - 1)}
+        values.append(min(set(range(len(seen) + 1)) - seen))
+    return values
+
+
+#: The values of paths of up to 128 cells (the largest board the reference walks).
+PATH_VALUES = _path_values(128)
+
+
+def path_value(comp: int, height: int, width: int) -> int:
+    """The value of a connected region of at least 4 cells if it is a path or a cycle, else -1.
+
+    A domino covers two neighbouring cells, so a region's game depends only on the graph of its cells; a
+    connected region no cell of which has three neighbours is a path (Dawson's Kayles: `PATH_VALUES`) or a
+    cycle (every domino leaves a path of n - 2 cells). Such regions are never searched nor memoised."""
+    _, _, not_last = frame(height, width)
+    right = comp & (comp >> 1) & not_last
+    down = comp & (comp >> width)
+    n, edges = comp.bit_count(), right.bit_count() + down.bit_count()
+    if edges > n:
+        return -1
+    left, up = right << 1, down << width  # the cells with a neighbour on that side
+    if (right & left & (down | up)) | (down & up & (right | left)):
+        return -1  # a cell with three neighbours
+    if edges == n - 1:
+        return PATH_VALUES[n]
+    return 0 if PATH_VALUES[n - 2] else 1
 
 
 def _below(v: int) -> int:
@@ -129,16 +164,19 @@ class Option:
     """What a domino leaves: the cells, their largest region (the first of the largest) and its size;
     the XOR of the other regions' values once worked out."""
 
-    __slots__ = ("left_over", "largest", "size", "others")
+    __slots__ = ("left_over", "largest", "size", "rank", "others", "simple")
 
-    def __init__(self, left_over: int, largest: int, size: int) -> None:
-        self.left_over, self.largest, self.size = left_over, largest, size
+    def __init__(self, left_over: int, largest: int, size: int, rank: int) -> None:
+        self.left_over, self.largest, self.size, self.rank = left_over, largest, size, rank
         self.others: int | None = None
+        self.simple: int | None = None  # the largest region's value if a path or a cycle, else -1
 
 
 def options(height: int, width: int, cells: int) -> list[Option]:
     """A shape's dominoes, horizontal ones then vertical ones, each lowest cell first, then ordered
-    (stably) so that those leaving the smallest largest region come first: their searches are cheapest."""
+    (stably) by a score, least first: twice the size of the largest region left (its search is the
+    cheaper, the smaller it is), plus the dominoes left (one taking many away leaves a smaller game), plus
+    twice the domino's distance from the centre of the box in half cells (central dominoes first)."""
     _, _, not_last = frame(height, width)
     out = []
     for step, starts in ((1, cells & (cells >> 1) & not_last), (width, cells & (cells >> width))):
@@ -151,8 +189,12 @@ def options(height: int, width: int, cells: int) -> list[Option]:
                 n = comp.bit_count()
                 if n > size:
                     largest, size = comp, n
-            out.append(Option(rest, largest, size))
-    out.sort(key=lambda option: option.size)
+            edges = (rest & (rest >> 1) & not_last).bit_count() + (rest & (rest >> width)).bit_count()
+            row, col = divmod(low.bit_length() - 1, width)
+            vertical = int(step != 1)
+            off_centre = abs(2 * row + vertical - (height - 1)) + abs(2 * col + 1 - vertical - (width - 1))
+            out.append(Option(rest, largest, size, 2 * size + edges + 2 * off_centre))
+    out.sort(key=lambda option: option.rank)
     return out
 
 
@@ -179,6 +221,9 @@ class Solver:
         if n < 4:  # two or three cells: one move, to nothing or one cell
             v = int(n >= 2)
             return v if asked >> v & 1 else NOT_AMONG
+        simple = path_value(comp, height, width)
+        if simple >= 0:
+            return simple if asked >> simple & 1 else NOT_AMONG
         return self.shape(*boxed(comp, height, width), asked=asked)
 
     def shape(self, height: int, width: int, cells: int, asked: int = ALL) -> int:
@@ -208,6 +253,11 @@ class Solver:
         others = option.others
         if option.size < 4:
             v = others ^ int(option.size >= 2)
+            return v if asked >> v & 1 else NOT_AMONG
+        if option.simple is None:
+            option.simple = path_value(option.largest, height, width)
+        if option.simple >= 0:
+            v = others ^ option.simple
             return v if asked >> v & 1 else NOT_AMONG
         v = self.shape(*boxed(option.largest, height, width), asked=_shifted(asked, others))
         return v if v < 0 else v ^ others

@@ -4,7 +4,7 @@ Positions are plain integers: `rows`, `cols` and `free`, the mask of empty cells
 a domino is a pair of cell indices, as `reference.dominoes` lists them. Every call takes a `Budget` and
 raises `SearchTimeout` (or `SearchCancelled`) when it runs out; a cancelled C search ends within a few ms.
 
-Memory: the C table of shapes is capped at `NATIVE_MEMO_LOG2` (2**20 entries of 16 bytes, 16 MB; it starts
+Memory: the C table of shapes is capped at `NATIVE_MEMO_LOG2` (2**21 entries of 16 bytes, 32 MB; it starts
 at 64 KB and grows only as a board needs), past which new shapes replace small ones; the Python memo at
 `reference.MEMO_LIMIT` shapes (about 100 MB), emptied when full. Either costs time, never answers.
 """
@@ -24,8 +24,8 @@ NATIVE = core.load(f"{__package__}._native")
 
 #: The C core's boards (and regions' bounding boxes) hold at most this many cells.
 NATIVE_CELLS = 64
-#: The C table's cap: 2**20 entries of 16 bytes (16 MB).
-NATIVE_MEMO_LOG2 = 20
+#: The C table's cap: 2**21 entries of 16 bytes (32 MB).
+NATIVE_MEMO_LOG2 = 21
 #: Regions of at most this many cells are solved from scratch within about a second (C) ...
 NATIVE_QUICK_CELLS = 30
 #: ... and in Python.

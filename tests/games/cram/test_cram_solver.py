@@ -71,6 +71,34 @@ def test_the_c_core_matches_the_reference(rows: int, cols: int, data: st.DataObj
     assert mod.move_values(rows, cols, free, -1.0, None) == reference.move_values(rows, cols, free)
 
 
+def ring(rows: int, cols: int) -> int:
+    """The border of a rows x cols board: a cycle of cells."""
+    return sum(1 << (r * cols + c) for r in range(rows) for c in range(cols)
+               if r in (0, rows - 1) or c in (0, cols - 1))
+
+
+#: A snake on 5 x 5 (a path of 15 cells, no cell with three neighbours) and one with a cell that has.
+SNAKE = int("11111" "00001" "11111" "10000" "11100"[::-1], 2)
+NOT_A_SNAKE = int("11111" "00100" "11111" "10000" "11100"[::-1], 2)
+
+
+@native
+@pytest.mark.parametrize("rows, cols, free", [(3, 3, ring(3, 3)), (4, 6, ring(4, 6)), (5, 7, ring(5, 7)),
+                                              (5, 5, SNAKE), (5, 5, NOT_A_SNAKE)])
+def test_paths_and_cycles_valued_at_once_agree_with_a_search(rows: int, cols: int, free: int) -> None:
+    """Paths and cycles are valued as Dawson's Kayles without a search; the search gives the same."""
+    mod = solver.native()
+    assert mod is not None
+    reference.clear_cache()
+    expected, _ = reference.grundy(rows, cols, free)
+    try:
+        mod.configure(True, True, 2, 14, False)  # paths and cycles searched like any region
+        assert mod.grundy(rows, cols, free, -1.0, None) == expected
+    finally:
+        mod.configure(True, True, 2, 14, True)
+    assert reference.path_value(free, rows, cols) == (-1 if free == NOT_A_SNAKE else expected)
+
+
 @native
 def test_the_c_core_searches_as_the_reference_does_on_every_board_up_to_5x5() -> None:
     """The same method node for node: equal values and equal node counts from an empty memo."""
