@@ -33,7 +33,7 @@ from gridgames.tui.alternate import name_alternate_key
 from gridgames.tui.closing import close_screen, settle_after_first_paint
 from gridgames.tui.marks import cell_marks, with_region_values
 from gridgames.tui.overlay import AnalysisOverlay
-from gridgames.tui.pointing import pointed_move
+from gridgames.tui.pointing import pointed_at
 from gridgames.tui.screens.confirm import ask
 from gridgames.tui.styles import add_game_css
 from gridgames.tui.texts import legend_text, score_text, status_text
@@ -238,8 +238,11 @@ class GameScreen(AnalysisOverlay, ComputerJobs, Screen[None]):
         elif self.session.computer_to_move:
             self.say("✗ Please wait: it is the computer's turn.")
         else:
-            move = pointed_move(self, self.entry, game.state, event)
-            if move is not None:
+            pointed = pointed_at(self.entry, game.state, self.picking, event, self.alternate_mode)
+            self.picking, move = pointed.picking, pointed.move
+            if move is None:
+                self.say(pointed.said)
+            else:
                 self._apply(lambda: self.session.play(move))
 
     @on(OptionList.OptionSelected, "#log")

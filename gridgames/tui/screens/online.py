@@ -32,7 +32,7 @@ from gridgames.tui import house_rules
 from gridgames.tui.alternate import name_alternate_key
 from gridgames.tui.closing import close_screen, settle_after_first_paint
 from gridgames.tui.marks import cell_marks
-from gridgames.tui.pointing import pointed_move
+from gridgames.tui.pointing import pointed_at
 from gridgames.tui.styles import add_game_css
 from gridgames.tui.texts import ANSWERS, online_news, online_status
 from gridgames.tui.widgets.board import Board, BoardArea
@@ -275,8 +275,10 @@ class OnlineGameScreen(Screen[None]):
         if refusal is not None:
             self.say(f"✗ {refusal}")
             return
-        move = pointed_move(self, view.entry, view.game.state, event)
+        pointed = pointed_at(view.entry, view.game.state, self.picking, event, self.alternate_mode)
+        self.picking, move = pointed.picking, pointed.move
         if move is None:
+            self.say(pointed.said)
             return
         self.message = ""
         self.send(p.MoveMsg(len(view.game.played), view.game.rules.format_move(move)))

@@ -35,7 +35,7 @@ from gridgames.solve.budget import StopCheck
 from gridgames.tui.alternate import name_alternate_key
 from gridgames.tui.closing import close_screen, settle_after_first_paint
 from gridgames.tui.marks import is_alternate
-from gridgames.tui.pointing import pointed_move
+from gridgames.tui.pointing import pointed_at
 from gridgames.tui.puzzle_marks import puzzle_marks
 from gridgames.tui.puzzle_source import PuzzleSource, short_name
 from gridgames.tui.styles import add_game_css, add_puzzle_css
@@ -307,8 +307,10 @@ class PuzzleScreen(Screen[None]):
         if run.refuted:
             self.say("✗ Your move was refuted: u takes it back, r starts the puzzle again.")
             return
-        move = pointed_move(self, run.entry, run.game.state, event)
+        pointed = pointed_at(run.entry, run.game.state, self.picking, event, self.alternate_mode)
+        self.picking, move = pointed.picking, pointed.move
         if move is None:
+            self.say(pointed.said)
             return
         self.pending, self.picking = move, NOTHING
         job = self._counting(lambda stop: run.attempt(move, stop))
