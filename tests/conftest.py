@@ -83,7 +83,9 @@ PLUGINS = tuple(
     for name in ("plugin_example", "plugin_multicell", "plugin_amazons", "plugin_clobber", "plugin_pluscram")
 )
 #: Their packages, forgotten after each test that saw them.
-PLUGIN_PACKAGES = ("gridgames_example", "gridgames_hop", "gridgames_amazons", "gridgames_clobber", "gridgames_pluscram")
+PLUGIN_PACKAGES = (
+    "gridgames_example", "gridgames_hop", "gridgames_amazons", "gridgames_clobber", "gridgames_pluscram"
+)
 
 
 @pytest.fixture(scope="session")

@@ -221,12 +221,14 @@ def click_failures(entry: Entry, state: GridState, legal: tuple[Move, ...]) -> l
             if pointed.move is not None or pointed.refusal:
                 break
             if not set(pointed.picking.moves) <= allowed:
-                out.append(f"the answer to clicks on the cells of {entry.format_move(move)} names a move that is not legal")
+                shown = entry.format_move(move)
+                out.append(f"the answer to clicks on the cells of {shown} names a move that is not legal")
             picking = pointed.picking
         if pointed is None or pointed.move != move:
             out.append(f"{entry.format_move(move)} cannot be entered by clicking its cells in order")
         if not set(move.cells) <= keys:
-            out.append(f"{entry.format_move(move)} cannot be entered by keys: the cursor never reaches all its cells")
+            shown = entry.format_move(move)
+            out.append(f"{shown} cannot be entered by keys: the cursor never reaches all its cells")
     return out
 
 
@@ -241,7 +243,7 @@ def hole_failures(entry: Entry, state: GridState, legal: tuple[Move, ...]) -> li
         for c in range(state.cols):
             cell = Cell(r, c)
             if (cell in holes) != entry.look(state, cell).hole:
-                which = "a hole is not drawn as one" if cell in holes else "a cell of the board is drawn as a hole"
+                which = "a hole is not drawn as one" if cell in holes else "a cell is drawn as a hole"
                 out.append(f"{which} ({entry.format_cell(cell)})")
     for move in legal:
         if holes & set(move.cells):

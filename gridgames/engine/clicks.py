@@ -37,7 +37,8 @@ def in_any_order(moves: Iterable[Move], picked: tuple[Cell, ...]) -> Clicks:
     """The moves that cover every picked cell (as often as it was picked), in any order; next, their
     cells not yet picked."""
     wanted = Counter(picked)
-    kept, following = [], set()
+    kept: list[Move] = []
+    following: set[Cell] = set()
     for move in moves:
         left = Counter(move.cells)
         left.subtract(wanted)

@@ -237,8 +237,10 @@ class Rules(ABC, Generic[S]):
         """Text in any accepted notation -> a Move (not yet checked for legality).
 
         The default reads cells joined by `-` (`C3`, `B2-C2`, `(2,2)-(2,3)`), taking a legal move
-        over the same cells written in another order; failing that, any legal move's own text (in
-        either coordinate style, any case). A game with words of its own overrides this.
+        over the same cells written in another order (unless the game's cells come in order,
+        `clicks_in_order`: a from-to step written backwards is another move); failing that, any
+        legal move's own text (in either coordinate style, any case). A game with words of its own
+        overrides this.
         """
         raw = " ".join(text.split())
         if not raw:
@@ -254,7 +256,7 @@ class Rules(ABC, Generic[S]):
                 if wanted in (self.format_move(legal).casefold(), self.format_move(legal, "pair").casefold()):
                     return legal
             raise
-        if len(move.cells) > 1 and not self.is_legal(state, move):
+        if len(move.cells) > 1 and not self.clicks_in_order and not self.is_legal(state, move):
             same = set(move.cells)
             for legal in self.legal_moves(state):
                 if not legal.kind and set(legal.cells) == same and len(legal.cells) == len(move.cells):

@@ -254,7 +254,8 @@ def _cells(guard: Guard, what: str, answer: object, args: Any, kwargs: Any) -> A
     """A check that the answer is a frozenset of cells of the board of the state given."""
     state = _given(args, kwargs, 0, "state")
     ok = isinstance(answer, frozenset) and all(
-        isinstance(cell, Cell) and 0 <= cell.row < state.rows and 0 <= cell.col < state.cols for cell in answer
+        isinstance(cell, Cell) and 0 <= cell.row < state.rows and 0 <= cell.col < state.cols
+        for cell in answer
     )
     guard.expect(what, ok, f"gave {printable(repr(answer), 60)}, not a set of cells of this board")
     return answer

@@ -3,13 +3,13 @@
 A move may cover several cells (a domino, a step from one cell to another, a queen's move and its
 arrow), so a click is not a move: the board hands the game every cell pointed at so far, in order,
 and the game answers with the moves still possible and the cells that may come next
-(`Rules.clicks`). A move left alone, or one whose cells are all pointed at with nothing to come, is
-played (the one move left at once, before all its cells are pointed at); otherwise the cells that may come next are offered, and the next click on one of them goes
-on. A click on any other cell lets the choice go and starts again from that cell (Esc lets it go
-too); a picked cell clicked again goes on only where the game offers it (an arrow shot back onto
-the cell just left). None: the game's own sentence says why (`why_illegal` of what the cells would
-have made). Nothing here knows a rule or builds a move; the cursor's steps are here too, so `check`
-can walk them without Textual.
+(`Rules.clicks`). A move left alone is played at once (before all its cells are pointed at), and so
+is a move whose cells are all pointed at with nothing to come; otherwise the cells that may come
+next are offered, and the next click on one of them goes on. A click on any other cell lets the
+choice go and starts again from that cell (Esc lets it go too); a picked cell clicked again goes on
+only where the game offers it (an arrow shot back onto the cell just left). None: the game's own
+sentence says why (`why_illegal` of what the cells would have made). Nothing here knows a rule or
+builds a move; the cursor's steps are here too, so `check` can walk them without Textual.
 """
 
 from __future__ import annotations
@@ -87,7 +87,10 @@ def start_cursor(rows: int, cols: int, holes: frozenset[Cell]) -> Cell:
     """Where the cursor starts: the middle cell, or the board's cell nearest it where that is a hole."""
     middle = Cell(rows // 2, cols // 2)
     cells = [Cell(r, c) for r in range(rows) for c in range(cols) if Cell(r, c) not in holes]
-    return min(cells, key=lambda cell: (abs(cell.row - middle.row) + abs(cell.col - middle.col), cell), default=middle)
+    def distance(cell: Cell) -> tuple[int, Cell]:
+        return abs(cell.row - middle.row) + abs(cell.col - middle.col), cell
+
+    return min(cells, key=distance, default=middle)
 
 
 def reachable_by_keys(rows: int, cols: int, holes: frozenset[Cell]) -> frozenset[Cell]:

@@ -51,7 +51,8 @@ class ClobberRules(Rules[ClobberState]):
         if not orthogonal_masks(state.rows, state.cols)[state.index(here)] >> state.index(there) & 1:
             return "A stone moves to the cell beside it: up, down, left or right."
         if not state.stones(3 - state.to_move) >> state.index(there) & 1:
-            return f"{format_cell(there, style)} holds no stone of your opponent's: a stone moves only onto one."
+            there_text = format_cell(there, style)
+            return f"{there_text} holds no stone of your opponent's: a stone moves only onto one."
         return None
 
     def apply_unchecked(self, state: ClobberState, move: Move) -> ClobberState:

@@ -58,7 +58,8 @@ class PlusCramRules(Rules[PlusState]):
             for c in range(state.cols):
                 here = Cell(r, c)
                 for there in (Cell(r, c + 1), Cell(r + 1, c)):
-                    if there.row < state.rows and there.col < state.cols and state.free(here) and state.free(there):
+                    inside = there.row < state.rows and there.col < state.cols
+                    if inside and state.free(here) and state.free(there):
                         moves.append(Move((here, there)))
         return tuple(moves)
 
@@ -76,7 +77,8 @@ class PlusCramRules(Rules[PlusState]):
             if not state.free(cell):
                 return f"{format_cell(cell, style)} is already covered: a domino needs two empty cells."
         if b < a:
-            return f"A domino is written from its top or left cell: {format_cell(b, style)}-{format_cell(a, style)}."
+            written = f"{format_cell(b, style)}-{format_cell(a, style)}"
+            return f"A domino is written from its top or left cell: {written}."
         return None
 
     def apply_unchecked(self, state: PlusState, move: Move) -> PlusState:
