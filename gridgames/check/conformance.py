@@ -18,10 +18,11 @@ import random
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from gridgames.engine import record
 from gridgames.engine.cells import Cell
+from gridgames.engine.clicks import Clicks
 from gridgames.engine.entry import Entry
 from gridgames.engine.errors import GameError, IllegalMoveError, OptionsError
 from gridgames.engine.game import Game
@@ -204,6 +205,24 @@ def refusal_failures(entry: Entry, state: GridState, legal: tuple[Move, ...]) ->
     return out
 
 
+class _SameAnswers:
+    """A game's rules whose answers to clicks at one position are asked once each (the moves that
+    begin alike share their first clicks' answers); everything else is the game's own."""
+
+    def __init__(self, rules: Any) -> None:
+        self.rules = rules
+        self.answers: dict[tuple[tuple[Cell, ...], bool], Clicks] = {}
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.rules, name)
+
+    def clicks(self, state: GridState, picked: tuple[Cell, ...], alternate: bool = False) -> Clicks:
+        key = (picked, alternate)
+        if key not in self.answers:
+            self.answers[key] = self.rules.clicks(state, picked, alternate)
+        return self.answers[key]
+
+
 def click_failures(entry: Entry, state: GridState, legal: tuple[Move, ...]) -> list[str]:
     """Every legal move can be entered by clicks (its cells pointed at in its own order, with its
     action) and by keys (the cursor reaches each of its cells over the arrow keys, and Enter points as
@@ -212,6 +231,7 @@ def click_failures(entry: Entry, state: GridState, legal: tuple[Move, ...]) -> l
     rules, out, other = entry.rules, [], entry.rules.alternate_kind
     holes = rules.holes(state)
     keys = reachable_by_keys(state.rows, state.cols, holes)
+    entry = replace(entry, rules=cast(Any, _SameAnswers(rules)))
     allowed = set(legal)
     for move in legal:
         alternate = other is not None and move.kind == other

@@ -20,8 +20,8 @@ def check_lines(capsys) -> list[str]:  # type: ignore[no-untyped-def]
     return [line.strip() for line in capsys.readouterr().out.splitlines()]
 
 
-#: And the installed example plugins (Small Amazons' check takes seconds: tests/games/test_plugin_boards).
-GOOD = [entry.id for entry in games.catalogue()] + ["twins", "hop", "clobber", "pluscram"]
+#: And the installed example plugins.
+GOOD = [entry.id for entry in games.catalogue()] + ["twins", "hop", "amazons", "clobber", "pluscram"]
 
 
 @pytest.mark.parametrize("game_id", GOOD)
