@@ -92,7 +92,7 @@ class Searcher:
 
     def alphabeta(self, pos: Any, depth: int, alpha: int, beta: int, ply: int) -> int:
         self.nodes += 1
-        if not self.nodes & 7:  # a game with hundreds of moves a position spends ms a node (Amazons)
+        if not self.nodes & 63:
             self.deadline.check()
         game = self.game
         term = game.terminal(pos)
