@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test test-loaded bench bench-online lint clean tables puzzles
+.PHONY: run test test-loaded bench bench-online lint clean tables puzzles solve-board
 
 # Setting up prints one line per step; pip's own output goes to $(LOG), shown in full if a step fails.
 LOG := $(VENV)/setup.log
@@ -60,6 +60,15 @@ tables: $(VENV)/.installed-dev
 # Rebuild the shipped puzzles (gridgames/puzzles/puzzles.bin) byte for byte; prints counts and time.
 puzzles: $(VENV)/.installed-dev
 	nice -n 10 $(BIN)/python scripts/make_puzzles.py
+
+# Prove who wins an empty Domineering board, opening move by opening move, under nice: Ctrl+C stops it and
+# the same command goes on from its journal (runs/, not committed). docs/solvers.md has the long runs.
+ROWS ?= 10
+COLS ?= 10
+FIRST ?= 1
+solve-board: $(VENV)/.installed-dev
+	nice -n 19 $(BIN)/python scripts/solve_board.py --rows $(ROWS) --cols $(COLS) --first $(FIRST) \
+		--journal runs/domineering-$(ROWS)x$(COLS)-first$(FIRST).jsonl
 
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check gridgames tests benchmarks scripts

@@ -15,6 +15,7 @@ import random
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from gridgames.engine.game import Game
 from gridgames.engine.options import GameOptions, Options, Value
@@ -79,7 +80,7 @@ class GameBench:
     speed_boards: tuple[Board, ...] = ()  # solver speed: the start, a perfect move, nodes per second
     speed_note: str = ""  # said in the speed heading (how the family's perfect move is found)
     #: the yardstick where the plain negamax does not apply: (rules, positions) -> the line to print
-    yardstick: Callable[[Rules, list[Game]], str] | None = None
+    yardstick: Callable[[Rules[Any], list[Game]], str] | None = None
     sections: tuple[Section, ...] = ()  # after the speed boards
     level_boards: tuple[Board, ...] = ()  # the level ladder
     analysed: tuple[str, ...] = ()  # rule books whose `gridgames analyse` process is timed

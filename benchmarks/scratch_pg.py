@@ -128,7 +128,7 @@ class Cluster:
         import psycopg
 
         with psycopg.connect(self.url(), autocommit=True) as admin:
-            admin.execute(f'CREATE DATABASE "{name}"')  # type: ignore[arg-type]
+            admin.execute(f'CREATE DATABASE "{name}"')
         return self.url(name)
 
     def stop(self) -> None:

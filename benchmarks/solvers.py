@@ -21,6 +21,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
+from typing import Any
 
 from benchmarks.benching import Board, GameBench, game_benches, ms, random_positions
 from benchmarks.kit import percentile, verdict
@@ -28,8 +29,9 @@ from gridgames.engine.game import Game
 from gridgames.engine.rules import GridState, Rules
 from gridgames.games import rule_books
 from gridgames.solve.analysis import analyse, needs_budget
+from gridgames.solve.budget import Deadline, SearchTimeout
 from gridgames.solve.players import LEVELS, choose_move
-from gridgames.solve.search import Deadline, NaiveNegamax, SearchTimeout
+from gridgames.solve.search import NaiveNegamax
 
 PERFECT_P95_TARGET = 0.050
 ANALYSE_PROCESS_TARGET = 0.15
@@ -45,7 +47,7 @@ LEVEL_GAMES = 40  # games per level pairing by default
 # -- solver speed ---------------------------------------------------------------------
 
 
-def naive_seconds(rules: Rules, state: GridState) -> float | None:
+def naive_seconds(rules: Rules[Any], state: GridState) -> float | None:
     """Time of the naive negamax on the position, or None past NAIVE_CAP."""
     started = time.perf_counter()
     try:

@@ -26,6 +26,7 @@ import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 TARGET = 1.3  # gridgames may take at most this many times the bare app's start-up
 #: Where a timed launch writes the moment its first screen was painted.
@@ -34,7 +35,7 @@ SIZE = (100, 32)
 ROOT = Path(__file__).resolve().parent.parent  # where `python -m benchmarks.startup` finds this module
 
 
-def bare_app():  # type: ignore[no-untyped-def]
+def bare_app() -> Any:
     """The yardstick: the least a Textual app with a header, a label and a footer does."""
     from textual.app import App
     from textual.widgets import Footer, Header, Label

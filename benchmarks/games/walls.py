@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
+from typing import Any
 
 from benchmarks.benching import Board, CoreLoops, GameBench, Section, p95, walk
 from benchmarks.kit import verdict
@@ -18,7 +19,7 @@ from gridgames.solve.analysis import analyse
 WALLS_P95_TARGET = 0.3
 
 
-def naive_depth_seconds(rules: Rules, state: GridState, depth: int) -> float:
+def naive_depth_seconds(rules: Rules[Any], state: GridState, depth: int) -> float:
     """A fixed-depth minimax without pruning or memory (the yardstick for walls)."""
 
     def minimax(s: GridState, d: int) -> int:
@@ -34,7 +35,7 @@ def naive_depth_seconds(rules: Rules, state: GridState, depth: int) -> float:
     return time.perf_counter() - started
 
 
-def yardstick(rules: Rules, positions: list[Game]) -> str:
+def yardstick(rules: Rules[Any], positions: list[Game]) -> str:
     sample = positions[:8]
     naive = sum(naive_depth_seconds(rules, g.state, 2) for g in sample)
     ours = 0.0

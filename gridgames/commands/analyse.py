@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 import time
 from typing import Any
@@ -91,21 +92,22 @@ def _replay(args: argparse.Namespace) -> Game:
     return game
 
 
+_BRACKETED_PAIR = re.compile(r"\(\s*(\d{1,3})\s*,\s*(\d{1,3})\s*\)")
+
+
 def split_moves(text: str) -> list[str]:
     """The moves in `--moves`: `C3 A1`, and also `3 3`, `3,3` or `(3,3)` as one move each.
 
-    Two bare numbers in a row are one cell (row and column), as the refusal's advice says.
+    Two bare numbers in a row are one cell (row and column), as the refusal's advice says. A pair in
+    brackets stays whole inside a longer move too: `#(1,2)` (a wall), `(1,1)-(1,2)`.
     """
-    words = text.replace(",", " , ").replace("(", " ( ").replace(")", " ) ").split()
+    protected = _BRACKETED_PAIR.sub(r"(\1;\2)", text)  # the comma inside a pair does not split
+    words = [word.replace(";", ",") for word in protected.replace(",", " , ").split()]
     moves: list[str] = []
     index = 0
     while index < len(words):
         word = words[index]
-        if word == "(":
-            end = words.index(")", index) if ")" in words[index:] else len(words) - 1
-            moves.append("".join(words[index : end + 1]))
-            index = end + 1
-        elif word.isascii() and word.isdigit():
+        if word.isascii() and word.isdigit():
             rest = words[index + 1 : index + 3]
             if rest[:1] == [","] and len(rest) == 2:
                 moves.append(word + "," + rest[1])
@@ -134,7 +136,7 @@ def report(
     fields: dict[str, Any] = {
         "variant": game.entry.id,
         "size": f"{state.rows}x{state.cols}",
-        "moves": [game.rules.format_move(m) for m in game.played],
+        "moves": [game.entry.format_move(m) for m in game.played],
         "to_move": state.to_move,
         "status": "over" if outcome else "ongoing",
         "winner": outcome.winner if outcome else None,
@@ -150,9 +152,9 @@ def report(
         if evaluation is None:
             evaluation = analyse(game.entry, state, budget)
         fields.update(
-            legal=[game.rules.format_move(m) for m in game.legal_moves()],
+            legal=[game.entry.format_move(m) for m in game.legal_moves()],
             value=evaluation.value,
-            best=[game.rules.format_move(m) for m in evaluation.best],
+            best=[game.entry.format_move(m) for m in evaluation.best],
             exact=evaluation.exact,  # every move's value is proven
             proven=evaluation.value != "unknown",  # the position's value is (by search, table or strategy)
             proof=evaluation.proof or None,

@@ -296,7 +296,7 @@ def _make_server(host: str, port: int, max_sessions: int = DEFAULT_MAX_SESSIONS)
             try:
                 return await self._run_session(request)
             finally:
-                self.sessions.discard(session)  # type: ignore[arg-type]
+                self.sessions.discard(session)
 
         async def _run_session(self, request: web.Request) -> web.WebSocketResponse:
             """textual-serve's websocket handler, keeping each session's app so shutdown can end it."""

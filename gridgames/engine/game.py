@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from types import MappingProxyType
+from typing import Any
 
 from gridgames.engine.entry import Entry
 from gridgames.engine.errors import IllegalMoveError, OptionsError
@@ -58,7 +59,7 @@ class Game:
 
     # -- the current position ----------------------------------------------------
     @property
-    def rules(self) -> Rules:
+    def rules(self) -> Rules[Any]:
         return self.entry.rules
 
     @property

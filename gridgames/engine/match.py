@@ -18,9 +18,10 @@ from gridgames.engine.errors import OptionsError
 from gridgames.engine.game import Game
 from gridgames.engine.options import Options, parse_size
 from gridgames.engine.outcome import Outcome
+from gridgames.engine.roles import Starts
 from gridgames.engine.rules import Content
 
-STARTS_CHOICES = ("alternate", "toss", "winner", "loser")
+STARTS_CHOICES = tuple(Starts)
 
 
 def marked_cells(game: Game, player: int) -> int:
@@ -38,7 +39,7 @@ class Match:
 
     entry: Entry
     options: Options
-    starts: str = "alternate"
+    starts: Starts = Starts.ALTERNATE
     length: int | None = None
     score: tuple[int, int] = (0, 0)
     wins: tuple[int, int] = (0, 0)
@@ -52,6 +53,7 @@ class Match:
             raise OptionsError(
                 f"Who starts each game must be one of {', '.join(STARTS_CHOICES)}, not '{self.starts}'."
             )
+        object.__setattr__(self, "starts", Starts(self.starts))  # a spelling given as text becomes the type
         if self.length is not None and self.length < 1:
             raise OptionsError(f"A match is at least one game, not {self.length}.")
 
@@ -173,7 +175,7 @@ class Match:
             match = cls(
                 entry,
                 options,
-                starts=str(data["starts"]),
+                starts=Starts.parse(str(data["starts"]), "way to choose who starts"),
                 length=_optional_int(data["length"]),
                 score=(int(score[0]), int(score[1])),
                 wins=(int(wins[0]), int(wins[1])),

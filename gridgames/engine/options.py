@@ -122,7 +122,7 @@ class OptionSpec:
             raise OptionsError(
                 f"The option {self.name} must be {self.choices_text()}, not {_shown(value)}."
             )
-        return value  # type: ignore[return-value]
+        return value
 
     def parse(self, text: str) -> Value:
         """The value written as `text` (the command line, a record); OptionsError, one sentence."""

@@ -10,8 +10,9 @@
     1. C3
     2. E3
 
-Each move is written in its game's own notation (`Rules.format_move`: `C3`, `#C3`, `B2-C2`) and
-read back by the game's parser. Version 1 (before games had notations of their own) wrote the same
+Each move is written in its rule book's notation (`Entry.format_move`: `C3`, `(3,3)`, `#(3,3)`,
+`B2-C2`), the one the board, the log and line mode use, and read back by the game's parser, which takes
+either spelling. Version 1 (before games had notations of their own) wrote the same
 text for the games it knew, so it is read as it always was; versions 1 and 2 wrote a game's option as
 a line of its own, read through `engine.legacy`.
 
@@ -75,7 +76,7 @@ def dumps(game: Game) -> str:
         lines.append("options: " + " ".join(written))
     lines.append(f"result: {result_text(game)}")
     lines.append("moves:")
-    lines += [f"{n}. {game.rules.format_move(move)}" for n, move in enumerate(game.played, start=1)]
+    lines += [f"{n}. {game.entry.format_move(move)}" for n, move in enumerate(game.played, start=1)]
     return "\n".join(lines) + "\n"
 
 

@@ -35,11 +35,12 @@ def render(entry: Entry, state: GridState) -> str:
         lines.append(" " * (width + 1) + "-" * (len(header) + 4))
         for r in range(rows):
             lines.append(f"{r + 1:>{width}} | " + " ".join(sym(r, c) for c in range(cols)))
-    elif style == "boxes":  # book 004: X | . | O
+    elif style == "boxes":  # book 004: X | . | O, with the row and column numbers its moves are written in
+        lines.append(" " * (width + 1) + "".join(f"{c + 1:^4}" for c in range(cols)).rstrip())
         for r in range(rows):
-            lines.append(" " + " | ".join(sym(r, c) for c in range(cols)))
+            lines.append(f"{r + 1:>{width}} " + " " + " | ".join(sym(r, c) for c in range(cols)))
             if r < rows - 1:
-                lines.append("+".join("---" for _ in range(cols)))
+                lines.append(" " * (width + 1) + "+".join("---" for _ in range(cols)))
     else:  # "dots" (001, row numbers) and "letters" (003, row letters)
         labels = [row_label(r) if style == "letters" else str(r + 1) for r in range(rows)]
         width = max(len(x) for x in labels)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from functools import lru_cache
+from typing import Any
 
 from gridgames.engine.entry import Entry
 from gridgames.engine.errors import OptionsError
@@ -107,7 +108,7 @@ def ids_where(feature: Callable[[Entry], bool]) -> str:
     return ", ".join(entry.id for entry in catalogue() if feature(entry)) or "no game"
 
 
-def registered_solver(rules: Rules) -> Solver:
+def registered_solver(rules: Rules[Any]) -> Solver:
     """The solver hooks of the game whose rules these are (each game's own, guarded: two games
     sharing a rules class keep their own solvers). Rules outside the registry (a game's own rules,
     unwrapped for a search's inner loop or built by a test) get the first loaded game's of their

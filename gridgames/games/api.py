@@ -26,8 +26,9 @@ from typing import TYPE_CHECKING, Protocol
 from gridgames.engine.entry import Entry
 from gridgames.engine.moves import Move
 from gridgames.engine.rules import GridState
-from gridgames.solve.hooks import GENERIC, Solver  # the hooks protocol, re-exported for game packages
+from gridgames.solve.hooks import GENERIC as GENERIC  # the hooks protocol, re-exported for game packages
 from gridgames.solve.hooks import PuzzleBoard as PuzzleBoard  # re-exported for game packages
+from gridgames.solve.hooks import Solver as Solver
 
 if TYPE_CHECKING:
     pass  # annotations only: the solvers load when asked

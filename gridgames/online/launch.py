@@ -136,7 +136,7 @@ async def start_local_server(bind: str, port: int, out: TextIO, db_name: str = "
                 raise HostDbError(str(error)) from None
         except StoreRefused as error:
             raise HostDbError(str(error)) from None
-    db_name = db.name  # type: ignore[possibly-undefined]
+    db_name = db.name
     where = reach(bind).replace("--host", "--bind")
     out.write(f"Game server started on port {running.port}, listening on {where}.\n")
     return running, db_name

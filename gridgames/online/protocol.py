@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from dataclasses import MISSING, dataclass, fields
 from typing import Any, ClassVar
 
@@ -133,7 +134,7 @@ def _options(name: str, value: Any) -> dict[str, Any]:
     return dict(value)
 
 
-def _pair(item):  # type: ignore[no-untyped-def]
+def _pair(item: Callable[[str, Any], Any]) -> Callable[[str, Any], tuple[Any, Any]]:
     def check(name: str, value: Any) -> tuple[Any, Any]:
         if not isinstance(value, list) or len(value) != 2:
             raise ProtocolError(f"The field '{name}' must be a pair.")

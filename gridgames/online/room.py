@@ -25,6 +25,7 @@ from gridgames.engine.game import Game
 from gridgames.engine.match import Match
 from gridgames.engine.options import Options, parse_size
 from gridgames.engine.outcome import Outcome
+from gridgames.engine.roles import Starts
 from gridgames.engine.snapshot import expected_to_move
 from gridgames.games import get_entry, resolve_options
 from gridgames.games.guard import GameFault, probe
@@ -65,7 +66,7 @@ def options_for(message: Create) -> tuple[Entry, Options]:
 def new_row(message: Create, host_secret: str) -> RoomRow:
     """A fresh room for `message`, seat 1 held by `host_secret`; raises GameError for bad options."""
     entry, options = options_for(message)
-    match = Match(entry, options, starts="alternate")
+    match = Match(entry, options, starts=Starts.ALTERNATE)
     first = options.resolve_first(random.SystemRandom())
     return RoomRow(
         id=new_room_id(), variant=entry.id, size=options.size, first=options.first,

@@ -172,7 +172,7 @@ class GameServer:
             max_msg_size=p.MAX_CLIENT_FRAME + 1, heartbeat=HEARTBEAT_SECONDS, compress=False
         )
         await ws.prepare(request)
-        conn = Conn(ws, address, request.transport)  # type: ignore[arg-type]
+        conn = Conn(ws, address, request.transport)
         if not frames.watch(ws, request, conn.ping_allowed):
             _warn_unwatched()
         self.conns.add(conn)

@@ -19,6 +19,7 @@ from typing import Any
 
 from gridgames.engine.entry import Entry
 from gridgames.engine.moves import Move
+from gridgames.engine.roles import Level
 from gridgames.engine.rules import GridState
 from gridgames.games import registered_solver
 from gridgames.solve.budget import PREPARE_SECONDS, REPLY_SECONDS
@@ -30,15 +31,13 @@ ANALYSIS_BUDGET = 1.0
 REVIEW_BUDGET = 0.3
 
 
-def levels() -> tuple[str, ...]:
-    """The computer levels, weakest first (the players' module loads when they are asked for)."""
-    from gridgames.solve.players import LEVELS
-
-    return tuple(LEVELS)
+def levels() -> tuple[Level, ...]:
+    """The computer levels, weakest first."""
+    return tuple(Level)
 
 
 #: The levels that play exact answers where the solver has them.
-EXACT_LEVELS = ("hard", "perfect")
+EXACT_LEVELS = (Level.HARD, Level.PERFECT)
 #: What an exact level plays where no exact answer is quick: the deepest search its time allows
 #: (`solve.players.strongest_search_move`; before, the medium level's, which plays one move in five at
 #: random). The same name as `solve.players.SEARCH`, kept here so that the play layer's import stays light.

@@ -174,7 +174,7 @@ class PlaySession:
         game = step(self._game)
         while possible(game) and self.is_computer(game.state.to_move) and not self.all_computer:
             game = step(game)
-        moved = abs(game.cursor - self._game.cursor)
+        moved: int = abs(game.cursor - self._game.cursor)
         self._set(game)
         return moved
 

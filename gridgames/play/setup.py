@@ -28,8 +28,9 @@ from gridgames.engine.errors import GameError, OptionsError
 from gridgames.engine.game import Game
 from gridgames.engine.match import STARTS_CHOICES, Match
 from gridgames.engine.options import MAX_OPTIONS, Options, parse_size
+from gridgames.engine.roles import Starts
 from gridgames.games import get_entry, resolve_options
-from gridgames.play.seats import HUMAN, ONLINE
+from gridgames.play.seats import HUMAN, ONLINE, Seat, parse_seat
 
 #: The keys `Setup.to_dict` writes; `from_dict` refuses any other (a typo is not silently dropped).
 KEYS = ("variant", "rows", "cols", "first", "options", "seats", "starts", "games")
@@ -49,11 +50,16 @@ class Setup:
 
     variant: str
     options: Options
-    seats: tuple[str, str] = (HUMAN, HUMAN)
-    starts: str = "alternate"
+    seats: tuple[Seat, Seat] = (HUMAN, HUMAN)
+    starts: Starts = Starts.ALTERNATE
     games: int | None = None
 
-    def seat(self, player: int) -> str:
+    def __post_init__(self) -> None:
+        # Spellings given as text (the command line, an old file) become the types, or one sentence.
+        object.__setattr__(self, "seats", (parse_seat(self.seats[0]), parse_seat(self.seats[1])))
+        object.__setattr__(self, "starts", Starts.parse(self.starts, "way to choose who starts"))
+
+    def seat(self, player: int) -> Seat:
         return self.seats[player - 1]
 
     def new_match(self, entry: Entry) -> Match:
@@ -69,7 +75,7 @@ class Setup:
         seats: tuple[str, str] | None = None,
         starts: str | None = None,
         games: int | None = None,
-    ) -> Setup:
+    ) -> Setup:  # seats and starts as text or as the types: Setup reads them
         """This set-up with the choices given (None keeps its own; `options` changes the game's
         options it names); OptionsError, one sentence, for a choice this game does not offer."""
         o = self.options
@@ -81,7 +87,8 @@ class Setup:
         entry.check_size(rows, cols)
         return replace(
             self, variant=entry.id, options=Options(rows, cols, first or o.first, game_options),
-            seats=seats or self.seats, starts=starts or self.starts,
+            seats=_seats(seats) if seats else self.seats,
+            starts=Starts.parse(starts, "way to choose who starts") if starts else self.starts,
             games=self.games if games is None else games,
         )
 
@@ -127,7 +134,8 @@ class Setup:
             raise OptionsError(f"A match is at least one game, not {str(games)[:20]!r}.")
         options = Options(rows, cols, first, game_options)  # the engine's range first, then the game's
         entry.check_size(rows, cols)
-        return cls(variant, options, _seats(data.get("seats", [HUMAN, HUMAN])), starts, games)
+        seats = _seats(data.get("seats", [HUMAN, HUMAN]))
+        return cls(variant, options, seats, Starts.parse(starts, "way to choose who starts"), games)
 
 
 def default_setup(entry: Entry) -> Setup:
@@ -159,15 +167,15 @@ def _whole(value: object, name: str) -> int:
     return value
 
 
-def _seats(value: object) -> tuple[str, str]:
-    """Two seat names; ONLINE sits only in seat 2."""
+def _seats(value: object) -> tuple[Seat, Seat]:
+    """Two seats read from their names; ONLINE sits only in seat 2."""
     if not isinstance(value, (list, tuple)) or len(value) != 2:
         raise OptionsError("A game has exactly two seats.")
     if not all(isinstance(s, str) and s.isprintable() and 0 < len(s) <= MAX_NAME for s in value):
         raise OptionsError("A saved seat is not a person or a computer level.")
     if value[0] == ONLINE:
         raise OptionsError("Only the second seat can be a friend online.")
-    return value[0], value[1]
+    return parse_seat(value[0]), parse_seat(value[1])
 
 
 # -- beside an autosave ---------------------------------------------------------------------------
@@ -178,7 +186,7 @@ def saved_settings(setup: Setup, match: Match) -> dict[str, Any]:
 
 def setup_of(match: Match, seats: tuple[str, str]) -> Setup:
     """The set-up a match score was started with, and these seats."""
-    return Setup(match.entry.id, match.options, seats, match.starts, match.length)
+    return Setup(match.entry.id, match.options, _seats(seats), match.starts, match.length)
 
 
 @dataclass(frozen=True)
@@ -285,7 +293,7 @@ class LastChoices:
         self.setups[setup.variant] = setup
 
     def with_seats(self, entry: Entry, seats: tuple[str, str]) -> Setup:
-        return replace(self.setup_for(entry), seats=seats)
+        return replace(self.setup_for(entry), seats=_seats(seats))
 
     def to_dict(self) -> dict[str, Any]:
         return {"variant": self.variant, "setups": {k: s.to_dict() for k, s in self.setups.items()}}

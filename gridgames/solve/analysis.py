@@ -20,9 +20,10 @@ from gridgames.solve.search import MATE_BOUND, RulesPosition, Searcher, iterate
 DEFAULT_SEARCH_BUDGET = 1.0
 
 
-def rules_of(entry_or_rules: Any) -> Rules:
+def rules_of(entry_or_rules: Any) -> Rules[Any]:
     """Accept a catalogue Entry or a Rules object."""
-    return entry_or_rules.rules if hasattr(entry_or_rules, "rules") else entry_or_rules
+    rules: Rules[Any] = entry_or_rules.rules if hasattr(entry_or_rules, "rules") else entry_or_rules
+    return rules
 
 
 def analyse(entry_or_rules: Any, state: GridState, budget: Budget | float | None = None) -> Evaluation:
@@ -47,7 +48,7 @@ def needs_budget(entry_or_rules: Any, state: GridState) -> bool:
     return solver_for(rules_of(entry_or_rules)).needs_budget(state)
 
 
-def generic_evaluation(rules: Rules, state: GridState, budget: Budget | float) -> Evaluation:
+def generic_evaluation(rules: Rules[Any], state: GridState, budget: Budget | float) -> Evaluation:
     """Alpha-beta over the public rules: proves forced wins and losses within the horizon."""
     game = RulesPosition(rules)
     searcher = Searcher(game)

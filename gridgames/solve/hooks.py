@@ -121,15 +121,15 @@ class Solver:
 GENERIC = Solver()
 
 
-_lookup: Callable[[Rules], Solver] | None = None
+_lookup: Callable[[Rules[Any]], Solver] | None = None
 
 
-def use_lookup(lookup: Callable[[Rules], Solver]) -> None:
+def use_lookup(lookup: Callable[[Rules[Any]], Solver]) -> None:
     """Find each game's hooks with `lookup` (the game registry installs its own)."""
     global _lookup
     _lookup = lookup
 
 
-def solver_for(rules: Rules) -> Solver:
+def solver_for(rules: Rules[Any]) -> Solver:
     """The solver hooks of the game `rules` belongs to (checked by its guard), or the generic defaults."""
     return GENERIC if _lookup is None else _lookup(rules)

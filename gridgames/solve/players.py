@@ -17,6 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from gridgames.engine.moves import Move
+from gridgames.engine.roles import Level
 from gridgames.engine.rules import GridState, Rules
 from gridgames.solve.analysis import analyse, needs_budget, rules_of
 from gridgames.solve.base import LOSS, UNKNOWN, WIN
@@ -24,7 +25,7 @@ from gridgames.solve.budget import Budget
 from gridgames.solve.hooks import solver_for
 from gridgames.solve.search import Position, RulesPosition, iterate
 
-LEVELS = ("easy", "medium", "hard", "perfect")
+LEVELS = tuple(Level)
 MEDIUM_RANDOM = 0.2
 HARD_ERROR = 0.25
 #: Time a search-based move may take when the caller gives no budget.
@@ -35,22 +36,22 @@ LOSING_BUDGET = 0.02
 #: A search-based move gets at least this long even when its budget is spent (it must move).
 MIN_THINK = 0.005
 
-Player = Callable[[Rules, GridState], Move]
+Player = Callable[[Rules[Any], GridState], Move]
 
 
-def _search_game(rules: Rules, state: GridState) -> tuple[Position, Any]:
+def _search_game(rules: Rules[Any], state: GridState) -> tuple[Position, Any]:
     """The fastest search adapter for the game, and the state in its terms."""
     return solver_for(rules).search_position(state) or (RulesPosition(rules), state)
 
 
-def _budget_for(rules: Rules, state: GridState, budget: Budget | None) -> Budget | None:
+def _budget_for(rules: Rules[Any], state: GridState, budget: Budget | None) -> Budget | None:
     """The caller's budget; without a time limit, SEARCH_BUDGET where only a search applies."""
     if needs_budget(rules, state):
         return Budget.or_default(budget, SEARCH_BUDGET)
     return budget
 
 
-def immediate_win(rules: Rules, state: GridState, budget: Budget | None = None) -> Move | None:
+def immediate_win(rules: Rules[Any], state: GridState, budget: Budget | None = None) -> Move | None:
     """A move after which the opponent cannot move, if there is one (None too when `budget` runs out
     first: with hundreds of moves, each child's moves cost more than a short budget)."""
     for move in rules.legal_moves(state):
@@ -61,12 +62,14 @@ def immediate_win(rules: Rules, state: GridState, budget: Budget | None = None) 
     return None
 
 
-def easy_move(rules: Rules, state: GridState, rng: random.Random, budget: Budget | None = None) -> Move:
+def easy_move(rules: Rules[Any], state: GridState, rng: random.Random, budget: Budget | None = None) -> Move:
     win = immediate_win(rules, state, budget)
     return win if win is not None else rng.choice(rules.legal_moves(state))
 
 
-def medium_move(rules: Rules, state: GridState, rng: random.Random, budget: Budget | None = None) -> Move:
+def medium_move(
+    rules: Rules[Any], state: GridState, rng: random.Random, budget: Budget | None = None
+) -> Move:
     win = immediate_win(rules, state, budget)
     if win is not None:
         return win
@@ -78,7 +81,7 @@ def medium_move(rules: Rules, state: GridState, rng: random.Random, budget: Budg
     return chosen if chosen is not None else rng.choice(moves)
 
 
-def _deepest_move(rules: Rules, state: GridState, budget: Budget, max_depth: int = 64) -> Move | None:
+def _deepest_move(rules: Rules[Any], state: GridState, budget: Budget, max_depth: int = 64) -> Move | None:
     """The best move of the deepest search `budget` allows (iterative deepening to `max_depth` plies,
     `iterate`'s own limit by default); None when it found none."""
     game, pos = _search_game(rules, state)
@@ -89,7 +92,7 @@ def _deepest_move(rules: Rules, state: GridState, budget: Budget, max_depth: int
 
 
 def strongest_search_move(
-    rules: Rules, state: GridState, rng: random.Random, budget: Budget | None = None
+    rules: Rules[Any], state: GridState, rng: random.Random, budget: Budget | None = None
 ) -> Move:
     """The deepest search the budget allows, without medium's depth cap and random moves: what the hard
     and perfect seats play where the game has no prompt exact answer (their moves are then labelled
@@ -101,13 +104,15 @@ def strongest_search_move(
     return chosen if chosen is not None else rng.choice(rules.legal_moves(state))
 
 
-def _pick_win(rules: Rules, state: GridState, winning: tuple[Move, ...], rng: random.Random) -> Move:
+def _pick_win(rules: Rules[Any], state: GridState, winning: tuple[Move, ...], rng: random.Random) -> Move:
     """Among winning moves, one that ends the game at once if there is one."""
     finishing = [m for m in winning if not rules.legal_moves(rules.apply_unchecked(state, m))]
     return rng.choice(finishing or list(winning))
 
 
-def perfect_move(rules: Rules, state: GridState, rng: random.Random, budget: Budget | None = None) -> Move:
+def perfect_move(
+    rules: Rules[Any], state: GridState, rng: random.Random, budget: Budget | None = None
+) -> Move:
     hooks = solver_for(rules)
     if hooks.plays_by_search(state):
         win = immediate_win(rules, state, budget)
@@ -135,7 +140,7 @@ def perfect_move(rules: Rules, state: GridState, rng: random.Random, budget: Bud
     return chosen if chosen in best else rng.choice(best)
 
 
-def hardest_loss(rules: Rules, state: GridState, rng: random.Random, budget: Budget) -> Move:
+def hardest_loss(rules: Rules[Any], state: GridState, rng: random.Random, budget: Budget) -> Move:
     """In a lost position, the move that leaves the opponent the smallest share of winning
     replies (as far as `budget` allows): perfect play still loses, a fallible opponent may not."""
     deadline = budget
@@ -155,7 +160,7 @@ def hardest_loss(rules: Rules, state: GridState, rng: random.Random, budget: Bud
     return choice
 
 
-def hard_move(rules: Rules, state: GridState, rng: random.Random, budget: Budget | None = None) -> Move:
+def hard_move(rules: Rules[Any], state: GridState, rng: random.Random, budget: Budget | None = None) -> Move:
     """Never lets a proven win go; otherwise, now and then, medium's move instead of the best."""
     if rng.random() < HARD_ERROR:
         half = None if budget is None else budget.share(0.5)

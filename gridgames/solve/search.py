@@ -171,11 +171,14 @@ def iterate(
     searcher: Searcher | None = None,
 ) -> Iterator[SearchResult]:
     """Iterative deepening: yields a result per completed depth, stops when the root is
-    proven (every move proven, with `every_move`), at `max_depth`, or when time runs out."""
+    proven (every move proven, with `every_move`), at `max_depth`, or when time runs out.
+
+    Depth 1 (one look at each move) is bounded by itself and always completes unless cancelled, so a
+    search on a loaded machine still answers with a searched move, never none."""
     searcher = searcher or Searcher(game, budget)
-    if budget is not None:
-        searcher.deadline = Budget.of(budget)
+    timed = Budget.of(budget) if budget is not None else searcher.deadline
     for depth in range(1, max_depth + 1):
+        searcher.deadline = timed.untimed() if depth == 1 else timed
         try:
             result = searcher.root(pos, depth, every_move)
         except SearchTimeout:
@@ -205,7 +208,7 @@ def deepest(results: Iterator[SearchResult]) -> SearchResult | None:
 class RulesPosition:
     """`Position` over the public Rules interface: slow but needs nothing but the rules."""
 
-    rules: Rules
+    rules: Rules[Any]
     evaluate_fn: Callable[[GridState], int] | None = None
 
     def key(self, pos: GridState) -> Hashable:
@@ -227,7 +230,7 @@ class NaiveNegamax:
     """Plain negamax without memory or pruning tricks, over the public Rules interface:
     the independent check the solvers are tested against, and the benchmarks' baseline."""
 
-    def __init__(self, rules: Rules, deadline: Budget | float | None = None) -> None:
+    def __init__(self, rules: Rules[Any], deadline: Budget | float | None = None) -> None:
         self.rules = rules
         self.deadline = Budget.of(deadline)
         self.nodes = 0

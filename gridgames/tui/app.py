@@ -10,6 +10,7 @@ from __future__ import annotations
 import gc
 import random
 import threading
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from textual.app import App
@@ -314,7 +315,7 @@ class GridGamesApp(App[None]):
             for widget in self.screen.query(TooSmall):
                 widget.refresh()
 
-    def _guard_size(self, screen: Screen, small: bool | None = None) -> None:
+    def _guard_size(self, screen: Screen[Any], small: bool | None = None) -> None:
         """The notice takes the focus (and the keys) while the terminal is too small; then the
         focus goes back (also for a screen shown or uncovered meanwhile)."""
         small = self.too_small if small is None else small
@@ -399,7 +400,7 @@ class GridGamesApp(App[None]):
         else:
             self.push_screen(screen)
 
-    def start_online(self, make_plan):  # type: ignore[no-untyped-def]
+    def start_online(self, make_plan: Callable[..., Any]) -> None:
         """The online game screen, on the link `make_plan(notes)` sets up (hosting or joining)."""
         from gridgames.tui.screens.online import OnlineGameScreen
 

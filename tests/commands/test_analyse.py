@@ -27,8 +27,8 @@ def test_json_shape_of_the_book_opening(capsys):
     assert set(data) == KEYS
     assert data["variant"] == "noneighbour" and data["size"] == "3x3" and data["moves"] == []
     assert data["to_move"] == 1 and data["status"] == "ongoing" and data["winner"] is None
-    assert data["legal"] == ["A1", "A2", "A3", "B1", "B2", "B3", "C1", "C2", "C3"]
-    assert data["value"] == "win" and data["best"] == ["B2"] and data["exact"] is True
+    assert data["legal"] == [f"({r},{c})" for r in (1, 2, 3) for c in (1, 2, 3)]  # the book's notation
+    assert data["value"] == "win" and data["best"] == ["(2,2)"] and data["exact"] is True
 
 
 def test_proven_is_the_positions_value_and_exact_every_moves(capsys):
@@ -54,14 +54,14 @@ def test_a_lost_position_says_every_move_loses_instead_of_listing_them_as_best(c
 
 def test_best_lists_every_winning_move(capsys):
     data = analyse_json(capsys, "walls", "--size", "3x3", "--moves", "C2 A3 C3")
-    assert data["moves"] == ["C2", "A3", "C3"] and data["to_move"] == 2
+    assert data["moves"] == ["(3,2)", "(1,3)", "(3,3)"] and data["to_move"] == 2
     winning = [
         move
         for move in data["legal"]
         if analyse_json(capsys, "walls", "--size", "3x3", "--moves", f"C2 A3 C3 {move}")["value"] == "loss"
     ]
     assert data["value"] == "win"
-    assert data["best"] == winning == ["A2", "B3"]
+    assert data["best"] == winning == ["(1,2)", "(2,3)"]
 
 
 def test_finished_game(capsys):
@@ -70,22 +70,22 @@ def test_finished_game(capsys):
     assert data["legal"] == [] and data["best"] == [] and data["value"] == "loss" and data["to_move"] == 2
 
 
-def test_moves_accept_any_notation_and_print_canonically(capsys):
+def test_moves_accept_any_notation_and_print_in_the_books_own(capsys):
     data = analyse_json(capsys, "locked-duel", "--size", "4x4", "--moves", "(1,1) 3,3")
-    assert data["moves"] == ["A1", "C3"]
+    assert data["moves"] == ["(1,1)", "(3,3)"]  # in the book's own notation
     assert data["to_move"] == 1  # a coin toss in the book: player 1 starts here
 
 
 def test_orthogonal_adjacency_changes_the_answer(capsys):
     king = analyse_json(capsys, "noneighbour", "--moves", "A1")
     orthogonal = analyse_json(capsys, "noneighbour", "--adjacency", "orthogonal", "--moves", "A1")
-    assert "B2" not in king["legal"] and "B2" in orthogonal["legal"]
+    assert "(2,2)" not in king["legal"] and "(2,2)" in orthogonal["legal"]
 
 
 def test_readable_report(capsys):
     assert main(["analyse", "noneighbour", "--moves", "A1"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith(" X | . | .")
+    assert out.startswith("   1   2   3\n1  X | . | .")
     assert "Player 2 (O) to move: win" in out and "Best moves:" in out
 
 

@@ -101,9 +101,9 @@ def test_resume_refuses_options_it_would_ignore(monkeypatch, capsys):
 
 def test_moves_accept_row_and_column_numbers_as_the_advice_says(capsys):
     assert main(["analyse", "locked-duel", "--moves", "3 3", "--json"]) == 0
-    assert '"moves": ["C3"]' in capsys.readouterr().out
+    assert '"moves": ["(3,3)"]' in capsys.readouterr().out  # written in the book's notation
     assert main(["analyse", "locked-duel", "--moves", "3 3, 1 1 (5,5) E1", "--json"]) == 0
-    assert '"moves": ["C3", "A1", "E5", "E1"]' in capsys.readouterr().out
+    assert '"moves": ["(3,3)", "(1,1)", "(5,5)", "(5,1)"]' in capsys.readouterr().out
     assert "'-3x3' is not a board size" in refusal(capsys, ["analyse", "rowcol", "--size", "-3x3"])
 
 

@@ -60,7 +60,7 @@ def test_dumps_writes_the_documented_format() -> None:
     assert lines[2:] == ["variant: noneighbour", "size: 3x3", "first: 2", "options: adjacency=orthogonal"] + [
         "result: in progress",
         "moves:",
-        "1. B2",
+        "1. (2,2)",  # the book's notation; A1-style moves read back too
     ]
 
 

@@ -69,7 +69,7 @@ def test_walls_reports_placements_steps_and_walls_in_the_books_words(play_lines,
         "Player 1 (X), choose your action:\nMove token: up (1,2), left (2,1), right (2,3), down (3,2); "
         in text
     )
-    assert "or build a wall on any empty cell, e.g. #A1." in text
+    assert "or build a wall on any empty cell, e.g. #(1,1)." in text
     assert "Current Grid:\n  1 2 3 4 5\n1 . . . . .\n2 . . X . .\n3 . . # . ." in text
 
 

@@ -82,7 +82,7 @@ def test_walls_help_explains_walls_and_steps(play_lines, make_game):
 
 def test_the_computer_answers_and_undo_goes_back_to_the_humans_turn(play_lines, make_game, first_legal):
     game = make_game("rowcol")
-    setup = Setup(game.entry.id, game.options, ("human", "test"), games=1)
+    setup = Setup(game.entry.id, game.options, ("human", "easy"), games=1)
     result = play_lines(game, ["C3", "undo"], setup=setup, computer=first_legal)
     assert "Player 1 (X) claims C3.\n" in result.text
     assert "Player 2 (O) claims A3." in result.text  # the first legal move in row C / column 3
@@ -92,7 +92,7 @@ def test_the_computer_answers_and_undo_goes_back_to_the_humans_turn(play_lines, 
 
 def test_the_computer_can_move_first_and_win(play_lines, make_game):
     game = make_game("noneighbour", "3x3")
-    setup = Setup(game.entry.id, game.options, ("test", "human"), games=1)
+    setup = Setup(game.entry.id, game.options, ("easy", "human"), games=1)
     centre = Move.at(Cell(1, 1))  # wins at once on 3x3
     result = play_lines(game, [], setup=setup, computer=lambda *_: centre)
     assert result.code == EXIT_FINISHED

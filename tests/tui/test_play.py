@@ -24,7 +24,7 @@ CATALOGUE = catalogue()
 
 IDS = [entry.id for entry in CATALOGUE]
 #: The games of one-cell moves, played here from their scripts to the end and read back cell by cell;
-#: the domino games are played by mouse and by keys in tests/games/test_domino_games.py.
+#: the domino games are played by mouse and by keys in tests/games/domino/test_domino_games.py.
 ONE_CELL = [entry.id for entry in CATALOGUE if entry.id not in ("cram", "domineering")]
 
 

@@ -4,18 +4,10 @@ from __future__ import annotations
 
 from gridgames.engine.entry import Entry
 from gridgames.engine.rules import Content
-from gridgames.games.api import Phrases, RuleBook, page
+from gridgames.games.api import RuleBook, page
 from gridgames.games.cram.hooks import CramSolver
 from gridgames.games.cram.rules import RULES
-
-#: Line mode's words for the domino games (Cram, and Domineering with its own players' names).
-DOMINO_PHRASES = Phrases(
-    turn="{player} to place a domino.",
-    prompt="Your domino: ",
-    moved={"place": "{player} places a domino on {cell}."},
-    no_moves="{name} has no room for a domino. {winner_name} wins!",
-    move_help="a domino as its two cells, e.g. B2-B3 or B2-C2 (either order; (2,2)-(2,3) works too)",
-)
+from gridgames.games.domino.words import DOMINO_PHRASES
 
 CRAM = RuleBook(
     Entry(

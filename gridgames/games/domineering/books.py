@@ -6,9 +6,9 @@ from gridgames.engine.entry import Entry
 from gridgames.engine.moves import Move
 from gridgames.engine.rules import Content, GridState
 from gridgames.games.api import RuleBook, Words, page
-from gridgames.games.cram.books import DOMINO_PHRASES
 from gridgames.games.domineering.hooks import DomineeringSolver
 from gridgames.games.domineering.rules import RULES
+from gridgames.games.domino.words import DOMINO_PHRASES
 
 
 def _turn(entry: Entry, state: GridState, legal: tuple[Move, ...], alternate: bool, keys: str) -> str:

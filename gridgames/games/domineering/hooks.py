@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING, cast
 
 from gridgames.engine.rules import GridState
 from gridgames.games.api import PuzzleBoard, Solver
-from gridgames.games.cram.rules import DominoState
 from gridgames.games.domineering.rules import vertical_to_move
+from gridgames.games.domino.rules import DominoState
 from gridgames.solve.base import UNKNOWN, WIN
 from gridgames.solve.budget import Budget
 
@@ -88,9 +88,9 @@ class DomineeringSolver(Solver):
         return not _small(_state(state))
 
     def evaluate(self, state: GridState, budget: Budget | None) -> Evaluation:
-        from gridgames.games.cram.hooks import domino_evaluation
         from gridgames.games.domineering import solver
         from gridgames.games.domineering.rules import RULES
+        from gridgames.games.domino.evaluation import domino_evaluation
 
         s = _state(state)
         from gridgames.games.domineering import opening

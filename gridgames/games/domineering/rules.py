@@ -1,11 +1,11 @@
-"""Domineering's rules: Cram's dominoes (`gridgames.games.cram.rules`), except that player 1, Vertical,
+"""Domineering's rules: the domino rules (`gridgames.games.domino.rules`), except that player 1, Vertical,
 places them upright only and player 2, Horizontal, across only; the player to move who cannot place one
 loses. Either may move first (the usual option)."""
 
 from __future__ import annotations
 
 from gridgames.engine.rules import bits
-from gridgames.games.cram.rules import DominoRules, DominoState
+from gridgames.games.domino.rules import DominoRules, DominoState
 
 
 def vertical_to_move(state: DominoState) -> bool:

@@ -54,7 +54,7 @@ class TooLarge(SearchTimeout):
 
 _memo: dict[int, int] = {}  # shape key in its bounding box -> Grundy value
 _canonical: dict[int, int] = {}  # canonical key -> Grundy value (computed here)
-_table: dict[int, tuple[Sequence[int], array]] | None = None  # shipped: see decode_table
+_table: dict[int, tuple[Sequence[int], array[int]]] | None = None  # shipped: see decode_table
 _use_table = True
 _nodes = 0  # shapes looked up or solved since the last public call began
 _local = threading.local()  # the budget of the search running in this thread
@@ -211,13 +211,13 @@ def _table_value(ckey: int) -> int | None:
 class _WideKeys(Sequence[int]):
     """Sorted keys of `words` 64-bit words each (low word first), read in place for bisection."""
 
-    def __init__(self, flat: array, words: int) -> None:
+    def __init__(self, flat: array[int], words: int) -> None:
         self.flat, self.words = flat, words
 
     def __len__(self) -> int:
         return len(self.flat) // self.words
 
-    def __getitem__(self, i):  # type: ignore[no-untyped-def, override]
+    def __getitem__(self, i: int) -> int:  # type: ignore[override]  # bisection reads one key at a time
         base = i * self.words
         return sum(self.flat[base + j] << (64 * j) for j in range(self.words))
 
@@ -241,10 +241,10 @@ def encode_table(values: dict[int, int]) -> bytes:
     return bytes(out)
 
 
-def decode_table(blob: bytes) -> dict[int, tuple[Sequence[int], array]]:
+def decode_table(blob: bytes) -> dict[int, tuple[Sequence[int], array[int]]]:
     """{words per key: (sorted keys, their values)} from `encode_table`'s bytes."""
     raw = memoryview(blob)
-    table: dict[int, tuple[Sequence[int], array]] = {}
+    table: dict[int, tuple[Sequence[int], array[int]]] = {}
     at = 0
     while at < len(raw):
         words, count = raw[at], int.from_bytes(raw[at + 1 : at + 9], "little")

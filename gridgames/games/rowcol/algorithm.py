@@ -38,7 +38,7 @@ each subtree) decides it for every cell at once: O(rows + cols + cells).
 
 So the mover at v wins iff v is essential in S + v (S = unclaimed cells). A move to u leaves the
 opponent at u with the graph S itself, so it wins iff u is *not* essential in S; a first move (no
-claim yet) may be any cell of S and is judged the same way. `tests/solve/test_rowcol.py` checks the
+claim yet) may be any cell of S and is judged the same way. `tests/games/rowcol/test_rowcol.py` checks the
 rule against a generic maximum matching and against plain negamax on every position of small boards.
 """
 

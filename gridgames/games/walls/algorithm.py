@@ -22,6 +22,7 @@ from bisect import bisect_left
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from gridgames.engine.cells import Cell
 from gridgames.engine.moves import Move
@@ -48,7 +49,7 @@ SHIPPED = {(4, 4): "walls-4x4.bin"}
 #: Boards whose few-wall positions ship (the rest is solved live once the open part is small).
 LAYERED = {(5, 5): "walls-5x5.bin"}
 
-Pos = tuple  # (me: int | None, opp: int | None, walls: int)
+Pos = tuple[Any, ...]  # (me: int | None, opp: int | None, walls: int)
 
 
 def _index(n: int, walls: int, me: int, opp: int) -> int:
@@ -252,7 +253,7 @@ class LayeredTable:
         if at != len(body):
             raise ValueError("trailing bytes")
         self.raw_layers = layers
-        self.sets: dict[int, array] = {}
+        self.sets: dict[int, array[int]] = {}
         self.blocks: dict[tuple[int, int], bytes] = {}
 
     @staticmethod
@@ -271,7 +272,7 @@ class LayeredTable:
         """Positions with these walls, and their children (one wall more), are in the table."""
         return walls.bit_count() < self.max_walls
 
-    def _sets(self, k: int) -> array:
+    def _sets(self, k: int) -> array[int]:
         sets = self.sets.get(k)
         if sets is None:
             import lzma
@@ -387,7 +388,7 @@ def exact_for(
         return whole
     layered = layered_table(rows, cols)
     if layered is not None and layered.covers(walls):
-        return layered  # type: ignore[return-value]
+        return layered
     for (r, c, _base), table in list(_recent.items()):
         if (r, c) == (rows, cols) and table.covers(walls):
             return table
@@ -493,7 +494,7 @@ class WallsBoard:
 
     def empty(self, pos: Pos) -> int:
         me, opp, walls = pos
-        taken = walls
+        taken: int = walls
         if me is not None:
             taken |= 1 << me
         if opp is not None:
@@ -567,7 +568,8 @@ class WallsBoard:
             return 0 if opp is None else -8 * (nbr[opp] & empty).bit_count()
         if opp is None:
             return 8 * (nbr[me] & empty).bit_count()
-        mine, theirs = 1 << me, 1 << opp
+        mine: int = 1 << me
+        theirs: int = 1 << opp
         seen = mine | theirs
         while True:
             grow_mine = self.grow(mine, empty) & ~seen

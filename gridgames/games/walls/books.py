@@ -23,13 +23,13 @@ def _choices(entry: Entry, state: GridState, moves: tuple[Move, ...]) -> str:
     """Placing a token; or the steps by direction and one example wall, as the book lists them."""
     token = cast(WallsState, state).token(state.to_move)
     if token is None:
-        return "Place your token on any empty cell, e.g. " + RULES.format_move(moves[0]) + "."
+        return "Place your token on any empty cell, e.g. " + entry.format_move(moves[0]) + "."
     here = state.cell(token)
     steps = [f"{_direction(here, m.cells[0])} {entry.format_move(m)}" for m in moves if m.kind != WALL]
     walls = [m for m in moves if m.kind == WALL]
     text = "Move token: " + ", ".join(steps)
     if walls:
-        text += f"; or build a wall on any empty cell, e.g. {RULES.format_move(walls[0])}"
+        text += f"; or build a wall on any empty cell, e.g. {entry.format_move(walls[0])}"
     return text + "."
 
 

@@ -11,6 +11,7 @@ import subprocess
 from collections.abc import Callable
 from pathlib import Path
 
+from gridgames.engine.rules import orthogonal_masks
 from gridgames.games.walls import algorithm as walls
 from gridgames.solve import tables
 
@@ -18,7 +19,7 @@ from gridgames.solve import tables
 def build_walls() -> bytes:
     native = walls.NATIVE()
     if native is not None:
-        codes = walls.Packed(native.walls_retrograde(walls.orthogonal_masks(4, 4), -1.0, None))
+        codes = walls.Packed(native.walls_retrograde(orthogonal_masks(4, 4), -1.0, None))
         table = bytearray(codes[i] for i in range((1 << 16) * 16 * 16))
     else:
         table = walls.retrograde(4, 4)

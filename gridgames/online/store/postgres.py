@@ -135,7 +135,7 @@ class PostgresStore:
                 raise StoreRefused(migrations.too_new(self.where, version))
             for step, sqls in migrations.statements(version, "postgresql"):
                 for sql in sqls:
-                    await db.execute(sql)  # type: ignore[arg-type]
+                    await db.execute(sql)
                 await db.execute("UPDATE gridgames_schema SET version=%s", (step,))
             # Writable: a write now (rolled back with nothing to undo) fails on a read-only database.
             await db.execute("UPDATE gridgames_schema SET version=version")
@@ -216,7 +216,7 @@ class PostgresStore:
         try:
             async with conn.pipeline():
                 await conn.execute("BEGIN")
-                cursors = [[await conn.execute(sql, params) for sql, params in statements]  # type: ignore[arg-type]
+                cursors = [[await conn.execute(sql, params) for sql, params in statements]
                            for statements in batch]
                 await conn.execute("COMMIT")
         except BaseException:
@@ -318,8 +318,8 @@ class PostgresStore:
     async def purge(self, older_than: float) -> int:
         old = "SELECT id FROM rooms WHERE finished IS NOT NULL AND finished < %s"
         async with self._conn() as conn, conn.transaction():
-            await conn.execute(f"DELETE FROM moves WHERE room IN ({old})", (older_than,))  # type: ignore[arg-type]
-            await conn.execute(f"DELETE FROM seats WHERE room IN ({old})", (older_than,))  # type: ignore[arg-type]
+            await conn.execute(f"DELETE FROM moves WHERE room IN ({old})", (older_than,))
+            await conn.execute(f"DELETE FROM seats WHERE room IN ({old})", (older_than,))
             cursor = await conn.execute("DELETE FROM rooms WHERE finished < %s", (older_than,))
             return cursor.rowcount
 
@@ -431,5 +431,5 @@ class PostgresStore:
 
 
 async def _one(db: psycopg.AsyncConnection[Any], sql: str, params: tuple[Any, ...] = ()) -> Any:
-    row = await (await db.execute(sql, params)).fetchone()  # type: ignore[arg-type]
+    row = await (await db.execute(sql, params)).fetchone()
     return None if row is None else row[0]

@@ -11,8 +11,9 @@ from textual.widgets._select import SelectOverlay
 
 from gridgames.engine.entry import Entry
 from gridgames.engine.options import Options, OptionSpec, Value, parse_size
+from gridgames.engine.roles import Starts
 from gridgames.play import computer
-from gridgames.play.seats import HUMAN, ONLINE
+from gridgames.play.seats import HUMAN, ONLINE, parse_seat
 from gridgames.play.setup import Setup
 from gridgames.tui.closing import close_screen, settle_after_first_paint
 from gridgames.tui.screens.dialog import Dialog
@@ -181,8 +182,8 @@ class NewGamePanel(Dialog[Setup | None]):
         if self.query("#size"):
             rows, cols = parse_size(str(value("#size", "")))
         options = Options(rows, cols, str(value("#first", "1")), self.entry.resolve_options(chosen))
-        seats = (str(value("#seat1", HUMAN)), str(value("#seat2", HUMAN)))
-        return Setup(self.entry.id, options, seats, str(value("#starts", "alternate")))
+        seats = (parse_seat(str(value("#seat1", HUMAN))), parse_seat(str(value("#seat2", HUMAN))))
+        return Setup(self.entry.id, options, seats, Starts(str(value("#starts", Starts.ALTERNATE))))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "start":

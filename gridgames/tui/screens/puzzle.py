@@ -28,13 +28,12 @@ from gridgames.engine.errors import MoveError
 from gridgames.engine.game import Game
 from gridgames.games import rule_book
 from gridgames.games.guard import fault_in
-from gridgames.play.picking import NOTHING, Picking
+from gridgames.play.picking import NOTHING, Picking, is_alternate
 from gridgames.puzzles.run import Answer, PuzzleRun
 from gridgames.puzzles.themes import THEMES
 from gridgames.solve.budget import StopCheck
 from gridgames.tui.alternate import name_alternate_key
 from gridgames.tui.closing import close_screen, settle_after_first_paint
-from gridgames.tui.marks import is_alternate
 from gridgames.tui.pointing import pointed_at
 from gridgames.tui.puzzle_marks import puzzle_marks
 from gridgames.tui.puzzle_source import PuzzleSource, short_name

@@ -7,6 +7,7 @@ again, the focus goes back where it was (`SizeGuard`): the board keeps its curso
 
 from __future__ import annotations
 
+from typing import Any
 from weakref import WeakKeyDictionary
 
 from textual.geometry import Size
@@ -40,9 +41,9 @@ class SizeGuard:
     """Moves a screen's focus to its `TooSmall` notice and back, remembering where it was."""
 
     def __init__(self) -> None:
-        self._before: WeakKeyDictionary[Screen, Widget | None] = WeakKeyDictionary()
+        self._before: WeakKeyDictionary[Screen[Any], Widget | None] = WeakKeyDictionary()
 
-    def guard(self, screen: Screen) -> None:
+    def guard(self, screen: Screen[Any]) -> None:
         notice = next(iter(screen.query(TooSmall)), None)
         if notice is None or screen.focused is notice:
             return
@@ -50,7 +51,7 @@ class SizeGuard:
         notice.can_focus = True
         notice.focus(scroll_visible=False)
 
-    def release(self, screen: Screen) -> None:
+    def release(self, screen: Screen[Any]) -> None:
         notice = screen.focused
         if not isinstance(notice, TooSmall):
             return

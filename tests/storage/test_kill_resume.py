@@ -131,16 +131,16 @@ def test_killed_between_moves_the_app_resumes_at_the_last_completed_move(tmp_pat
         wait_for("the second move saved", lambda: len(saved_moves(data_dir)) == 2, app)
         app.kill()  # SIGKILL: no chance to save anything more
     before = saved_moves(data_dir)
-    assert before == ["1. C3", "2. C5"]
+    assert before == ["1. (3,3)", "2. (3,5)"]
 
     with running_app(data_dir) as app:
         wait_for("the offer to resume", lambda: b"Resume your unfinished game" in app.output, app)
         assert b"2 moves" in app.output
         app.send("y")
         wait_for("the resumed board", lambda: b"Moves" in app.output, app)
-        app.send("jj\r")  # two down from the centre: E3, a legal third move only after C3 and C5
+        app.send("jj\r")  # two down from the centre: (5,3), a legal third move only after C3 and C5
         wait_for("the third move saved", lambda: len(saved_moves(data_dir)) == 3, app)
-        assert saved_moves(data_dir) == [*before, "3. E3"]
+        assert saved_moves(data_dir) == [*before, "3. (5,3)"]
 
 
 def test_a_move_shown_reaches_the_disk_with_no_more_input(tmp_path: Path) -> None:
@@ -157,6 +157,6 @@ def test_a_move_shown_reaches_the_disk_with_no_more_input(tmp_path: Path) -> Non
         drawn = len(app.output)
         app.send("\r")  # mark the centre, C3: the move log shows it in the book's (3,3)
         wait_for("the move on screen", lambda: b"(3,3)" in app.output[drawn:], app)
-        wait_for("the move on disk", lambda: saved_moves(data_dir) == ["1. C3"], app)
+        wait_for("the move on disk", lambda: saved_moves(data_dir) == ["1. (3,3)"], app)
         app.kill()
-    assert saved_moves(data_dir) == ["1. C3"]
+    assert saved_moves(data_dir) == ["1. (3,3)"]
