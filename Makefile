@@ -47,11 +47,13 @@ bench: $(VENV)/.installed-dev
 # 500 rooms of bots over loopback against `gridgames server`: move round trip and memory per room.
 # Then issue 29's attacks one at a time beside 100 rooms of bots: the other rooms' round trip and memory.
 # Then a cluster: 3 servers over a throwaway PostgreSQL, 1,500 rooms, each room's bots on two servers
-# (skipped, saying how to install it, where PostgreSQL is not installed).
+# (skipped, saying how to install it, where PostgreSQL is not installed). Then the lobby's cost per move
+# (no lobby clients against 200) and how late a flag falls.
 bench-online: $(VENV)/.installed-dev
 	$(BIN)/python -m benchmarks.online.load
 	$(BIN)/python -m benchmarks.online.attacks
 	$(BIN)/python -m benchmarks.online.cluster
+	$(BIN)/python -m benchmarks.online.lobby
 
 # Rebuild every shipped table in gridgames/games/*/ byte for byte (see README: time and memory).
 tables: $(VENV)/.installed-dev
@@ -71,7 +73,7 @@ solve-board: $(VENV)/.installed-dev
 		--journal runs/domineering-$(ROWS)x$(COLS)-first$(FIRST).jsonl
 
 lint: $(VENV)/.installed-dev
-	$(BIN)/ruff check gridgames tests benchmarks scripts
+	$(BIN)/ruff check gridgames tests benchmarks scripts examples
 	$(BIN)/mypy
 
 clean:

@@ -24,6 +24,8 @@ SUBCOMMANDS = {
     "server": "Run a game server for online play.",
     "host": "Open an online game and invite a friend.",
     "join": "Join a friend's online game (or watch it).",
+    "lobby": "List a game server's open seeks, games and players, or a player's ratings (--json).",
+    "bot": "Play online as a bot: an engine program (docs/bots.md) or a built-in level.",
     "puzzle": "Solve puzzles: in the app, in plain text with --plain, or list them (--list --json).",
     "check": "Run the conformance checks on an installed game (or --all).",
 }

@@ -11,6 +11,7 @@ Typed commands besides moves: `undo`, `help`, `quit`.
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
@@ -23,6 +24,7 @@ from gridgames.engine.moves import Move
 from gridgames.engine.rules import GridState
 from gridgames.engine.safetext import printable
 from gridgames.games.api import Phrases
+from gridgames.play.clocks import GameClock, Now, OutOfTime, clocks_line
 from gridgames.play.narration import Narrator
 from gridgames.play.session import PlaySession, start_sentence
 from gridgames.play.setup import Setup
@@ -89,6 +91,8 @@ class LinePlay:
         records: list[LiveRecord] | None = None,  # `--record`: one per game of the match
         record: str | None = None,
         overwrite: bool = False,
+        now: Now = time.monotonic,  # the clock's time source (`--clock`; a fake in tests)
+        clock_saved: Any = None,  # a resumed game's clock reading
     ) -> None:
         self.out, self.read_line, self.store = out, read_line, store
         self.computer, self.rng, self.echo = computer, rng or random.Random(), echo and not piped
@@ -101,6 +105,8 @@ class LinePlay:
         match = match or setup.new_match(game.entry)
         self.session = PlaySession(match, setup.seats, game, store, self.rng, slot)
         self.session.extra_settings = {"record": record, "overwrite": overwrite}
+        if setup.clock is not None:
+            self.session.use_clock(GameClock(setup.clock, now, clock_saved))
         session = self.session  # (not `self`: a cycle would keep the session's save held until collected)
         self.narrator = Narrator(game.entry, lambda player: not session.is_computer(player))
 
@@ -127,6 +133,12 @@ class LinePlay:
     def is_computer(self, player: int) -> bool:
         return self.session.is_computer(player)
 
+    def show_clocks(self) -> None:
+        """Both clocks, under a clock: 'Clock: ▶ Player 1 (X) 2:59 · Player 2 (O) 3:00'."""
+        clock = self.session.clock
+        if clock is not None:
+            self.say(clocks_line(clock, self.entry.player))
+
     # -- the loop ------------------------------------------------------------------------
     def run(self) -> int:
         """Play until every game of the match is over, the player quits, or input ends."""
@@ -139,7 +151,7 @@ class LinePlay:
             self.say()
         self.show_board()
         while True:
-            outcome = self.game.outcome
+            outcome = self.session.check_time() or self.game.outcome
             if outcome is not None:
                 self.announce()
                 if not self.next_game():
@@ -156,12 +168,14 @@ class LinePlay:
         """One prompt-and-answer; returns an exit code when the session ends here."""
         self.say(self.narrator.turn(self.game))
         while True:
+            self.show_clocks()
             prompt = self.narrator.prompt(self.game)
             self.out.write(prompt.rstrip() + "\n" if self.piped else prompt)  # a reply never joins it
             self.out.flush()
             line = self.read_line()
             if line is None:
                 self.say()
+                self.session.keep_clock()
                 if not self.session.worth_keeping:
                     self.say("Input ended before your first move, so there is no game to save.")
                     return EXIT_INPUT_ENDED
@@ -172,12 +186,16 @@ class LinePlay:
                 return EXIT_INPUT_ENDED
             if self.echo:
                 self.say(printable(line))
+            if self.session.check_time() is not None:  # the answer came too late: the game is lost
+                self.say()
+                return None
             if "\ufffd" in line:  # bytes that were not UTF-8, decoded with replacement
                 self.say(f"That line is not UTF-8 text, so it is not a move: type a move such as "
                          f"{self.entry.rules.example}, or help.")
                 continue
             command = line.strip().lower()
             if command in ("quit", "q", "exit"):
+                self.session.keep_clock()
                 if not self.session.worth_keeping:
                     self.say("Goodbye: you have not moved yet, so there is no game to save.")
                     return EXIT_FINISHED
@@ -199,6 +217,8 @@ class LinePlay:
             try:
                 move = self.game.parse(line)
                 self.play(move)
+            except OutOfTime:
+                return None
             except GameError as error:
                 self.say(self.narrator.refused(printable(str(error))))
                 continue
@@ -220,7 +240,10 @@ class LinePlay:
         move = self.computer(self.entry.rules, self.game.state, self.rng)
         for sentence in take_warnings():  # a solver that failed or lied, switched off: its move was searched
             self.say(f"Warning: {sentence}")
-        self.play(move)
+        try:
+            self.play(move)
+        except OutOfTime:  # it thought past its time: the loop announces the loss
+            pass
 
     def undo(self) -> None:
         if not self.game.can_undo:
@@ -234,7 +257,7 @@ class LinePlay:
 
     def announce(self) -> None:
         """The book's game-over lines, then the match score when playing several games."""
-        self.say(self.narrator.game_over(self.game))
+        self.say(self.narrator.game_over(self.game, self.session.outcome))
         if self.on_game_over is not None:
             self.on_game_over(self.game)
         match = self.session.match

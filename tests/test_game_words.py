@@ -19,7 +19,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "gridgames"
 WORDS = {"wall", "walls", "token", "tokens", "has_walls", "in_setup"}
 #: Names that contain a banned word but are another library's or another field's idea.
 NOT_GAME_IDEAS = {
-    "token_hex", "token_urlsafe",  # the standard library's secrets (seat secrets, slot names)
+    "token_hex", "token_urlsafe", "token_bytes",  # the standard library's secrets (secrets, names, keys)
 }
 #: (file, name) pairs still to move into the games' packages, each with why it is here.
 ALLOWED = {

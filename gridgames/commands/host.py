@@ -11,6 +11,7 @@ import asyncio
 import sys
 
 from gridgames.commands import game_options
+from gridgames.commands.play import add_clock_argument
 from gridgames.commands.server import port_number
 from gridgames.engine.errors import GameError
 from gridgames.engine.options import FIRST_CHOICES
@@ -32,6 +33,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--port", type=port_number, help="its port (default 8765, or any free one; 0: any)")
     parser.add_argument("--new", action="store_true", help="open a new room even if one of VARIANT is saved")
+    add_clock_argument(parser)  # the room's time control (kept in the set-up; the server keeps the clock)
 
 
 def check_options(args: argparse.Namespace) -> str | None:
@@ -81,7 +83,9 @@ def _setup(args: argparse.Namespace) -> Setup:
     """The new room's set-up: the rule book's, with the command line's choices (GameError if bad)."""
     entry = get_entry(args.variant)
     chosen = game_options.given(args, entry)
-    return default_setup(entry).chosen(entry, size=args.size, first=args.first, options=chosen)
+    return default_setup(entry).chosen(
+        entry, size=args.size, first=args.first, options=chosen, clock=getattr(args, "clock", None)
+    )
 
 
 async def _host_plain(args: argparse.Namespace) -> int:

@@ -36,7 +36,7 @@ CONFIRM = "another name, or confirm replacing it"  # the dialog's advice; the co
 
 #: Options that choose a new game; `--resume` continues a saved one with its own, so it refuses them.
 NEW_GAME_OPTIONS = (
-    "size", "first", "vs", "computer_plays", "record", "overwrite", "games", "starts",
+    "size", "first", "vs", "computer_plays", "record", "overwrite", "games", "starts", "clock",
 )
 #: Options only line mode has: the app chooses these on its new-game panel or its save dialog.
 PLAIN_ONLY_OPTIONS = ("record", "overwrite", "games", "seed", "resume")
@@ -58,10 +58,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--overwrite", action="store_true", help="let --record replace an existing file")
     parser.add_argument("--games", type=int, metavar="N", help="play a match of N games (--plain)")
     parser.add_argument("--starts", choices=STARTS_CHOICES, help="who starts each later game of a match")
+    add_clock_argument(parser)
     parser.add_argument(
         "--resume", action="store_true", help="continue the newest unfinished game of VARIANT (--plain)"
     )
     parser.add_argument("--seed", type=int, help="seed coin tosses and the computer (repeatable games)")
+
+
+def add_clock_argument(parser: argparse.ArgumentParser) -> None:
+    """`--clock MINUTES+SECONDS`, the same flag on `play`, `host` and `bot`."""
+    parser.add_argument(
+        "--clock", metavar="M+S",
+        help="play under a clock: base minutes + seconds added a move, e.g. 3+2 or 0.5+1",
+    )
 
 
 def _fail(message: str) -> int:
@@ -131,6 +140,7 @@ def _play_plain(args: argparse.Namespace, entry: Any, new_setup: Setup) -> int:
         if resumed.note:
             print(f"Warning: {printable(resumed.note)}")
         setup, match, game, slot = resumed.setup, resumed.match, saved.game, claimed or ""
+        clock_saved = resumed.clock
         record, overwrite = recording_of(saved.settings)
         records = [
             LiveRecord(path, overwrite, started=number <= match.games)
@@ -144,7 +154,7 @@ def _play_plain(args: argparse.Namespace, entry: Any, new_setup: Setup) -> int:
             print(f"There is no unfinished game of {entry.id} to resume; a new game starts.")
         elif waiting and not interactive:
             print(f"An unfinished game of {entry.id} is saved; it stays saved (--resume continues it).")
-        setup, slot = new_setup, ""
+        setup, slot, clock_saved = new_setup, "", None
         record, overwrite = args.record, args.overwrite
         match = setup.new_match(entry)
         game = match.new_game(rng)  # the first coin toss of the seed
@@ -188,6 +198,7 @@ def _play_plain(args: argparse.Namespace, entry: Any, new_setup: Setup) -> int:
         records=records,
         record=record,
         overwrite=overwrite,
+        clock_saved=clock_saved,
     )
     return session.run()  # a closed output pipe ends in cli.main (the game is saved after every move)
 
@@ -199,7 +210,7 @@ def setup_from(args: argparse.Namespace, entry: Entry, base: Setup) -> Setup:
         seats = (args.vs, HUMAN) if args.computer_plays == 1 else (HUMAN, args.vs)
     return base.chosen(
         entry, size=args.size, first=args.first, options=game_options.given(args, entry), seats=seats,
-        starts=args.starts, games=getattr(args, "games", None),
+        starts=args.starts, games=getattr(args, "games", None), clock=getattr(args, "clock", None),
     )
 
 
@@ -269,7 +280,8 @@ def _launch_app(variant: str, args: argparse.Namespace) -> int:
     if not launch.available():
         return _fail("The full-screen app is not available here: add --plain to play in plain text.")
     start: dict[str, Any] = {"variant": variant, "note": remembered_note(args, variant)}
-    if _given(args, ("size", "first", "vs", "computer_plays", "starts")) or game_options.given_flags(args):
+    chosen = ("size", "first", "vs", "computer_plays", "starts", "clock")
+    if _given(args, chosen) or game_options.given_flags(args):
         start["choices"] = _choices_from(args, variant)
         start["new_game"] = True  # options on the command line ask for a new game: no resume offer first
     return launch.run_app(start)
@@ -302,6 +314,8 @@ def remembered_note(args: argparse.Namespace, variant: str) -> str:
     if args.starts is None and last.starts != "alternate":
         said.append(f"later games started by the {last.starts}" if last.starts in ("winner", "loser")
                     else "a coin toss for each later game")
+    if getattr(args, "clock", None) is None and last.clock is not None:
+        said.append(f"a {last.clock} clock")
     return "As last time: " + ", ".join(said) + "." if said else ""
 
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-#: Why a game ended: the player to move had no legal move, the third repetition, or a resignation
-#: (online play).
-Termination = Literal["no-moves", "repetition", "resignation"]
+#: Why a game ended: the player to move had no legal move, the third repetition, a resignation
+#: (online play), or a player's time ran out (a game under a clock).
+Termination = Literal["no-moves", "repetition", "resignation", "time"]
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,7 @@ from gridgames.engine.errors import GameError
 from gridgames.engine.match import Match
 from gridgames.games import get_entry
 from gridgames.games.guard import GameFault
-from gridgames.online.room import Room
+from gridgames.online.room import Room, clock_from, outcome_from_result
 from gridgames.online.rooms import rebuild
 from gridgames.online.store import RoomRow, RoomStore, StoreError
 
@@ -49,7 +49,7 @@ async def catch_up(
         for move in row.moves[agreed:]:
             game = game.play(move)
         room.set_game(game, base)
-        room.resigned = None if row.result is None else room.resign_outcome(3 - _winner(row.result))
+        room.resigned = outcome_from_result(row.result)
     else:  # another game, or far behind: the stored room, from its snapshot (else replayed), on a thread
         if rebuilt is None:
             fresh = await asyncio.get_running_loop().run_in_executor(None, rebuild, row)
@@ -60,6 +60,7 @@ async def catch_up(
         room.game, room.game_no, room.resigned = fresh.game, fresh.game_no, fresh.resigned
         room.base, room.before = fresh.base, fresh.before
     room.match = Match.from_dict(row.match, get_entry)
+    room.clock = clock_from(row.clock)
     room.seats = dict(row.seats)
     room.takeback_by, room.rematch, room.seq = row.takeback_by, set(row.rematch), row.seq
     return True
@@ -77,11 +78,6 @@ def _agreed(room: Room, game_no: int, moves: tuple[str, ...]) -> int | None:
     return agreed
 
 
-def _winner(result: dict[str, object]) -> int:
-    winner = result.get("winner")
-    return winner if isinstance(winner, int) and winner in (1, 2) else 1
-
-
 class Follower:
     """Hears of every committed change (LISTEN/NOTIFY) and brings the rooms in memory up to it, then
     tells the room's players and watchers on this server, as if the change had been made here: one
@@ -94,9 +90,11 @@ class Follower:
         self, store: RoomStore, rooms: dict[str, Room], broadcast: Callable[[Room], Awaitable[None]],
         send_all: Callable[[Room, str], Awaitable[None]],
         rebuilt: Callable[[RoomRow], Awaitable[Room | None]] | None = None,
+        timed: Callable[[Room], None] | None = None,
     ) -> None:
         self.store, self.rooms, self.broadcast, self.send_all = store, rooms, broadcast, send_all
         self.rebuilt = rebuilt
+        self.timed = timed  # told of a room whose clock a move heard of changed (its flag timer moves)
         self._news: dict[str, list[tuple[int, str]]] = {}  # room -> news not handled yet, in order
         self._tasks: set[asyncio.Task[None]] = set()
 
@@ -140,12 +138,17 @@ class Follower:
             return
         if told:
             room.touch()
+            if self.timed is not None:
+                self.timed(room)
         for text in told:
             await self.send_all(room, text)
 
     def _apply(self, room: Room, seq: int, news: str) -> bool:
-        parts = news.split(" ")
-        if seq != room.seq + 1 or len(parts) != 3 or not parts[0].isdigit() or not parts[1].isdigit():
+        parts = news.split(" ", 3)  # GAME PLY MOVE [CLOCK]
+        if seq != room.seq + 1 or len(parts) < 3 or not parts[0].isdigit() or not parts[1].isdigit():
+            return False
+        clock = clock_from(parts[3]) if len(parts) == 4 else None
+        if (clock is None) != (room.clock is None):
             return False
         game_no, ply = int(parts[0]), int(parts[1])
         if game_no != room.game_no or ply != room.ply or room.outcome is not None:
@@ -155,6 +158,7 @@ class Follower:
         except (GameError, GameFault):
             return False
         room.seq, room.takeback_by = seq, None
+        room.clock = clock
         return True
 
     async def lost(self) -> None:
@@ -172,6 +176,8 @@ class Follower:
             log.warning("room %s could not catch up: %s", room.id, error)
             return
         if room.seq != before:
+            if self.timed is not None:
+                self.timed(room)
             await self.broadcast(room)
 
 

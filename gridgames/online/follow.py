@@ -103,7 +103,7 @@ class View:
         result = None if outcome is None else p.Result(outcome.winner, self.entry.describe(outcome))
         state = replace(
             self.state, moves=(*self.state.moves, message.move), result=result, takeback=None,
-            score=message.score, draws=message.draws,
+            score=message.score, draws=message.draws, clock=message.clock,
         )
         return View(self.entry, game, state)
 

@@ -176,7 +176,8 @@ async def plan_host(args: Hosting, out: TextIO) -> Plan:
         link = Link(server, room=saved.room, secret=saved.secret)
     else:
         o = args.setup.options
-        create = p.Create(p.VERSION, variant, o.size, o.first, o.option_dict())
+        clock = str(args.setup.clock) if args.setup.clock is not None else None  # `host --clock`
+        create = p.Create(p.VERSION, variant, o.size, o.first, o.option_dict(), clock)
         link = Link(server, create=create)
     plan = Plan(link, "host", variant, come_back, saved, running, bind, port, db_name)
     return plan

@@ -5,7 +5,9 @@ sizes, types, lengths and ranges are checked before anything else looks at a mes
 refusal is a `ProtocolError` whose text is one sentence the other side can show.
 
 Client to server: `create`, `join` (first message of a connection), then `move`, `takeback`,
-`resign`, `rematch`, `ping`. Server to client: `welcome` (your seat), `state` (the whole room:
+`resign`, `rematch`, `ping`; or `lobby` first, then `seek`, `cancel`, `accept`, `player` (the
+lobby: `online.lobby`; server answers `listing`, `seeking`, `paired`, `profile`).
+Server to client: `welcome` (your seat), `state` (the whole room:
 after `welcome`, a takeback, a resignation or a rematch), `moved` (one move made: what most
 changes are), `members` (who is seated and connected, when that changes), `ack` (your move is
 committed), `error`, `pong`, `closed`. A room's change costs the server one small message per
@@ -21,12 +23,14 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
-from dataclasses import MISSING, dataclass, fields
+from dataclasses import MISSING, dataclass, field, fields
 from typing import Any, ClassVar
 
 from gridgames.engine.options import MAX_OPTIONS, NAME, WORD
 
-VERSION = 3  # 2: `moved` and `members` besides `state`; 3: a game's own options as `options: {name: value}`
+#: 2: `moved` and `members` besides `state`; 3: a game's own options as `options: {name: value}`, clocks,
+#: players, ratings and the lobby (docs/online.md).
+VERSION = 3
 PATH = "/ws"  # the server's websocket endpoint
 #: Largest frame a server reads from a client (a move is a few dozen bytes).
 MAX_CLIENT_FRAME = 2048
@@ -43,6 +47,13 @@ MOVE_TEXT = re.compile(rf"\A[\x21-\x7e](?:[\x20-\x7e]{{0,{MOVE_MAX - 2}}}[\x21-\
 VARIANT = re.compile(r"^[a-z][a-z0-9-]{0,31}$")
 SIZE = re.compile(r"^[0-9]{1,2}x[0-9]{1,2}$")
 SENTENCE_MAX = 300
+#: A player's name: 3 to 20 letters, digits, `_` or `-`, starting with a letter (see `online.players`).
+PLAYER_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{2,19}$")
+#: A player's key: 32 random bytes in base64url (43 characters), made by the client.
+PLAYER_KEY = re.compile(r"^[A-Za-z0-9_-]{43}$")
+CLOCK_TEXT = re.compile(r"^[0-9.+ ]{3,16}$")
+MAX_LAG_MS = 60_000
+RATING_MAX = 10_000
 
 
 class ProtocolError(ValueError):
@@ -159,6 +170,54 @@ def _outcome(name: str, value: Any) -> Result | None:
     return Result(winner, _sentence("reason", value.get("reason")))
 
 
+def _number(low: float, high: float):  # type: ignore[no-untyped-def]
+    def check(name: str, value: Any) -> float:
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
+            raise ProtocolError(f"The field '{name}' must be a number from {low:g} to {high:g}.")
+        return float(value)
+
+    return check
+
+
+def _clock_control(name: str, value: Any) -> str | None:
+    """A time control as written (`3+2`), checked by the clock itself."""
+    if value is None:
+        return None
+    from gridgames.engine.clock import TimeControl
+    from gridgames.engine.errors import OptionsError
+
+    if not isinstance(value, str) or not CLOCK_TEXT.fullmatch(value):
+        raise ProtocolError(f"The field '{name}' must be a clock such as 3+2.")
+    try:
+        return str(TimeControl.parse(value))
+    except OptionsError as error:
+        raise ProtocolError(str(error)) from None
+
+
+def _clock(name: str, value: Any) -> dict[str, Any] | None:
+    """A clock as the server shows it: `{"control": "3+2", "left": [S1, S2], "running": 1|2|null}`."""
+    if value is None:
+        return None
+    if not isinstance(value, dict) or set(value) != {"control", "left", "running"}:
+        raise ProtocolError(f"The field '{name}' must be a clock.")
+    left = _pair(_number(0.0, 10**6))(name, value["left"])
+    running = _int(1, 2, optional=True)(name, value["running"])
+    return {"control": _clock_control(name, value["control"]), "left": list(left), "running": running}
+
+
+def _player(name: str, value: Any) -> dict[str, Any] | None:
+    """A seated player as the server shows it: name, rating, provisional, bot."""
+    if value is None:
+        return None
+    if not isinstance(value, dict) or set(value) != {"name", "rating", "provisional", "bot"}:
+        raise ProtocolError(f"The field '{name}' must name a player.")
+    return {
+        "name": _text(PLAYER_NAME, limit=20)(name, value["name"]),
+        "rating": _int(0, RATING_MAX)(name, value["rating"]),
+        "provisional": _bool(name, value["provisional"]), "bot": _bool(name, value["bot"]),
+    }
+
+
 def _plain(value: Any) -> Any:
     """JSON for the one nested value, a `Result`."""
     if isinstance(value, Result):
@@ -201,9 +260,10 @@ class Create(Message):
     size: str
     first: str
     options: dict[str, Any]  # the game's own options, {name: value} (the defaults where left out)
+    clock: str | None = None  # a time control, `3+2` (None: no clock)
     CHECKS: ClassVar[dict[str, Any]] = {
         "v": _int(0, 1000), "variant": _text(VARIANT), "size": _text(SIZE),
-        "first": _one_of("1", "2", "toss"), "options": _options,
+        "first": _one_of("1", "2", "toss"), "options": _options, "clock": _clock_control,
     }
 
 
@@ -214,9 +274,12 @@ class Join(Message):
     room: str
     secret: str | None = None
     watch: bool = False
+    name: str | None = None  # a player from the lobby: their name and key open their seat
+    key: str | None = None
     CHECKS: ClassVar[dict[str, Any]] = {
         "v": _int(0, 1000), "room": _text(ROOM_ID), "secret": _text(SECRET, optional=True, limit=128),
-        "watch": _bool,
+        "watch": _bool, "name": _text(PLAYER_NAME, optional=True, limit=20),
+        "key": _text(PLAYER_KEY, optional=True),
     }
 
 
@@ -227,7 +290,10 @@ class MoveMsg(Message):
     TYPE: ClassVar[str] = "move"
     ply: int
     move: str
-    CHECKS: ClassVar[dict[str, Any]] = {"ply": _int(0, MAX_MOVES), "move": _text(MOVE_TEXT, limit=MOVE_MAX)}
+    lag: int = 0  # the client's last measured round trip (ms): up to engine.clock.LAG_CAP is not charged
+    CHECKS: ClassVar[dict[str, Any]] = {
+        "ply": _int(0, MAX_MOVES), "move": _text(MOVE_TEXT, limit=MOVE_MAX), "lag": _int(0, MAX_LAG_MS),
+    }
 
 
 @dataclass(frozen=True)
@@ -290,11 +356,15 @@ class State(Message):
     rematch: tuple[bool, bool]  # which seats offered a rematch
     score: tuple[int, int]
     draws: int
+    clock: dict[str, Any] | None = None  # both players' time left and who is running (None: no clock)
+    players: tuple[dict[str, Any] | None, dict[str, Any] | None] = (None, None)  # named players (lobby)
+    rated: bool = False
     CHECKS: ClassVar[dict[str, Any]] = {
         "variant": _text(VARIANT), "size": _text(SIZE), "options": _options,
         "first": _int(1, 2), "game": _int(1, 10**9), "moves": _moves, "result": _outcome,
         "seated": _pair(_bool), "connected": _pair(_bool), "takeback": _int(1, 2, optional=True),
         "rematch": _pair(_bool), "score": _pair(_int(0, 10**9)), "draws": _int(0, 10**9),
+        "clock": _clock, "players": _pair(_player), "rated": _bool,
     }
 
 
@@ -309,9 +379,10 @@ class Moved(Message):
     move: str
     score: tuple[int, int]
     draws: int
+    clock: dict[str, Any] | None = None  # the clock after the move (None: no clock)
     CHECKS: ClassVar[dict[str, Any]] = {
         "game": _int(1, 10**9), "ply": _int(1, MAX_MOVES), "move": _text(MOVE_TEXT, limit=8),
-        "score": _pair(_int(0, 10**9)), "draws": _int(0, 10**9),
+        "score": _pair(_int(0, 10**9)), "draws": _int(0, 10**9), "clock": _clock,
     }
 
 
@@ -357,11 +428,137 @@ class Closed(Message):
     CHECKS: ClassVar[dict[str, Any]] = {"message": _sentence}
 
 
+# The lobby (docs/online.md, "The lobby's messages"). Client to server.
+SEEK_ID = ROOM_ID
+
+
+def _range(name: str, value: Any) -> tuple[int, int] | None:
+    if value is None:
+        return None
+    low, high = _pair(_int(0, RATING_MAX))(name, value)
+    if low > high:
+        raise ProtocolError(f"The field '{name}' must be a rating range from low to high.")
+    return low, high
+
+
+@dataclass(frozen=True)
+class Lobby(Message):
+    """Open the lobby on this connection, as the player `name` (proved by `key`) or anonymously."""
+
+    TYPE: ClassVar[str] = "lobby"
+    v: int
+    name: str | None = None
+    key: str | None = None
+    bot: bool = False
+    CHECKS: ClassVar[dict[str, Any]] = {
+        "v": _int(0, 1000), "name": _text(PLAYER_NAME, optional=True, limit=20),
+        "key": _text(PLAYER_KEY, optional=True), "bot": _bool,
+    }
+
+
+@dataclass(frozen=True)
+class Seek(Message):
+    TYPE: ClassVar[str] = "seek"
+    variant: str
+    size: str
+    options: dict[str, Any] = field(default_factory=dict)
+    clock: str | None = None
+    rated: bool = False
+    range: tuple[int, int] | None = None
+    CHECKS: ClassVar[dict[str, Any]] = {
+        "variant": _text(VARIANT), "size": _text(SIZE), "options": _options, "clock": _clock_control,
+        "rated": _bool, "range": _range,
+    }
+
+
+@dataclass(frozen=True)
+class Cancel(Message):
+    TYPE: ClassVar[str] = "cancel"
+    seek: str
+    CHECKS: ClassVar[dict[str, Any]] = {"seek": _text(SEEK_ID)}
+
+
+@dataclass(frozen=True)
+class Accept(Message):
+    TYPE: ClassVar[str] = "accept"
+    seek: str
+    CHECKS: ClassVar[dict[str, Any]] = {"seek": _text(SEEK_ID)}
+
+
+@dataclass(frozen=True)
+class PlayerQuery(Message):
+    TYPE: ClassVar[str] = "player"
+    name: str
+    CHECKS: ClassVar[dict[str, Any]] = {"name": _text(PLAYER_NAME, limit=20)}
+
+
+# Server to client.
+def _data(name: str, value: Any, depth: int = 0) -> Any:
+    """Plain JSON data from a server (a listing, a profile): bounded in depth and length, text cleaned."""
+    if depth > 4:
+        raise ProtocolError(f"The field '{name}' is nested too deeply.")
+    if value is None or isinstance(value, (bool, int, float)):
+        return value
+    if isinstance(value, str):
+        return clean_text(value, 64)
+    if isinstance(value, list) and len(value) <= 250:
+        return [_data(name, item, depth + 1) for item in value]
+    if isinstance(value, dict) and len(value) <= 40:
+        return {clean_text(str(key), 32): _data(name, item, depth + 1) for key, item in value.items()}
+    raise ProtocolError(f"The field '{name}' is not plain data of a bounded size.")
+
+
+@dataclass(frozen=True)
+class Listing(Message):
+    """The lobby: open seeks, games in progress, players online (docs/online.md)."""
+
+    TYPE: ClassVar[str] = "listing"
+    you: str | None
+    seeks: list[dict[str, Any]]
+    games: list[dict[str, Any]]
+    players: list[dict[str, Any]]
+    CHECKS: ClassVar[dict[str, Any]] = {
+        "you": _text(PLAYER_NAME, optional=True, limit=20), "seeks": _data, "games": _data, "players": _data,
+    }
+
+
+@dataclass(frozen=True)
+class Seeking(Message):
+    TYPE: ClassVar[str] = "seeking"
+    seek: str
+    CHECKS: ClassVar[dict[str, Any]] = {"seek": _text(SEEK_ID)}
+
+
+@dataclass(frozen=True)
+class Paired(Message):
+    """A seek was accepted: join `room` with your name and key; you are Player `seat`."""
+
+    TYPE: ClassVar[str] = "paired"
+    room: str
+    seat: int
+    seek: str
+    CHECKS: ClassVar[dict[str, Any]] = {"room": _text(ROOM_ID), "seat": _int(1, 2), "seek": _text(SEEK_ID)}
+
+
+@dataclass(frozen=True)
+class Profile(Message):
+    TYPE: ClassVar[str] = "profile"
+    name: str
+    bot: bool
+    ratings: dict[str, Any]
+    games: list[dict[str, Any]]
+    CHECKS: ClassVar[dict[str, Any]] = {
+        "name": _text(PLAYER_NAME, limit=20), "bot": _bool, "ratings": _data, "games": _data,
+    }
+
+
 CLIENT_MESSAGES: dict[str, type[Message]] = {
-    m.TYPE: m for m in (Create, Join, MoveMsg, Takeback, Resign, Rematch, Ping)
+    m.TYPE: m for m in (Create, Join, MoveMsg, Takeback, Resign, Rematch, Ping, Lobby, Seek, Cancel, Accept,
+                        PlayerQuery)
 }
 SERVER_MESSAGES: dict[str, type[Message]] = {
-    m.TYPE: m for m in (Welcome, State, Moved, Members, Ack, Error, Pong, Closed)
+    m.TYPE: m for m in (Welcome, State, Moved, Members, Ack, Error, Pong, Closed, Listing, Seeking, Paired,
+                        Profile)
 }
 
 
@@ -392,7 +589,7 @@ def _parse(frame: str | bytes, kinds: dict[str, type[Message]], limit: int) -> M
     for f in fields(kind):
         if f.name in data:
             values[f.name] = kind.CHECKS[f.name](f.name, data[f.name])
-        elif f.default is MISSING:
+        elif f.default is MISSING and f.default_factory is MISSING:
             raise ProtocolError(f"A '{kind.TYPE}' message needs the field '{f.name}'.")
     return kind(**values)
 

@@ -6,12 +6,17 @@ is missing or damaged, by replaying every stored move through the engine (`from_
 damaged database cannot put an illegal position in play either way. A room loaded from its
 snapshot holds its game from a later ply on (`base`), with the earlier moves as text (`before`).
 Seat 1 is Player 1 and seat 2 Player 2 in every game of the match; a rematch swaps who moves first.
+
+A room may have a clock (`engine.clock`), read on the server's time scale (`online.timesource`: wall
+seconds, common to a cluster's servers), stored with every change (`stored_clock`) and shown in
+`state` and `moved`. A room from the lobby names its players, one a seat, and may be rated.
 """
 
 from __future__ import annotations
 
 import asyncio
 import hmac
+import json
 import random
 import secrets
 import time
@@ -20,6 +25,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
+from gridgames.engine.clock import LAG_CAP, Clock, TimeControl
 from gridgames.engine.entry import Entry
 from gridgames.engine.game import Game
 from gridgames.engine.match import Match
@@ -35,6 +41,37 @@ from gridgames.online.protocol import Create, Moved, Result, State
 from gridgames.online.store import RoomRow, hash_secret
 
 RESIGN_REASON = "{loser} resigned, so {winner} wins."
+TIME_REASON = "{loser} ran out of time, so {winner} wins."
+
+
+def outcome_from_result(result: dict[str, Any] | None) -> Outcome | None:
+    """The stored result the rules did not decide: a resignation, or a loss on time."""
+    if result is None:
+        return None
+    winner = result.get("winner")
+    winner = winner if winner in (1, 2) else None
+    if result.get("reason") == "time":
+        return Outcome(winner, "time", TIME_REASON)
+    return Outcome(winner, "resignation", RESIGN_REASON)
+
+
+def clock_text(clock: Clock | None) -> str | None:
+    """A clock as stored: its reading at its own `since` (wall seconds), so any server reads it back."""
+    if clock is None:
+        return None
+    return json.dumps({"clock": clock.to_json(clock.since), "at": clock.since}, separators=(",", ":"))
+
+
+def clock_from(text: str | None) -> Clock | None:
+    """A stored clock read back (None: none, or damaged: a room is never refused for its clock)."""
+    if not text:
+        return None
+    try:
+        data = json.loads(text)
+        at = float(data["at"])
+        return Clock.from_json(data["clock"], at)
+    except (ValueError, TypeError, KeyError):
+        return None
 
 
 def replay(entry: Entry, options: Options, first_player: int, moves: tuple[str, ...]) -> tuple[Game, int]:
@@ -68,10 +105,26 @@ def new_row(message: Create, host_secret: str) -> RoomRow:
     entry, options = options_for(message)
     match = Match(entry, options, starts=Starts.ALTERNATE)
     first = options.resolve_first(random.SystemRandom())
+    clock = None if message.clock is None else Clock.new(TimeControl.parse(message.clock))
     return RoomRow(
         id=new_room_id(), variant=entry.id, size=options.size, first=options.first,
         options=options.option_dict(), game_no=1, first_player=first, match=match.to_dict(), result=None,
-        seats={1: hash_secret(host_secret)}, moves=(),
+        seats={1: hash_secret(host_secret)}, moves=(), clock=clock_text(clock),
+    )
+
+
+def lobby_row(message: Create, players: tuple[str, str], rated: bool, now: float) -> RoomRow:
+    """A room for two players paired in the lobby: both seats taken (by their names: `Join.name`), the
+    clock running at once for the player who moves first."""
+    entry, options = options_for(message)
+    match = Match(entry, options, starts=Starts.ALTERNATE)
+    first = options.resolve_first(random.SystemRandom())
+    clock = None if message.clock is None else Clock.new(TimeControl.parse(message.clock)).start(first, now)
+    unknown = {seat: hash_secret(new_secret()) for seat in (1, 2)}  # seats open by name and key only
+    return RoomRow(
+        id=new_room_id(), variant=entry.id, size=options.size, first=options.first,
+        options=options.option_dict(), game_no=1, first_player=first, match=match.to_dict(), result=None,
+        seats=unknown, moves=(), clock=clock_text(clock), players=players, rated=rated,
     )
 
 
@@ -95,6 +148,12 @@ class Room:
     base: int = 0  # the ply `game` starts at (a room loaded from its snapshot)
     before: tuple[str, ...] = ()  # the text of the moves before `base`
     unchecked: bool = True  # just loaded: a cluster's server reads it once more (`GameServer._enter`)
+    clock: Clock | None = None  # on the server's time scale (`now`)
+    players: tuple[str, str] | None = None  # named players (a room from the lobby)
+    rated: bool = False
+    shown: tuple[dict[str, Any] | None, dict[str, Any] | None] = (None, None)  # players as `state` shows them
+    now: Callable[[], float] = time.time  # the server's time source (`online.timesource`)
+    flag_timer: Any = None  # the timer that ends the game when the running player's time is up
 
     @classmethod
     def from_row(cls, row: RoomRow) -> Room:
@@ -115,14 +174,11 @@ class Room:
 
     @classmethod
     def _with(cls, row: RoomRow, game: Game, base: int) -> Room:
-        resigned = None
-        if row.result is not None:
-            winner = row.result.get("winner")
-            resigned = Outcome(winner if winner in (1, 2) else None, "resignation", RESIGN_REASON)
         return cls(
             row.id, game.entry, game.options, Match.from_dict(row.match, get_entry), row.game_no, game,
-            resigned, dict(row.seats), takeback_by=row.takeback_by, rematch=set(row.rematch), seq=row.seq,
-            base=base, before=row.moves[:base],
+            outcome_from_result(row.result), dict(row.seats), takeback_by=row.takeback_by,
+            rematch=set(row.rematch), seq=row.seq, base=base, before=row.moves[:base],
+            clock=clock_from(row.clock), players=row.players, rated=row.rated,
         )
 
     # -- the game ----------------------------------------------------------------------------
@@ -201,6 +257,29 @@ class Room:
     def resign_outcome(self, seat: int) -> Outcome:
         return Outcome(3 - seat, "resignation", RESIGN_REASON)
 
+    # -- the clock -----------------------------------------------------------------------------
+    def flag_due(self) -> float | None:
+        """When the server ends the game on time if nobody moves: the flag time plus the lag cap (a
+        move arriving before then may still be in time once its reported round trip is allowed)."""
+        if self.clock is None or self.outcome is not None:
+            return None
+        flag = self.clock.flag_time()
+        return None if flag is None else flag + LAG_CAP
+
+    def clock_view(self) -> dict[str, Any] | None:
+        """The clock as `state` and `moved` show it, read now."""
+        clock = self.clock
+        if clock is None:
+            return None
+        now = self.now()
+        return {
+            "control": str(clock.control), "left": [clock.left(1, now), clock.left(2, now)],
+            "running": clock.running,
+        }
+
+    def stored_clock(self) -> str | None:
+        return clock_text(self.clock)
+
     def takeback_target(self, seat: int) -> int | None:
         """How many moves remain after taking back `seat`'s last move (and any reply), or None."""
         for ply in range(self.ply - 1, -1, -1):
@@ -229,7 +308,10 @@ class Room:
 
     def moved(self) -> Moved:
         """The game's last move, as the room's members are told of it."""
-        return Moved(self.game_no, self.ply, self.last_move_text(), self.match.score, self.match.draws)
+        return Moved(
+            self.game_no, self.ply, self.last_move_text(), self.match.score, self.match.draws,
+            self.clock_view(),
+        )
 
     def state(self) -> State:
         outcome = self.outcome
@@ -242,5 +324,6 @@ class Room:
             seated=seated, connected=connected,
             takeback=self.takeback_by, rematch=(1 in self.rematch, 2 in self.rematch),
             score=self.match.score, draws=self.match.draws,
+            clock=self.clock_view(), players=self.shown, rated=self.rated,
         )
 

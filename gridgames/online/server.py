@@ -10,6 +10,11 @@ Nothing one client does can stall the others (`limits`, `rooms`): rooms load off
 an address's connections, joins and rooms are counted, watchers are capped and let go when idle,
 and a change reaches each member as one small message (`moved`, `members`), so a join or a
 move costs the server O(members), never the length of the game times the members.
+
+Clocks: a room's clock is read and pressed on the server's time source (`online.timesource`,
+injectable: tests move it by hand), and a timer ends the game when the running player's time is up
+(plus the lag cap), whether or not anyone sends anything. The lobby (`online.lobby`) shares the
+websocket: a connection that opens with `lobby` names a player, seeks and pairs.
 """
 
 from __future__ import annotations
@@ -25,16 +30,23 @@ from typing import TypeVar
 
 from aiohttp import WSMsgType, web
 
+from gridgames.engine.clock import LAG_CAP, Clock
 from gridgames.engine.errors import GameError
 from gridgames.engine.options import parse_size
+from gridgames.engine.outcome import Outcome
 from gridgames.games.guard import GameFault, fault_in
-from gridgames.online import cluster, frames, health
+from gridgames.online import cluster, frames, health, ratings
 from gridgames.online import protocol as p
 from gridgames.online.limits import AddressCounts, Bucket, Limits
+from gridgames.online.lobby import Lobby
+from gridgames.online.players import PlayerRefused, fold, identify
 from gridgames.online.presence import Presence
-from gridgames.online.room import Room, new_row, new_secret
+from gridgames.online.room import TIME_REASON, Room, clock_from, new_row, new_secret
+from gridgames.online.room import clock_text as _clock_text
 from gridgames.online.rooms import RESTING_ROOMS, Rooms
-from gridgames.online.store import Conflict, DbSpec, RoomStore, StoreError, hash_secret, open_store
+from gridgames.online.store import Conflict, DbSpec, RoomRow, RoomStore, StoreError, hash_secret, open_store
+from gridgames.online.store.base import GameRecord
+from gridgames.online.timesource import RealTime, TimeSource
 
 log = logging.getLogger("gridgames.online")
 T = TypeVar("T")
@@ -49,10 +61,21 @@ STORE_FAILED = "The server could not store that; try again in a moment."
 TOO_BUSY = "Too many rooms joined or created from your address: wait a little."
 CONFLICT_TRIES = 5  # decisions per message when other servers keep changing the room first
 ROOM_GONE = "This room is no longer on the server (finished rooms are removed after a while)."
+SWEEP_EVERY = 5.0  # seconds between looks for lobby games out of time that no server holds
+SWEEP_LIMIT = 100  # ... looking at this many games in progress each time
 
 
 class RoomGone(Exception):
     """The room was removed from the store (purged) while someone was in it."""
+
+
+@dataclass(eq=False)
+class _Visitor:
+    """Who opens a room to end its game on time (`GameServer.sweep_flags`): in it, but never told anything."""
+
+    seat: int = 0
+    ready: bool = False
+    room: Room | None = None
 
 
 @dataclass(eq=False)
@@ -68,6 +91,10 @@ class Conn:
     # welcomed into its room: only then does it hear the room's news (`send_all`), so its `welcome`
     # comes first even when a move lands between its entering the room and taking the room's lock
     ready: bool = False
+    in_lobby: bool = False  # opened with `lobby` (online.lobby)
+    player: str | None = None  # the player's name, once its key proved it
+    bot: bool = False
+    seeks: set[str] = field(default_factory=set)  # this connection's open seeks
 
     def over_rate(self) -> bool:
         """Whether a message (or a ping) now is over the connection's rate: then it is a strike."""
@@ -123,17 +150,23 @@ def _warn_unwatched() -> None:
 class GameServer:
     """Rooms in memory while someone is in them; everything else in the store."""
 
-    def __init__(self, store: RoomStore, limits: Limits | None = None) -> None:
+    def __init__(
+        self, store: RoomStore, limits: Limits | None = None, time: TimeSource | None = None
+    ) -> None:
         self.store = store
         self.limits = limits or Limits()
+        self.time: TimeSource = time or RealTime()
+        self.lobby = Lobby(store, self.time.now, self.limits)
+        self._timed: set[asyncio.Task[None]] = set()
         # idle rooms are kept only when this server is the store's one writer: with others
         # (a cluster) a room nobody here is in would go stale
         self.rooms = Rooms(store, resting=0 if store.shared else RESTING_ROOMS, on_live=self._now_live)
         self.conns: set[Conn] = set()
         self.addresses = AddressCounts(self.limits)
         self._sweeper: asyncio.Task[None] | None = None
+        self._flag_sweeper: asyncio.Task[None] | None = None
         self.follower = cluster.Follower(
-            store, self.rooms.live, self.broadcast, self.send_all, self.rooms.rebuilt
+            store, self.rooms.live, self.broadcast, self.send_all, self.rooms.rebuilt, self.arm
         )
         self.presence = Presence(store, self.rooms.live, self.tell_members) if store.shared else None
 
@@ -178,7 +211,7 @@ class GameServer:
         self.conns.add(conn)
 
         def silent() -> None:
-            if conn.room is None:
+            if conn.room is None and not conn.in_lobby:
                 conn.hang_up(1008)
 
         idle = asyncio.get_running_loop().call_later(HELLO_SECONDS, silent)
@@ -216,15 +249,25 @@ class GameServer:
         finally:
             idle.cancel()
             self.conns.discard(conn)
+            if conn.in_lobby:
+                await self.lobby.left(conn)
             await self.leave(conn)
         return ws
 
     async def _on_startup(self, app: web.Application) -> None:
         self._sweeper = asyncio.create_task(self._let_idle_watchers_go())
+        self._flag_sweeper = asyncio.create_task(self._sweep_loop())
+        self.lobby.start()
 
     async def _on_shutdown(self, app: web.Application) -> None:
         if self._sweeper is not None:
             self._sweeper.cancel()
+        if self._flag_sweeper is not None:
+            self._flag_sweeper.cancel()
+        self.lobby.stop()
+        for room in list(self.rooms.live.values()) + list(self.rooms.resting.values()):
+            if room.flag_timer is not None:
+                room.flag_timer.cancel()
         for conn in list(self.conns):
             await conn.ws.close(code=1001, message=b"server shutting down")
         self.rooms.close()
@@ -254,8 +297,120 @@ class GameServer:
 
     # -- rooms in memory ---------------------------------------------------------------------
     def _now_live(self, room: Room) -> None:
+        room.now = self.time.now
         if self.presence is not None:
             self.presence.ask(room)  # who holds its seats through other servers
+        self.arm(room)
+
+    # -- clocks --------------------------------------------------------------------------------
+    def arm(self, room: Room) -> None:
+        """Set (or move) the timer that ends the room's game when the running player's time is up."""
+        if room.flag_timer is not None:
+            room.flag_timer.cancel()
+            room.flag_timer = None
+        due = room.flag_due()
+        if due is not None and due <= self.time.now():
+            self._spawn(self._flag(room))  # already out of time (a room opened late)
+        elif due is not None:
+            room.flag_timer = self.time.call_at(due, lambda: self._spawn(self._flag(room)))
+
+    async def sweep_flags(self) -> int:
+        """End on time the lobby's games whose running player's time is up though no server holds the
+        room (nobody joined it, or everyone left): each is opened here, which ends it, and let go. How
+        many were opened. Every server sweeps; the store's `seq` lets one of them end each game."""
+        now, opened = self.time.now(), 0
+        for room_id, _, _, clock, _, _ in await self.store.lobby_games(SWEEP_LIMIT):
+            stored = clock_from(clock)
+            flag = None if stored is None else stored.flag_time()
+            if flag is None or flag + LAG_CAP > now or room_id in self.rooms.live:
+                continue
+            visitor = _Visitor()
+            try:
+                room = await self._enter(visitor, room_id)  # type: ignore[arg-type]  # a Conn told nothing
+                if room is not None:
+                    opened += 1
+                    await self._flag(room)
+            finally:
+                await self.rooms.leave(visitor)
+        return opened
+
+    async def _sweep_loop(self) -> None:
+        while True:
+            await asyncio.sleep(SWEEP_EVERY)
+            try:
+                await self.sweep_flags()
+            except Exception:  # a failed sweep costs one sweep, never the server
+                log.exception("looking for games out of time failed")
+
+    def _spawn(self, work: Awaitable[None]) -> None:
+        task = asyncio.ensure_future(work)
+        self._timed.add(task)
+        task.add_done_callback(self._timed.discard)
+
+    async def _flag(self, room: Room) -> None:
+        """The timer fired: end the game on time if the clock still says so (else set it again)."""
+        try:
+            async with room.lock:
+                await self.in_order(room, lambda: self._time_up(room))
+        except (RoomGone, StoreError) as error:
+            log.warning("room %s: ending a game on time failed: %s", room.id, error)
+
+    async def _time_up(self, room: Room, loser: int | None = None) -> bool:
+        """End the game with `loser` (by default the running player, if their time and the lag cap
+        are up) out of time; whether it ended. Call with the room's lock held."""
+        clock, due = room.clock, room.flag_due()
+        if clock is None or due is None or room.outcome is not None:
+            return False
+        if loser is None:
+            if self.time.now() < due:
+                self.arm(room)
+                return False
+            loser = clock.running
+        assert loser in (1, 2)
+        flag = clock.flag_time() or self.time.now()
+        left = list(clock.remaining)
+        left[loser - 1] = 0.0
+        stopped = Clock(clock.control, (left[0], left[1]), running=None, since=flag)
+        outcome = Outcome(3 - loser, "time", TIME_REASON)
+        match = room.match.record(room.game, outcome)
+        room.seq = await self.store.finish(
+            room.id, room.seq, {"winner": outcome.winner, "reason": "time"}, match.to_dict(),
+            clock=_clock_text(stopped),
+        )
+        room.resigned, room.match, room.takeback_by, room.clock = outcome, match, None, stopped
+        await self.ended(room, outcome.winner, "time")
+        await self.broadcast(room)
+        return True
+
+    async def ended(self, room: Room, winner: int | None, reason: str) -> bool:
+        """A game of a room from the lobby ended (with the room's lock held, before anyone is told):
+        record it, rate it when rated (not when aborted: a resignation before each side moved), and
+        tell the lobby. Whether ratings changed (the players' shown ratings are then new)."""
+        self.arm(room)  # stops the timer
+        if room.players is None:
+            return False
+        rated = False
+        if not (reason == "resignation" and room.ply < 2):
+            now = self.time.now()
+            record = GameRecord(room.id, room.game_no, room.entry.id, room.players, winner, reason,
+                                room.rated, now)
+            rate = ratings.rate_game(winner, now) if room.rated else None
+            rated = await self.store.record_game(record, rate) is not None
+            if rated:
+                await self._show_players(room)
+        await self.lobby.tell("changed")
+        return rated
+
+    async def _show_players(self, room: Room) -> None:
+        """The room's players as `state` shows them, with their ratings now."""
+        if room.players is None:
+            return
+        now, shown = self.time.now(), []
+        for name in room.players:
+            found = await self.store.player(fold(name))
+            row = (await self.store.ratings(name)).get(room.entry.id)
+            shown.append({"name": name, **ratings.shown(row, now), "bot": bool(found and found.bot)})
+        room.shown = (shown[0], shown[1])
 
     async def _enter(self, conn: Conn, room_id: str, known: bool = False) -> Room | None:
         """The room, loaded if need be (off the event loop), with `conn` in it as a watcher for now.
@@ -274,6 +429,8 @@ class GameServer:
                 ):
                     raise RoomGone
                 room.unchecked = False
+                await self._show_players(room)
+                self.arm(room)
         return room
 
     async def leave(self, conn: Conn) -> None:
@@ -328,9 +485,23 @@ class GameServer:
         if isinstance(message, p.Ping):
             await conn.send(p.Pong(message.n))
             return
+        if isinstance(message, p.Lobby):
+            if conn.room is not None or conn.in_lobby:
+                await conn.send(p.Error("This connection is already in a room or the lobby."))
+            elif (refusal := p.version_refusal(message.v)) is not None:
+                await conn.send(p.Error(refusal))
+            else:
+                await self.lobby.open(conn, message)
+            return
+        if isinstance(message, (p.Seek, p.Cancel, p.Accept, p.PlayerQuery)):
+            if not conn.in_lobby:
+                await conn.send(p.Error("Open the lobby first (a 'lobby' message)."))
+            else:
+                await self.lobby.dispatch(conn, message, self.make_room)
+            return
         if isinstance(message, (p.Create, p.Join)):
-            if conn.room is not None:
-                await conn.send(p.Error("This connection is already in a room."))
+            if conn.room is not None or conn.in_lobby:
+                await conn.send(p.Error("This connection is already in a room or the lobby."))
             elif (refusal := p.version_refusal(message.v)) is not None:
                 await conn.send(p.Error(refusal))
             elif isinstance(message, p.Create):
@@ -396,6 +567,11 @@ class GameServer:
             await conn.send(room.state())
             conn.ready = True
 
+    async def make_room(self, row: RoomRow) -> str:
+        """Store a room the lobby paired (both seats named); its id."""
+        await self.store.create(row)
+        return row.id
+
     async def join(self, conn: Conn, message: p.Join) -> None:
         if not self.addresses.room_op(conn.address):
             await conn.send(p.Error(TOO_BUSY))
@@ -414,7 +590,19 @@ class GameServer:
     async def _seat(self, conn: Conn, room: Room, message: p.Join) -> str | None:
         """Give `conn` the seat its secret opens, a free seat, or a place to watch; else why not."""
         secret = None
-        if message.secret is not None:
+        if message.name is not None or message.key is not None:
+            if message.name is None or message.key is None or room.players is None:
+                return "Join a room from the lobby with both your name and your key."
+            try:
+                name = await identify(
+                    self.store, message.name, message.key, False, self.time.now(), register=False
+                )
+            except PlayerRefused as error:
+                return str(error)
+            if name not in room.players:
+                return "You are not one of this room's players: join it to watch instead."
+            seat = 1 if room.players[0] == name else 2
+        elif message.secret is not None:
             seat = room.seat_for(message.secret)
             if seat == 0:
                 return "That seat secret does not belong to this room."
@@ -424,8 +612,20 @@ class GameServer:
                 return f"This room already has {self.limits.watchers_per_room} watchers: try again later."
             if seat:
                 secret = new_secret()
-                room.seq = await self.store.add_seat(room.id, room.seq, seat, hash_secret(secret))
+                clock = room.clock
+                # the second player arrives: the time of the first to move starts running
+                starts = (clock is not None and clock.running is None and room.ply == 0
+                          and room.outcome is None and len(room.seats) == 1)
+                if starts:
+                    assert clock is not None
+                    clock = clock.start(room.game.state.to_move, self.time.now())
+                room.seq = await self.store.add_seat(
+                    room.id, room.seq, seat, hash_secret(secret), clock=_clock_text(clock) if starts else None
+                )
                 room.seats[seat] = hash_secret(secret)
+                if starts:
+                    room.clock = clock
+                    self.arm(room)
         for other in [c for c in room.conns if seat and c.seat == seat and c is not conn]:
             other.seat = 0  # the seat was opened elsewhere: the newest connection holds it
             await other.send(p.Closed("Your seat was opened from another window; this one has stopped."))
@@ -453,26 +653,51 @@ class GameServer:
         if game.state.to_move != conn.seat:
             await conn.send(p.Error(f"It is not your turn: {entry.player(game.state.to_move)} is to move."))
             return
+        now = self.time.now()
+        clock = room.clock
+        if clock is not None:
+            if clock.running != conn.seat:  # not started yet (a hosted room before its second player)
+                clock = clock.start(conn.seat, now)
+            clock = clock.press(now, message.lag / 1000)
+            if clock.remaining[conn.seat - 1] <= 0:  # the move came too late, lag allowed
+                await self._time_up(room, conn.seat)
+                await conn.send(p.Error("Your time ran out before that move arrived."))
+                return
         try:
             after = game.play(game.parse(message.move))
         except GameError as error:
             await conn.send(p.Error(str(error)))
             return
         match = room.match.record(after) if after.outcome is not None else None
+        if clock is not None and after.outcome is not None:
+            clock = clock.stop(now)
         text = after.rules.format_move(after.played[-1])
         score = match.to_dict() if match else None
         snapshot = await self.rooms.snapshot(room.snapshot_job(after))
-        room.seq = await self.store.add_move(room.id, room.seq, room.game_no, ply, text, score, snapshot)
+        room.seq = await self.store.add_move(
+            room.id, room.seq, room.game_no, ply, text, score, snapshot, clock=_clock_text(clock)
+        )
         room.advance(after)
         if match is not None:
             room.match = match
         room.takeback_by = None
+        room.clock = clock
+        if clock is not None:
+            self.arm(room)
+        rated = after.outcome is not None and await self.ended(
+            room, after.outcome.winner, after.outcome.termination
+        )
         await conn.send(p.Ack(ply + 1))
         await self.tell_moved(room)
+        if rated:
+            await self.broadcast(room)  # the players' new ratings
 
     async def takeback(self, conn: Conn, room: Room, answer: str) -> None:
         if room.outcome is not None:
             await conn.send(p.Error("The game is over: offer a rematch instead."))
+            return
+        if room.rated:
+            await conn.send(p.Error("Takebacks are off in rated games."))
             return
         if answer == "request":
             if room.takeback_target(conn.seat) is None:
@@ -491,8 +716,15 @@ class GameServer:
                     kept = await self.rooms.replayed(room.replayed_to, keep)
                 game, base = kept
                 snapshot = await self.rooms.snapshot(room.snapshot_job(game, base))
-                room.seq = await self.store.take_back(room.id, room.seq, room.game_no, keep, snapshot)
+                clock = room.clock
+                if clock is not None and clock.running is not None:  # the time used stays used
+                    clock = clock.start(game.state.to_move, self.time.now())
+                room.seq = await self.store.take_back(
+                    room.id, room.seq, room.game_no, keep, snapshot, clock=_clock_text(clock)
+                )
                 room.set_game(game, base)
+                room.clock = clock
+                self.arm(room)
             else:
                 room.seq = await self.store.set_offers(room.id, room.seq, None, frozenset(room.rematch))
             room.takeback_by = None
@@ -507,8 +739,12 @@ class GameServer:
             return
         outcome = room.resign_outcome(conn.seat)
         match = room.match.record(room.game, outcome)
-        room.seq = await self.store.finish(room.id, room.seq, {"winner": outcome.winner}, match.to_dict())
-        room.resigned, room.match, room.takeback_by = outcome, match, None
+        clock = None if room.clock is None else room.clock.stop(self.time.now())
+        room.seq = await self.store.finish(
+            room.id, room.seq, {"winner": outcome.winner}, match.to_dict(), clock=_clock_text(clock)
+        )
+        room.resigned, room.match, room.takeback_by, room.clock = outcome, match, None, clock
+        await self.ended(room, outcome.winner, "resignation")
         await self.broadcast(room)
 
     async def rematch(self, conn: Conn, room: Room, answer: str) -> None:
@@ -518,10 +754,19 @@ class GameServer:
         offers = set() if answer == "decline" else room.rematch | {conn.seat}
         if offers == {1, 2}:
             game = room.next_game()
-            room.seq = await self.store.next_game(room.id, room.seq, room.game_no + 1, game.first_player)
+            clock = None if room.clock is None else Clock.new(room.clock.control).start(
+                game.first_player, self.time.now()
+            )
+            room.seq = await self.store.next_game(
+                room.id, room.seq, room.game_no + 1, game.first_player, clock=_clock_text(clock)
+            )
             room.game_no, room.resigned = room.game_no + 1, None
             room.set_game(game, 0)
             room.rematch = set()
+            room.clock = clock
+            self.arm(room)
+            if room.players is not None:
+                await self.lobby.tell("changed")
         else:
             room.seq = await self.store.set_offers(room.id, room.seq, room.takeback_by, frozenset(offers))
             room.rematch = offers
@@ -552,12 +797,12 @@ class Running:
 
 async def start(
     host: str, port: int, db: str | Path | DbSpec, retention: float | None = None,
-    limits: Limits | None = None,
+    limits: Limits | None = None, time_source: TimeSource | None = None,
 ) -> Running:
     """Open the store and listen on host:port; raises StoreRefused (a `--db` it cannot use, one
     sentence) or OSError (port in use, bad address). `retention`: seconds a finished room is kept."""
     store = await open_store(db)
-    server = GameServer(store, limits)
+    server = GameServer(store, limits, time_source)
     runner = web.AppRunner(server.app(), handle_signals=False, access_log=None)
     await runner.setup()
     site = web.TCPSite(runner, host, port, reuse_address=True)

@@ -83,9 +83,10 @@ class Narrator:
     def prompt(self, game: Game) -> str:
         return self.phrases.prompt.format(**self._names(game.state.to_move))
 
-    def game_over(self, game: Game) -> str:
-        """The book's game-over lines for the finished `game`."""
-        outcome = game.outcome
+    def game_over(self, game: Game, outcome: Outcome | None = None) -> str:
+        """The book's game-over lines for the finished `game` (`outcome`: one the rules did not decide,
+        a loss on time)."""
+        outcome = outcome or game.outcome
         assert outcome is not None
         if outcome.termination == "no-moves" and outcome.winner is not None:
             return self.phrases.no_moves.format(**self._names(3 - outcome.winner))

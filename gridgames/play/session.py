@@ -32,6 +32,8 @@ from gridgames.engine.errors import GameError
 from gridgames.engine.game import Game
 from gridgames.engine.match import Match
 from gridgames.engine.moves import Move
+from gridgames.engine.outcome import Outcome
+from gridgames.play.clocks import GameClock, OutOfTime, time_out
 from gridgames.play.seats import HUMAN
 from gridgames.play.setup import Setup, saved_settings, setup_of
 from gridgames.storage import Store
@@ -103,6 +105,13 @@ class PlaySession:
         self.writer: Writer | None = None
         self._held: Any = None  # this game's open-here lock (`Store.hold`), once it has a slot
         self._game = game if game is not None else self._fresh_game()
+        self.clock: GameClock | None = None  # a game under a clock (`use_clock`)
+        self.timed_out: Outcome | None = None  # the game was lost on time
+
+    def use_clock(self, clock: GameClock) -> None:
+        """Play under `clock` from now on: the player to move's time starts running."""
+        self.clock = clock
+        clock.follow(self._game)
 
     # -- what the session holds -----------------------------------------------------------
     @property
@@ -114,12 +123,21 @@ class PlaySession:
         return self._game
 
     @property
+    def outcome(self) -> Outcome | None:
+        """The rules' verdict, or a loss on time."""
+        return self._game.outcome or self.timed_out
+
+    @property
+    def is_over(self) -> bool:
+        return self.outcome is not None
+
+    @property
     def match(self) -> Match:
         """The score with the current game counted once it is over (taken back out by an undo)."""
-        if not self._game.is_over:
+        if not self.is_over:
             return self.match_base
         try:
-            return self.match_base.record(self._game)
+            return self.match_base.record(self._game, self.timed_out)
         except GameError:  # a game of another match's options (an opened record) still shows
             return self.match_base
 
@@ -135,11 +153,11 @@ class PlaySession:
 
     @property
     def computer_to_move(self) -> bool:
-        return not self._game.is_over and self.is_computer(self._game.state.to_move)
+        return not self.is_over and self.is_computer(self._game.state.to_move)
 
     @property
     def in_progress(self) -> bool:
-        return self._game.cursor > 0 and not self._game.is_over
+        return self._game.cursor > 0 and not self.is_over
 
     @property
     def blunders(self) -> frozenset[int]:
@@ -156,8 +174,35 @@ class PlaySession:
 
     # -- changes ---------------------------------------------------------------------------
     def play(self, move: Move) -> Game:
-        """Play `move` for the player to move; raises GameError (with the rule) when it is illegal."""
+        """Play `move` for the player to move; raises GameError (with the rule) when it is illegal, and
+        OutOfTime (ending the game) when the mover's time had run out."""
+        if self.check_time() is not None:
+            raise OutOfTime(self.describe_outcome())
         return self._set(self._game.play(move))
+
+    # -- the clock ---------------------------------------------------------------------------
+    def check_time(self) -> Outcome | None:
+        """End the game if the player to move has run out of time; the loss on time, or None."""
+        if self.timed_out is None and self.clock is not None and not self._game.is_over:
+            flagged = self.clock.flagged()
+            if flagged is not None:
+                self.clock.stop()
+                self.timed_out = time_out(flagged)
+                self.thinking = None
+                self._count()
+                self._autosave()
+        return self.timed_out
+
+    def keep_clock(self) -> None:
+        """The table is left mid-turn: save the clock as it reads now, so a resumed game charges the time
+        the player to move spent (and starts their time again from there)."""
+        if self.clock is not None and self.timed_out is None and not self._game.is_over and self._saved:
+            self._autosave()
+
+    def describe_outcome(self) -> str:
+        """The end of the game in one sentence, in the book's player names."""
+        outcome = self.outcome
+        return self.entry.describe(outcome) if outcome is not None else ""
 
     def undo(self) -> int:
         """Take back the last move, and the computer's moves before it (unless computers play both
@@ -169,7 +214,7 @@ class PlaySession:
         return self._step(Game.redo, lambda g: g.can_redo)
 
     def _step(self, step: Any, possible: Any) -> int:
-        if not possible(self._game):
+        if not possible(self._game) or self.timed_out is not None:  # a loss on time is not taken back
             return 0
         game = step(self._game)
         while possible(game) and self.is_computer(game.state.to_move) and not self.all_computer:
@@ -180,6 +225,8 @@ class PlaySession:
 
     def play_on_from(self, ply: int) -> Game:
         """Go back to the position after `ply` moves and play on from there (later moves stay redoable)."""
+        if self.timed_out is not None:  # a loss on time stands
+            return self._game
         return self._set(self._game.goto(ply))
 
     def next_game(self) -> Game:
@@ -190,6 +237,9 @@ class PlaySession:
             self.match_base = Match(m.entry, m.options, starts=m.starts)
         self.game_number += 1
         self._counted, self._countable = None, True
+        self.timed_out = None
+        if self.clock is not None:
+            self.clock = self.clock.fresh()
         return self._set(self._fresh_game())
 
     def _fresh_game(self) -> Game:
@@ -201,6 +251,8 @@ class PlaySession:
     def _set(self, game: Game) -> Game:
         self._game = game
         self.thinking = None
+        if self.clock is not None:
+            self.clock.follow(game)
         self._count()
         self._autosave()
         return game
@@ -243,7 +295,7 @@ class PlaySession:
     def _result(self) -> tuple[str, str] | None:
         """(opponent, result) for the statistics: a person's results, never computer against computer.
         Against the computer the result is the person's; between people, Player 1's."""
-        outcome = self._game.outcome
+        outcome = self.outcome
         if outcome is None or not self._countable or self.all_computer:
             return None
         human = 1
@@ -280,11 +332,12 @@ class PlaySession:
     @property
     def setup(self) -> Setup:
         """How this table was set up: the match's game, options and rules, and the seats."""
-        return setup_of(self.match_base, self.seats)
+        return setup_of(self.match_base, self.seats, self.clock.control if self.clock else None)
 
     def saved_settings(self) -> dict[str, Any]:
         """What the autosave keeps beside the game (`play.setup.saved_settings`), with `extra_settings`."""
-        return saved_settings(self.setup, self.match_base) | self.extra_settings
+        clock = {"clock": self.clock.reading()} if self.clock is not None else {}
+        return saved_settings(self.setup, self.match_base) | clock | self.extra_settings
 
     def hold(self) -> None:
         """Mark this table's game as open here, so no other window offers it (see `Store.hold`)."""
@@ -321,7 +374,7 @@ class PlaySession:
             self.slot = store.new_slot(self.entry.id)  # never another game's (or window's) slot
         self.hold()
         slot, key = self.slot, ("save", self.slot)
-        if game.is_over:
+        if game.is_over or self.timed_out is not None:
             self._write(lambda: store.clear_current(slot), key)
             self._saved = False  # the score so far rides with the next game, saved once it starts
         elif self._worth_keeping(game):

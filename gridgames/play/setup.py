@@ -23,6 +23,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from gridgames.engine import legacy
+from gridgames.engine.clock import TimeControl
 from gridgames.engine.entry import Entry
 from gridgames.engine.errors import GameError, OptionsError
 from gridgames.engine.game import Game
@@ -33,7 +34,7 @@ from gridgames.games import get_entry, resolve_options
 from gridgames.play.seats import HUMAN, ONLINE, Seat, parse_seat
 
 #: The keys `Setup.to_dict` writes; `from_dict` refuses any other (a typo is not silently dropped).
-KEYS = ("variant", "rows", "cols", "first", "options", "seats", "starts", "games")
+KEYS = ("variant", "rows", "cols", "first", "options", "seats", "starts", "games", "clock")
 #: The longest name read back (a game id, a seat: a person, a computer level, online).
 MAX_NAME = 64
 
@@ -45,7 +46,8 @@ class Setup:
     A seat is `HUMAN`, a computer level's name (`gridgames.play.computer.levels`) or, for seat 2
     only, `ONLINE` (a friend who joins over the network). `starts` says who starts each later game
     of a match (how it is scored is the game's, from its options: see `engine.match`); `games` is the
-    match's agreed length (None: play on until the players stop).
+    match's agreed length (None: play on until the players stop); `clock` the time control every
+    game is played under (None: no clock).
     """
 
     variant: str
@@ -53,6 +55,7 @@ class Setup:
     seats: tuple[Seat, Seat] = (HUMAN, HUMAN)
     starts: Starts = Starts.ALTERNATE
     games: int | None = None
+    clock: TimeControl | None = None
 
     def __post_init__(self) -> None:
         # Spellings given as text (the command line, an old file) become the types, or one sentence.
@@ -75,9 +78,11 @@ class Setup:
         seats: tuple[str, str] | None = None,
         starts: str | None = None,
         games: int | None = None,
+        clock: str | None = None,
     ) -> Setup:  # seats and starts as text or as the types: Setup reads them
         """This set-up with the choices given (None keeps its own; `options` changes the game's
-        options it names); OptionsError, one sentence, for a choice this game does not offer."""
+        options it names; `clock` is written `3+2`, or "none" for no clock); OptionsError, one
+        sentence, for a choice this game does not offer."""
         o = self.options
         kept = dict(o.game_options) if self.variant == entry.id else {}
         game_options = resolve_options(entry, {**kept, **(options or {})})
@@ -90,6 +95,7 @@ class Setup:
             seats=_seats(seats) if seats else self.seats,
             starts=Starts.parse(starts, "way to choose who starts") if starts else self.starts,
             games=self.games if games is None else games,
+            clock=self.clock if clock is None else _control(clock),
         )
 
     # -- one serialisation -----------------------------------------------------------------
@@ -104,7 +110,7 @@ class Setup:
             "seats": list(self.seats),
             "starts": self.starts,
             "games": self.games,
-        }
+        } | ({"clock": str(self.clock)} if self.clock is not None else {})
 
     @classmethod
     def from_dict(cls, data: object) -> Setup:
@@ -134,8 +140,12 @@ class Setup:
             raise OptionsError(f"A match is at least one game, not {str(games)[:20]!r}.")
         options = Options(rows, cols, first, game_options)  # the engine's range first, then the game's
         entry.check_size(rows, cols)
+        clock = data.get("clock")
+        if clock is not None and not isinstance(clock, str):
+            raise OptionsError("The saved set-up's clock is not written like 3+2.")
         seats = _seats(data.get("seats", [HUMAN, HUMAN]))
-        return cls(variant, options, seats, Starts.parse(starts, "way to choose who starts"), games)
+        starts_as = Starts.parse(starts, "way to choose who starts")
+        return cls(variant, options, seats, starts_as, games, _control(clock) if clock else None)
 
 
 def default_setup(entry: Entry) -> Setup:
@@ -150,6 +160,11 @@ def _declared(variant: object) -> tuple[str, ...] | None:
         return get_entry(variant).option_names if isinstance(variant, str) else None
     except GameError:
         return None
+
+
+def _control(text: str) -> TimeControl | None:
+    """A clock written `3+2`, or None for "none" or ""."""
+    return None if text.strip().lower() in ("", "none", "no", "off") else TimeControl.parse(text)
 
 
 def _text(data: dict[str, Any], key: str, default: str | None) -> str:
@@ -184,9 +199,9 @@ def saved_settings(setup: Setup, match: Match) -> dict[str, Any]:
     return {"setup": setup.to_dict(), "match": match.to_dict()}
 
 
-def setup_of(match: Match, seats: tuple[str, str]) -> Setup:
-    """The set-up a match score was started with, and these seats."""
-    return Setup(match.entry.id, match.options, _seats(seats), match.starts, match.length)
+def setup_of(match: Match, seats: tuple[str, str], clock: TimeControl | None = None) -> Setup:
+    """The set-up a match score was started with, and these seats (and clock)."""
+    return Setup(match.entry.id, match.options, _seats(seats), match.starts, match.length, clock)
 
 
 @dataclass(frozen=True)
@@ -196,6 +211,7 @@ class Resumed:
     setup: Setup
     match: Match
     notes: tuple[str, ...] = field(default=())
+    clock: Any = None  # the clock's reading saved beside the game (`play.clocks.GameClock` reads it)
 
     @property
     def note(self) -> str:
@@ -227,8 +243,8 @@ def resume(
     elif match.is_over:  # a match that ended with this game's predecessor: play on
         match = Match(match.entry, match.options, starts=match.starts)
     options = match.options if _same_board(match, game) else game.options  # the match's keeps "toss"
-    setup = Setup(game.entry.id, options, (known[0], known[1]), match.starts, match.length)
-    return Resumed(setup, match, tuple(notes))
+    setup = Setup(game.entry.id, options, (known[0], known[1]), match.starts, match.length, setup.clock)
+    return Resumed(setup, match, tuple(notes), settings.get("clock") if setup.clock else None)
 
 
 def _same_board(match: Match, game: Game) -> bool:

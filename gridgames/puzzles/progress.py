@@ -44,8 +44,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from gridgames.engine.glicko2 import DEFAULT_VOLATILITY, MAX_RD, Rating, idle, rate
 from gridgames.engine.safetext import printable
-from gridgames.puzzles.glicko2 import DEFAULT_VOLATILITY, MAX_RD, Rating, idle, rate
 from gridgames.puzzles.model import Puzzle
 from gridgames.storage.store import Store
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import gc
 import random
 import threading
+import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -91,6 +92,7 @@ class GridGamesApp(App[None]):
         self.note = note  # said once at start: the remembered choices the new-game panel opens with
         self.online = online  # {"host": argparse args} or {"join": Address, "watch": bool}
         self.rng = rng or random.Random()  # coin tosses and the computer's choices (seeded in tests)
+        self.now: Callable[[], float] = time.monotonic  # the game clocks' time source (a fake in tests)
         self.load_path = load
         self.variant = variant
         self.new_game = new_game
@@ -293,7 +295,7 @@ class GridGamesApp(App[None]):
         if slot is None:
             self.notify("That game was just resumed in another window.", severity="warning", timeout=8)
             return
-        self.start_game(resumed.setup, saved.game, resumed.match, slot=slot)
+        self.start_game(resumed.setup, saved.game, resumed.match, slot=slot, clock_saved=resumed.clock)
         if resumed.note:
             self.notify(resumed.note, severity="warning", timeout=8)
 
@@ -376,6 +378,7 @@ class GridGamesApp(App[None]):
         match: Match | None = None,
         remember: bool = True,
         slot: str = "",
+        clock_saved: Any = None,
     ) -> None:
         from gridgames.tui.closing import close_screen
         from gridgames.tui.screens.game import GameScreen
@@ -393,7 +396,7 @@ class GridGamesApp(App[None]):
 
             self.start_online(plan_to_host(setup))
             return
-        screen = GameScreen(setup, game, rng=self.rng, match=match, slot=slot)
+        screen = GameScreen(setup, game, rng=self.rng, match=match, slot=slot, clock_saved=clock_saved)
         current = self.screen
         if isinstance(current, GameScreen):  # not before the last game has mounted (see close_screen)
             close_screen(current, lambda: self.switch_screen(screen))
@@ -415,6 +418,12 @@ class GridGamesApp(App[None]):
                 self.start_online(plan_to_join(address))
 
         self.push_screen(JoinScreen(), chosen)
+
+    def action_lobby(self) -> None:
+        """The first screen's "Lobby": a game server's open seeks, games and players (issue 31)."""
+        from gridgames.tui.screens.lobby import LobbyScreen
+
+        self.push_screen(LobbyScreen())
 
     # -- puzzles ----------------------------------------------------------------------------
     def puzzles(self) -> PuzzleSource:

@@ -34,7 +34,7 @@ def status_text(
             f"Viewing the position after move {viewing} of {len(game.moves)} (read-only). "
             "Esc: back to the game · t: play on from here."
         )
-    outcome = game.outcome
+    outcome = session.outcome
     if outcome is not None:
         return f"Game over: {entry.headline(outcome)}"
     player = entry.player(game.state.to_move)

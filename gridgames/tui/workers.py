@@ -24,6 +24,7 @@ from gridgames.engine.moves import Move
 from gridgames.engine.rules import GridState
 from gridgames.games.guard import fault_in
 from gridgames.play import computer
+from gridgames.play.clocks import OutOfTime
 from gridgames.play.session import ReviewRequest, ThinkRequest
 from gridgames.tui.texts import review_text
 
@@ -96,6 +97,8 @@ class ComputerJobs:
         try:
             if screen.session.computer_moved(request, move):
                 screen.changed(message)
+        except OutOfTime as late:  # it thought past its time
+            screen.changed(str(late))
         except GameError as error:
             screen.session.stop_thinking()
             screen.say(f"✗ The computer chose an illegal move: {error}")

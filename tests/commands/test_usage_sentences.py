@@ -23,7 +23,7 @@ def refusal(capsys, argv: list[str]) -> str:
     ("argv", "sentence"),
     [
         (["frobnicate"], "There is no command 'frobnicate': use one of play, analyse, replay, serve, server, "
-                         "host, join, puzzle, check (gridgames --help says what each does)."),
+                         "host, join, lobby, bot, puzzle, check (gridgames --help says what each does)."),
         (["play"], f"Name the game to play ({GAMES}): gridgames play VARIANT."),
         (["analyse"], f"Name the game to analyse ({GAMES}): gridgames analyse VARIANT."),
         (["host"], f"Name the game to host ({GAMES}): gridgames host VARIANT."),

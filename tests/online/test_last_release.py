@@ -53,9 +53,9 @@ async def test_an_old_sqlite_database_is_migrated_and_its_rooms_play_on(tmp_path
     finally:
         await store.close()
     with sqlite3.connect(db) as check:
-        assert check.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 4
+        assert check.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 5
         columns = [name for (_, name, *_) in check.execute("PRAGMA table_info(rooms)")]
-        assert "options" in columns and len(columns) == 15
+        assert "options" in columns and "clock" in columns and len(columns) == 18
 
 
 async def test_an_old_postgresql_database_is_migrated_and_its_rooms_play_on(pg_url):
@@ -68,7 +68,7 @@ async def test_an_old_postgresql_database_is_migrated_and_its_rooms_play_on(pg_u
     finally:
         await store.close()
     with psycopg.connect(pg_url) as db:
-        assert db.execute("SELECT version FROM gridgames_schema").fetchone() == (4,)
+        assert db.execute("SELECT version FROM gridgames_schema").fetchone() == (SCHEMA_VERSION,) == (5,)
 
 
 def test_a_version_2_create_is_refused_in_one_sentence_before_its_fields_are_read():

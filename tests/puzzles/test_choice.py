@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from gridgames.engine.glicko2 import Rating
 from gridgames.puzzles.choice import RECENT, STREAK_STEPS, WINDOW, next_in_streak, next_puzzle, streak_run
-from gridgames.puzzles.glicko2 import Rating
 from gridgames.puzzles.progress import Progress, new_visit
 from tests.puzzles.made import made_puzzle
 

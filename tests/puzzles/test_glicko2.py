@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gridgames.puzzles.glicko2 import MAX_RD, SCALE, Rating, expected_score, idle, rate
+from gridgames.engine.glicko2 import MAX_RD, SCALE, Rating, expected_score, idle, rate
 
 PAPER_PLAYER = Rating(1500.0, 200.0, 0.06)
 PAPER_RESULTS = [(Rating(1400.0, 30.0), 1.0), (Rating(1550.0, 100.0), 0.0), (Rating(1700.0, 300.0), 0.0)]

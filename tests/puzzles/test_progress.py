@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gridgames.puzzles.glicko2 import Rating
+from gridgames.engine.glicko2 import Rating
 from gridgames.puzzles.progress import (
     MAX_ATTEMPTS,
     MAX_RATED,

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from gridgames.puzzles import glicko2
+from gridgames.engine import glicko2
 from gridgames.puzzles.progress import PROVISIONAL_SWING, START, Progress, ProgressStore, damped
 from tests.puzzles.made import made_puzzle
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 #: The schema this gridgames writes. Older stored versions are migrated; newer ones are refused.
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 
 
 class StoreError(Exception):
@@ -69,6 +69,65 @@ class RoomRow:
     takeback_by: int | None = None
     rematch: frozenset[int] = field(default_factory=frozenset)
     snapshot: str | None = None  # the current game's position (`online.snapshot`), None: replay the moves
+    clock: str | None = None  # the room's clock as stored (`Room.stored_clock`), None: no clock
+    players: tuple[str, str] | None = None  # the named players in seats 1 and 2 (a room from the lobby)
+    rated: bool = False
+
+
+@dataclass(frozen=True)
+class PlayerRow:
+    """A player: the name as registered, the hash of the key that proves it, whether a bot."""
+
+    name: str
+    key_hash: str
+    bot: bool
+
+
+@dataclass(frozen=True)
+class RatingRow:
+    """A player's rating in one game as stored, with the games it counts and when the last one ended."""
+
+    rating: float
+    rd: float
+    volatility: float
+    games: int
+    last: float
+
+
+@dataclass(frozen=True)
+class SeekRow:
+    id: str
+    player: str
+    variant: str
+    size: str
+    options: dict[str, Any]
+    clock: str | None
+    rated: bool
+    low: int | None
+    high: int | None
+    created: float
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """A finished game between named players, as the server decided it."""
+
+    room: str
+    game_no: int
+    variant: str
+    players: tuple[str, str]
+    winner: int | None
+    reason: str
+    rated: bool
+    ended: float
+
+
+#: A game in progress from the lobby: (room, variant, size, clock as stored, rated, players).
+LobbyGame = tuple[str, str, str, "str | None", bool, tuple[str, str]]
+#: Computes both players' ratings after a rated game from theirs before (None: never rated in that game).
+RateGame = Callable[[RatingRow | None, RatingRow | None], tuple[RatingRow, RatingRow]]
+#: What `record_game` did: both ratings before and after (None for a casual game).
+Rated = tuple[tuple[RatingRow | None, RatingRow | None], tuple[RatingRow, RatingRow]]
 
 
 #: Called with (room id, seq, news) when a server (this one too) committed a change to a room; `news`
@@ -91,18 +150,22 @@ class RoomStore(Protocol):
 
     async def create(self, row: RoomRow) -> None: ...
 
-    async def add_seat(self, room: str, seq: int, seat: int, digest: str) -> int: ...
+    async def add_seat(
+        self, room: str, seq: int, seat: int, digest: str, clock: str | None = None
+    ) -> int: ...
 
     async def add_move(
         self, room: str, seq: int, game_no: int, ply: int, move: str, match: dict[str, Any] | None,
-        snapshot: str | None = None,
+        snapshot: str | None = None, clock: str | None = None,
     ) -> int:
         """Store move number `ply` (0-based); `match` is the new score when this move ended the game;
-        `snapshot` the room's snapshot after it, written in the same transaction as the move."""
+        `snapshot` the room's snapshot after it, written in the same transaction as the move; `clock`
+        the room's clock after it (every change below takes one too: None leaves it as it is)."""
         ...
 
     async def take_back(
-        self, room: str, seq: int, game_no: int, keep: int, snapshot: str | None = None
+        self, room: str, seq: int, game_no: int, keep: int, snapshot: str | None = None,
+        clock: str | None = None,
     ) -> int:
         """Forget the current game's moves from number `keep` (0-based) on; the request is answered;
         `snapshot` is the room's snapshot after that, written in the same transaction."""
@@ -112,11 +175,66 @@ class RoomStore(Protocol):
         """A takeback request or rematch offer made, or declined."""
         ...
 
-    async def finish(self, room: str, seq: int, result: dict[str, Any], match: dict[str, Any]) -> int:
-        """End the current game with a result the rules did not decide (a resignation)."""
+    async def finish(
+        self, room: str, seq: int, result: dict[str, Any], match: dict[str, Any], clock: str | None = None
+    ) -> int:
+        """End the current game with a result the rules did not decide (a resignation, a loss on time)."""
         ...
 
-    async def next_game(self, room: str, seq: int, game_no: int, first_player: int) -> int: ...
+    async def next_game(
+        self, room: str, seq: int, game_no: int, first_player: int, clock: str | None = None
+    ) -> int: ...
+
+    # -- the game site: players, ratings, games, seeks (docs/online.md) --------------------------
+    async def player(self, folded: str) -> PlayerRow | None:
+        """The player whose name folds to `folded` (`online.players.fold`)."""
+        ...
+
+    async def add_player(self, name: str, folded: str, key_hash: str, bot: bool, now: float) -> bool:
+        """Register a name; False when one folding the same way is taken (a concurrent registration too)."""
+        ...
+
+    async def seen(self, names: list[str], now: float) -> None:
+        """These players are online now (a server says so for its lobby connections, now and then)."""
+        ...
+
+    async def online(self, since: float, limit: int) -> list[tuple[str, bool]]:
+        """Players seen since `since`: (name, bot), at most `limit`."""
+        ...
+
+    async def ratings(self, name: str) -> dict[str, RatingRow]:
+        """`name`'s rating in each game it was rated in."""
+        ...
+
+    async def record_game(self, record: GameRecord, rate: RateGame | None) -> Rated | None:
+        """Record a finished game once (a second record of the same room and game does nothing and
+        returns None); a rated one (`rate` given) also replaces both players' ratings by `rate`'s, in
+        the same transaction as the ratings it read."""
+        ...
+
+    async def last_games(self, name: str, limit: int) -> list[dict[str, Any]]:
+        """`name`'s last finished games, newest first, as stored (a `games` row as a dictionary)."""
+        ...
+
+    async def add_seek(self, seek: SeekRow) -> None: ...
+
+    async def take_seek(self, seek_id: str) -> SeekRow | None:
+        """Remove a seek and return it; None when it is gone (taken or withdrawn): only one taker wins."""
+        ...
+
+    async def seeks(self, limit: int) -> list[SeekRow]: ...
+
+    async def lobby_games(self, limit: int) -> list[LobbyGame]:
+        """Rooms from the lobby whose game is in progress: (room, variant, size, clock, rated, players)."""
+        ...
+
+    def on_lobby(self, heard: Callable[[str], Awaitable[None]]) -> None:
+        """Call `heard` with every lobby note any server sends (shared stores only)."""
+        ...
+
+    async def notify_lobby(self, payload: str) -> None:
+        """Tell every server (shared stores only) that the lobby changed (`online.lobby`)."""
+        ...
 
     async def purge(self, older_than: float) -> int:
         """Delete rooms whose game ended before `older_than` (a time.time()) and did not go on."""

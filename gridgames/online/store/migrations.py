@@ -7,7 +7,9 @@ gridgames shipped first (SQLite only); version 2 adds what lets several servers 
 room's change counter `seq`, the offers pending, and when its game ended (for `--retention`);
 version 3 the room's snapshot, so a long game loads without replaying its moves; version 4 the
 game's own options as one JSON column, `options` (`{name: value}`), in place of the one option that had
-a column of its own (GridLock's adjacency, see `engine.legacy`).
+a column of its own (GridLock's adjacency, see `engine.legacy`); version 5 the game site (issue 31): a
+room's clock, its named players and whether it is rated, and the players, their ratings, their finished
+games and the open seeks.
 """
 
 from __future__ import annotations
@@ -63,11 +65,65 @@ _V4 = [
     "ALTER TABLE rooms DROP COLUMN adjacency",
 ]
 
-STEPS: dict[int, list[str]] = {1: _V1, 2: _V2, 3: _V3, 4: _V4}
+# Version 5: clocks, players, ratings, games and seeks. A room's clock is JSON (`Room.stored_clock`),
+# its players a JSON pair of names (NULL: a room hosted by invite), `rated` 0 or 1.
+_V5 = [
+    "ALTER TABLE rooms ADD COLUMN clock TEXT",
+    "ALTER TABLE rooms ADD COLUMN players TEXT",
+    "ALTER TABLE rooms ADD COLUMN rated INTEGER NOT NULL DEFAULT 0",
+    """CREATE TABLE players (
+        name TEXT PRIMARY KEY,
+        folded TEXT NOT NULL UNIQUE,
+        key_hash TEXT NOT NULL,
+        bot INTEGER NOT NULL DEFAULT 0,
+        created {real} NOT NULL,
+        seen {real} NOT NULL
+    )""",
+    """CREATE TABLE ratings (
+        player TEXT NOT NULL REFERENCES players(name),
+        variant TEXT NOT NULL,
+        rating {real} NOT NULL,
+        rd {real} NOT NULL,
+        volatility {real} NOT NULL,
+        games INTEGER NOT NULL,
+        last {real} NOT NULL,
+        PRIMARY KEY (player, variant)
+    )""",
+    """CREATE TABLE games (
+        room TEXT NOT NULL,
+        game_no INTEGER NOT NULL,
+        variant TEXT NOT NULL,
+        player1 TEXT NOT NULL,
+        player2 TEXT NOT NULL,
+        winner INTEGER,
+        reason TEXT NOT NULL,
+        rated INTEGER NOT NULL,
+        before1 {real}, before2 {real}, after1 {real}, after2 {real},
+        ended {real} NOT NULL,
+        PRIMARY KEY (room, game_no)
+    )""",
+    "CREATE INDEX games_player1 ON games (player1, ended)",
+    "CREATE INDEX games_player2 ON games (player2, ended)",
+    """CREATE TABLE seeks (
+        id TEXT PRIMARY KEY,
+        player TEXT NOT NULL REFERENCES players(name),
+        variant TEXT NOT NULL,
+        size TEXT NOT NULL,
+        options TEXT NOT NULL,
+        clock TEXT,
+        rated INTEGER NOT NULL,
+        low INTEGER,
+        high INTEGER,
+        created {real} NOT NULL
+    )""",
+    "CREATE INDEX rooms_lobby ON rooms (created) WHERE players IS NOT NULL AND finished IS NULL",
+]
+
+STEPS: dict[int, list[str]] = {1: _V1, 2: _V2, 3: _V3, 4: _V4, 5: _V5}
 assert max(STEPS) == SCHEMA_VERSION
 
 #: The tables a gridgames database holds; a database with any of them but no version is another program's.
-TABLES = ("rooms", "seats", "moves")
+TABLES = ("rooms", "seats", "moves", "players", "ratings", "games", "seeks")
 #: The columns of version 1's rooms table, to recognise a database gridgames wrote before it kept versions.
 V1_ROOM_COLUMNS = (
     "id", "variant", "size", "first", "adjacency", "game_no", "first_player", "match", "result", "created",

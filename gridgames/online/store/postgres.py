@@ -35,18 +35,27 @@ from gridgames.online.store.base import (
     SCHEMA_VERSION,
     Changed,
     Conflict,
+    GameRecord,
+    LobbyGame,
+    PlayerRow,
+    Rated,
+    RateGame,
+    RatingRow,
     RoomRow,
+    SeekRow,
     StoreError,
     StoreRefused,
     offer_text,
     offers_from_text,
 )
 from gridgames.online.store.dsn import redact_error
+from gridgames.online.store.sqlite import GAME_COLUMNS, SEEK_COLUMNS, lobby_game, players_from, seek_row
 
 log = logging.getLogger("gridgames.online")
 
 CHANNEL = "gridgames_rooms"
 PRESENCE_CHANNEL = "gridgames_presence"
+LOBBY_CHANNEL = "gridgames_lobby"
 POOL_SIZE = 6  # connections per server for reads and writes (each change holds one for a transaction)
 CONNECT_SECONDS = 10.0
 HEALTH_SECONDS = 2.0
@@ -71,6 +80,7 @@ class PostgresStore:
         self._queue: list[tuple[list[Statement], asyncio.Future[int]]] = []
         self._wake: asyncio.Event | None = None
         self._writer: asyncio.Task[None] | None = None
+        self._lobby: Callable[[str], Awaitable[None]] | None = None
 
     @classmethod
     async def open(cls, url: str, where: str) -> PostgresStore:
@@ -240,10 +250,14 @@ class PostgresStore:
 
     # -- changes ---------------------------------------------------------------------------------
     async def _change(
-        self, room: str, seq: int, sets: str, values: dict[str, Any], then: str = "", news: str = ""
+        self, room: str, seq: int, sets: str, values: dict[str, Any], then: str = "", news: str = "",
+        clock: str | None = None,
     ) -> int:
-        """One statement: raise the room's seq if it is still `seq` (setting `sets`), run `then` (more
-        WITH clauses, on the room in `bumped`), and NOTIFY 'ROOM SEQ[ NEWS]', all or nothing."""
+        """One statement: raise the room's seq if it is still `seq` (setting `sets`, and `clock` when
+        given), run `then` (more WITH clauses, on the room in `bumped`), and NOTIFY 'ROOM SEQ[ NEWS]',
+        all or nothing."""
+        if clock is not None:
+            sets, values = f"{sets}{', ' if sets else ''}clock=%(clock)s", {**values, "clock": clock}
         sql = (
             f"WITH bumped AS (UPDATE rooms SET seq=seq+1{', ' if sets else ''}{sets} "
             "WHERE id=%(room)s AND seq=%(seq)s RETURNING id, seq)"
@@ -257,23 +271,24 @@ class PostgresStore:
     async def create(self, row: RoomRow) -> None:
         statements: list[Statement] = [(
             "INSERT INTO rooms (id, variant, size, first, options, game_no, first_player, match, "
-            "result, created, seq) VALUES (%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s)",
+            "result, created, seq, clock, players, rated) VALUES (%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s)",
             (row.id, row.variant, row.size, row.first, json.dumps(row.options), row.game_no, row.first_player,
-             json.dumps(row.match), None, time.time(), row.seq),
+             json.dumps(row.match), None, time.time(), row.seq, row.clock,
+             None if row.players is None else json.dumps(list(row.players)), int(row.rated)),
         )]
         for seat, digest in row.seats.items():
             statements.append(("INSERT INTO seats VALUES (%s,%s,%s)", (row.id, seat, digest)))
         await self._write(statements, checked=False)
 
-    async def add_seat(self, room: str, seq: int, seat: int, digest: str) -> int:
+    async def add_seat(self, room: str, seq: int, seat: int, digest: str, clock: str | None = None) -> int:
         return await self._change(
             room, seq, "", {"seat": seat, "digest": digest},
-            ", added AS (INSERT INTO seats SELECT id, %(seat)s, %(digest)s FROM bumped)",
+            ", added AS (INSERT INTO seats SELECT id, %(seat)s, %(digest)s FROM bumped)", clock=clock,
         )
 
     async def add_move(
         self, room: str, seq: int, game_no: int, ply: int, move: str, match: dict[str, Any] | None,
-        snapshot: str | None = None,
+        snapshot: str | None = None, clock: str | None = None,
     ) -> int:
         sets = "takeback_by=NULL, snapshot=%(snapshot)s"
         if match is not None:
@@ -283,17 +298,21 @@ class PostgresStore:
         return await self._change(
             room, seq, sets, values,
             ", added AS (INSERT INTO moves SELECT id, %(game)s, %(ply)s, %(move)s FROM bumped)",
-            news=f"{game_no} {ply} {move}" if match is None else "",
+            news="" if match is not None else " ".join(
+                part for part in (str(game_no), str(ply), move, clock) if part is not None
+            ),
+            clock=clock,
         )
 
     async def take_back(
-        self, room: str, seq: int, game_no: int, keep: int, snapshot: str | None = None
+        self, room: str, seq: int, game_no: int, keep: int, snapshot: str | None = None,
+        clock: str | None = None,
     ) -> int:
         return await self._change(
             room, seq, "takeback_by=NULL, snapshot=%(snapshot)s",
             {"game": game_no, "keep": keep, "snapshot": snapshot},
             ", gone AS (DELETE FROM moves WHERE room IN (SELECT id FROM bumped) "
-            "AND game_no=%(game)s AND ply>=%(keep)s)",
+            "AND game_no=%(game)s AND ply>=%(keep)s)", clock=clock,
         )
 
     async def set_offers(self, room: str, seq: int, takeback_by: int | None, rematch: frozenset[int]) -> int:
@@ -302,18 +321,153 @@ class PostgresStore:
             {"by": takeback_by, "rematch": offer_text(rematch)},
         )
 
-    async def finish(self, room: str, seq: int, result: dict[str, Any], match: dict[str, Any]) -> int:
+    async def finish(
+        self, room: str, seq: int, result: dict[str, Any], match: dict[str, Any], clock: str | None = None
+    ) -> int:
         return await self._change(
             room, seq, "result=%(result)s, match=%(match)s, takeback_by=NULL, finished=%(now)s",
-            {"result": json.dumps(result), "match": json.dumps(match), "now": time.time()},
+            {"result": json.dumps(result), "match": json.dumps(match), "now": time.time()}, clock=clock,
         )
 
-    async def next_game(self, room: str, seq: int, game_no: int, first_player: int) -> int:
+    async def next_game(
+        self, room: str, seq: int, game_no: int, first_player: int, clock: str | None = None
+    ) -> int:
         return await self._change(
             room, seq, "game_no=%(game)s, first_player=%(first)s, result=NULL, rematch='', finished=NULL, "
             "snapshot=NULL",
-            {"game": game_no, "first": first_player},
+            {"game": game_no, "first": first_player}, clock=clock,
         )
+
+    # -- the game site -------------------------------------------------------------------------
+    async def player(self, folded: str) -> PlayerRow | None:
+        async def query(db: psycopg.AsyncConnection[Any]) -> PlayerRow | None:
+            row = await (await db.execute(
+                "SELECT name, key_hash, bot FROM players WHERE folded=%s", (folded,)
+            )).fetchone()
+            return None if row is None else PlayerRow(row[0], row[1], bool(row[2]))
+
+        return await self._read(query)  # type: ignore[no-any-return]
+
+    async def add_player(self, name: str, folded: str, key_hash: str, bot: bool, now: float) -> bool:
+        async with self._conn() as conn:
+            cursor = await conn.execute(
+                "INSERT INTO players VALUES (%s,%s,%s,%s,%s,%s) ON CONFLICT DO NOTHING",
+                (name, folded, key_hash, int(bot), now, now),
+            )
+            return cursor.rowcount == 1
+
+    async def seen(self, names: list[str], now: float) -> None:
+        if names:
+            async with self._conn() as conn:
+                await conn.execute("UPDATE players SET seen=%s WHERE name = ANY(%s)", (now, names))
+
+    async def online(self, since: float, limit: int) -> list[tuple[str, bool]]:
+        async def query(db: psycopg.AsyncConnection[Any]) -> list[tuple[str, bool]]:
+            rows = await (await db.execute(
+                "SELECT name, bot FROM players WHERE seen>=%s ORDER BY name LIMIT %s", (since, limit)
+            )).fetchall()
+            return [(name, bool(bot)) for name, bot in rows]
+
+        return await self._read(query)  # type: ignore[no-any-return]
+
+    async def ratings(self, name: str) -> dict[str, RatingRow]:
+        async def query(db: psycopg.AsyncConnection[Any]) -> dict[str, RatingRow]:
+            rows = await (await db.execute(
+                "SELECT variant, rating, rd, volatility, games, last FROM ratings WHERE player=%s", (name,)
+            )).fetchall()
+            return {row[0]: RatingRow(*row[1:]) for row in rows}
+
+        return await self._read(query)  # type: ignore[no-any-return]
+
+    async def record_game(self, record: GameRecord, rate: RateGame | None) -> Rated | None:
+        """One transaction: both players' rows locked (in name order), so two games ending at once on
+        two servers rate one after the other, each from the other's result."""
+        async with self._conn() as conn, conn.transaction():
+            inserted = (await conn.execute(
+                "INSERT INTO games (room, game_no, variant, player1, player2, winner, reason, rated, ended) "
+                "VALUES (%s,%s,%s,%s,%s,%s,%s,%s,%s) ON CONFLICT DO NOTHING",
+                (record.room, record.game_no, record.variant, *record.players, record.winner, record.reason,
+                 int(rate is not None), record.ended),
+            )).rowcount
+            if inserted != 1 or rate is None:
+                return None
+            await conn.execute(
+                "SELECT name FROM players WHERE name = ANY(%s) ORDER BY name FOR UPDATE",
+                (list(record.players),),
+            )
+            before = []
+            for name in record.players:
+                row = await (await conn.execute(
+                    "SELECT rating, rd, volatility, games, last FROM ratings WHERE player=%s AND variant=%s",
+                    (name, record.variant),
+                )).fetchone()
+                before.append(None if row is None else RatingRow(*row))
+            after = rate(before[0], before[1])
+            for name, new in zip(record.players, after, strict=True):
+                await conn.execute(
+                    "INSERT INTO ratings VALUES (%s,%s,%s,%s,%s,%s,%s) "
+                    "ON CONFLICT (player, variant) DO UPDATE SET rating=EXCLUDED.rating, rd=EXCLUDED.rd, "
+                    "volatility=EXCLUDED.volatility, games=EXCLUDED.games, last=EXCLUDED.last",
+                    (name, record.variant, new.rating, new.rd, new.volatility, new.games, new.last),
+                )
+            await conn.execute(
+                "UPDATE games SET before1=%s, before2=%s, after1=%s, after2=%s WHERE room=%s AND game_no=%s",
+                (*(None if b is None else b.rating for b in before), after[0].rating, after[1].rating,
+                 record.room, record.game_no),
+            )
+            return (before[0], before[1]), after
+
+    async def last_games(self, name: str, limit: int) -> list[dict[str, Any]]:
+        async def query(db: psycopg.AsyncConnection[Any]) -> list[dict[str, Any]]:
+            cursor = await db.execute(
+                f"SELECT {GAME_COLUMNS} FROM games WHERE player1=%s OR player2=%s "
+                "ORDER BY ended DESC LIMIT %s", (name, name, limit),
+            )
+            names = [d.name for d in cursor.description or ()]
+            return [dict(zip(names, row, strict=True)) for row in await cursor.fetchall()]
+
+        return await self._read(query)  # type: ignore[no-any-return]
+
+    async def add_seek(self, seek: SeekRow) -> None:
+        async with self._conn() as conn:
+            await conn.execute(
+                "INSERT INTO seeks VALUES (%s,%s,%s,%s,%s,%s,%s,%s,%s,%s)",
+                (seek.id, seek.player, seek.variant, seek.size, json.dumps(seek.options), seek.clock,
+                 int(seek.rated), seek.low, seek.high, seek.created),
+            )
+
+    async def take_seek(self, seek_id: str) -> SeekRow | None:
+        async with self._conn() as conn:
+            row = await (await conn.execute(
+                f"DELETE FROM seeks WHERE id=%s RETURNING {SEEK_COLUMNS}", (seek_id,)
+            )).fetchone()
+            return None if row is None else seek_row(row)
+
+    async def seeks(self, limit: int) -> list[SeekRow]:
+        async def query(db: psycopg.AsyncConnection[Any]) -> list[SeekRow]:
+            rows = await (await db.execute(
+                f"SELECT {SEEK_COLUMNS} FROM seeks ORDER BY created LIMIT %s", (limit,)
+            )).fetchall()
+            return [seek_row(row) for row in rows]
+
+        return await self._read(query)  # type: ignore[no-any-return]
+
+    async def lobby_games(self, limit: int) -> list[LobbyGame]:
+        async def query(db: psycopg.AsyncConnection[Any]) -> list[LobbyGame]:
+            rows = await (await db.execute(
+                "SELECT id, variant, size, clock, rated, players FROM rooms "
+                "WHERE players IS NOT NULL AND finished IS NULL ORDER BY created DESC LIMIT %s", (limit,)
+            )).fetchall()
+            return [lobby_game(row) for row in rows]
+
+        return await self._read(query)  # type: ignore[no-any-return]
+
+    def on_lobby(self, heard: Callable[[str], Awaitable[None]]) -> None:
+        self._lobby = heard
+
+    async def notify_lobby(self, payload: str) -> None:
+        async with self._conn() as conn:
+            await conn.execute("SELECT pg_notify(%s, %s)", (LOBBY_CHANNEL, payload))
 
     async def purge(self, older_than: float) -> int:
         old = "SELECT id FROM rooms WHERE finished IS NOT NULL AND finished < %s"
@@ -330,20 +484,20 @@ class PostgresStore:
         async def query(db: psycopg.AsyncConnection[Any]) -> RoomRow | None:
             row = await (await db.execute(
                 "SELECT id, variant, size, first, options, game_no, first_player, match, result, seq, "
-                "takeback_by, rematch, snapshot, "
+                "takeback_by, rematch, snapshot, clock, players, rated, "
                 "ARRAY(SELECT seat::text || ' ' || secret_hash FROM seats WHERE room=r.id), "
                 "ARRAY(SELECT move FROM moves WHERE room=r.id AND game_no=r.game_no ORDER BY ply) "
                 "FROM rooms r WHERE id=%s", (room_id,),
             )).fetchone()
             if row is None:
                 return None
-            seats = {int(seat): digest for seat, _, digest in (text.partition(" ") for text in row[13])}
+            seats = {int(seat): digest for seat, _, digest in (text.partition(" ") for text in row[16])}
             return RoomRow(
                 id=row[0], variant=row[1], size=row[2], first=row[3], options=json.loads(row[4]),
                 game_no=row[5], first_player=row[6], match=json.loads(row[7]),
-                result=json.loads(row[8]) if row[8] else None, seats=seats, moves=tuple(row[14]), seq=row[9],
+                result=json.loads(row[8]) if row[8] else None, seats=seats, moves=tuple(row[17]), seq=row[9],
                 takeback_by=row[10] if row[10] in (1, 2) else None, rematch=offers_from_text(row[11]),
-                snapshot=row[12],
+                snapshot=row[12], clock=row[13], players=players_from(row[14]), rated=bool(row[15]),
             )
 
         return await self._read(query)  # type: ignore[no-any-return]
@@ -389,10 +543,18 @@ class PostgresStore:
                 await conn.execute(f"LISTEN {CHANNEL}")
                 if presence is not None:
                     await conn.execute(f"LISTEN {PRESENCE_CHANNEL}")
+                await conn.execute(f"LISTEN {LOBBY_CHANNEL}")
                 pause = LISTEN_BACKOFF[0]
                 if dropped and lost is not None:
                     await lost()
                 async for note in conn.notifies():
+                    if note.channel == LOBBY_CHANNEL:
+                        if self._lobby is not None:
+                            try:
+                                await self._lobby(note.payload)
+                            except Exception:  # the lobby's failure must not stop the rooms' news
+                                log.exception("handling lobby news failed")
+                        continue
                     if note.channel == PRESENCE_CHANNEL:
                         if presence is not None:
                             await presence(note.payload)

@@ -38,7 +38,14 @@ from gridgames.online.store.base import (
     SCHEMA_VERSION,
     Changed,
     Conflict,
+    GameRecord,
+    LobbyGame,
+    PlayerRow,
+    Rated,
+    RateGame,
+    RatingRow,
     RoomRow,
+    SeekRow,
     StoreError,
     StoreLocked,
     StoreRefused,
@@ -294,10 +301,11 @@ class SqliteStore:
         def change(db: sqlite3.Connection) -> None:
             db.execute(
                 "INSERT INTO rooms (id, variant, size, first, options, game_no, first_player, match, "
-                "result, created, seq) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+                "result, created, seq, clock, players, rated) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 (row.id, row.variant, row.size, row.first, json.dumps(row.options), row.game_no,
                  row.first_player,
-                 json.dumps(row.match), None, time.time(), row.seq),
+                 json.dumps(row.match), None, time.time(), row.seq, row.clock,
+                 None if row.players is None else json.dumps(list(row.players)), int(row.rated)),
             )
             for seat, digest in row.seats.items():
                 db.execute("INSERT INTO seats VALUES (?,?,?)", (row.id, seat, digest))
@@ -305,8 +313,12 @@ class SqliteStore:
         await self.write(change)
 
     async def _change(self, room: str, seq: int, sets: str, values: tuple[Any, ...],
-                      then: Callable[[sqlite3.Connection], object] | None = None) -> int:
-        """`UPDATE rooms SET seq=seq+1, <sets>` if the room is still at `seq`, then `then(db)`."""
+                      then: Callable[[sqlite3.Connection], object] | None = None,
+                      clock: str | None = None) -> int:
+        """`UPDATE rooms SET seq=seq+1, <sets>` if the room is still at `seq`, then `then(db)`; `clock`
+        (when not None) is stored too."""
+        if clock is not None:
+            sets, values = f"{sets}{', ' if sets else ''}clock=?", (*values, clock)
 
         def change(db: sqlite3.Connection) -> None:
             sql = f"UPDATE rooms SET seq=seq+1{', ' if sets else ''}{sets} WHERE id=? AND seq=?"
@@ -319,34 +331,35 @@ class SqliteStore:
         await self.write(change)
         return seq + 1
 
-    async def add_seat(self, room: str, seq: int, seat: int, digest: str) -> int:
+    async def add_seat(self, room: str, seq: int, seat: int, digest: str, clock: str | None = None) -> int:
         return await self._change(
             room, seq, "", (),
-            lambda db: db.execute("INSERT INTO seats VALUES (?,?,?)", (room, seat, digest)),
+            lambda db: db.execute("INSERT INTO seats VALUES (?,?,?)", (room, seat, digest)), clock,
         )
 
     async def add_move(
         self, room: str, seq: int, game_no: int, ply: int, move: str, match: dict[str, Any] | None,
-        snapshot: str | None = None,
+        snapshot: str | None = None, clock: str | None = None,
     ) -> int:
         def insert(db: sqlite3.Connection) -> None:
             db.execute("INSERT INTO moves VALUES (?,?,?,?)", (room, game_no, ply, move))
 
         if match is None:
-            return await self._change(room, seq, "takeback_by=NULL, snapshot=?", (snapshot,), insert)
+            return await self._change(room, seq, "takeback_by=NULL, snapshot=?", (snapshot,), insert, clock)
         return await self._change(
             room, seq, "takeback_by=NULL, snapshot=?, match=?, finished=?",
-            (snapshot, json.dumps(match), time.time()), insert,
+            (snapshot, json.dumps(match), time.time()), insert, clock,
         )
 
     async def take_back(
-        self, room: str, seq: int, game_no: int, keep: int, snapshot: str | None = None
+        self, room: str, seq: int, game_no: int, keep: int, snapshot: str | None = None,
+        clock: str | None = None,
     ) -> int:
         return await self._change(
             room, seq, "takeback_by=NULL, snapshot=?", (snapshot,),
             lambda db: db.execute(
                 "DELETE FROM moves WHERE room=? AND game_no=? AND ply>=?", (room, game_no, keep)
-            ),
+            ), clock,
         )
 
     async def set_offers(self, room: str, seq: int, takeback_by: int | None, rematch: frozenset[int]) -> int:
@@ -354,17 +367,140 @@ class SqliteStore:
             room, seq, "takeback_by=?, rematch=?", (takeback_by, offer_text(rematch))
         )
 
-    async def finish(self, room: str, seq: int, result: dict[str, Any], match: dict[str, Any]) -> int:
+    async def finish(
+        self, room: str, seq: int, result: dict[str, Any], match: dict[str, Any], clock: str | None = None
+    ) -> int:
         return await self._change(
             room, seq, "result=?, match=?, takeback_by=NULL, finished=?",
-            (json.dumps(result), json.dumps(match), time.time()),
+            (json.dumps(result), json.dumps(match), time.time()), clock=clock,
         )
 
-    async def next_game(self, room: str, seq: int, game_no: int, first_player: int) -> int:
+    async def next_game(
+        self, room: str, seq: int, game_no: int, first_player: int, clock: str | None = None
+    ) -> int:
         return await self._change(
             room, seq, "game_no=?, first_player=?, result=NULL, rematch='', finished=NULL, snapshot=NULL",
-            (game_no, first_player),
+            (game_no, first_player), clock=clock,
         )
+
+    # -- the game site -------------------------------------------------------------------------
+    async def player(self, folded: str) -> PlayerRow | None:
+        row = await self.read(
+            lambda db: db.execute(
+                "SELECT name, key_hash, bot FROM players WHERE folded=?", (folded,)
+            ).fetchone()
+        )
+        return None if row is None else PlayerRow(row[0], row[1], bool(row[2]))
+
+    async def add_player(self, name: str, folded: str, key_hash: str, bot: bool, now: float) -> bool:
+        added: list[bool] = []
+
+        def change(db: sqlite3.Connection) -> None:
+            cursor = db.execute(
+                "INSERT INTO players VALUES (?,?,?,?,?,?) ON CONFLICT DO NOTHING",
+                (name, folded, key_hash, int(bot), now, now),
+            )
+            added.append(cursor.rowcount == 1)
+
+        await self.write(change)
+        return added[0]
+
+    async def seen(self, names: list[str], now: float) -> None:
+        if names:
+            await self.write(lambda db: db.executemany(
+                "UPDATE players SET seen=? WHERE name=?", [(now, name) for name in names]
+            ))
+
+    async def online(self, since: float, limit: int) -> list[tuple[str, bool]]:
+        rows = await self.read(lambda db: db.execute(
+            "SELECT name, bot FROM players WHERE seen>=? ORDER BY name LIMIT ?", (since, limit)
+        ).fetchall())
+        return [(name, bool(bot)) for name, bot in rows]
+
+    async def ratings(self, name: str) -> dict[str, RatingRow]:
+        rows = await self.read(lambda db: db.execute(
+            "SELECT variant, rating, rd, volatility, games, last FROM ratings WHERE player=?", (name,)
+        ).fetchall())
+        return {row[0]: RatingRow(*row[1:]) for row in rows}
+
+    async def record_game(self, record: GameRecord, rate: RateGame | None) -> Rated | None:
+        done: list[Rated | None] = []
+
+        def change(db: sqlite3.Connection) -> None:
+            inserted = db.execute(
+                "INSERT INTO games (room, game_no, variant, player1, player2, winner, reason, rated, ended) "
+                "VALUES (?,?,?,?,?,?,?,?,?) ON CONFLICT DO NOTHING",
+                (record.room, record.game_no, record.variant, *record.players, record.winner, record.reason,
+                 int(rate is not None), record.ended),
+            ).rowcount
+            if inserted != 1 or rate is None:
+                done.append(None)
+                return
+            before = tuple(_rating(db, name, record.variant) for name in record.players)
+            after = rate(before[0], before[1])
+            for name, new in zip(record.players, after, strict=True):
+                db.execute(
+                    "INSERT OR REPLACE INTO ratings VALUES (?,?,?,?,?,?,?)",
+                    (name, record.variant, new.rating, new.rd, new.volatility, new.games, new.last),
+                )
+            db.execute(
+                "UPDATE games SET before1=?, before2=?, after1=?, after2=? WHERE room=? AND game_no=?",
+                (*(None if b is None else b.rating for b in before), after[0].rating, after[1].rating,
+                 record.room, record.game_no),
+            )
+            done.append(((before[0], before[1]), after))
+
+        await self.write(change)
+        return done[0]
+
+    async def last_games(self, name: str, limit: int) -> list[dict[str, Any]]:
+        def query(db: sqlite3.Connection) -> list[dict[str, Any]]:
+            cursor = db.execute(
+                f"SELECT {GAME_COLUMNS} FROM games WHERE player1=? OR player2=? ORDER BY ended DESC LIMIT ?",
+                (name, name, limit),
+            )
+            names = [d[0] for d in cursor.description]
+            return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
+
+        return await self.read(query)  # type: ignore[no-any-return]
+
+    async def add_seek(self, seek: SeekRow) -> None:
+        await self.write(lambda db: db.execute(
+            "INSERT INTO seeks VALUES (?,?,?,?,?,?,?,?,?,?)",
+            (seek.id, seek.player, seek.variant, seek.size, json.dumps(seek.options), seek.clock,
+             int(seek.rated), seek.low, seek.high, seek.created),
+        ))
+
+    async def take_seek(self, seek_id: str) -> SeekRow | None:
+        taken: list[SeekRow | None] = []
+
+        def change(db: sqlite3.Connection) -> None:
+            row = db.execute(f"SELECT {SEEK_COLUMNS} FROM seeks WHERE id=?", (seek_id,)).fetchone()
+            if row is not None:
+                db.execute("DELETE FROM seeks WHERE id=?", (seek_id,))
+            taken.append(None if row is None else seek_row(row))
+
+        await self.write(change)
+        return taken[0]
+
+    async def seeks(self, limit: int) -> list[SeekRow]:
+        rows = await self.read(lambda db: db.execute(
+            f"SELECT {SEEK_COLUMNS} FROM seeks ORDER BY created LIMIT ?", (limit,)
+        ).fetchall())
+        return [seek_row(row) for row in rows]
+
+    async def lobby_games(self, limit: int) -> list[LobbyGame]:
+        rows = await self.read(lambda db: db.execute(
+            "SELECT id, variant, size, clock, rated, players FROM rooms "
+            "WHERE players IS NOT NULL AND finished IS NULL ORDER BY created DESC LIMIT ?", (limit,)
+        ).fetchall())
+        return [lobby_game(row) for row in rows]
+
+    def on_lobby(self, heard: Callable[[str], Awaitable[None]]) -> None:
+        """Nothing to hear: this server is the file's only writer (it tells its own lobby itself)."""
+
+    async def notify_lobby(self, payload: str) -> None:
+        """Nobody to tell."""
 
     async def purge(self, older_than: float) -> int:
         purged: list[int] = []
@@ -379,10 +515,40 @@ class SqliteStore:
         return purged[0]
 
 
+GAME_COLUMNS = "room, game_no, variant, player1, player2, winner, reason, rated, after1, after2, before1, " \
+    "before2, ended"
+SEEK_COLUMNS = "id, player, variant, size, options, clock, rated, low, high, created"
+
+
+def seek_row(row: Any) -> SeekRow:
+    return SeekRow(row[0], row[1], row[2], row[3], json.loads(row[4]), row[5], bool(row[6]), row[7], row[8],
+                   row[9])
+
+
+def lobby_game(row: Any) -> LobbyGame:
+    names = json.loads(row[5])
+    return row[0], row[1], row[2], row[3], bool(row[4]), (str(names[0]), str(names[1]))
+
+
+def players_from(text: str | None) -> tuple[str, str] | None:
+    if not text:
+        return None
+    names = json.loads(text)
+    return (str(names[0]), str(names[1]))
+
+
+def _rating(db: sqlite3.Connection, name: str, variant: str) -> RatingRow | None:
+    row = db.execute(
+        "SELECT rating, rd, volatility, games, last FROM ratings WHERE player=? AND variant=?",
+        (name, variant),
+    ).fetchone()
+    return None if row is None else RatingRow(*row)
+
+
 def _load(db: sqlite3.Connection, room_id: str) -> RoomRow | None:
     row = db.execute(
         "SELECT id, variant, size, first, options, game_no, first_player, match, result, seq, "
-        "takeback_by, rematch, snapshot FROM rooms WHERE id=?",
+        "takeback_by, rematch, snapshot, clock, players, rated FROM rooms WHERE id=?",
         (room_id,),
     ).fetchone()
     if row is None:
@@ -397,5 +563,6 @@ def _load(db: sqlite3.Connection, room_id: str) -> RoomRow | None:
         id=row[0], variant=row[1], size=row[2], first=row[3], options=json.loads(row[4]), game_no=row[5],
         first_player=row[6], match=json.loads(row[7]), result=json.loads(row[8]) if row[8] else None,
         seats=seats, moves=moves, seq=row[9], takeback_by=row[10] if row[10] in (1, 2) else None,
-        rematch=offers_from_text(row[11]), snapshot=row[12],
+        rematch=offers_from_text(row[11]), snapshot=row[12], clock=row[13], players=players_from(row[14]),
+        rated=bool(row[15]),
     )

@@ -10,6 +10,7 @@ session holds. Rules are the engine's: a refused move shows `why_illegal`.
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -25,6 +26,7 @@ from gridgames.engine.game import Game
 from gridgames.engine.match import Match
 from gridgames.games import get_entry, rule_book
 from gridgames.play import computer
+from gridgames.play.clocks import GameClock, OutOfTime
 from gridgames.play.picking import NOTHING, Picking, switch_alternate
 from gridgames.play.session import PlaySession
 from gridgames.play.setup import Setup
@@ -74,6 +76,7 @@ class GameScreen(AnalysisOverlay, ComputerJobs, Screen[None]):
         rng: random.Random | None = None,
         match: Match | None = None,
         slot: str = "",
+        clock_saved: Any = None,
     ) -> None:
         super().__init__()  # no id: switch_screen mounts the next game before the last one leaves
         add_game_css(self.app)
@@ -86,6 +89,7 @@ class GameScreen(AnalysisOverlay, ComputerJobs, Screen[None]):
             match or setup.new_match(self.entry), setup.seats, game=game, rng=rng, slot=slot
         )
         self.message = self.session.start_message
+        self.clock_saved = clock_saved  # a resumed game's clock reading (`play.clocks`)
         self.viewing: int | None = None  # a ply shown read-only, or None for the live position
         self._log_key: object = None
         self._bindings_key: object = None
@@ -108,6 +112,7 @@ class GameScreen(AnalysisOverlay, ComputerJobs, Screen[None]):
             with BoardArea(id="board-area"):
                 yield Board(options.rows, options.cols, letters=self.entry.coord_style == "letter")
             with Vertical(id="side"):
+                yield Line("clocks")
                 yield Static("Moves", classes="side-title")
                 yield MoveLog(id="log")
                 yield Button("Back to live game", id="live", compact=True)
@@ -134,10 +139,40 @@ class GameScreen(AnalysisOverlay, ComputerJobs, Screen[None]):
         self.session.store = self.app.store  # type: ignore[attr-defined]
         self.session.writer = self.app.writer  # type: ignore[attr-defined]  # saves leave the UI thread
         self.session.hold()  # a resumed game is not offered in another window while it is open here
+        self.query_one("#clocks").display = self.setup.clock is not None
+        if self.setup.clock is not None:  # the app's time source: a fake one in tests
+            now = getattr(self.app, "now", time.monotonic)  # the app's time source
+            self.session.use_clock(GameClock(self.setup.clock, now, self.clock_saved))
+            self.set_interval(0.1, self.tick)
         self.changed(self.message, save=False)
 
     def on_unmount(self) -> None:
+        self.session.keep_clock()  # left mid-turn: the time spent is charged when it is resumed
         self.session.close()
+
+    # -- the clock ---------------------------------------------------------------------------
+    def tick(self) -> None:
+        """Redraw both clocks; a flag fall ends the game (the computer stops thinking)."""
+        session = self.session
+        if session.clock is None:
+            return
+        if session.timed_out is None and session.check_time() is not None:
+            self.workers.cancel_group(self, "computer")
+            self._requested.clear()
+            self.changed(session.describe_outcome())
+            return
+        self.show_clocks()
+
+    def show_clocks(self) -> None:
+        """'▶ 0:09.4 ⚠ low  Player 1 (X)': the running clock by the arrow, its last ten seconds by the
+        word (and the colour)."""
+        clock = self.session.clock
+        if clock is None:
+            return
+        faces = clock.faces()
+        line = self.query_one("#clocks", Line)
+        line.show("\n".join(face.label(self.entry.player(face.player)) for face in faces))
+        line.set_class(any(face.low and face.running for face in faces), "-low")
 
     # -- after every change ----------------------------------------------------------------
     def changed(self, message: str = "", save: bool = True) -> None:
@@ -178,7 +213,7 @@ class GameScreen(AnalysisOverlay, ComputerJobs, Screen[None]):
     def refresh_view(self) -> None:
         session, game, entry = self.session, self.session.game, self.entry
         shown = game if self.viewing is None else game.goto(self.viewing)
-        live = self.viewing is None and not game.is_over and not session.computer_to_move
+        live = self.viewing is None and not session.is_over and not session.computer_to_move
         legal = game.legal_moves() if live else ()
         evaluation = self.evaluations.get(game.state) if self.analysis_on and live else None
         values = evaluation.move_values if evaluation is not None else None
@@ -202,10 +237,12 @@ class GameScreen(AnalysisOverlay, ComputerJobs, Screen[None]):
         self.query_one("#score").display = bool(score)
         self.query_one("#message", Line).show(self.message)
         self.query_one("#message").set_class(self.message.startswith("✗"), "-error")
-        if game.outcome is not None:
-            self.query_one("#headline", Line).show(entry.headline(game.outcome))
-            self.query_one("#reason", Line).show(entry.describe(game.outcome))
-        self.set_class(game.outcome is not None, "-over")
+        outcome = session.outcome
+        if outcome is not None:
+            self.query_one("#headline", Line).show(entry.headline(outcome))
+            self.query_one("#reason", Line).show(entry.describe(outcome))
+        self.set_class(outcome is not None, "-over")
+        self.show_clocks()
         self.set_class(self.viewing is not None, "-viewing")
         # The analysis describes the live position only: an earlier position shown hides it (its
         # value and Grundy sum would otherwise be read as the shown position's).
@@ -233,8 +270,9 @@ class GameScreen(AnalysisOverlay, ComputerJobs, Screen[None]):
         game = self.game
         if self.viewing is not None:
             self.say("✗ This earlier position is read-only: press Esc to go back, or t to play on from here.")
-        elif game.outcome is not None:
-            self.say(f"✗ The game is over ({self.entry.headline(game.outcome)}): press n to play again.")
+        elif self.session.outcome is not None:
+            headline = self.entry.headline(self.session.outcome)
+            self.say(f"✗ The game is over ({headline}): press n to play again.")
         elif self.session.computer_to_move:
             self.say("✗ Please wait: it is the computer's turn.")
         else:
@@ -243,7 +281,15 @@ class GameScreen(AnalysisOverlay, ComputerJobs, Screen[None]):
             if move is None:
                 self.say(pointed.said)
             else:
-                self._apply(lambda: self.session.play(move))
+                self._apply(lambda: self._play(move))
+
+    def _play(self, move: Any) -> str:
+        """Play the person's move (a move after their flag fell ends the game on time instead)."""
+        try:
+            self.session.play(move)
+        except OutOfTime as late:
+            return str(late)
+        return ""
 
     @on(OptionList.OptionSelected, "#log")
     def view_ply(self, event: OptionList.OptionSelected) -> None:
@@ -273,6 +319,8 @@ class GameScreen(AnalysisOverlay, ComputerJobs, Screen[None]):
 
     # -- actions ------------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("undo", "redo", "retry") and self.session.timed_out is not None:
+            return None  # a loss on time stands
         if action == "undo":
             return True if self.game.can_undo else None
         if action == "redo":

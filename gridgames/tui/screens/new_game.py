@@ -1,5 +1,5 @@
 """The new-game panel: board size, who starts, who plays each side, the game's own options (one row
-each, as the game declares them: `OptionSpec`), and who starts each later game of a match."""
+each, as the game declares them: `OptionSpec`), who starts each later game of a match, and the clock."""
 
 from __future__ import annotations
 
@@ -9,10 +9,12 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Label, Select, Static
 from textual.widgets._select import SelectOverlay
 
+from gridgames.engine.clock import TimeControl
 from gridgames.engine.entry import Entry
 from gridgames.engine.options import Options, OptionSpec, Value, parse_size
 from gridgames.engine.roles import Starts
 from gridgames.play import computer
+from gridgames.play.clocks import CLOCK_CHOICES
 from gridgames.play.seats import HUMAN, ONLINE, parse_seat
 from gridgames.play.setup import Setup
 from gridgames.tui.closing import close_screen, settle_after_first_paint
@@ -47,6 +49,17 @@ class DialogSelect(Select):  # type: ignore[type-arg]
         if expanded:
             room = self.screen.query_one(".dialog").content_region.bottom - self.region.bottom
             self.query_one(SelectOverlay).styles.max_height = max(3, room)
+
+
+NO_CLOCK = "none"
+
+
+def clock_choices(current: TimeControl | None) -> list[tuple[str, str]]:
+    """No clock, the usual ones (minutes + seconds a move), and the set-up's own if it is another."""
+    offered = list(CLOCK_CHOICES)
+    if current is not None and str(current) not in offered:
+        offered.append(str(current))
+    return [("No clock", NO_CLOCK)] + [(f"{text} (min + s a move)", text) for text in offered]
 
 
 def seat_choices(player: int = 1) -> list[tuple[str, str]]:
@@ -129,6 +142,11 @@ class NewGamePanel(Dialog[Setup | None]):
                 "Next games start",
                 DialogSelect(STARTS, value=self.setup.starts, allow_blank=False, compact=True, id="starts"),
             )
+            yield self._row(
+                "Clock",
+                DialogSelect(clock_choices(self.setup.clock), value=str(self.setup.clock or NO_CLOCK),
+                             allow_blank=False, compact=True, id="clock"),
+            )
             with Horizontal(classes="buttons"):
                 yield Button("Start", variant="primary", id="start", compact=True)
                 yield Button("Cancel", id="cancel", compact=True)
@@ -183,7 +201,10 @@ class NewGamePanel(Dialog[Setup | None]):
             rows, cols = parse_size(str(value("#size", "")))
         options = Options(rows, cols, str(value("#first", "1")), self.entry.resolve_options(chosen))
         seats = (parse_seat(str(value("#seat1", HUMAN))), parse_seat(str(value("#seat2", HUMAN))))
-        return Setup(self.entry.id, options, seats, Starts(str(value("#starts", Starts.ALTERNATE))))
+        clock = str(value("#clock", NO_CLOCK))
+        control = None if clock == NO_CLOCK else TimeControl.parse(clock)
+        starts = Starts(str(value("#starts", Starts.ALTERNATE)))
+        return Setup(self.entry.id, options, seats, starts, clock=control)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "start":

@@ -190,9 +190,10 @@ class VariantList(ListView):
 
 class SelectScreen(Screen[None]):
     #: The footer's keys, most important first (a narrow terminal drops them from the end).
-    FOOTER_ORDER = ("select_cursor", "puzzles", "rules", "app.quit", "app.join_online")
+    FOOTER_ORDER = ("select_cursor", "puzzles", "rules", "app.quit", "app.join_online", "app.lobby")
     BINDINGS = [
         Binding("o", "app.join_online", "Join online"),
+        Binding("l", "app.lobby", "Lobby"),
         Binding("p", "puzzles", "Puzzles"),  # also the last card, below the games
         Binding("question_mark,f1", "rules", "Rules", key_display="?"),
         Binding("q", "app.quit", "Quit"),
