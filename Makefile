@@ -29,8 +29,11 @@ $(VENV)/.installed-dev: pyproject.toml setup.py $(NATIVE_SOURCES) | $(BIN)/pytho
 run: $(VENV)/.installed
 	@$(BIN)/gridgames
 
+# Two workers (pytest-xdist; tests that must not share the machine are in one xdist_group, which
+# --dist loadgroup runs on one worker, one after the other). TEST_WORKERS=0 runs in this process.
+TEST_WORKERS ?= 2
 test: lint
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadgroup
 
 # The app's and the online tests, three times beside two busy processes (stopped however the run
 # ends): a test that assumes a screen changed right after a click fails here. See the script.

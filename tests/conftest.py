@@ -42,6 +42,13 @@ def own_data_folder(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytes
     monkeypatch.setenv("GRIDGAMES_DATA_DIR", str(tmp_path_factory.mktemp("data")))
 
 
+@pytest.fixture(autouse=True)
+def no_running_server(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Hosting from the app never finds a game server this machine happens to run on 8765 (a test
+    that wants one starts its own and points `RUNNING_PORT` at it)."""
+    monkeypatch.setattr("gridgames.tui.online.RUNNING_PORT", None)
+
+
 @pytest.fixture(scope="session")
 def make_game() -> Callable[..., Game]:
     """`make_game("noneighbour", "5x5", first=1, adjacency="king")` -> a fresh Game."""

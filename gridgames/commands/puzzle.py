@@ -19,6 +19,7 @@ from gridgames.engine.options import Options
 from gridgames.engine.safetext import printable
 from gridgames.engine.textboard import render
 from gridgames.games import catalogue, get_entry
+from gridgames.puzzles.choice import DIFFICULTIES
 from gridgames.puzzles.model import Puzzle
 from gridgames.puzzles.run import Answer, PuzzleRun
 from gridgames.puzzles.themes import THEMES
@@ -33,6 +34,7 @@ COMMANDS = {
     "next": "go on to the next puzzle (in streak mode, once per streak before solving it)",
     "rules": "the game's rules",
     "glossary": "the words the explanations use (Grundy value, nim-sum, mirror, ...)",
+    "mistakes": "your mistakes in your finished games (gridgames puzzle --mistakes plays them)",
     "help": "this list",
     "quit": "stop",
 }
@@ -50,6 +52,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--list", action="store_true", help="list every shipped puzzle")
     parser.add_argument("--stats", action="store_true",
                         help="your dashboard: rating history, results by game and theme, weakest themes")
+    parser.add_argument("--mistakes", action="store_true",
+                        help="your mistakes in your finished games, each played as a puzzle (plain text)")
+    parser.add_argument("--difficulty", choices=DIFFICULTIES, metavar="D",
+                        help="puzzles easier, normal or harder than your rating (300 points below or above)")
     parser.add_argument("--json", action="store_true", help="with --list or --stats: one JSON object")
     parser.add_argument("--seed", type=int, help="seed the choice of puzzles (repeatable sessions)")
     game_options.add_arguments(parser)  # with --game: only the puzzles played with these options
@@ -68,6 +74,12 @@ def run(args: argparse.Namespace) -> int:
         return _fail("A game's options go with --game: name the game whose puzzles you want.")
     if wanted and not (args.list or args.plain):
         return _fail("--option works with --list or --plain; the app's puzzle screen offers every puzzle.")
+    if args.difficulty is not None and args.rating is not None:
+        return _fail("--difficulty picks puzzles round your own rating; --rating names another: give one.")
+    if args.mistakes:
+        if args.list or args.stats or args.streak:
+            return _fail("--mistakes plays your mistakes in plain text; it goes with --game alone.")
+        return play_mistakes(args.game, sys.stdin, sys.stdout)
     if args.theme is not None and args.theme not in THEMES:
         return _fail(f"There is no puzzle theme {args.theme!r}; the themes are: {', '.join(THEMES)}.")
     if args.list:
@@ -79,7 +91,8 @@ def run(args: argparse.Namespace) -> int:
             return _fail("--theme goes with --plain or --list.")
         from gridgames.commands.app import run_app
 
-        return run_app(open_puzzles=args.game or "", streak=args.streak, puzzle_rating=args.rating)
+        return run_app(open_puzzles=args.game or "", streak=args.streak, puzzle_rating=args.rating,
+                       puzzle_difficulty=args.difficulty)
     from gridgames.puzzles.progress import ProgressStore
     from gridgames.puzzles.trainer import Trainer
     from gridgames.storage import Store
@@ -87,14 +100,14 @@ def run(args: argparse.Namespace) -> int:
     store = Store()
     pool = None
     if wanted:
-        from gridgames.puzzles import data
+        from gridgames.puzzles import plugins
 
         def pool(entry):  # type: ignore[no-untyped-def]
-            found = data.shipped() if entry is None else data.pool(entry)
+            found = plugins.every() if entry is None else plugins.pool(entry)
             return tuple(puzzle for puzzle in found if played_with(puzzle, wanted))
 
     trainer = Trainer(ProgressStore(store), random.Random(args.seed), rating=args.rating, puzzles=pool,
-                      theme=args.theme, casual=args.casual)
+                      theme=args.theme, casual=args.casual, difficulty=args.difficulty or "normal")
     code = solve_plain(trainer, args.game, args.streak, sys.stdin, sys.stdout)
     for warning in store.take_warnings():
         sys.stderr.write(f"gridgames: {printable(str(warning), 400)}\n")
@@ -137,12 +150,12 @@ def _list(game: str | None, as_json: bool, out: TextIO, wanted: dict[str, Any] |
 
 
 def _stats(as_json: bool, out: TextIO) -> int:
-    from gridgames.puzzles import data, stats
+    from gridgames.puzzles import plugins, stats
     from gridgames.puzzles.progress import ProgressStore
     from gridgames.storage import Store
 
     store = Store()
-    board = stats.stats(ProgressStore(store).load(), data.shipped())
+    board = stats.stats(ProgressStore(store).load(), plugins.every())
     for warning in store.take_warnings():
         sys.stderr.write(f"gridgames: {printable(str(warning), 400)}\n")
     if as_json:
@@ -151,6 +164,22 @@ def _stats(as_json: bool, out: TextIO) -> int:
     else:
         out.write(stats.text(board) + "\n")
     return 0
+
+
+def play_mistakes(game: str | None, inp: TextIO, out: TextIO) -> int:
+    """`gridgames puzzle --mistakes` (and `replay --mistakes`): the list of your kept mistakes, then
+    each one as a puzzle in plain text, newest first (any winning move is right)."""
+    from gridgames.puzzles.mistakes import MistakeList, MistakeStore, listing_text
+    from gridgames.storage import Store
+
+    store = Store()
+    mistakes = MistakeStore(store).load()
+    for warning in store.take_warnings():
+        sys.stderr.write(f"gridgames: {printable(str(warning), 400)}\n")
+    out.write(listing_text(mistakes) + "\n")
+    if not mistakes:
+        return 0
+    return solve_plain(MistakeList(mistakes), game, False, inp, out)
 
 
 # -- solving in plain text -------------------------------------------------------------------------
@@ -195,6 +224,13 @@ def _solve_one(trainer, run: PuzzleRun, streak: bool, inp: TextIO, out: TextIO) 
             from gridgames.puzzles import glossary
 
             out.write(glossary.text() + "\n")
+            continue
+        if command == "mistakes":
+            from gridgames.puzzles.mistakes import MistakeStore, listing_text
+            from gridgames.storage import Store
+
+            out.write(listing_text(MistakeStore(Store()).load()) + "\n"
+                      "(gridgames puzzle --mistakes plays them.)\n")
             continue
         if command == "rules":
             from gridgames.games import rule_book
@@ -291,7 +327,7 @@ def explanation_text(run: PuzzleRun, certificate: Certificate) -> str:
 
 
 def _counted(change, streak: bool, out: TextIO, casual: bool = False) -> None:  # type: ignore[no-untyped-def]
-    if change is None or not change.counted:
+    if not change or not change.counted:  # "" from a source that rates nothing
         return
     if change.rated:
         out.write(f"Your puzzle rating: {change.progress.rating_text} ({change.delta:+.0f}).")

@@ -3,6 +3,8 @@
 At a terminal, Enter shows the next move and `q` quits; with `--all`, or when
 input is not a terminal, every position is printed straight through. A bad
 record is refused with its line and reason (exit 2); the file is only read.
+`gridgames replay --mistakes` lists your mistakes in your finished games instead and plays each one
+as a puzzle (as `gridgames puzzle --mistakes` does).
 """
 
 from __future__ import annotations
@@ -21,11 +23,24 @@ EXIT_BAD_RECORD = 2
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("file", metavar="FILE", help="a game record (as saved by the app or play --record)")
+    parser.add_argument("file", metavar="FILE", nargs="?",
+                        help="a game record (as saved by the app or play --record)")
+    parser.add_argument("--mistakes", action="store_true",
+                        help="instead of a record: your mistakes in finished games, each played as a puzzle")
     parser.add_argument("--all", action="store_true", help="print every position without waiting for Enter")
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.file is None and not args.mistakes:  # the usage mistake's sentence, as argparse's would be
+        sys.stderr.write("gridgames: Name the game record to replay: gridgames replay FILE.\n")
+        raise SystemExit(EXIT_BAD_RECORD)
+    if args.file is not None and args.mistakes:
+        sys.stderr.write("gridgames: replay takes a game record FILE or --mistakes, not both.\n")
+        return EXIT_BAD_RECORD
+    if args.mistakes:
+        from gridgames.commands.puzzle import play_mistakes
+
+        return play_mistakes(None, sys.stdin, sys.stdout)
     try:
         game = load_record(args.file)
     except RecordError as error:

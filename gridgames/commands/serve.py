@@ -33,11 +33,14 @@ import shlex
 import socket
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from urllib.parse import urlsplit
 
 from gridgames.online.address import WILDCARD_HOSTS
 
 DEFAULT_HOST = "127.0.0.1"
+#: gridgames' own page (not textual-serve's, which loads a web font from an outside service).
+PAGE_FOLDER = str(Path(__file__).with_name("serve_page"))
 DEFAULT_PORT = 8000
 SHUTDOWN_SECONDS = 5  # Ctrl+C stops the server and every tab's app within this time
 QUIT_GRACE = 2.0  # how long the apps have to quit on their own before they are killed
@@ -230,7 +233,7 @@ def _make_server(host: str, port: int, max_sessions: int = DEFAULT_MAX_SESSIONS)
 
         async def _make_app(self) -> web.Application:
             app = web.Application()
-            aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(self.templates_path))
+            aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(PAGE_FOLDER))
             app.add_routes(internals.routes(self, self.handle_index, self.handle_websocket))
             app.on_startup.append(self.on_startup)
             app.on_shutdown.append(self.on_shutdown)

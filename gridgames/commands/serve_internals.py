@@ -39,7 +39,7 @@ APP_STALL_SECONDS = 10.0
 
 # What serve uses, by owner: checked by `incompatibility()`.
 SERVER_METHODS = ("handle_index", "handle_download", "initialize_logging")
-SERVER_ATTRIBUTES = ("templates_path", "statics_path", "download_manager", "command", "debug")
+SERVER_ATTRIBUTES = ("statics_path", "download_manager", "command", "debug")
 SERVICE_METHODS = ("start", "stop", "send_bytes", "send_meta", "set_terminal_size", "blur", "focus")
 SERVICE_ATTRIBUTES = ("_process", "_task")
 

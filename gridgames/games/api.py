@@ -28,6 +28,7 @@ from gridgames.engine.moves import Move
 from gridgames.engine.rules import GridState
 from gridgames.solve.hooks import GENERIC as GENERIC  # the hooks protocol, re-exported for game packages
 from gridgames.solve.hooks import PuzzleBoard as PuzzleBoard  # re-exported for game packages
+from gridgames.solve.hooks import PuzzlePosition as PuzzlePosition  # re-exported for game packages
 from gridgames.solve.hooks import Solver as Solver
 
 if TYPE_CHECKING:

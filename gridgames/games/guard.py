@@ -403,6 +403,15 @@ class GuardedSolver(Solver):
             return None
         return f"gave {printable(repr(answer), 40)}, not a count of puzzles and a share"
 
+    @staticmethod
+    def _puzzles(answer: object, *_args: Any) -> str | None:
+        """A tuple of `PuzzlePosition`s (each one is proven before use, `puzzles.plugins`)."""
+        from gridgames.solve.hooks import PuzzlePosition
+
+        if isinstance(answer, tuple) and all(isinstance(p, PuzzlePosition) for p in answer):
+            return None
+        return f"gave {printable(repr(answer), 60)}, not a tuple of puzzle positions"
+
     def _legal(self, state: GridState) -> frozenset[Move]:
         """The legal moves an answer is checked against: the game's own, under its guard but without
         checking each move again (the app has listed them already; that took twice the solver's time)."""
@@ -543,6 +552,9 @@ class GuardedSolver(Solver):
 
     def scarce_puzzles(self) -> tuple[int, float] | None:
         return self._ask("scarce_puzzles", self._scarce)  # type: ignore[no-any-return]
+
+    def puzzles(self) -> Any:
+        return self._ask("puzzles", self._puzzles)
 
     def certificate(self, entry: Any, state: GridState, move: Move) -> Any:
         return self._ask("certificate", self._certificate, entry, state, move)

@@ -42,3 +42,31 @@ def handler(
         return web.json_response(body, status=200 if ok else 503)
 
     return health
+
+
+#: Seconds to wait for a server on this computer to answer `GET /health` (loopback answers in ms).
+PROBE_SECONDS = 1.0
+MAX_BODY = 4096
+
+
+async def running_here(port: int) -> str | None:
+    """The ws:// URL of a game server of this protocol already answering on this computer's `port`
+    (`gridgames server`, or another window's), or None for nothing there, something else, or no
+    answer within PROBE_SECONDS: hosting then offers it instead of starting a second server."""
+    import asyncio
+    import json
+
+    import aiohttp
+
+    url = f"http://127.0.0.1:{port}{PATH}"
+    try:
+        timeout = aiohttp.ClientTimeout(total=PROBE_SECONDS)
+        async with aiohttp.ClientSession(timeout=timeout) as session, session.get(url) as response:
+            if response.status != 200:
+                return None
+            body = json.loads((await response.content.read(MAX_BODY)).decode("utf-8"))
+    except (aiohttp.ClientError, OSError, asyncio.TimeoutError, ValueError):
+        return None
+    if not isinstance(body, dict) or body.get("status") != "ok" or body.get("protocol") != p.VERSION:
+        return None
+    return f"ws://127.0.0.1:{port}"

@@ -79,6 +79,22 @@ class Plan:
         self.saved = seat
         return seats.save(seat)
 
+    def after_state(self, before: View | None, view: View) -> str | None:
+        """What every front end does with each state of the room it hears: the seat learns its game,
+        and a game seen ending is counted; a warning sentence, or None."""
+        return self.name_the_game(view) or self.count_result(before, view)
+
+    def name_the_game(self, view: View) -> str | None:
+        """A joiner's seat is kept at `welcome`, before the room says which game it plays: kept again
+        with its game once the room does, so the first screen offers it back after a quit or a crash
+        (a seat of no known game is not offered). A warning sentence, or None."""
+        saved = self.saved
+        if saved is None or saved.variant == view.entry.id:
+            return None
+        self.variant = view.entry.id
+        self.saved = replace(saved, variant=view.entry.id)
+        return seats.save(self.saved)
+
     def count_result(self, before: View | None, view: View) -> str | None:
         """Count a game this player saw end here in the statistics (opponent "online"); a warning or None.
 
@@ -214,7 +230,7 @@ async def run_plain(plan: Plan, out: TextIO | None = None) -> int:
         return warning
 
     player = PlainPlayer(plan.link, out, piped=not sys.stdin.isatty(), on_welcome=on_welcome,
-                         come_back=plan.come_back, on_result=plan.count_result)
+                         come_back=plan.come_back, on_result=plan.count_result, on_state=plan.name_the_game)
     try:
         code = await player.run()
     finally:

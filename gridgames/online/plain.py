@@ -86,6 +86,7 @@ class PlainPlayer:
         on_welcome: Callable[[p.Welcome], str | None] | None = None,
         come_back: str = "",
         on_result: Callable[[View | None, View], str | None] | None = None,
+        on_state: Callable[[View], str | None] | None = None,
     ) -> None:
         self.link = link
         self.out = out
@@ -93,6 +94,7 @@ class PlainPlayer:
         self.on_welcome = on_welcome
         self.come_back = come_back
         self.on_result = on_result
+        self.on_state = on_state  # every state of the room heard (the seat learns its game); a warning
         self.view: View | None = None
         self.lines: Narrator | None = None
         self.seat = 0
@@ -182,6 +184,9 @@ class PlainPlayer:
 
     def show(self, view: View) -> None:
         before, self.view = self.view, view
+        warning = self.on_state(view) if self.on_state else None
+        if warning:
+            self.say(f"Warning: {warning}")
         if self.lines is None or before is None:
             self.lines = Narrator(view.entry, lambda player: player == self.seat)
             self.say(f"Welcome to {view.entry.title}!")

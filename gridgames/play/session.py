@@ -289,7 +289,17 @@ class PlaySession:
         return ReviewRequest(game.played, game)
 
     def reviewed(self, request: ReviewRequest, blunders: frozenset[int]) -> None:
+        """Take the review's answer; a person's mistakes in a game played here are kept across games
+        (`puzzles.mistakes`: the dashboard's list), never a computer seat's."""
         self.reviews[request.key] = blunders
+        store = self.store
+        if store is None or not blunders or not self._countable:
+            return
+        from gridgames.puzzles.mistakes import MistakeStore, own_mistakes
+
+        mistakes = own_mistakes(request.game, blunders, lambda player: not self.is_computer(player))
+        if mistakes:
+            self._write(lambda: MistakeStore(store).add(mistakes))
 
     # -- statistics and autosave --------------------------------------------------------------
     def _result(self) -> tuple[str, str] | None:

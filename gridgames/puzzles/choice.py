@@ -21,6 +21,21 @@ RECENT = 100
 #: A streak climbs the pool in this many steps, from its easiest puzzles to its hardest (then stays
 #: among the hardest): step k offers a puzzle from the k-th of STREAK_STEPS bands of rising rating.
 STREAK_STEPS = 30
+#: Difficulty relative to the player's own rating, as lichess offers it: how far from it puzzles are
+#: looked for (the player's rating moves, so the target does too).
+DIFFICULTY_OFFSETS = {"easier": -300.0, "normal": 0.0, "harder": 300.0}
+DIFFICULTIES = tuple(DIFFICULTY_OFFSETS)
+
+
+def target_rating(progress: Progress, difficulty: str = "normal", near: float | None = None) -> float | None:
+    """The rating to offer puzzles near: `near` when given (`--rating N`), else the player's own
+    rating moved by the difficulty's offset; None for the player's own (normal)."""
+    if near is not None:
+        return near
+    if difficulty not in DIFFICULTY_OFFSETS:
+        raise ValueError(f"There is no difficulty {difficulty!r}; choose one of {', '.join(DIFFICULTIES)}.")
+    offset = DIFFICULTY_OFFSETS[difficulty]
+    return progress.player.rating + offset if offset else None
 
 
 def next_puzzle(

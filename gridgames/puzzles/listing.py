@@ -7,8 +7,9 @@ from __future__ import annotations
 from typing import Any
 
 from gridgames.games import catalogue, get_entry
-from gridgames.puzzles.data import same_rules, shipped
+from gridgames.puzzles.data import same_rules
 from gridgames.puzzles.model import Puzzle
+from gridgames.puzzles.plugins import every
 
 
 def record(puzzle: Puzzle) -> dict[str, Any]:
@@ -40,8 +41,9 @@ def record(puzzle: Puzzle) -> dict[str, Any]:
 
 
 def listing(game: str | None = None) -> list[dict[str, Any]]:
-    """Every shipped puzzle (of the rules `game` plays, when given), in the file's order."""
-    puzzles = shipped()
+    """Every puzzle, shipped and the games' own (of the rules `game` plays, when given), in the file's
+    order."""
+    puzzles = every()
     if game is not None:
         entry = get_entry(game)
         puzzles = tuple(p for p in puzzles if same_rules(get_entry(p.game), entry))

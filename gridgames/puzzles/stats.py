@@ -66,8 +66,9 @@ def _count(table: dict[str, dict[str, int]], key: str, solved: bool) -> None:
     tally["solved"] += solved
 
 
-def text(board: dict[str, Any]) -> str:
-    """The dashboard as lines a person reads."""
+def text(board: dict[str, Any], titled: bool = False) -> str:
+    """The dashboard as lines a person reads; `titled`: games by their titles, not their ids, and the
+    themes practised from the puzzle screen's chooser (the app) rather than with --theme."""
     rating = board["rating"]["shown"]
     lines = [f"Puzzle rating {rating} · streak {board['streak']}, best {board['best_streak']}",
              f"{board['solved']} solved of {board['attempts']} tried"]
@@ -78,8 +79,20 @@ def text(board: dict[str, Any]) -> str:
         if board[key]:
             tallies = sorted(board[key].items())
             lines.append(f"{title}: " + ", ".join(
-                f"{name} {tally['solved']}/{tally['attempts']}" for name, tally in tallies))
+                f"{_game_title(name) if titled and key == 'by_game' else name} "
+                f"{tally['solved']}/{tally['attempts']}" for name, tally in tallies))
     if board["weakest_themes"]:
-        lines.append("Weakest themes: " + ", ".join(board["weakest_themes"])
-                     + " (practise one with --theme)")
+        where = "the puzzle screen's theme chooser" if titled else "--theme"
+        weakest = ", ".join(board["weakest_themes"])
+        lines.append(f"Weakest themes: {weakest} (practise one with {where})")
     return "\n".join(lines)
+
+
+def _game_title(game: str) -> str:
+    from gridgames.engine.errors import GameError
+    from gridgames.games import get_entry
+
+    try:
+        return get_entry(game).title
+    except (GameError, KeyError):
+        return game

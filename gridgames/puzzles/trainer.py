@@ -14,7 +14,7 @@ from collections.abc import Callable
 from gridgames.engine.entry import Entry
 from gridgames.games import catalogue, get_entry
 from gridgames.puzzles import data
-from gridgames.puzzles.choice import next_in_streak, next_puzzle
+from gridgames.puzzles.choice import next_in_streak, next_puzzle, target_rating
 from gridgames.puzzles.model import Puzzle
 from gridgames.puzzles.progress import Change, ProgressStore, new_visit
 from gridgames.puzzles.run import PuzzleError, PuzzleRun
@@ -34,6 +34,7 @@ class Trainer:
         puzzles: Callable[[Entry | None], tuple[Puzzle, ...]] | None = None,
         theme: str | None = None,
         casual: bool = False,
+        difficulty: str = "normal",
     ) -> None:
         self.progress = progress
         self.rng = rng or random.Random()
@@ -44,6 +45,8 @@ class Trainer:
         self.theme = theme
         #: Casual play: results are kept, ratings never move (`gridgames puzzle --casual`).
         self.casual = casual
+        #: Puzzles easier, normal or harder than the player's rating (`choice.DIFFICULTY_OFFSETS`).
+        self.difficulty = difficulty
         self._visits: dict[int, str] = {}  # id(run.start) -> the visit its results count under
 
     # -- what there is ---------------------------------------------------------------------------
@@ -75,7 +78,8 @@ class Trainer:
             if streak:
                 puzzle = next_in_streak(pool, progress, self.rng)
             else:
-                puzzle = next_puzzle(pool, progress, self.rng, near=self.rating)
+                near = target_rating(progress, self.difficulty, self.rating)
+                puzzle = next_puzzle(pool, progress, self.rng, near=near)
             if puzzle is None:
                 return None
             try:
@@ -125,5 +129,7 @@ class Trainer:
 
 
 def _shipped(entry: Entry | None) -> tuple[Puzzle, ...]:
-    """The shipped pool of `entry`'s rules, or every shipped puzzle."""
-    return data.shipped() if entry is None else data.pool(entry)
+    """The pool of `entry`'s rules, or every puzzle: the shipped ones and the games' own."""
+    from gridgames.puzzles import plugins
+
+    return plugins.every() if entry is None else plugins.pool(entry)

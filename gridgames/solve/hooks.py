@@ -42,6 +42,21 @@ class PuzzleBoard:
     max_nodes: int = 2000
 
 
+@dataclass(frozen=True)
+class PuzzlePosition:
+    """A puzzle a game ships itself (`Solver.puzzles`; a plugin's own): the position, as the moves
+    from the start in the game's notation. gridgames proves it before offering it (its one winning
+    move, the longest defence, its themes); one that does not prove is never offered."""
+
+    id: str  # unique among all puzzles: letters, digits, '.', '_' or '-', up to 64
+    rows: int
+    cols: int
+    moves: tuple[str, ...]  # from the start to the puzzle's position
+    options: Mapping[str, Value] = field(default_factory=GameOptions)  # the game's own, {name: value}
+    first: int = 1  # who moved first from the start
+    rating: float = 1500.0  # the puzzle's first rating (kept within 800 to 2500)
+
+
 class Solver:
     """The defaults: no exact solver (every analysis is a budgeted search over the rules)."""
 
@@ -110,6 +125,11 @@ class Solver:
         the most puzzles it gives and the share the medium level misses, as measured; None for a
         game whose pool fills."""
         return None
+
+    def puzzles(self) -> tuple[PuzzlePosition, ...]:
+        """Puzzles the game ships itself, beside any made from `puzzle_boards` (the one way a
+        plugin's puzzles come in: `gridgames.puzzles.plugins` proves each before offering it)."""
+        return ()
 
     def certificate(self, entry: Entry, state: GridState, move: Move) -> Certificate | None:
         """Why `move`, a proven winning move from `state`, wins: the strategy in the game's terms

@@ -76,6 +76,7 @@ class GridGamesApp(App[None]):
         open_puzzles: str | None = None,
         streak: bool = False,
         puzzle_rating: float | None = None,
+        puzzle_difficulty: str | None = None,
         new_game: bool = False,
     ) -> None:
         """`puzzles`: where the puzzles come from (by default the shipped ones, see `puzzles()`);
@@ -87,6 +88,7 @@ class GridGamesApp(App[None]):
         self.start_puzzles = open_puzzles
         self.start_streak = streak
         self.puzzle_rating = puzzle_rating
+        self.puzzle_difficulty = puzzle_difficulty or "normal"  # easier/normal/harder than your rating
         self._puzzles = puzzles
         self._puzzles_made = threading.Lock()
         self.note = note  # said once at start: the remembered choices the new-game panel opens with
@@ -392,9 +394,9 @@ class GridGamesApp(App[None]):
             self.store.save_prefs(self.choices.to_dict())
             self.show_storage_warnings()
         if ONLINE in setup.seats:
-            from gridgames.tui.online import plan_to_host
+            from gridgames.tui.online import host
 
-            self.start_online(plan_to_host(setup))
+            self.run_worker(host(self, setup, self.start_online), group="host", exclusive=True)
             return
         screen = GameScreen(setup, game, rng=self.rng, match=match, slot=slot, clock_saved=clock_saved)
         current = self.screen
@@ -433,7 +435,8 @@ class GridGamesApp(App[None]):
             if self._puzzles is None:
                 from gridgames.tui.puzzle_source import ShippedSource
 
-                self._puzzles = ShippedSource(self.store, self.rng, self.puzzle_rating)
+                rating, difficulty = self.puzzle_rating, self.puzzle_difficulty
+                self._puzzles = ShippedSource(self.store, self.rng, rating, difficulty)
             return self._puzzles
 
     @property

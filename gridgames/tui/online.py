@@ -5,14 +5,16 @@ from __future__ import annotations
 
 import io
 from collections.abc import Awaitable, Callable
+from typing import Any
 
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Static
 
 from gridgames.games import get_entry
-from gridgames.online.address import Address, AddressError
+from gridgames.online.address import DEFAULT_PORT, Address, AddressError
+from gridgames.online.health import running_here
 from gridgames.online.invite import parse_invite
 from gridgames.online.launch import Hosting, Plan, plan_host, plan_join
 from gridgames.online.seats import SavedSeat
@@ -24,12 +26,36 @@ from gridgames.tui.widgets.too_small import TooSmall
 PlanFactory = Callable[[io.StringIO], Awaitable[Plan]]
 #: The port the app's own game server asks for (None: 8765, or any free port if that is taken).
 HOST_PORT: int | None = None
+#: Where hosting looks for a game server already running on this computer (`gridgames server`);
+#: None: nowhere (tests, which must not find the machine's own).
+RUNNING_PORT: int | None = DEFAULT_PORT
 
 
-def plan_to_host(setup: Setup) -> PlanFactory:
-    """Host a new room for `setup` on a game server started inside the app."""
-    hosting = Hosting(setup, port=HOST_PORT)
+def plan_to_host(setup: Setup, server: str | None = None) -> PlanFactory:
+    """Host a new room for `setup` on `server`, or on a game server started inside the app."""
+    hosting = Hosting(setup, server=server, port=HOST_PORT)
     return lambda notes: plan_host(hosting, notes)
+
+
+async def host(app: App[Any], setup: Setup, start: Callable[[PlanFactory], object]) -> None:
+    """Host `setup` (`start` opens the online screen on a plan): on the game server already running
+    on this computer, if there is one and the player says so (rather than silently starting a second
+    one on another port), else on the app's own."""
+    from gridgames.tui.screens.confirm import ConfirmScreen
+
+    running = await running_here(RUNNING_PORT) if RUNNING_PORT else None
+    if running is None:
+        start(plan_to_host(setup))
+        return
+
+    def answer(use: bool | None) -> None:
+        start(plan_to_host(setup, running if use else None))
+
+    question = (
+        f"A game server is already running on this computer ({running}). "
+        "Host your game there? Your friend joins the same way; otherwise the app starts its own."
+    )
+    app.push_screen(ConfirmScreen(question, yes="Use it", no="Start my own", danger=False), answer)
 
 
 def plan_to_join(address: Address, watch: bool = False) -> PlanFactory:

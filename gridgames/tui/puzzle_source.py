@@ -114,12 +114,14 @@ class ShippedSource:
 
     rated = True
 
-    def __init__(self, store: Store, rng: random.Random | None = None, rating: float | None = None) -> None:
-        """`rating`: offer puzzles near it instead of the player's (`gridgames puzzle --rating N`)."""
+    def __init__(self, store: Store, rng: random.Random | None = None, rating: float | None = None,
+                 difficulty: str = "normal") -> None:
+        """`rating`: offer puzzles near it instead of the player's (`gridgames puzzle --rating N`);
+        `difficulty`: easier, normal or harder than the player's rating (`--difficulty`)."""
         from gridgames.puzzles.progress import ProgressStore
         from gridgames.puzzles.trainer import Trainer
 
-        self.trainer = Trainer(ProgressStore(store), rng, rating=rating)
+        self.trainer = Trainer(ProgressStore(store), rng, rating=rating, difficulty=difficulty)
         self._progress = self.trainer.progress.load()  # read again when a puzzle is picked or counted
         self._choices: tuple[Entry, ...] | None = None
 

@@ -148,19 +148,22 @@ def browser_page(tmp_path: Path):  # type: ignore[no-untyped-def]
         )
         try:
             context.set_default_timeout(STEP_TIMEOUT_MS)
-            context.route("**/*", _local_only)
+            refused: list[str] = []
+            context.route("**/*", lambda route: _local_only(route, refused))
             context.add_init_script(EXPOSE_TERMINAL)
             page = context.pages[0] if context.pages else context.new_page()
+            page.refused_urls = refused  # every address the page asked for that was not our server's
             yield page
         finally:
             context.close()
 
 
-def _local_only(route) -> None:  # type: ignore[no-untyped-def]
-    """Let the page reach our server only (its Google Fonts request is refused: a local font is used)."""
+def _local_only(route, refused: list[str]) -> None:  # type: ignore[no-untyped-def]
+    """Let the page reach our server only; anything else is refused and noted in `refused`."""
     if route.request.url.startswith("http://127.0.0.1:"):
         route.continue_()
     else:
+        refused.append(route.request.url)
         route.abort()
 
 

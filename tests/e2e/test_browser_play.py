@@ -10,6 +10,7 @@ from gridgames.engine.game import Game
 from gridgames.engine.moves import Move
 from gridgames.games import catalogue, get_entry
 from gridgames.tui.marks import FORBIDDEN, TARGET
+from gridgames.tui.widgets.title_bar import TITLE_ICON
 
 CATALOGUE = catalogue()
 
@@ -54,6 +55,10 @@ def board_names() -> list[str]:
 def test_play_rowcol_by_clicking_cells(terminal, served_app, tmp_path: Path) -> None:
     terminal.open(served_app.url)
     terminal.wait_for_text(*(f"rule book {entry.book}" for entry in CATALOGUE))  # the five games
+    # everything comes from our server (no web font from outside), and the title's icon is one the
+    # browser's default fonts draw (issue 29, item 23)
+    assert not terminal.page.refused_urls, f"the page asked for {terminal.page.refused_urls}"
+    assert terminal.lines()[0].strip().startswith(TITLE_ICON), terminal.lines()[0]
 
     # Pick the variant with a click, then start a two-human game from the new-game panel.
     terminal.wait_until_still()

@@ -34,6 +34,7 @@ from gridgames.solve import core
 from gridgames.solve.analysis import analyse
 from gridgames.solve.certificates import GRUNDY_SPLIT, MATCHING, MIRROR, PAIRING, Certificate
 from gridgames.solve.hooks import Solver, solver_for
+from tests.puzzles import sampling
 
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -301,13 +302,25 @@ def test_noneighbour_3x3_centre_is_answered_by_pairing_the_ring() -> None:
 SAMPLE = 60
 
 
+def test_shipped_puzzles_of_every_game_show_a_certificate_that_holds_and_has_their_theme() -> None:
+    """What the puzzle screens show after each solution (and the theme each puzzle is listed under),
+    for a seeded sample of every game's puzzles (`tests.puzzles.sampling`); the soak checks them all."""
+    certificates_hold(every=False)
+
+
+@pytest.mark.soak
 def test_every_shipped_puzzle_shows_a_certificate_that_holds_and_has_its_theme() -> None:
-    """What the puzzle screens show after each solution (and the theme each puzzle is listed under)."""
+    certificates_hold(every=True)
+
+
+def certificates_hold(every: bool) -> None:
     puzzles = shipped()
     assert puzzles
-    every = all(core.load(name).built for name in native_cores()) and core.enabled()
-    if not every and os.environ.get("GRIDGAMES_REQUIRE_NATIVE") != "1":
+    cores = all(core.load(name).built for name in native_cores()) and core.enabled()
+    if not cores and os.environ.get("GRIDGAMES_REQUIRE_NATIVE") != "1":
         puzzles = tuple(random.Random(21).sample(puzzles, min(SAMPLE, len(puzzles))))
+    elif not every:
+        puzzles = sampling.per_game(puzzles)
     for puzzle in puzzles:
         entry = get_entry(puzzle.game)
         read = line(puzzle)

@@ -10,6 +10,7 @@ import pytest
 
 from gridgames.tui import online as tui_online
 from gridgames.tui.online import JoinScreen
+from gridgames.tui.screens.confirm import ConfirmScreen
 from gridgames.tui.screens.new_game import NewGamePanel
 from gridgames.tui.screens.online import OnlineGameScreen
 from tests.tui.helpers import SCRIPTS, make_app
@@ -129,4 +130,35 @@ async def test_the_first_screen_joins_a_game_from_an_invite_and_a_bad_address_is
     finally:
         await friend.close()
         friend_task.cancel()
+        await running.stop()
+
+
+async def test_hosting_offers_the_game_server_already_running_here(tmp_path, monkeypatch):
+    """Issue 29, item 19: with `gridgames server` running, hosting from the app asks to use it rather
+    than silently starting a second server on another port; the room is made there."""
+    from gridgames.online import server
+
+    monkeypatch.setenv("GRIDGAMES_DATA_DIR", str(tmp_path / "data-app"))
+    running = await server.start("127.0.0.1", 0, tmp_path / "rooms.sqlite")
+    monkeypatch.setattr(tui_online, "RUNNING_PORT", running.port)
+    monkeypatch.setattr(tui_online, "HOST_PORT", 0)  # "start my own" would take any free port
+    try:
+        app = make_app()
+        async with app.run_test(size=(100, 30)) as pilot:
+            for _ in range(3):  # locked-duel, walls, blocking, then rowcol
+                await pilot.press("down")
+            await pilot.press("enter")
+            await screen_becomes(pilot, NewGamePanel, "the new-game panel to open")
+            await choose_online_friend(pilot)
+            asked = await screen_becomes(pilot, ConfirmScreen, "the offer of the running server")
+            assert asked.question.startswith(
+                f"A game server is already running on this computer (ws://127.0.0.1:{running.port})."
+            )
+            await pilot.press("y")
+            screen = await screen_becomes(pilot, OnlineGameScreen, "the online game to open")
+            await until(pilot, lambda: screen.invite, "an invite")
+            assert screen.invite.startswith(f"Invite: gridgames join ws://127.0.0.1:{running.port}/")
+            assert screen.plan is not None and screen.plan.running is None  # no second server
+            assert len(running.server.rooms.live) == 1
+    finally:
         await running.stop()

@@ -121,3 +121,51 @@ async def test_the_app_watching_is_not_told_its_seat_is_kept_when_the_host_leave
             await link.close()
         for task in tasks:
             task.cancel()
+
+
+async def test_the_joiners_game_is_offered_back_and_esc_asks_before_leaving(procs, tmp_path, monkeypatch):
+    """Issue 29, item 1: the joiner's kept seat names its game, so the next start offers it back; Esc
+    in a game on asks first, and No stays."""
+    from gridgames.online.invite import parse_invite
+    from gridgames.tui import online as tui_online
+
+    host = procs.start("host", "rowcol", "--plain", "--port", "0", "--first", "1", person="host")
+    address = invite(host)
+    monkeypatch.setenv("GRIDGAMES_DATA_DIR", str(tmp_path / "data-app"))
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        app.start_online(tui_online.plan_to_join(parse_invite(address)))
+        screen = await screen_becomes(pilot, OnlineGameScreen, "the online game to open")
+        await until(pilot, lambda: screen.view is not None and screen.seat == 2, "the free seat")
+        await pilot.press("escape")
+        asked = await screen_becomes(pilot, ConfirmScreen, "a question before leaving")
+        assert asked.question.startswith("Leave this online game? Your seat is kept")
+        await pilot.press("n")
+        await screen_becomes(pilot, OnlineGameScreen, "the game again after No")
+        await pilot.press("escape")
+        await screen_becomes(pilot, ConfirmScreen, "the question again")
+        await pilot.press("y")
+        gone = lambda: not any(isinstance(s, OnlineGameScreen) for s in app.screen_stack)  # noqa: E731
+        await until(pilot, gone, "the online game to close")
+
+    app = make_app()  # the next start, in the same data folder
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the offer to resume")
+        question = app.screen.question
+        assert question.startswith(f"Resume your unfinished game of {get_entry('rowcol').label}, ")
+        assert "online game you joined" in question
+
+
+def test_a_plain_joiners_kept_seat_names_its_game(procs, tmp_path) -> None:
+    """`gridgames join ADDRESS --plain`, quit mid game: the kept seat says which game, so the first
+    screen lists it (a seat of no known game is not listed)."""
+    from gridgames.online import seats
+
+    host = procs.start("host", "rowcol", "--plain", "--port", "0", "--first", "1", person="host")
+    address = invite(host)
+    guest = procs.start("join", address, "--plain", person="guest")
+    guest.expect("^You are Player 2")
+    guest.send("quit")
+    assert guest.wait() == 0
+    kept = seats.unfinished(root=tmp_path / "data-guest")
+    assert [(seat.role, seat.variant) for seat in kept] == [("join", "rowcol")]

@@ -1,18 +1,22 @@
-"""Every shipped puzzle re-proved by the solvers: its position is reached by its moves, its first move is
+"""Shipped puzzles re-proved by the solvers: its position is reached by its moves, its first move is
 the only one that wins, each reply is the opponent's most stubborn and each later move the only win
 after it (the reply that loses slowest against best play, ties to the fewest winning answers), and the
-line stops where the proof says it does. With the C cores every puzzle is re-proved;
-without them (and without GRIDGAMES_REQUIRE_NATIVE=1), a seeded sample."""
+line stops where the proof says it does. With the C cores, `make test` re-proves a seeded sample of
+every game's puzzles (`sampling.PER_GAME`) and the soak every puzzle; without them (and without
+GRIDGAMES_REQUIRE_NATIVE=1), a seeded sample of 60 either way."""
 
 from __future__ import annotations
 
 import os
 import random
 
+import pytest
+
 from gridgames.games import get_entry, native_cores
 from gridgames.puzzles import data, proof, quality
 from gridgames.puzzles.model import MAX_PLAYER_MOVES
 from gridgames.solve import core
+from tests.puzzles import sampling
 
 ALL_CORES = all(core.load(name).built for name in native_cores()) and core.enabled()
 REQUIRED = os.environ.get("GRIDGAMES_REQUIRE_NATIVE") == "1"
@@ -20,11 +24,11 @@ REQUIRED = os.environ.get("GRIDGAMES_REQUIRE_NATIVE") == "1"
 SAMPLE = 60
 
 
-def to_reprove():
+def to_reprove(every: bool):
     puzzles = data.shipped()
-    if ALL_CORES or REQUIRED:
-        return puzzles
-    return tuple(random.Random(21).sample(puzzles, min(SAMPLE, len(puzzles))))
+    if not (ALL_CORES or REQUIRED):
+        return tuple(random.Random(21).sample(puzzles, min(SAMPLE, len(puzzles))))
+    return puzzles if every else sampling.per_game(puzzles)
 
 
 def reprove(puzzle) -> None:
@@ -56,8 +60,14 @@ def test_the_shipped_puzzles_are_read_with_at_least_300_per_game():
         assert len(data.pool(get_entry(game))) >= quality.min_puzzles(game), game
 
 
-def test_every_shipped_puzzle_is_reproved():
+def test_shipped_puzzles_of_every_game_are_reproved():
     if REQUIRED:
         assert ALL_CORES, "GRIDGAMES_REQUIRE_NATIVE=1 but a C core is missing"
-    for puzzle in to_reprove():
+    for puzzle in to_reprove(every=False):
+        reprove(puzzle)
+
+
+@pytest.mark.soak
+def test_every_shipped_puzzle_is_reproved():
+    for puzzle in to_reprove(every=True):
         reprove(puzzle)

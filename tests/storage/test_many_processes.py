@@ -50,6 +50,7 @@ def run_together(data_dir: Path, jobs: list[tuple[list[str], str]]) -> list[subp
     ]
 
 
+@pytest.mark.xdist_group("busy")  # 20 processes at once: not beside another test that starts many
 @pytest.mark.parametrize(("processes", "games"), [(2, 60), (20, 3)])
 def test_results_and_games_in_progress_of_many_processes_are_all_kept(tmp_path, processes, games):
     """Each process finishes all its games but the last, which it leaves in progress (input ends)."""

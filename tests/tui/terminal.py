@@ -32,7 +32,13 @@ class Terminal:
         self.screen = pyte.Screen(cols, rows)
         self._stream = pyte.ByteStream(self.screen)
         self.output = bytearray()  # every byte the app wrote, escape sequences and all
-        env = {key: value for key, value in os.environ.items() if not key.startswith("TEXTUAL")}
+        # COLUMNS and LINES would override the pseudo-terminal's own size, as they do in a shell (and
+        # pytest-xdist's workers have them set: the app drew at 80x24 in a 60x20 terminal, and
+        # ignored every resize)
+        env = {
+            key: value for key, value in os.environ.items()
+            if not key.startswith("TEXTUAL") and key not in ("COLUMNS", "LINES")
+        }
         env.update(TERM="xterm-256color", COLORTERM="truecolor", GRIDGAMES_DATA_DIR=str(data))
         pid, fd = pty.fork()
         if pid == 0:  # the child: the app, on the pseudo-terminal

@@ -62,7 +62,8 @@ def finished_9x9() -> Game:
 async def test_dialogs_show_their_own_keys_and_the_screens_show_palette_and_tab() -> None:
     app = make_app()
     async with app.run_test(size=(100, 32)) as pilot:
-        first = ["⏎ Choose", "p Puzzles", "? Rules", "q Quit", "o Join online", "l Lobby", "^p Commands"]
+        first = ["⏎ Choose", "p Puzzles", "? Rules", "q Quit", "o Join online", "d Dashboard", "l Lobby",
+                 "^p Commands"]
         await until(pilot, lambda: footer_keys(app) == first, "the first screen's keys")
         await pilot.press("enter")
         await screen_becomes(pilot, NewGamePanel, "the new-game panel")

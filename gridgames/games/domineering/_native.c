@@ -257,7 +257,10 @@ static u128 tops(const Board *d, u128 free, int vertical) {
  * only remove cells. The mover wins when her sure moves (moving first) exceed the opponent's most, and
  * loses when the opponent's sure moves (moving second) reach her most. */
 
-typedef struct { int most, safe, protective, vulnerable; } Counts;
+/* `avail`, `pure` and `v2` are read by the line search's bound only (F_CELLS): the cells the player can
+ * still cover (those with an empty neighbour along her lines), her safe dominoes before safe options, and
+ * her vulnerable areas of two open cells. */
+typedef struct { int most, safe, protective, vulnerable, avail, pure, v2; } Counts;
 
 static int sure_moves(const Counts *c, int first) {
     int p = c->protective, v = c->vulnerable;
@@ -492,8 +495,9 @@ enum {
     F_AREAS = 32,     /* protective and vulnerable areas in the bound (off: safe moves only) */
     F_OPTIONS = 64,   /* safe options and vulnerable areas with one safe cell in the bound */
     F_ETC_BOUND = 128, /* the cut-off also tries the children's bounds */
+    F_CELLS = 256,    /* the bound also counts the opponent's usable cells the mover's sure moves cover */
 };
-static int features = F_ORDER | F_TIEBREAK | F_SAFE_SKIP | F_ETC | F_INCREMENTAL | F_AREAS | F_OPTIONS | F_ETC_BOUND;
+static int features = F_ORDER | F_TIEBREAK | F_SAFE_SKIP | F_ETC | F_INCREMENTAL | F_AREAS | F_OPTIONS | F_ETC_BOUND | F_CELLS;
 
 static uint8_t ones12[1 << LINES_MAX];
 
@@ -681,15 +685,17 @@ static inline __attribute__((always_inline)) void line_counts_n(const uint16_t *
                                                                const uint16_t *apart, const uint16_t *doms,
                                                                Counts *out) {
     uint16_t open[LINES_MAX], single[LINES_MAX];
-    int most = 0, safe = 0, prot = 0, vuln = 0;
+    int most = 0, safe = 0, prot = 0, vuln = 0, v2 = 0, avail = 0;
 #pragma GCC unroll 12
     for (int x = 0; x < n; x++) {
+        avail += ones12[L[x] & ((L[x] << 1) | (L[x] >> 1))];
         unsigned near = (x > 0 ? L[x - 1] : 0) | (x + 1 < n ? L[x + 1] : 0), sf = L[x] & ~near;
         most += pairs[L[x]];
         safe += pairs[sf];
         open[x] = (uint16_t)(L[x] & near);
         single[x] = (uint16_t)(sf & ~doms[sf]);
     }
+    int pure = safe;
     if (features & F_OPTIONS) {
 #pragma GCC unroll 12
         for (int x = 0; x < n; x++) {
@@ -722,10 +728,12 @@ static inline __attribute__((always_inline)) void line_counts_n(const uint16_t *
             unsigned cand = (features & F_OPTIONS) ? (unsigned)(open[x] | single[x]) : open[x];
             unsigned taken = doms[cand];
             vuln += ones12[taken] / 2;
+            v2 += ones12[taken] / 2 - ones12[taken & single[x]]; /* an area holds at most one single cell */
             if (x + 1 < n) open[x + 1] &= (uint16_t)~(taken & open[x]);
         }
     }
     out->most = most; out->safe = safe; out->protective = prot; out->vulnerable = vuln;
+    out->avail = avail; out->pure = pure; out->v2 = v2;
 }
 
 /* line_counts_n made once for each number of lines: with n known the compiler unrolls its loops (asked
@@ -741,33 +749,82 @@ static void line_counts(const uint16_t *L, int n, const uint8_t *pairs, const ui
     }
 }
 
-/* The most disjoint dominoes of a player on her n lines L: half of each run, rounded down. */
-static inline int line_most(const uint16_t *L, int n, const uint8_t *pairs) {
-    int most = 0;
-    for (int x = 0; x < n; x++) most += pairs[L[x]];
+/* The most disjoint dominoes of a player on her n lines L: half of each run, rounded down; and in `avail`
+ * the cells she can still cover (with an empty neighbour along her line). */
+static inline int line_most(const uint16_t *L, int n, const uint8_t *pairs, int *avail) {
+    int most = 0, cells = 0;
+    for (int x = 0; x < n; x++) {
+        most += pairs[L[x]];
+        cells += ones12[L[x] & ((L[x] << 1) | (L[x] >> 1))];
+    }
+    *avail = cells;
     return most;
 }
 
+/* The opponent's usable cells (`avail` of his lines) that a player P's first `sure` moves are sure to
+ * cover (P first or not), when she plays her protective squares first, then her vulnerable areas, then
+ * the second halves of her protective squares, her safe options, her other safe dominoes last:
+ *  - every move but a safe domino of `pure` covers one such cell or more (the other cells of P's safe
+ *    areas are out of the opponent's reach, every other area is open to him), so until P plays a pure safe
+ *    domino each move covers one: `sure` of them when she has not reached those by her move `sure`;
+ *  - once she has: both halves of each protective square she took (four cells; she takes at least the
+ *    count of `sure_moves`), each vulnerable area (one cell, two for those of two open cells: the
+ *    opponent spoils at most vulnerable - taken of them) and each safe option (one) are played.
+ * So it covers at least the lesser of the two. */
+static int covered(const Counts *c, int first, int sure) {
+    int p = c->protective, v = c->vulnerable;
+    int tp = first ? (p + 1) / 2 : p / 2;
+    int tv = ((p % 2 == 0) == first) ? (v + 1) / 2 : v / 2;
+    int both_open = c->v2 - (v - tv);
+    int x = 4 * tp + tv + (both_open > 0 ? both_open : 0) + (c->safe - c->pure);
+    return x < sure ? x : sure;
+}
+
 /* 1 / 0 when counting proves the mover (`side`) wins / loses, -1 when it does not.
+ * Two bounds on the moves the opponent Q can still make against the mover P's sure moves S: his most (two
+ * fewer for each protective square P plays), and (F_CELLS, the "unused cells" of Bullock 2002) half of his
+ * usable cells less those P's first S moves cover: if Q made S moves, 2S of his usable cells and the ones
+ * P covered are disjoint, so P wins when 2S exceeds avail(Q) - covered; likewise P (moving first) loses
+ * when 2 (S(Q) + 1) exceeds avail(P) - covered by Q.
  * A player's areas are disjoint, each holding as many of her disjoint dominoes as it counts (a
- * protective square two), so safe + options + 2 * protective + vulnerable <= most. Hence the mover's
- * test can pass only when the opponent's most is at most her most + 1 (her sure moves, moving first,
- * plus two per protective square she plays, are at most her most + 2), and the opponent's only when
- * his most reaches hers: one player's areas are counted only where her test can pass. */
+ * protective square two), so safe + options + 2 * protective + vulnerable <= most, and S <= most + 2.
+ * Hence the mover's first test can pass only when the opponent's most is at most her most + 1, her
+ * second only when 3 S > avail(Q) (covered <= S), and the opponent's only when his most reaches hers,
+ * or 3 S(Q) + 2 > avail(P): one player's areas are counted only where one of her tests can pass. */
+/* An upper bound on a player's sure moves from one pass over her lines: her areas are disjoint and hold
+ * at least as many of her disjoint dominoes as they count, so safe + 2 p + v <= most, and
+ * sure <= safe + (p + 1) + (v + 1) / 2 <= (most + safe) / 2 + 3 / 2, safe being her plain safe dominoes
+ * plus her options, at most one a left-over safe cell. */
+static inline int sure_at_most(const uint16_t *L, int n, const uint8_t *pairs, const uint16_t *doms, int most) {
+    int safe = 0;
+    for (int x = 0; x < n; x++) {
+        unsigned near = (x > 0 ? L[x - 1] : 0) | (x + 1 < n ? L[x + 1] : 0), sf = L[x] & ~near;
+        safe += pairs[sf] + ones12[sf & ~doms[sf]];
+    }
+    return (most + safe + 3) / 2;
+}
+
 static int line_bound(const Geo *g, const Pos *p, int side) {
     Counts mine, theirs;
-    int nL = side ? g->cols : g->rows, nM = side ? g->rows : g->cols;
-    int most_mine = line_most(p->line[side], nL, g->pairs[side]);
+    int nL = side ? g->cols : g->rows, nM = side ? g->rows : g->cols, avail_mine, avail_theirs;
+    int most_mine = line_most(p->line[side], nL, g->pairs[side], &avail_mine);
     if (most_mine == 0) return 0;
-    int most_theirs = line_most(p->line[!side], nM, g->pairs[!side]);
+    int most_theirs = line_most(p->line[!side], nM, g->pairs[!side], &avail_theirs);
     if (most_theirs == 0) return 1;
-    if (most_theirs <= most_mine + 1) {
+    int cells = (features & F_CELLS) != 0;
+    if (most_theirs <= most_mine + 1 || (cells && 3 * (most_mine + 2) > avail_theirs
+        && 3 * sure_at_most(p->line[side], nL, g->pairs[side], g->dominoes[side], most_mine) > avail_theirs)) {
         line_counts(p->line[side], nL, g->pairs[side], g->apart[side], g->dominoes[side], &mine);
-        if (sure_moves(&mine, 1) > most_theirs - 2 * ((mine.protective + 1) / 2)) return 1;
+        int sure = sure_moves(&mine, 1);
+        if (sure > most_theirs - 2 * ((mine.protective + 1) / 2)) return 1;
+        if (cells && 2 * sure > avail_theirs - covered(&mine, 1, sure)) return 1;
     }
-    if (most_theirs >= most_mine) {
+    if (most_theirs >= most_mine || (cells && 3 * (most_theirs + 2) + 2 > avail_mine
+        && 3 * sure_at_most(p->line[!side], nM, g->pairs[!side], g->dominoes[!side], most_theirs) + 2 > avail_mine)) {
         line_counts(p->line[!side], nM, g->pairs[!side], g->apart[!side], g->dominoes[!side], &theirs);
-        if (sure_moves(&theirs, 0) >= most_mine - 2 * (theirs.protective / 2)) return 0;
+        int sure = sure_moves(&theirs, 0);
+        if (sure >= most_mine - 2 * (theirs.protective / 2)) return 0;
+        if (cells && 2 * (sure + 1) > avail_mine - covered(&theirs, 0, sure)) return 0;
     }
     return -1;
 }

@@ -21,8 +21,11 @@ ICGA Journal 25, 2002; Breuker, Uiterwijk and van den Herik, "Solving 8x8 Domine
   in a row, the middle one safe, so Q needs two moves to spoil both of P's dominoes there), *protective*
   2x2 squares closed on both sides in Q's direction (two moves to P) and *vulnerable* dominoes. P is sure
   of `Areas.sure_moves` moves however Q plays; Q can make at most `most` moves (half of each run of her
-  free cells), two fewer for each protective square P plays. The mover wins when her sure moves exceed
-  the opponent's most, and loses when the opponent's sure moves (moving second) reach her most. The
+  free cells), two fewer for each protective square P plays; and (Bullock's "unused" cells) if Q made
+  as many moves as P's sure ones, his dominoes and the cells P's moves cover (`Areas.covered`) are
+  disjoint among the cells he can still use (`Areas.avail`). The mover wins when her sure moves exceed
+  the opponent's most or twice them exceed his usable cells less those she covers, and loses when the
+  opponent's sure moves (moving second) reach her most or the like holds for her usable cells. The
   counts add up over the board's regions, the only way regions are combined: the outcome of a sum of
   partizan games does not follow from the outcomes of its parts;
 - move ordering (`ordered_moves`): by a move's net change in both players' safe moves and the opponent's
@@ -150,6 +153,12 @@ class Areas:
     safe: int
     protective: int
     vulnerable: int
+    #: the cells she can still cover (an empty neighbour along her line)
+    avail: int = 0
+    #: her safe dominoes before safe options
+    pure: int = 0
+    #: her vulnerable areas of two open cells
+    both_open: int = 0
 
     def sure_moves(self, first: bool) -> int:
         """Moves she is sure of, playing protective areas first, then vulnerable, then safe ones, when
@@ -158,6 +167,18 @@ class Areas:
         taken = (p + 1) // 2 if first else p // 2
         first_among_vulnerable = (p % 2 == 0) == first
         return self.safe + 2 * taken + ((v + 1) // 2 if first_among_vulnerable else v // 2)
+
+    def covered(self, first: bool, sure: int) -> int:
+        """The opponent's usable cells her first `sure` moves are sure to cover, playing protective
+        squares first, then vulnerable areas, then the protective squares' second halves and safe options,
+        other safe dominoes last: every move but a `pure` safe domino covers one or more, so `sure` until
+        she plays one of those; once she has, four for each protective square taken, one for each
+        vulnerable area taken (two for those of two open cells he did not spoil) and one for each option."""
+        p, v = self.protective, self.vulnerable
+        taken = (p + 1) // 2 if first else p // 2
+        vulnerable = (v + 1) // 2 if (p % 2 == 0) == first else v // 2
+        both = max(0, self.both_open - (v - vulnerable))
+        return min(sure, 4 * taken + vulnerable + both + self.safe - self.pure)
 
 
 def line_counts(mine: list[int]) -> Areas:
@@ -176,15 +197,17 @@ def _line_counts(mine: tuple[int, ...]) -> Areas:
     - vulnerable: a domino on open cells, or on an open cell and a left-over safe one, none beside another
       across the lines, so that one move of the opponent spoils at most one area."""
     n = len(mine)
-    most = safe = protective = vulnerable = 0
+    most = safe = protective = vulnerable = both_open = avail = 0
     open_, single = [], []
     for x in range(n):
+        avail += (mine[x] & ((mine[x] << 1) | (mine[x] >> 1))).bit_count()
         near = _near(mine, x)
         sf = mine[x] & ~near
         most += _pairs(mine[x])
         safe += _pairs(sf)
         open_.append(mine[x] & near)
         single.append(sf & ~_pair_cells(sf))
+    pure = safe
     for x in range(n):
         o = open_[x]
         mid = single[x] & (o >> 1) & (o << 1)
@@ -212,9 +235,10 @@ def _line_counts(mine: tuple[int, ...]) -> Areas:
     for x in range(n):  # vulnerable dominoes, none beside another across the lines
         taken = _pair_cells(open_[x] | single[x])
         vulnerable += taken.bit_count() // 2
+        both_open += taken.bit_count() // 2 - (taken & single[x]).bit_count()
         if x + 1 < n:
             open_[x + 1] &= ~(taken & open_[x])
-    return Areas(most, safe, protective, vulnerable)
+    return Areas(most, safe, protective, vulnerable, avail, pure, both_open)
 
 
 def line_bound(mine: list[int], theirs: list[int]) -> bool | None:
@@ -225,9 +249,14 @@ def line_bound(mine: list[int], theirs: list[int]) -> bool | None:
     them = line_counts(theirs)
     if them.most == 0:
         return True
-    if me.sure_moves(True) > them.most - 2 * ((me.protective + 1) // 2):
+    mine_sure, their_sure = me.sure_moves(True), them.sure_moves(False)
+    if mine_sure > them.most - 2 * ((me.protective + 1) // 2):
         return True
-    if them.sure_moves(False) >= me.most - 2 * (them.protective // 2):
+    if 2 * mine_sure > them.avail - me.covered(True, mine_sure):
+        return True
+    if their_sure >= me.most - 2 * (them.protective // 2):
+        return False
+    if 2 * (their_sure + 1) > me.avail - them.covered(False, their_sure):
         return False
     return None
 

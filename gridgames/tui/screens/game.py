@@ -19,7 +19,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Header, OptionList, Static
+from textual.widgets import Button, OptionList, Static
 
 from gridgames.engine.entry import Entry
 from gridgames.engine.game import Game
@@ -43,6 +43,7 @@ from gridgames.tui.widgets.board import Board, BoardArea
 from gridgames.tui.widgets.keys_footer import KeysFooter
 from gridgames.tui.widgets.line import Line
 from gridgames.tui.widgets.move_log import MoveLog
+from gridgames.tui.widgets.title_bar import title_bar
 from gridgames.tui.widgets.too_small import TooSmall
 from gridgames.tui.workers import ComputerJobs
 
@@ -107,7 +108,7 @@ class GameScreen(AnalysisOverlay, ComputerJobs, Screen[None]):
     def compose(self) -> ComposeResult:
         options = self.setup.options
         yield TooSmall()
-        yield Header()
+        yield title_bar()
         with Horizontal(id="main"):
             with BoardArea(id="board-area"):
                 yield Board(options.rows, options.cols, letters=self.entry.coord_style == "letter")

@@ -19,7 +19,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Header, Static
+from textual.widgets import Static
 
 from gridgames.games import rule_book
 from gridgames.online import protocol as p
@@ -39,6 +39,7 @@ from gridgames.tui.widgets.board import Board, BoardArea
 from gridgames.tui.widgets.keys_footer import KeysFooter
 from gridgames.tui.widgets.line import Line
 from gridgames.tui.widgets.move_log import MoveLog
+from gridgames.tui.widgets.title_bar import title_bar
 from gridgames.tui.widgets.too_small import TooSmall
 
 PlanFactory = Callable[[io.StringIO], Awaitable[Plan]]
@@ -54,7 +55,7 @@ class OnlineGameScreen(Screen[None]):
         Binding("R", "resign", "Resign", key_display="R"),
         Binding("escape", "leave", "Leave", key_display="esc"),
         Binding("question_mark,f1", "rules", "Rules", key_display="?"),
-        Binding("q", "app.quit", "Quit"),
+        Binding("q", "quit", "Quit"),
         Binding("i,a", "no_help", "Hint", show=False),  # a local game's keys: say why they do nothing
     ]
 
@@ -62,7 +63,7 @@ class OnlineGameScreen(Screen[None]):
     #: palette lists them all). Accept and Decline show only while an offer waits for an answer.
     FOOTER_ORDER = (
         "rules", "choose", "select", "resign", "leave", "rematch", "answer", "log", "board", "takeback",
-        "alternate_mode", "app.quit",
+        "alternate_mode", "quit",
     )
 
     def __init__(self, make_plan: PlanFactory) -> None:
@@ -83,7 +84,7 @@ class OnlineGameScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield TooSmall()
-        yield Header()
+        yield title_bar()
         with Horizontal(id="main"):
             yield BoardArea(id="board-area")
             with Vertical(id="side"):
@@ -192,7 +193,7 @@ class OnlineGameScreen(Screen[None]):
 
     def _arrived(self, view: View) -> None:
         before, self.view = self.view, view
-        warning = self.plan.count_result(before, view) if self.plan else None
+        warning = self.plan.after_state(before, view) if self.plan else None
         if warning:
             self.app.notify(warning, title="Not saved", severity="warning", timeout=10)
         entry = view.entry
@@ -342,7 +343,25 @@ class OnlineGameScreen(Screen[None]):
             await self.hang_up()
             self.app.pop_screen()
 
-        close_screen(self, lambda: self.run_worker(leave(), group="leave"))
+        self._ask_to_go("Leave this online game?", "Leave",
+                        lambda: close_screen(self, lambda: self.run_worker(leave(), group="leave")))
+
+    def action_quit(self) -> None:
+        self._ask_to_go("Quit gridgames?", "Quit", self.app.exit)
+
+    def _ask_to_go(self, question: str, yes: str, go: Callable[[], object]) -> None:
+        """Esc and q ask first while this player's game is on (a watcher, or a game over, goes at
+        once): the seat is kept, and the first screen offers the game back."""
+        view = self.view
+        if view is None or not self.seat or view.outcome is not None or self.closed:
+            go()
+            return
+        from gridgames.tui.screens.confirm import ask
+
+        hosting = self.plan is not None and self.plan.running is not None
+        kept = "your seat is kept, and the first screen offers this game again."
+        then = f"Your game server stops until you come back; {kept}" if hosting else kept.capitalize()
+        ask(self.app, f"{question} {then}", yes, go)
 
     def action_rules(self) -> None:
         from gridgames.tui.screens.rules import RulesScreen

@@ -21,7 +21,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Header, Select, Static
+from textual.widgets import Button, Select, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from gridgames.engine.errors import MoveError
@@ -29,6 +29,7 @@ from gridgames.engine.game import Game
 from gridgames.games import rule_book
 from gridgames.games.guard import fault_in
 from gridgames.play.picking import NOTHING, Picking, is_alternate
+from gridgames.puzzles.choice import DIFFICULTIES
 from gridgames.puzzles.run import Answer, PuzzleRun
 from gridgames.puzzles.themes import THEMES
 from gridgames.solve.budget import StopCheck
@@ -41,6 +42,7 @@ from gridgames.tui.styles import add_game_css, add_puzzle_css
 from gridgames.tui.widgets.board import Board, BoardArea
 from gridgames.tui.widgets.keys_footer import KeysFooter
 from gridgames.tui.widgets.line import Line
+from gridgames.tui.widgets.title_bar import title_bar
 from gridgames.tui.widgets.too_small import TooSmall
 
 #: The game choice's value for "puzzles of every game".
@@ -59,6 +61,7 @@ class PuzzleScreen(Screen[None]):
         Binding("m", "streak", "Streak"),
         Binding("c", "casual", "Casual"),
         Binding("e", "glossary", "Glossary"),
+        Binding("d", "dashboard", "Dashboard"),
         Binding("g", "choose_game", "Game"),
         Binding("w", "alternate_mode", "Other move"),  # named by the game's words (`Words.alternate_name`)
         Binding("escape", "back", "Back", key_display="esc"),
@@ -68,7 +71,7 @@ class PuzzleScreen(Screen[None]):
     #: The footer's keys, most important first (see KeysFooter); greyed-out keys are dropped first.
     FOOTER_ORDER = (
         "rules", "choose", "solution", "next", "retry", "undo", "glossary", "streak", "casual", "choose_game",
-        "back",
+        "dashboard", "back",
         "alternate_mode", "app.quit",
     )
 
@@ -96,7 +99,7 @@ class PuzzleScreen(Screen[None]):
     # -- layout ----------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         yield TooSmall()
-        yield Header()
+        yield title_bar()
         with Horizontal(id="main"):
             yield BoardArea(id="board-area")
             with Vertical(id="side"):
@@ -108,6 +111,9 @@ class PuzzleScreen(Screen[None]):
                 if getattr(self.source, "trainer", None) is not None:
                     themes = [("Every theme", ALL_THEMES)] + [(theme, theme) for theme in THEMES]
                     yield Select(themes, value=ALL_THEMES, allow_blank=False, compact=True, id="puzzle-theme")
+                    levels = [(f"Difficulty: {level}", level) for level in DIFFICULTIES]
+                    yield Select(levels, value=self.source.trainer.difficulty,  # type: ignore[attr-defined]
+                                 allow_blank=False, compact=True, id="puzzle-difficulty")
                 yield Line("puzzle-about")
                 yield Line("puzzle-standing")
                 if self.source.rated:
@@ -455,6 +461,19 @@ class PuzzleScreen(Screen[None]):
         if trainer is not None and theme != trainer.theme:
             trainer.theme = theme
             self.next_puzzle()
+
+    @on(Select.Changed, "#puzzle-difficulty")
+    def difficulty_chosen(self, event: Select.Changed) -> None:
+        """Easier, normal or harder than the player's rating (the trainer's choice, as `--difficulty`)."""
+        trainer = getattr(self.source, "trainer", None)
+        if trainer is not None and event.value != trainer.difficulty:
+            trainer.difficulty = str(event.value)
+            self.next_puzzle()
+
+    def action_dashboard(self) -> None:
+        from gridgames.tui.screens.dashboard import DashboardScreen
+
+        self.app.push_screen(DashboardScreen())
 
     def action_alternate_mode(self) -> None:
         run = self.run

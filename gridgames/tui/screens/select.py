@@ -12,7 +12,7 @@ from textual.content import Content
 from textual.geometry import Size
 from textual.screen import Screen
 from textual.strip import Strip
-from textual.widgets import Header, ListItem, ListView, Static
+from textual.widgets import ListItem, ListView, Static
 from textual.worker import Worker, WorkerState
 
 from gridgames.engine.entry import Entry
@@ -20,6 +20,7 @@ from gridgames.games import catalogue
 from gridgames.games.guard import why_off
 from gridgames.tui.widgets.keys_footer import KeysFooter
 from gridgames.tui.widgets.picture import CardLines, blank_style
+from gridgames.tui.widgets.title_bar import title_bar
 from gridgames.tui.widgets.too_small import TooSmall
 
 #: Seconds after start-up when the puzzle file is read to see whether it is refused (the card says so).
@@ -190,11 +191,14 @@ class VariantList(ListView):
 
 class SelectScreen(Screen[None]):
     #: The footer's keys, most important first (a narrow terminal drops them from the end).
-    FOOTER_ORDER = ("select_cursor", "puzzles", "rules", "app.quit", "app.join_online", "app.lobby")
+    FOOTER_ORDER = (
+        "select_cursor", "puzzles", "rules", "app.quit", "app.join_online", "dashboard", "app.lobby",
+    )
     BINDINGS = [
         Binding("o", "app.join_online", "Join online"),
         Binding("l", "app.lobby", "Lobby"),
         Binding("p", "puzzles", "Puzzles"),  # also the last card, below the games
+        Binding("d", "dashboard", "Dashboard"),  # your puzzle results and your mistakes
         Binding("question_mark,f1", "rules", "Rules", key_display="?"),
         Binding("q", "app.quit", "Quit"),
     ]
@@ -205,7 +209,7 @@ class SelectScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield TooSmall()
-        yield Header()
+        yield title_bar()
         yield Static("Pick a game with ↑/↓ and Enter, or a click. Whoever moves last wins.", id="select-help")
         yield VariantList(*(VariantCard(entry) for entry in catalogue()), PuzzleCard(), id="variants")
         yield Static("", id="select-message", markup=False)
@@ -296,6 +300,11 @@ class SelectScreen(Screen[None]):
 
     def action_puzzles(self) -> None:
         self.app.open_puzzles()  # type: ignore[attr-defined]
+
+    def action_dashboard(self) -> None:
+        from gridgames.tui.screens.dashboard import DashboardScreen
+
+        self.app.push_screen(DashboardScreen())
 
     def action_rules(self) -> None:
         from gridgames.tui.screens.rules import RulesScreen

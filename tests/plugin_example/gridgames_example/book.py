@@ -6,6 +6,7 @@ from gridgames.engine import Content
 from gridgames.engine.entry import Entry
 from gridgames.games.api import Phrases, RuleBook, page
 from gridgames_example.rules import RULES
+from gridgames_example.solver import SOLVER
 
 BOOK = RuleBook(
     Entry(
@@ -29,4 +30,5 @@ BOOK = RuleBook(
         no_moves="{name} has no empty cell. {winner_name} wins!",
     ),
     page(__package__, "rules.md"),
+    solver=SOLVER,
 )
