@@ -83,8 +83,16 @@ def register_games(tmp_path, monkeypatch) -> Callable[[dict[str, str]], None]:
     games.reload()
 
 
-#: The two example game plugins kept with the tests: one-cell moves, and moves over several cells.
-PLUGINS = (Path(__file__).parent / "plugin_example", Path(__file__).parent / "plugin_multicell")
+#: The example game plugins kept with the tests: one-cell moves, moves over several cells, three
+#: clicks in order (Amazons), a from-to capture (Clobber), and a board with holes (Plus Cram).
+PLUGINS = tuple(
+    Path(__file__).parent / name
+    for name in ("plugin_example", "plugin_multicell", "plugin_amazons", "plugin_clobber", "plugin_pluscram")
+)
+#: Their packages, forgotten after each test that saw them.
+PLUGIN_PACKAGES = (
+    "gridgames_example", "gridgames_hop", "gridgames_amazons", "gridgames_clobber", "gridgames_pluscram"
+)
 
 
 @pytest.fixture(scope="session")
@@ -114,6 +122,6 @@ def with_plugins(installed_plugins, monkeypatch) -> Iterator[Path]:
     games.reload()
     yield installed_plugins
     sys.path[:] = [p for p in sys.path if p != str(installed_plugins)]
-    for name in [m for m in sys.modules if m.startswith(("gridgames_example", "gridgames_hop"))]:
+    for name in [m for m in sys.modules if m.startswith(PLUGIN_PACKAGES)]:
         del sys.modules[name]
     games.reload()

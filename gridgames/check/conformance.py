@@ -18,10 +18,11 @@ import random
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from gridgames.engine import record
 from gridgames.engine.cells import Cell
+from gridgames.engine.clicks import Clicks
 from gridgames.engine.entry import Entry
 from gridgames.engine.errors import GameError, IllegalMoveError, OptionsError
 from gridgames.engine.game import Game
@@ -32,7 +33,7 @@ from gridgames.engine.safetext import printable
 from gridgames.engine.textboard import render
 from gridgames.games.guard import ROLES, fault_in, searchable, solver_off
 from gridgames.online.protocol import MOVE_TEXT
-from gridgames.play.picking import NOTHING, point
+from gridgames.play.picking import NOTHING, point, reachable_by_keys
 from gridgames.solve.analysis import analyse
 from gridgames.solve.base import LOSS, UNKNOWN, WIN
 from gridgames.solve.budget import Budget, SearchTimeout
@@ -204,30 +205,78 @@ def refusal_failures(entry: Entry, state: GridState, legal: tuple[Move, ...]) ->
     return out
 
 
-def candidate_failures(entry: Entry, state: GridState, legal: tuple[Move, ...]) -> list[str]:
-    """The moves at a cell (a click, or a key) are exactly the legal moves covering it, of the kind
-    chosen; and every legal move can be picked by pointing at its cells in order."""
+class _SameAnswers:
+    """A game's rules whose answers to clicks at one position are asked once each (the moves that
+    begin alike share their first clicks' answers); everything else is the game's own."""
+
+    def __init__(self, rules: Any) -> None:
+        self.rules = rules
+        self.answers: dict[tuple[tuple[Cell, ...], bool], Clicks] = {}
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.rules, name)
+
+    def clicks(self, state: GridState, picked: tuple[Cell, ...], alternate: bool = False) -> Clicks:
+        key = (picked, alternate)
+        if key not in self.answers:
+            self.answers[key] = self.rules.clicks(state, picked, alternate)
+        return self.answers[key]
+
+
+def click_failures(entry: Entry, state: GridState, legal: tuple[Move, ...]) -> list[str]:
+    """Every legal move can be entered by clicks (its cells pointed at in its own order, with its
+    action) and by keys (the cursor reaches each of its cells over the arrow keys, and Enter points as
+    a click does); the game's answers to clicks name only legal moves of the action chosen. How a
+    game orders or narrows its clicks is its own (`Rules.clicks`)."""
     rules, out, other = entry.rules, [], entry.rules.alternate_kind
+    holes = rules.holes(state)
+    keys = reachable_by_keys(state.rows, state.cols, holes)
+    entry = replace(entry, rules=cast(Any, _SameAnswers(rules)))
+    allowed = set(legal)
+    for move in legal:
+        alternate = other is not None and move.kind == other
+        picking, pointed = NOTHING, None
+        for cell in move.cells:
+            pointed = point(entry, state, picking, cell, alternate)
+            if pointed.move is not None or pointed.refusal:
+                break
+            if not set(pointed.picking.moves) <= allowed:
+                shown = entry.format_move(move)
+                out.append(f"the answer to clicks on the cells of {shown} names a move that is not legal")
+            picking = pointed.picking
+        if pointed is None or pointed.move != move:
+            out.append(f"{entry.format_move(move)} cannot be entered by clicking its cells in order")
+        if not set(move.cells) <= keys:
+            shown = entry.format_move(move)
+            out.append(f"{shown} cannot be entered by keys: the cursor never reaches all its cells")
+    return out
+
+
+def hole_failures(entry: Entry, state: GridState, legal: tuple[Move, ...]) -> list[str]:
+    """The board's holes leave a cell, are drawn as holes and only they, and no legal move covers one
+    (that they stay the same all game is `shape_failures`)."""
+    rules, out = entry.rules, []
+    holes = rules.holes(state)
+    if len(holes) >= state.rows * state.cols:
+        out.append(f"every cell of {state.rows}x{state.cols} is a hole")
     for r in range(state.rows):
         for c in range(state.cols):
             cell = Cell(r, c)
-            for alternate in (False, True):
-                wanted = tuple(
-                    m for m in legal
-                    if cell in m.cells and (other is not None and m.kind == other) == alternate
-                )
-                if rules.candidates(state, (cell,), alternate) != wanted:
-                    out.append(f"the moves at {entry.format_cell(cell)} are not the legal moves covering it")
+            if (cell in holes) != entry.look(state, cell).hole:
+                which = "a hole is not drawn as one" if cell in holes else "a cell is drawn as a hole"
+                out.append(f"{which} ({entry.format_cell(cell)})")
     for move in legal:
-        picking, pointed = NOTHING, None
-        for cell in move.cells:
-            pointed = point(entry, state, picking, cell, alternate=other is not None and move.kind == other)
-            if pointed.move is not None:
-                break
-            picking = pointed.picking
-        if pointed is None or pointed.move != move:
-            out.append(f"{entry.format_move(move)} cannot be picked by pointing at its cells in order")
+        if holes & set(move.cells):
+            out.append(f"the legal move {entry.format_move(move)} covers a hole")
     return out
+
+
+def shape_failures(game: Game) -> list[str]:
+    """Every position of a game has the holes of its start."""
+    holes = game.rules.holes(game.states[0])
+    if any(game.rules.holes(state) != holes for state in game.states[1 : game.cursor + 1]):
+        return ["the holes change during a game"]
+    return []
 
 
 def look_failures(entry: Entry, state: GridState) -> list[str]:
@@ -359,8 +408,12 @@ def _legal_notation(entry: Entry, state: GridState) -> list[str]:
     return notation_failures(entry, state, entry.rules.legal_moves(state))
 
 
-def _legal_candidates(entry: Entry, state: GridState) -> list[str]:
-    return candidate_failures(entry, state, entry.rules.legal_moves(state))
+def _legal_clicks(entry: Entry, state: GridState) -> list[str]:
+    return click_failures(entry, state, entry.rules.legal_moves(state))
+
+
+def _legal_holes(entry: Entry, state: GridState) -> list[str]:
+    return hole_failures(entry, state, entry.rules.legal_moves(state))
 
 
 def _legal_refusals(entry: Entry, state: GridState) -> list[str]:
@@ -371,7 +424,8 @@ def _legal_refusals(entry: Entry, state: GridState) -> list[str]:
 PER_POSITION: tuple[tuple[str, Callable[[Entry, GridState], list[str]]], ...] = (
     ("the rules' contract", position_failures),
     ("notation round trip", _legal_notation),
-    ("moves at a cell agree with the legal moves", _legal_candidates),
+    ("every move entered by clicks and by keys", _legal_clicks),
+    ("holes kept out of play", _legal_holes),
     ("looks with known roles", look_failures),
 )
 NOT_REACHED = "no position was reached (see the playouts)"
@@ -450,6 +504,7 @@ def check_game(entry: Entry, plan: Plan = FULL, seed: int = 0) -> Iterator[Resul
     yield _per_game("records round trip", games, record_failures)
     yield _per_game("positions as text round trip", games, snapshot_failures)
     yield _per_game("finished games", games, ending_failures)
+    yield _per_game("the board keeps its shape", games, shape_failures)
     yield _solver(entry, plan, rng)
     yield _budgets(entry, rng)
 

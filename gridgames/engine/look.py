@@ -11,8 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-#: The roles a style sheet colours: an empty cell, a player's piece, a cell out of play.
-Role = Literal["empty", "p1", "p2", "blocked"]
+#: The roles a style sheet colours: an empty cell, a player's piece, a cell out of play, and a hole (a
+#: cell of the grid that is not part of the board: drawn as no cell, never entered by the cursor).
+Role = Literal["empty", "p1", "p2", "blocked", "hole"]
 
 #: The sides of a cell a piece can go on through: up, down, left, right.
 SIDES = "udlr"
@@ -30,3 +31,12 @@ class Look:
     def empty(self) -> bool:
         """An empty cell: one the board may mark as playable, or not playable now."""
         return self.role == "empty"
+
+    @property
+    def hole(self) -> bool:
+        """Not a cell of the board at all (`Rules.holes`)."""
+        return self.role == "hole"
+
+
+#: How every front end draws a hole: nothing.
+HOLE = Look("hole", " ")

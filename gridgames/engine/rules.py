@@ -16,8 +16,9 @@ from typing import ClassVar, Generic, TypeVar
 
 from gridgames.engine import snapshot
 from gridgames.engine.cells import Cell, CoordStyle, format_cell, parse_cell
+from gridgames.engine.clicks import Clicks, in_any_order, in_order
 from gridgames.engine.errors import IllegalMoveError, InvalidMoveError
-from gridgames.engine.look import Look, Role
+from gridgames.engine.look import HOLE, Look, Role
 from gridgames.engine.moves import Move
 from gridgames.engine.options import Options
 from gridgames.engine.outcome import Outcome
@@ -236,8 +237,10 @@ class Rules(ABC, Generic[S]):
         """Text in any accepted notation -> a Move (not yet checked for legality).
 
         The default reads cells joined by `-` (`C3`, `B2-C2`, `(2,2)-(2,3)`), taking a legal move
-        over the same cells written in another order; failing that, any legal move's own text (in
-        either coordinate style, any case). A game with words of its own overrides this.
+        over the same cells written in another order (unless the game's cells come in order,
+        `clicks_in_order`: a from-to step written backwards is another move); failing that, any
+        legal move's own text (in either coordinate style, any case). A game with words of its own
+        overrides this.
         """
         raw = " ".join(text.split())
         if not raw:
@@ -253,24 +256,24 @@ class Rules(ABC, Generic[S]):
                 if wanted in (self.format_move(legal).casefold(), self.format_move(legal, "pair").casefold()):
                     return legal
             raise
-        if len(move.cells) > 1 and not self.is_legal(state, move):
+        if len(move.cells) > 1 and not self.clicks_in_order and not self.is_legal(state, move):
             same = set(move.cells)
             for legal in self.legal_moves(state):
                 if not legal.kind and set(legal.cells) == same and len(legal.cells) == len(move.cells):
                     return legal
         return move
 
-    def candidates(self, state: S, picked: tuple[Cell, ...], alternate: bool = False) -> tuple[Move, ...]:
-        """The legal moves a player who has pointed at the cells `picked` (in that order) may mean:
-        the moves of the chosen action that cover all of them. The board calls this with one cell,
-        then with the cell of each completion picked, until one move is left."""
-        wanted = set(picked)
-        out = []
-        for move in self.legal_moves(state):
-            is_alternate = self.alternate_kind is not None and move.kind == self.alternate_kind
-            if is_alternate == alternate and wanted <= set(move.cells):
-                out.append(move)
-        return tuple(out)
+    #: Whether a move's cells are pointed at in its own order (a from-to step: where the piece starts
+    #: first), or in any order (a domino); a game with clicks of its own overrides `clicks` instead.
+    clicks_in_order: ClassVar[bool] = False
+
+    def clicks(self, state: S, picked: tuple[Cell, ...], alternate: bool = False) -> Clicks:
+        """What a player who has pointed at the cells `picked` (in that order, a cell maybe more than
+        once) may mean: the legal moves of the chosen action (`alternate`: the game's second kind)
+        still possible, and the cells that may come next. The board asks again after every click."""
+        kind = self.alternate_kind
+        of_action = [m for m in self.legal_moves(state) if (kind is not None and m.kind == kind) == alternate]
+        return (in_order if self.clicks_in_order else in_any_order)(of_action, picked)
 
     def attempt(self, state: S, picked: tuple[Cell, ...], alternate: bool = False) -> Move:
         """The move that pointing at `picked` would make if it were legal (for the rule it breaks)."""
@@ -311,9 +314,17 @@ class Rules(ABC, Generic[S]):
         every position before that one too (walls: walls are never taken down)."""
         return True
 
+    def holes(self, state: S) -> frozenset[Cell]:
+        """The cells of the rows x cols grid that are not part of this board (a plus-shaped board's
+        corners): none by default. No move covers a hole; the cursor and the mouse never enter one,
+        and every front end draws it as no cell. The same for every position of one game."""
+        return frozenset()
+
     def look(self, state: S, cell: Cell, symbols: Mapping[Content, str]) -> Look:
-        """How the cell is drawn: by default from `content` in the rule book's `symbols`; a game
-        whose pieces cover several cells says on which sides each cell's piece goes on."""
+        """How the cell is drawn: by default from `content` in the rule book's `symbols` (a hole as
+        no cell); a game whose pieces cover several cells says on which sides each cell's piece goes on."""
+        if cell in self.holes(state):
+            return HOLE
         content = self.content(state, cell)
         return Look(_ROLES[content], symbols[content])
 

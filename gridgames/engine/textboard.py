@@ -1,4 +1,8 @@
-"""Plain-text boards in each rule book's own style, for line mode and `gridgames analyse`."""
+"""Plain-text boards in each rule book's own style, for line mode and `gridgames analyse`.
+
+A hole (a cell that is not part of the board, `Rules.holes`) is drawn as blank space, with no
+brackets or box around it: no cell.
+"""
 
 from __future__ import annotations
 
@@ -14,13 +18,17 @@ def render(entry: Entry, state: GridState) -> str:
     def sym(r: int, c: int) -> str:
         return entry.look(state, Cell(r, c)).glyph
 
+    def bracketed(r: int, c: int) -> str:
+        look = entry.look(state, Cell(r, c))
+        return "   " if look.hole else f"[{look.glyph}]"
+
     width = len(str(rows))
     lines: list[str] = []
     style = entry.board_style
     if style == "brackets":  # book 000: [A] [L] [ ]
         lines.append(" " * (width + 1) + " ".join(f"{c + 1:^3}" for c in range(cols)).rstrip())
         for r in range(rows):
-            lines.append(f"{r + 1:>{width}} " + " ".join(f"[{sym(r, c)}]" for c in range(cols)))
+            lines.append(f"{r + 1:>{width}} " + " ".join(bracketed(r, c) for c in range(cols)).rstrip())
     elif style == "pipes":  # book 002: | _ # X
         header = " ".join(f"{c + 1}" for c in range(cols))
         lines.append(" " * (width + 3) + header)

@@ -23,6 +23,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, NoReturn, TypeVar
 
 from gridgames.engine.cells import Cell
+from gridgames.engine.clicks import Clicks
 from gridgames.engine.errors import GameError
 from gridgames.engine.look import Look
 from gridgames.engine.moves import Move
@@ -36,13 +37,13 @@ from gridgames.solve.budget import Budget, SearchTimeout
 T = TypeVar("T")
 
 #: The roles a look may name (`gridgames.engine.look.Role`).
-ROLES = frozenset(("empty", "p1", "p2", "blocked"))
+ROLES = frozenset(("empty", "p1", "p2", "blocked", "hole"))
 #: How much of a game's own error message a fault sentence quotes.
 QUOTED = 120
 #: A class attribute of Rules a front end reads; the guard copies the game's own.
 FACTS = (
     "family", "no_move_reason", "can_repeat", "verb", "blocked_word", "empty_is_playable",
-    "alternate_kind", "example",
+    "alternate_kind", "example", "clicks_in_order",
 )
 
 
@@ -240,6 +241,26 @@ def _look(guard: Guard, what: str, answer: object, _args: Any, _kwargs: Any) -> 
     return answer
 
 
+def _clicks(guard: Guard, what: str, answer: object, args: Any, kwargs: Any) -> Any:
+    state = _given(args, kwargs, 0, "state")
+    guard.expect(what, isinstance(answer, Clicks), f"gave {printable(repr(answer), 60)}, not its Clicks")
+    assert isinstance(answer, Clicks)
+    guard.moves(what, answer.moves, state)
+    _cells(guard, what, answer.next, args, kwargs)
+    return answer
+
+
+def _cells(guard: Guard, what: str, answer: object, args: Any, kwargs: Any) -> Any:
+    """A check that the answer is a frozenset of cells of the board of the state given."""
+    state = _given(args, kwargs, 0, "state")
+    ok = isinstance(answer, frozenset) and all(
+        isinstance(cell, Cell) and 0 <= cell.row < state.rows and 0 <= cell.col < state.cols
+        for cell in answer
+    )
+    guard.expect(what, ok, f"gave {printable(repr(answer), 60)}, not a set of cells of this board")
+    return answer
+
+
 def _hook(name: str, what: str, check: Callable[..., Any]) -> Any:
     """The game's own hook `name`, called under the guard and its answer checked: `check(guard, what,
     answer, args, kwargs)` returns the answer or raises the GameFault; `what` names it in the sentence."""
@@ -290,7 +311,8 @@ class GuardedRules(Rules[Any]):
     phase = _hook("phase", "its phase", _a(str, "is not a word"))
     format_move = _hook("format_move", "its notation", _text(optional=False))
     parse_move = _hook("parse_move", "reading its notation", _a(Move))
-    candidates = _hook("candidates", "its moves at a cell", _moves)
+    clicks = _hook("clicks", "its answer to clicks", _clicks)
+    holes = _hook("holes", "its board's shape", _cells)
     attempt = _hook("attempt", "its moves at a cell", _a(Move))
     restriction = _hook("restriction", "its restriction", _text(optional=True))
     look = _hook("look", "its drawing", _look)

@@ -1,10 +1,15 @@
 """Choosing a move by pointing at cells, as a person does with a mouse or the keyboard.
 
-A move may cover several cells (a domino, a step from one cell to another), so a click is not a
-move: the game says which of its legal moves cover the cells pointed at so far
-(`Rules.candidates`). One left: it is played. Several: their other cells are offered as
-completions, and the next cell pointed at narrows them down. None: the game's own sentence says
-why (`why_illegal` of what the cells would have made). Nothing here knows a rule or builds a move.
+A move may cover several cells (a domino, a step from one cell to another, a queen's move and its
+arrow), so a click is not a move: the board hands the game every cell pointed at so far, in order,
+and the game answers with the moves still possible and the cells that may come next
+(`Rules.clicks`). A move left alone is played at once (before all its cells are pointed at), and so
+is a move whose cells are all pointed at with nothing to come; otherwise the cells that may come
+next are offered, and the next click on one of them goes on. A click on any other cell lets the
+choice go and starts again from that cell (Esc lets it go too); a picked cell clicked again goes on
+only where the game offers it (an arrow shot back onto the cell just left). None: the game's own
+sentence says why (`why_illegal` of what the cells would have made). Nothing here knows a rule or
+builds a move; the cursor's steps are here too, so `check` can walk them without Textual.
 """
 
 from __future__ import annotations
@@ -20,15 +25,17 @@ from gridgames.games.api import Words
 
 @dataclass(frozen=True)
 class Picking:
-    """A move being chosen: the cells pointed at, in order, and the moves they may still mean."""
+    """A move being chosen: the cells pointed at, in order, the moves they may still mean, and the
+    cells the game says may come next."""
 
     cells: tuple[Cell, ...] = ()
     moves: tuple[Move, ...] = ()
+    next: frozenset[Cell] = frozenset()
 
     @property
     def completions(self) -> frozenset[Cell]:
-        """The cells that would narrow the choice down: those of the candidates not yet picked."""
-        return frozenset(c for m in self.moves for c in m.cells) - set(self.cells)
+        """The cells the board marks: those that may come next."""
+        return self.next
 
 
 @dataclass(frozen=True)
@@ -39,6 +46,11 @@ class Pointed:
     picking: Picking = Picking()
     refusal: str = ""
 
+    @property
+    def said(self) -> str:
+        """What the screen says after it: the refusal (marked ✗), or nothing."""
+        return f"✗ {self.refusal}" if self.refusal else ""
+
 
 NOTHING = Picking()
 
@@ -46,24 +58,54 @@ NOTHING = Picking()
 def point(entry: Entry, state: GridState, picking: Picking, cell: Cell, alternate: bool = False) -> Pointed:
     """Point at `cell` with a choice `picking` open (NOTHING for none) and the chosen action."""
     rules = entry.rules
-    if cell in picking.cells:  # pointing at a picked cell again lets the choice go
-        return Pointed()
-    moves: tuple[Move, ...] = ()
-    if picking.cells:
-        picked = picking.cells + (cell,)
-        moves = tuple(m for m in picking.moves if set(picked) <= set(m.cells))
-    if not moves:  # no choice open, or a cell that does not complete it: start again from here
-        picked = (cell,)
-        moves = rules.candidates(state, picked, alternate)
-    if not moves:
+    # a cell the game offers goes on with the choice; any other lets it go and starts from itself
+    picked = picking.cells + (cell,) if picking.cells and cell in picking.next else (cell,)
+    answer = rules.clicks(state, picked, alternate)
+    if not answer.moves:
         reason = entry.why_illegal(state, rules.attempt(state, picked, alternate))
         return Pointed(refusal=reason or f"No legal move covers {entry.format_cell(cell)} now.")
-    if len(moves) == 1:
-        return Pointed(move=moves[0])
-    exact = [m for m in moves if m.cells == picked]
-    if exact and len({frozenset(m.cells) for m in moves}) == 1:
-        return Pointed(move=exact[0])  # every candidate covers just these cells: take them as pointed
-    return Pointed(picking=Picking(picked, moves))
+    if len(answer.moves) == 1:
+        return Pointed(move=answer.moves[0])
+    complete = answer.complete(picked)
+    if complete and not answer.next:
+        return Pointed(move=complete[0])  # every move left covers just these cells: take them as pointed
+    return Pointed(picking=Picking(picked, answer.moves, answer.next))
+
+
+def step(cursor: Cell, d_row: int, d_col: int, rows: int, cols: int, holes: frozenset[Cell]) -> Cell:
+    """Where the keyboard cursor goes from `cursor` by one step (`d_row`, `d_col`): the next cell of
+    the board that way, over holes; it stays at the edge, or where only holes lie beyond."""
+    r, c = cursor.row + d_row, cursor.col + d_col
+    while 0 <= r < rows and 0 <= c < cols:
+        if Cell(r, c) not in holes:
+            return Cell(r, c)
+        r, c = r + d_row, c + d_col
+    return cursor
+
+
+def start_cursor(rows: int, cols: int, holes: frozenset[Cell]) -> Cell:
+    """Where the cursor starts: the middle cell, or the board's cell nearest it where that is a hole."""
+    middle = Cell(rows // 2, cols // 2)
+    cells = [Cell(r, c) for r in range(rows) for c in range(cols) if Cell(r, c) not in holes]
+    def distance(cell: Cell) -> tuple[int, Cell]:
+        return abs(cell.row - middle.row) + abs(cell.col - middle.col), cell
+
+    return min(cells, key=distance, default=middle)
+
+
+def reachable_by_keys(rows: int, cols: int, holes: frozenset[Cell]) -> frozenset[Cell]:
+    """The cells the cursor reaches from where it starts by the arrow keys (`check`: every cell of a
+    legal move must be among them)."""
+    start = start_cursor(rows, cols, holes)
+    seen, todo = {start}, [start]
+    while todo:
+        cell = todo.pop()
+        for d_row, d_col in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+            nxt = step(cell, d_row, d_col, rows, cols, holes)
+            if nxt not in seen:
+                seen.add(nxt)
+                todo.append(nxt)
+    return frozenset(seen)
 
 
 def is_alternate(entry: Entry, move: Move) -> bool:

@@ -51,23 +51,26 @@ def _budget_for(rules: Rules[Any], state: GridState, budget: Budget | None) -> B
     return budget
 
 
-def immediate_win(rules: Rules[Any], state: GridState) -> Move | None:
-    """A move after which the opponent cannot move, if there is one."""
+def immediate_win(rules: Rules[Any], state: GridState, budget: Budget | None = None) -> Move | None:
+    """A move after which the opponent cannot move, if there is one (None too when `budget` runs out
+    first: with hundreds of moves, each child's moves cost more than a short budget)."""
     for move in rules.legal_moves(state):
+        if budget is not None and budget.expired():
+            return None
         if not rules.legal_moves(rules.apply_unchecked(state, move)):
             return move
     return None
 
 
 def easy_move(rules: Rules[Any], state: GridState, rng: random.Random, budget: Budget | None = None) -> Move:
-    win = immediate_win(rules, state)
+    win = immediate_win(rules, state, budget)
     return win if win is not None else rng.choice(rules.legal_moves(state))
 
 
 def medium_move(
     rules: Rules[Any], state: GridState, rng: random.Random, budget: Budget | None = None
 ) -> Move:
-    win = immediate_win(rules, state)
+    win = immediate_win(rules, state, budget)
     if win is not None:
         return win
     moves = rules.legal_moves(state)
@@ -94,7 +97,7 @@ def strongest_search_move(
     """The deepest search the budget allows, without medium's depth cap and random moves: what the hard
     and perfect seats play where the game has no prompt exact answer (their moves are then labelled
     not proven). Not a level of its own."""
-    win = immediate_win(rules, state)
+    win = immediate_win(rules, state, budget)
     if win is not None:
         return win
     chosen = _deepest_move(rules, state, Budget.or_default(budget, SEARCH_BUDGET).at_least(MIN_THINK))
@@ -112,7 +115,7 @@ def perfect_move(
 ) -> Move:
     hooks = solver_for(rules)
     if hooks.plays_by_search(state):
-        win = immediate_win(rules, state)
+        win = immediate_win(rules, state, budget)
         if win is not None:
             return win
         move = hooks.search_move(state, rng, Budget.or_default(budget, SEARCH_BUDGET))

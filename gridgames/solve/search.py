@@ -171,14 +171,12 @@ def iterate(
     searcher: Searcher | None = None,
 ) -> Iterator[SearchResult]:
     """Iterative deepening: yields a result per completed depth, stops when the root is
-    proven (every move proven, with `every_move`), at `max_depth`, or when time runs out.
-
-    Depth 1 (one look at each move) is bounded by itself and always completes unless cancelled, so a
-    search on a loaded machine still answers with a searched move, never none."""
+    proven (every move proven, with `every_move`), at `max_depth`, or when time runs out (even within
+    depth 1: a game of many costly moves keeps its budget too)."""
     searcher = searcher or Searcher(game, budget)
-    timed = Budget.of(budget) if budget is not None else searcher.deadline
+    if budget is not None:
+        searcher.deadline = Budget.of(budget)
     for depth in range(1, max_depth + 1):
-        searcher.deadline = timed.untimed() if depth == 1 else timed
         try:
             result = searcher.root(pos, depth, every_move)
         except SearchTimeout:

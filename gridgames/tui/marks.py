@@ -2,7 +2,8 @@
 
 The game says how each cell looks (`Entry.look`: a role, the book's symbol, and the sides a piece
 goes on through); this module adds the marks of play. Every mark has a glyph as well as a style
-class, so nothing relies on colour: `•` a cell a move of the chosen action covers, the game's own
+class, so nothing relies on colour, and a mark on a cell that holds a piece is drawn beside the
+piece, never instead of it (`O•`, `X◆`, `O✓`): `•` a cell a move of the chosen action covers, the game's own
 glyph (`+`) for its second kind of move, `×` an empty cell no move covers now, `◆` a cell picked
 while a move of several cells is being chosen, and with analysis on `✓`/`✗`/`=`/`?` for a
 winning/losing/drawing/unknown move (a cell several moves cover shows the best of them).
@@ -74,22 +75,26 @@ def cell_marks(
         for c in range(state.cols):
             cell = Cell(r, c)
             look = entry.look(state, cell)
+            if look.hole:
+                marks[cell] = CellMark(" ", frozenset({"-hole"}))
+                continue
             classes = {f"-{look.role}"}
-            glyph = look.glyph
+            mark = ""  # drawn instead of an empty cell's glyph, beside a piece (never instead of it)
             if legal:
                 if cell in picking.cells:
                     classes.add("-picked")
-                    glyph = PICKED if look.empty else glyph
+                    mark = PICKED
                 elif cell in targets:
                     classes.add("-target")
-                    glyph = target_glyph if look.empty else glyph
+                    mark = target_glyph
                     value = best_value(values or {}, covering.get(cell, []))
                     if value is not None:
                         classes.add(f"-{value}")
-                        glyph = VALUE_GLYPHS[value]
+                        mark = VALUE_GLYPHS[value]
                 elif look.empty and cell not in reachable and not picking.cells:
                     classes.add("-forbidden")
-                    glyph = FORBIDDEN
+                    mark = FORBIDDEN
+            glyph = (mark or look.glyph) if look.empty else look.glyph + mark
             if cell in last_cells:
                 classes.add("-last")
             marks[cell] = CellMark(glyph, frozenset(classes), look.joins)
@@ -115,7 +120,7 @@ def legend(
     entry: Entry, marks: dict[Cell, CellMark], words: Words | None = None, width: int = 24
 ) -> list[str]:
     """The glyphs on the board now, explained in the book's words, packed into lines of `width`."""
-    shown = {mark.glyph[:1] for mark in marks.values()}
+    shown = "".join(mark.glyph for mark in marks.values())
     empty, blocked = entry.symbol(Content.EMPTY), entry.symbol(Content.BLOCKED)
     other = words.alternate_legend if words is not None and entry.rules.alternate_kind else ""
     items = [

@@ -1,33 +1,19 @@
 """A click or Enter on a board cell, the same on every screen with a board: the play layer decides what
-it means (`play.picking.point`); the screen keeps the choice open, or says why nothing can be played."""
+it means (`play.picking.point`) and the screen gets the result back, to keep the choice open, play
+the move, or say why nothing can be played (`Pointed.said`). Nothing here writes into a screen."""
 
 from __future__ import annotations
 
-from typing import Protocol
-
 from gridgames.engine.entry import Entry
-from gridgames.engine.moves import Move
 from gridgames.engine.rules import GridState
-from gridgames.play.picking import Picking, point
+from gridgames.play.picking import Picking, Pointed, point
 from gridgames.tui.widgets.board import Board
 
 
-class PointingScreen(Protocol):
-    """What a screen with a board keeps for picking: the open choice, the alternate mode, its say line."""
-
-    picking: Picking
-    alternate_mode: bool
-
-    def say(self, message: str) -> None: ...
-
-
-def pointed_move(
-    screen: PointingScreen, entry: Entry, state: GridState, event: Board.CellChosen
-) -> Move | None:
-    """The move the player chose by pointing at a cell, or None: a choice is open (its completions are
-    marked), let go, or refused, with the rule's sentence said on the screen."""
-    pointed = point(entry, state, screen.picking, event.cell, event.alternate or screen.alternate_mode)
-    screen.picking = pointed.picking
-    if pointed.move is None:
-        screen.say(f"✗ {pointed.refusal}" if pointed.refusal else "")
-    return pointed.move
+def pointed_at(
+    entry: Entry, state: GridState, picking: Picking, event: Board.CellChosen, alternate_mode: bool
+) -> Pointed:
+    """What pointing at the event's cell did, with the choice `picking` open and the alternate mode
+    on or not (a right click is the alternate action too): the move chosen, or the choice now open
+    (its next cells are marked), or the refusal to say."""
+    return point(entry, state, picking, event.cell, event.alternate or alternate_mode)

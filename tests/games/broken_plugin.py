@@ -13,6 +13,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from gridgames.engine import Cell, Move
+from gridgames.engine.clicks import Clicks
 from gridgames.engine.options import OptionSpec
 from gridgames.games.api import RuleBook, Solver
 
@@ -123,11 +124,28 @@ class LenientRefusal(TwinsRules):
         return None if reason and "not empty" in reason else reason
 
 
+class WrongClicks(TwinsRules):
+    """Answers a click with the moves of every other cell: no move can be entered by clicks."""
+
+    def clicks(self, state, picked, alternate=False):  # type: ignore[no-untyped-def]
+        others = tuple(m for m in self.legal_moves(state) if picked[0] not in m.cells)
+        return Clicks(others[:1])
+
+
+class PlayedHole(TwinsRules):
+    """Declares A1 a hole, draws it as one, and still lets it be marked."""
+
+    def holes(self, state):  # type: ignore[no-untyped-def]
+        return frozenset({Cell(0, 0)})
+
+
 RULES_OF_LIAR = LiarTwins()
 LYING_SOLVER = _book("lying-solver", "Lying Solver", RULES_OF_LIAR, LyingSolver())
 SLOW_SOLVER = _book("slow-solver", "Slow Solver", SlowTwins(), SlowSolver())
 SLOPPY_NOTATION = _book("sloppy-notation", "Sloppy Notation", SloppyNotation())
 LENIENT_REFUSAL = _book("lenient", "Lenient", LenientRefusal())
+WRONG_CLICKS = _book("wrong-clicks", "Wrong Clicks", WrongClicks())
+PLAYED_HOLE = _book("played-hole", "Played Hole", PlayedHole())
 #: Declares options that cannot work: a default that is not a choice, two words for three choices.
 BAD_OPTIONS = replace(_book("bad-options", "Bad Options", TwinsRules()), entry=replace(
     _book("bad-options", "Bad Options", TwinsRules()).entry,
@@ -151,6 +169,7 @@ WRONG = {
     book.entry.id: f"tests.games.broken_plugin:{name}"
     for name, book in (
         ("LYING_SOLVER", LYING_SOLVER), ("SLOW_SOLVER", SLOW_SOLVER), ("SLOPPY_NOTATION", SLOPPY_NOTATION),
-        ("LENIENT_REFUSAL", LENIENT_REFUSAL), ("BAD_OPTIONS", BAD_OPTIONS),
+        ("LENIENT_REFUSAL", LENIENT_REFUSAL), ("BAD_OPTIONS", BAD_OPTIONS), ("WRONG_CLICKS", WRONG_CLICKS),
+        ("PLAYED_HOLE", PLAYED_HOLE),
     )
 }

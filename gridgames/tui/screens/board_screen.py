@@ -20,7 +20,7 @@ from gridgames.play.narration import LET_GO, analysis_lines
 from gridgames.play.picking import NOTHING, Picking, switch_alternate
 from gridgames.tui.alternate import name_alternate_key
 from gridgames.tui.marks import TARGET, VALUE_GLYPHS, CellMark, book_target, legend
-from gridgames.tui.pointing import pointed_move
+from gridgames.tui.pointing import pointed_at
 from gridgames.tui.widgets.board import Board, BoardArea
 from gridgames.tui.widgets.line import Line
 
@@ -70,8 +70,11 @@ class BoardScreen(Screen[None]):
                 self.say(f"✗ {refusal}")
             return
         entry, state = position
-        move = pointed_move(self, entry, state, event)
-        if move is not None:
+        pointed = pointed_at(entry, state, self.picking, event, self.alternate_mode)
+        self.picking, move = pointed.picking, pointed.move
+        if move is None:
+            self.say(pointed.said)
+        else:
             self.chosen(move)
 
     def let_go(self) -> bool:

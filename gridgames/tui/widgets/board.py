@@ -2,7 +2,9 @@
 
 Cell (r, c) is the widget `#cell-r-c` (0-based) inside `#board`; its screen region is
 `app.query_one("#cell-r-c").region`. The board draws what `marks.cell_marks` computed and
-reports clicks and key presses as `Board.CellChosen`; it knows no rule.
+reports clicks and key presses as `Board.CellChosen`; it knows no rule. A hole (a cell the game
+says is not part of the board, marked `-hole`) is drawn as no cell: the cursor steps over it and
+a click on it does nothing.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from gridgames.engine.cells import Cell, row_label
+from gridgames.play.picking import start_cursor, step
 from gridgames.tui.marks import CellMark
 
 CELL_WIDTHS = (11, 9, 7, 5, 3)  # odd, so the glyph sits in the middle
@@ -50,7 +53,7 @@ def cell_text(glyph: str, joins: str, last: bool, width: int, height: int) -> st
     """A cell's text: its glyph (in brackets for the last move, where there is room), and where the
     piece goes on into a neighbouring cell (`joins`: u, d, l, r), a bar out to that edge, so a piece
     over several cells is drawn as one."""
-    shown = f"[{glyph}]" if last and width >= 3 else glyph
+    shown = f"[{glyph}]" if last and width >= len(glyph) + 2 else glyph
     if not joins:
         return shown
     left = (width - len(shown)) // 2
@@ -90,7 +93,7 @@ class CellView(Widget):
     def on_click(self, event: events.Click) -> None:
         event.stop()
         board = self.parent
-        if isinstance(board, Board):
+        if isinstance(board, Board) and self.cell not in board.holes:
             board.cursor = self.cell
             board.focus()
             board.post_message(Board.CellChosen(board, self.cell, alternate=event.button == 3))
@@ -132,6 +135,8 @@ class Board(Widget, can_focus=True):
         self.row_labels = [row_label(r) if letters else str(r + 1) for r in range(rows)]
         self.geometry = choose_geometry(rows, cols, self.row_labels, Size(80, 24))
         self._marks: dict[Cell, CellMark] = {}
+        #: the cells that are not part of the board, as the marks drawn last say
+        self.holes: frozenset[Cell] = frozenset()
         self.set_reactive(Board.cursor, Cell(rows // 2, cols // 2))
 
     def compose(self):  # type: ignore[no-untyped-def]
@@ -181,6 +186,11 @@ class Board(Widget, can_focus=True):
     def show(self, marks: dict[Cell, CellMark]) -> None:
         """Draw every cell from its mark (glyph and style classes)."""
         self._marks = marks
+        holes = frozenset(cell for cell, mark in marks.items() if "-hole" in mark.classes)
+        if holes != self.holes:
+            self.holes = holes
+            if self.cursor in holes:
+                self.set_reactive(Board.cursor, start_cursor(self.rows, self.cols, holes))
         g = self.geometry
         for cell, mark in marks.items():
             view = self.cell_view(cell)
@@ -207,9 +217,7 @@ class Board(Widget, can_focus=True):
 
     # -- actions -----------------------------------------------------------------------
     def action_cursor(self, d_row: int, d_col: int) -> None:
-        r = min(max(self.cursor.row + d_row, 0), self.rows - 1)
-        c = min(max(self.cursor.col + d_col, 0), self.cols - 1)
-        self.cursor = Cell(r, c)
+        self.cursor = step(self.cursor, d_row, d_col, self.rows, self.cols, self.holes)
 
     def action_log(self) -> None:
         """Tab: to the move log (`#log`), where Enter shows an earlier position; on a screen
@@ -221,6 +229,8 @@ class Board(Widget, can_focus=True):
             self.screen.focus_next()
 
     def action_choose(self) -> None:
+        if self.cursor in self.holes:
+            return
         self.post_message(Board.CellChosen(self, self.cursor))
 
 

@@ -1,0 +1,1 @@
+"""Amazons on a small board, an example plugin (see rules.py)."""

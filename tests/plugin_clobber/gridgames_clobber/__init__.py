@@ -1,0 +1,1 @@
+"""Clobber, an example plugin (see rules.py)."""

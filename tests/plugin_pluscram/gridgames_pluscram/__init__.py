@@ -1,0 +1,1 @@
+"""Cram on a plus-shaped board, an example plugin (see rules.py)."""
