@@ -22,12 +22,15 @@ def refuse_game(app: GridGamesApp, entry: Entry) -> None:
 
 
 def game_failed(app: GridGamesApp, fault: GameFault) -> None:
-    """Say in one sentence (once) which game failed, and go back to the first screen."""
-    if app.warn_once(fault.reason):
-        app.notify(fault.reason, title="A game was switched off", severity="error", timeout=12)
+    """Say in one sentence (once) which game failed, and go back to the first screen. The sentence is
+    the run's first fault of that game (`why_off`), the one its card shows, even when a later call of
+    the broken game's code is what brought the app here."""
+    reason = why_off(fault.game_id) or fault.reason
+    if app.warn_once(reason):
+        app.notify(reason, title="A game was switched off", severity="error", timeout=12)
     while len(app.screen_stack) > 1:
         app.pop_screen()
-    app.select_screen.show_message(fault.reason)
+    app.select_screen.show_message(reason)
     app.select_screen.refresh_cards()
 
 

@@ -79,7 +79,7 @@ async def test_the_first_screen_says_why_and_the_other_games_play() -> None:
 async def test_a_fault_mid_game_goes_back_to_the_first_screen() -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press(*["down"] * position("late"), "enter")
+        await choose(app, pilot, "late")
         screen = await start(pilot, "late")
         for n, cell in enumerate(("#cell-0-0", "#cell-0-2", "#cell-1-0")):
             await click(pilot, cell, offset=(1, 0))
