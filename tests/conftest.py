@@ -49,6 +49,17 @@ def no_running_server(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("gridgames.tui.online.RUNNING_PORT", None)
 
 
+@pytest.fixture(autouse=True)
+def a_run_of_its_own() -> Iterator[None]:
+    """Each test is a run of its own: a game or solver one test switched off (a broken plugin hosted
+    in an in-process server, a lying solver) is on again for the next test in the same worker."""
+    from gridgames.games import guard
+
+    guard.forget()
+    yield
+    guard.forget()
+
+
 @pytest.fixture(scope="session")
 def make_game() -> Callable[..., Game]:
     """`make_game("noneighbour", "5x5", first=1, adjacency="king")` -> a fresh Game."""
