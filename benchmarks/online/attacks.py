@@ -42,7 +42,16 @@ from typing import Any
 
 import aiohttp
 
-from benchmarks.online.load import Bot, churn, cpu_seconds, loop_lag, percentile, rss_kb, start_server
+from benchmarks.online.load import (
+    Bot,
+    churn,
+    cpu_seconds,
+    loop_lag,
+    percentile,
+    rss_kb,
+    start_server,
+    stop_server,
+)
 from gridgames.engine.game import Game
 from gridgames.engine.options import Options
 from gridgames.games import catalogue, get_entry
@@ -414,11 +423,7 @@ async def bench(rooms: int, seconds: float, seed: int) -> list[tuple[str, dict[s
         try:
             return await _attacks(server, url, db, rooms, seconds, rng, step_rooms)
         finally:
-            server.send_signal(signal.SIGTERM)
-            try:
-                server.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                server.kill()
+            stop_server(server)
 
 
 async def _attacks(

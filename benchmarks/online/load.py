@@ -153,6 +153,15 @@ async def loop_lag(lags: list[float]) -> None:
         lags.append(time.perf_counter() - started - 0.01)
 
 
+def stop_server(server: subprocess.Popen[str]) -> None:
+    """Ask the bench's server to stop (SIGTERM, as an operator would), killing it after 10 s."""
+    server.send_signal(signal.SIGTERM)
+    try:
+        server.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        server.kill()
+
+
 async def start_server(db: Path) -> tuple[subprocess.Popen[str], str]:
     server = subprocess.Popen(
         [sys.executable, "-m", "gridgames", "server", "--host", "127.0.0.1", "--port", "0", "--db", str(db),
@@ -232,11 +241,7 @@ async def bench(rooms: int, seconds: float, seed: int, churn_seconds: float) -> 
         try:
             return await _measure(server, url, rooms, seconds, rng, churn_seconds, long_room)
         finally:
-            server.send_signal(signal.SIGTERM)
-            try:
-                server.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                server.kill()
+            stop_server(server)
 
 
 async def _measure(

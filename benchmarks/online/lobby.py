@@ -18,7 +18,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import random
-import signal
 import subprocess
 import tempfile
 import time
@@ -27,7 +26,7 @@ from pathlib import Path
 import aiohttp
 
 from benchmarks.online.lightbot import LightBot
-from benchmarks.online.load import cpu_seconds, start_server
+from benchmarks.online.load import cpu_seconds, start_server, stop_server
 from gridgames.engine.clock import LAG_CAP
 from gridgames.games import catalogue
 from gridgames.online import protocol as p
@@ -149,11 +148,7 @@ async def bench(rooms: int, seconds: float, watchers: int, seed: int, every: flo
                 await asyncio.gather(*drains, return_exceptions=True)
                 delay = await _flag_delay(session, url)
         finally:
-            server.send_signal(signal.SIGTERM)
-            try:
-                server.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                server.kill()
+            stop_server(server)
     alone = 1000 * alone_cpu / max(1, alone_moves)
     with_lobby = 1000 * with_cpu / max(1, with_moves)
     return {
