@@ -3,7 +3,7 @@ failing, each registered under its own id (`register_games(BROKEN)`), to prove t
 game is switched off for the run while the others play on (gridgames/games/guard.py).
 
 `late` plays its opening and breaks on the fourth mark, so the first screen's card draws it and
-the fault comes mid-game.
+the fault comes mid-game (it ships no puzzle: proving one would find the fault first).
 """
 
 from __future__ import annotations
@@ -15,11 +15,12 @@ from pathlib import Path
 from gridgames.engine import Cell, Move
 from gridgames.engine.clicks import Clicks
 from gridgames.engine.options import OptionSpec
-from gridgames.games.api import RuleBook, Solver
+from gridgames.games.api import PuzzlePosition, RuleBook, Solver
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "plugin_example"))
 from gridgames_example.book import BOOK as TWINS  # noqa: E402 - the example plugin lives outside the package
 from gridgames_example.rules import TwinsRules, TwinsState  # noqa: E402
+from gridgames_example.solver import TwinsSolver  # noqa: E402
 
 
 class RaisesInLegalMoves(TwinsRules):
@@ -49,6 +50,15 @@ class BreaksLate(TwinsRules):
         return super().legal_moves(state)
 
 
+class ShipsNoPuzzles(TwinsSolver):
+    """Twin Cells' solver without its puzzle: proving that puzzle (in the first screen's background
+    read of the puzzles) searches past the fourth mark, so `late` would be switched off before any
+    game started, whenever that read won the race with the player's first clicks."""
+
+    def puzzles(self) -> tuple[PuzzlePosition, ...]:
+        return ()
+
+
 class RaisingSolver(Solver):
     def evaluate(self, state, budget):  # type: ignore[no-untyped-def]
         raise AssertionError("solver table missing")
@@ -69,7 +79,7 @@ MOVES_RAISE = _book("broken-moves", "Broken Moves", RaisesInLegalMoves())
 MOVES_GARBAGE = _book("garbage-moves", "Garbage Moves", GarbageMoves())
 LOOK_RAISES = _book("broken-look", "Broken Look", RaisesInLook())
 NOTATION_RAISES = _book("broken-notation", "Broken Notation", RaisesInNotation())
-BREAKS_LATE = _book("late", "Late Break", BreaksLate())
+BREAKS_LATE = _book("late", "Late Break", BreaksLate(), ShipsNoPuzzles())
 
 
 class SolvedTwins(TwinsRules):
