@@ -258,6 +258,7 @@ class LinePlay:
     def announce(self) -> None:
         """The book's game-over lines, then the match score when playing several games."""
         self.say(self.narrator.game_over(self.game, self.session.outcome))
+        self.keep_mistakes()
         if self.on_game_over is not None:
             self.on_game_over(self.game)
         match = self.session.match
@@ -265,6 +266,17 @@ class LinePlay:
             self.say(match.describe())
             if match.is_over:
                 self.say(match.verdict())
+
+    def keep_mistakes(self) -> None:
+        """Review the finished game as the app does and keep the person's proven mistakes (never a
+        computer seat's) for `gridgames puzzle --mistakes` and the dashboard."""
+        request = self.session.review_request()
+        if request is None or self.store is None or self.session.all_computer:
+            return
+        from gridgames.play.computer import threw_away_wins
+
+        game = request.game
+        self.session.reviewed(request, threw_away_wins(game.entry, game.states[: game.cursor + 1]))
 
     def next_game(self) -> bool:
         """Start the match's next game (saved at once, so it resumes); False when the session is over."""

@@ -3,9 +3,11 @@ along them that is a puzzle (`proof.solution`), deterministically (`scripts/make
 
 Each board plays its own seeded games (`Board.games` at most) and keeps the first positions that are
 puzzles, until the game's count is reached; boards of one game share the count out in order. A position
-counts only where the solver proves it exactly, with a proof small enough to take at most 50 ms with the
-C core: the limit is kept as a count of the positions the proof visits (`Board.max_nodes`, the same on
-every machine, so the output is too), and the time each proof took is measured and reported beside it.
+counts only where the solver proves it exactly, with a small proof tree: the positions the distance
+search visits to prove the win (`proof.Solved.tree`, at most `Board.max_tree`). That count, the
+difficulty measure and each puzzle's `nodes` come from the rules and the positions' values alone, never
+from a solver's own node counts, so the output is the same on every machine and with every core that
+proves the same values; the time each proof took is measured and reported beside it.
 Rules that two rule books play (Node Kayles) are generated once, in the first book's notation.
 """
 
@@ -24,13 +26,14 @@ from gridgames.engine.rules import GridState
 from gridgames.games import catalogue, get_entry, registered_solver
 from gridgames.puzzles import data, difficulty, proof, quality, themes
 from gridgames.puzzles.model import Puzzle
+from gridgames.solve import core
 from gridgames.solve.caches import clear_caches
 from gridgames.solve.hooks import PuzzleBoard
 
-#: A kept position's proof must take at most this long with the C core (checked by measuring).
+#: A kept position's proof should take at most this long with the C core (measured and reported).
 MAX_PROOF_SECONDS = 0.05
 #: Puzzles per game (a rules family), at least.
-PER_GAME = 320
+PER_GAME = 400
 
 
 #: A board puzzles are made on: each game's package names its own (`Solver.puzzle_boards`).
@@ -70,7 +73,7 @@ class Tally:
     seconds: float = 0.0
     positions: int = 0  # distinct positions looked at
     slowest_proof: float = 0.0  # seconds, among the kept puzzles
-    too_big: int = 0  # puzzles left out for the size of their proof
+    too_big: int = 0  # positions left out for the size of their proof tree
     medium_misses: int = 0  # kept puzzles whose first move the medium level does not play
     themes: dict[str, int] = field(default_factory=dict)
 
@@ -123,6 +126,17 @@ def theme(entry: Entry, state: GridState, move: Any) -> str:
     return "" if certificate is None else certificate.theme
 
 
+def too_big(hooks: Any, state: GridState) -> bool:
+    """Whether the game proves `state` only within a time budget, by the C cores' limits whichever
+    core proves it (the Python references prove fewer cells quickly, but prove the same values: the
+    positions looked at stay the same, only slower)."""
+    previous = core.use_native(True)
+    try:
+        return bool(hooks.needs_budget(state))
+    finally:
+        core.use_native(previous)
+
+
 @dataclass(frozen=True)
 class Candidate:
     """A position of one random game that would make a good puzzle, and what it measured."""
@@ -130,6 +144,7 @@ class Candidate:
     moves: tuple[Any, ...]
     state: GridState
     line: tuple[Any, ...]
+    tree: int  # positions in the win's proof tree (`proof.Solved.tree`)
     keys: tuple[Any, ...]
     evaluation: Any
     seconds: float
@@ -173,29 +188,35 @@ def candidate(
 ) -> Candidate | None:
     """The puzzle `state` makes, when it makes one that the quality rules allow."""
     rules, hooks = entry.rules, registered_solver(entry.rules)
-    if len(rules.legal_moves(state)) < proof.MIN_LEGAL or hooks.needs_budget(state):
+    if len(rules.legal_moves(state)) < proof.MIN_LEGAL or too_big(hooks, state):
         return None
     if quality.key(rules, state, perms) in used:
         return None
     try:
         evaluation, seconds = measured(entry, state, plan.cold)
-        if len(proof.winning(evaluation)) != 1:
-            return None
-        if evaluation.nodes > board.max_nodes:
-            tally.too_big += 1
-            return None
-        line = proof.solution(rules, state, evaluation)
     except proof.NotProven:
         return None
-    if line is None or quality.ends_at_once(rules, state, line[0]):
+    wins = proof.winning(evaluation)
+    if len(wins) != 1 or quality.ends_at_once(rules, state, wins[0]):
         return None
+    try:
+        found = proof.solved(rules, state, evaluation)
+    except proof.NotProven:  # a reply's value or the proof tree past the distance search's limit
+        tally.too_big += 1
+        return None
+    if found is None:
+        return None
+    if found.tree > board.max_tree:
+        tally.too_big += 1
+        return None
+    line = found.line
     keys = tuple(quality.key(rules, step, perms) for step in quality.steps(rules, state, line))
     if len(set(keys)) < len(keys) or any(k in used for k in keys):
         return None
     misses = quality.medium_misses(rules, state, line[0], ident)
     legal = len(evaluation.move_values)
-    rating = difficulty.rating(evaluation.nodes, (len(line) + 1) // 2, legal, not misses)
-    return Candidate(moves, state, line, keys, evaluation, seconds, misses, rating)
+    rating = difficulty.rating(found.tree, (len(line) + 1) // 2, legal, not misses)
+    return Candidate(moves, state, line, found.tree, keys, evaluation, seconds, misses, rating)
 
 
 def board_puzzles(plan: Plan, board: Board, wanted: int, tally: Tally, counts: Counts) -> list[Puzzle]:
@@ -263,7 +284,7 @@ def make_puzzle(entry: Entry, plan: Plan, board: Board, ident: str, chosen: Cand
         options=entry.resolve_options(board.options),
         moves=tuple(entry.format_move(m) for m in chosen.moves),
         solution=tuple(entry.format_move(m) for m in line),
-        theme=certificate, rating=chosen.rating, legal=legal, nodes=chosen.evaluation.nodes,
+        theme=certificate, rating=chosen.rating, legal=legal, nodes=chosen.tree,
         themes=themes.themes(entry.rules, chosen.state, line, certificate),
     )
 

@@ -31,7 +31,7 @@ class Puzzle:
     theme: str  # a certificate theme (gridgames.solve.certificates.THEMES) or "" where none is named
     rating: float  # the first Glicko-2 rating, from the measured difficulty
     legal: int  # legal moves in the puzzle's position (at least 4)
-    nodes: int  # the size of the proof: positions the solver visited to prove the first move unique
+    nodes: int  # the size of the proof tree of the win (`proof.Solved.tree`), whichever core proved it
     themes: tuple[str, ...] = ()  # every theme of the puzzle (gridgames.puzzles.themes.THEMES)
 
     def __post_init__(self) -> None:

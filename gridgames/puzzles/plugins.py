@@ -89,11 +89,12 @@ def proven(entry: Entry, position: PuzzlePosition) -> Puzzle | None:
         evaluation = proof.proven(rules, state)
         if len(evaluation.move_values) < proof.MIN_LEGAL or len(proof.winning(evaluation)) != 1:
             return None
-        line = proof.solution(rules, state, evaluation)
+        found = proof.solved(rules, state, evaluation)
     except (GameError, proof.NotProven):
         return None
-    if line is None:
+    if found is None:
         return None
+    line = found.line
     certificate = registered_solver(rules).certificate(entry, state, line[0])
     theme = "" if certificate is None else certificate.theme
     return Puzzle(
@@ -101,6 +102,6 @@ def proven(entry: Entry, position: PuzzlePosition) -> Puzzle | None:
         options=chosen, moves=tuple(entry.format_move(m) for m in moves),
         solution=tuple(entry.format_move(m) for m in line),
         theme=theme, rating=float(min(max(rating, MIN_RATING), MAX_RATING)),
-        legal=len(evaluation.move_values), nodes=evaluation.nodes,
+        legal=len(evaluation.move_values), nodes=found.tree,
         themes=themes.themes(rules, state, line, theme),
     )

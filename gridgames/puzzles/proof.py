@@ -6,6 +6,12 @@ opponent without a move when the opponent defends as long as possible. The oppon
 reply is the losing reply that loses slowest against best play; among those, the one that leaves the
 player the fewest winning moves (the measure the perfect computer's losing play uses), then the first
 in the game's move order. The generator and the test that re-proves every shipped puzzle share this code.
+
+A puzzle's size (`Solved.tree`) is the number of positions the distance search visits to prove the
+win from the puzzle's start: the player's proven winning moves against every reply, searched in the
+game's move order. It depends only on the rules and the positions' values, never on how a solver
+found them, so the generator's proof-size cap and difficulty measure stay the same whichever core
+(the C cores, reworked often, or the Python references) gives the values.
 """
 
 from __future__ import annotations
@@ -179,7 +185,21 @@ def only_win(rules: Rules[Any], state: GridState, evaluation: Evaluation, at_lea
     return wins[0]
 
 
+@dataclass(frozen=True)
+class Solved:
+    """A puzzle's line and the size of its proof tree (positions the distance search visited)."""
+
+    line: tuple[Move, ...]
+    tree: int
+
+
 def solution(rules: Rules[Any], state: GridState, evaluation: Evaluation) -> tuple[Move, ...] | None:
+    """The puzzle's line from `state` (see `solved`), or None when `state` is no puzzle."""
+    found = solved(rules, state, evaluation)
+    return None if found is None else found.line
+
+
+def solved(rules: Rules[Any], state: GridState, evaluation: Evaluation) -> Solved | None:
     """The puzzle's line from `state` (its evaluation given): the only winning move, then while the
     player's move stays the only win after the most stubborn reply, that reply and that move, at most
     MAX_PLAYER_MOVES of the player's; None when `state` is no puzzle (fewer than MIN_LEGAL moves, or
@@ -191,6 +211,8 @@ def solution(rules: Rules[Any], state: GridState, evaluation: Evaluation) -> tup
     line = [first]
     here = rules.apply_unchecked(state, first)
     distances = Distances(rules)
+    distances._wins[state] = (first,)
+    distances.to_end(state)  # the whole proof tree of the win: its size is the puzzle's `tree`
     while len(line) < 2 * MAX_PLAYER_MOVES - 1 and rules.legal_moves(here):
         reply = stubborn_reply(rules, here, distances)
         again = only_win(rules, reply.after, reply.evaluation, 2)
@@ -198,4 +220,4 @@ def solution(rules: Rules[Any], state: GridState, evaluation: Evaluation) -> tup
             break
         line += [reply.move, again]
         here = rules.apply_unchecked(reply.after, again)
-    return tuple(line)
+    return Solved(tuple(line), distances.nodes)

@@ -32,14 +32,15 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class PuzzleBoard:
     """A board a game's puzzles are made on (`make puzzles`): its size and options, how many seeded
-    random games are played on it at most, and the largest proof (positions visited) a puzzle may need,
-    a count that keeps each proof within 50 ms with the C core and is the same on every machine."""
+    random games are played on it at most, and the largest proof tree a puzzle may have (the positions
+    the puzzles' distance search visits to prove the win, `gridgames.puzzles.proof.Solved.tree`: a
+    count from the rules and the values alone, the same on every machine and with every core)."""
 
     rows: int
     cols: int
     options: Mapping[str, Value] = field(default_factory=GameOptions)  # the game's own, {name: value}
     games: int = 2000
-    max_nodes: int = 2000
+    max_tree: int = 2000
 
 
 @dataclass(frozen=True)

@@ -3,8 +3,12 @@ and each position has at least four moves of which exactly one wins."""
 
 from __future__ import annotations
 
-from gridgames.games import get_entry
+import pytest
+
+from gridgames.games import get_entry, native_cores
 from gridgames.puzzles import codec, data, difficulty, generate, proof, quality
+from gridgames.solve import core
+from gridgames.solve.caches import clear_caches
 
 SMALL = (
     generate.Plan("cram", (generate.Board(4, 4, games=40), generate.Board(4, 5, games=40))),
@@ -56,3 +60,26 @@ def test_each_game_names_its_own_puzzle_boards_and_shared_rules_are_planned_once
     assert not plans["walls"].cold and plans["cram"].cold
     for plan in plans.values():
         assert all(board.rows * board.cols <= 64 for board in plan.boards)
+
+
+CORES = (
+    generate.Plan("cram", (generate.Board(4, 4, games=30), generate.Board(4, 5, games=30))),
+    generate.Plan("domineering", (generate.Board(4, 4, games=30), generate.Board(4, 5, games=30))),
+)
+
+
+@pytest.mark.skipif(not all(core.load(name).built for name in native_cores()), reason="the C cores were not built")
+def test_the_c_cores_and_the_python_references_make_the_same_bytes():
+    # the generator reads values only, never a solver's node counts: a core that visits other
+    # positions (the C cores are reworked often) gives the same file
+    made = generate.every_puzzle(per_game=6, plans=CORES)
+    assert len(made) == 12
+    with_c = codec.encode(made)
+    previous = core.use_native(False)
+    try:
+        clear_caches()
+        references = codec.encode(generate.every_puzzle(per_game=6, plans=CORES))
+    finally:
+        core.use_native(previous)
+        clear_caches()
+    assert with_c == references

@@ -4,6 +4,7 @@ before it; the file is read as hostile."""
 
 from __future__ import annotations
 
+import io
 import json
 
 import pytest
@@ -11,8 +12,10 @@ import pytest
 from gridgames.engine.match import Match
 from gridgames.engine.options import Options
 from gridgames.games import get_entry
+from gridgames.lineplay import EXIT_FINISHED, LinePlay
 from gridgames.play import computer
 from gridgames.play.session import PlaySession
+from gridgames.play.setup import Setup
 from gridgames.puzzles import mistakes as kept
 from gridgames.puzzles.mistakes import MistakeList, MistakeStore
 from gridgames.storage import Store
@@ -99,3 +102,17 @@ def test_only_the_newest_are_kept(store, monkeypatch):
     monkeypatch.setattr(kept, "MAX_MISTAKES", 1)
     play_and_review(store, ("human", "human"))
     assert numbers(store) == [3]
+
+
+@pytest.mark.parametrize(("seats", "expected"), [(("human", "easy"), [3]), (("human", "human"), [2, 3])])
+def test_a_game_finished_in_line_mode_keeps_the_persons_mistakes(store, make_game, seats, expected):
+    # `gridgames play --plain`: the same review as the app's at the game's end, a computer seat's move 2 not kept
+    game = make_game("cram", "4x4", first=1)
+    setup = Setup(game.entry.id, game.options, seats, games=1)
+    scripted = iter(game.parse(text) for text in MOVES[1::2])
+    typed = iter(MOVES if seats[1] == "human" else MOVES[0::2])
+    session = LinePlay(game, io.StringIO(), lambda: next(typed, None), store=store, setup=setup,
+                       computer=lambda *_: next(scripted))
+    assert session.run() == EXIT_FINISHED
+    assert numbers(store) == expected
+    assert "threw a win away" in kept.listing_text(MistakeStore(store).load())
