@@ -95,7 +95,7 @@ def main() -> int:
     args = parser.parse_args()
     missing = [name for name in native_cores() if not core.load(name).built]
     if missing or not core.enabled():
-        print("The puzzles are made with the C cores (their proof sizes are the C cores' node counts): "
+        print("The puzzles are made with the C cores (the Python references give the same file, in hours): "
               f"build them first (missing: {', '.join(missing) or 'switched off by GRIDGAMES_CORE'}).")
         return 2
     sys.setrecursionlimit(10_000)

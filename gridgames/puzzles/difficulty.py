@@ -1,11 +1,12 @@
-"""A puzzle's first rating, from how hard it measured: the size of its proof, its length, how many moves
-the player has to choose from, and whether the medium computer level finds the winning move.
+"""A puzzle's first rating, from how hard it measured: the size of its proof tree (`proof.Solved.tree`:
+from the rules and values alone, whichever solver proved them), its length, how many moves the player
+has to choose from, and whether the medium computer level finds the winning move.
 
-    rating = 800 + 60 log2(1 + nodes) + 180 (player moves - 1) + 120 log2(legal moves / 4)
+    rating = 800 + 60 log2(1 + tree) + 180 (player moves - 1) + 120 log2(legal moves / 4)
                  + 300 if the medium level misses the move,   kept within 800..2500
 
 A proof of a few positions on a board with four moves, one move long, that the medium level finds rates
-about 950; a proof of 100,000 positions among 30 moves, five moves long, that it misses reaches the top.
+about 950; a proof tree of 2,000 positions among 30 moves, five moves long, that it misses reaches the top.
 Glicko-2 moves the rating from there as players solve and miss it.
 
 That measure orders a game's puzzles; the shipped ratings spread each game's puzzles in that order over
@@ -38,11 +39,11 @@ PER_DOUBLING_OF_CHOICE = 120.0
 MEDIUM_MISSES = 300.0
 
 
-def rating(nodes: int, player_moves: int, legal: int, medium_finds: bool) -> float:
+def rating(tree: int, player_moves: int, legal: int, medium_finds: bool) -> float:
     """The first rating of a puzzle measured so (see the module's docstring), to a whole point."""
     score = (
         LOWEST
-        + PER_DOUBLING_OF_PROOF * math.log2(1 + max(nodes, 0))
+        + PER_DOUBLING_OF_PROOF * math.log2(1 + max(tree, 0))
         + PER_EXTRA_MOVE * max(player_moves - 1, 0)
         + PER_DOUBLING_OF_CHOICE * math.log2(max(legal, 4) / 4)
         + (0.0 if medium_finds else MEDIUM_MISSES)

@@ -68,7 +68,7 @@ CORES = (
 )
 
 
-@pytest.mark.skipif(not all(core.load(name).built for name in native_cores()), reason="the C cores were not built")
+@pytest.mark.skipif(not all(core.load(name).built for name in native_cores()), reason="no C cores built")
 def test_the_c_cores_and_the_python_references_make_the_same_bytes():
     # the generator reads values only, never a solver's node counts: a core that visits other
     # positions (the C cores are reworked often) gives the same file

@@ -106,7 +106,7 @@ def test_only_the_newest_are_kept(store, monkeypatch):
 
 @pytest.mark.parametrize(("seats", "expected"), [(("human", "easy"), [3]), (("human", "human"), [2, 3])])
 def test_a_game_finished_in_line_mode_keeps_the_persons_mistakes(store, make_game, seats, expected):
-    # `gridgames play --plain`: the same review as the app's at the game's end, a computer seat's move 2 not kept
+    # `gridgames play --plain`: the app's review at the game's end; a computer seat's move 2 is not kept
     game = make_game("cram", "4x4", first=1)
     setup = Setup(game.entry.id, game.options, seats, games=1)
     scripted = iter(game.parse(text) for text in MOVES[1::2])
