@@ -20,7 +20,6 @@ import sys
 import threading
 from typing import TextIO
 
-from gridgames.games import rule_book
 from gridgames.online.client import Event, View
 from gridgames.online.launch import Plan
 from gridgames.online.room_driver import NOT_CONNECTED, Request, RoomDriver, Told
@@ -248,7 +247,7 @@ class PlainPlayer:
             return EXIT_DONE
         if command in ("help", "?"):
             view = self.view
-            move_help = rule_book(view.entry.id).phrases.move_help if view else "as in `gridgames play`"
+            move_help = view.entry.phrases.move_help if view else "as in `gridgames play`"
             self.say(HELP.format(move_help=move_help) if self.seat else WATCHING_HELP)
             return None
         if not command:

@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Any
 from gridgames.engine.entry import Entry
 from gridgames.engine.match import Match
 from gridgames.engine.moves import Move
-from gridgames.games import rule_book
 from gridgames.play.narration.room import Answers, RoomView, room_news, room_status
 from gridgames.play.narration.words import game_over_line
 from gridgames.play.picking import NOTHING, Picking
@@ -67,7 +66,7 @@ def turn_text(
             f"{player}: {picked} picked; now a {target} cell to finish the move "
             f"({len(picking.moves)} possible) · esc: let go."
         )
-    words = rule_book(entry.id).words
+    words = entry.words
     if words.turn is not None:
         return words.turn(entry, state, legal, alternate, ALTERNATE_KEYS)
     restriction = entry.restriction(state)

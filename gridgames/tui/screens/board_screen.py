@@ -15,7 +15,6 @@ from gridgames.engine.entry import Entry
 from gridgames.engine.moves import Move
 from gridgames.engine.options import Options
 from gridgames.engine.rules import GridState
-from gridgames.games import rule_book
 from gridgames.play.narration import LET_GO, analysis_lines
 from gridgames.play.picking import NOTHING, Picking, switch_alternate
 from gridgames.tui.alternate import name_alternate_key
@@ -92,7 +91,7 @@ class BoardScreen(Screen[None]):
             return
         entry, state = position
         legal = entry.rules.legal_moves(state)
-        on, said = switch_alternate(entry, legal, self.alternate_mode, rule_book(entry.id).words)
+        on, said = switch_alternate(entry, legal, self.alternate_mode, entry.words)
         if on != self.alternate_mode:
             self.alternate_mode, self.picking = on, NOTHING
         self.say(said)
@@ -103,7 +102,7 @@ class BoardScreen(Screen[None]):
 
     def name_keys(self, entry: Entry) -> None:
         """The alternate-mode key named in the game's words ("Walls")."""
-        name_alternate_key(self, rule_book(entry.id).words)
+        name_alternate_key(self, entry.words)
 
     def open_rules(self, entry: Entry, options: Options) -> None:
         from gridgames.tui.screens.rules import RulesScreen
@@ -136,5 +135,5 @@ def legend_text(
     analysis_on: bool, viewing: bool = False,
 ) -> str:
     """The key to the marks on the board now (in the book's words), then the analysis' lines."""
-    lines = legend(entry, marks, rule_book(entry.id).words)
+    lines = legend(entry, marks, entry.words)
     return "\n".join(lines + analysis_lines(evaluation, regions, analysis_on, VALUE_GLYPHS, viewing))
