@@ -63,9 +63,22 @@ class Phrases:
 
 
 @dataclass(frozen=True)
+class KindWords:
+    """The app's words for one kind of move besides the ordinary one (`Rules.alternate_kinds`)."""
+
+    name: str  # the footer's label for the alternate mode key while this kind is chosen ("Arrows")
+    on: str = ""  # said when the player switches to it
+    not_now: str = ""  # said when there is no move of that kind now
+    glyph: str = "+"  # marks the cells of a move of this kind
+    legend: str = ""  # the legend's line for that glyph
+
+
+@dataclass(frozen=True)
 class Words:
-    """The app's words for one game: its status line, and its second kind of move where it has one
-    (`Rules.alternate_kind`: a right click, or the alternate mode key)."""
+    """The app's words for one game: its status line, and its other kinds of move where it has them
+    (`Rules.alternate_kinds`: a right click makes the first, the alternate mode key cycles through
+    them). A game of one other kind may give its words in the `alternate_*` fields instead of `kinds`.
+    """
 
     #: (entry, state, legal moves, alternate mode on, the keys that switch it) -> the status line
     #: for the player to move; None for the app's own ("Player 1 (X) to mark: any • cell").
@@ -76,6 +89,18 @@ class Words:
     alternate_not_now: str = ""  # said when there is no move of that kind now
     alternate_glyph: str = "+"  # marks the cells of the alternate kind of move
     alternate_legend: str = ""  # the legend's line for that glyph
+    #: The words of each other kind of move, by kind (a game of several other kinds).
+    kinds: dict[str, KindWords] = field(default_factory=dict)
+
+    def kind(self, kind: str) -> KindWords:
+        """The words of the other kind of move `kind` (from `kinds`, else the `alternate_*` fields)."""
+        own = self.kinds.get(kind)
+        if own is not None:
+            return own
+        return KindWords(
+            self.alternate_name or kind.capitalize(), self.alternate_on, self.alternate_not_now,
+            self.alternate_glyph, self.alternate_legend,
+        )
 
 #: The phrases of an entry no rule book gave its own (a test's).
 PLAIN_PHRASES = Phrases(

@@ -43,7 +43,7 @@ QUOTED = 120
 #: A class attribute of Rules a front end reads; the guard copies the game's own.
 FACTS = (
     "family", "no_move_reason", "can_repeat", "verb", "blocked_word", "empty_is_playable",
-    "alternate_kind", "example", "clicks_in_order",
+    "alternate_kind", "alternate_kinds", "example", "clicks_in_order",
 )
 
 

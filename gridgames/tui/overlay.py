@@ -21,7 +21,6 @@ class AnalysisOverlay:
     and `analyse_position` (see `ComputerJobs`)."""
 
     analysis_on = False
-    alternate_mode = False
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -81,5 +80,5 @@ class AnalysisOverlay:
         move, text = hint_text(screen.entry, evaluation)
         if move is not None:
             screen.query_one(Board).cursor = move.cells[0]
-            self.alternate_mode = is_alternate(screen.entry, move)
+            screen.alternate_mode = move.kind if is_alternate(screen.entry, move) else ""
         screen.say(text)

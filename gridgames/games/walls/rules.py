@@ -13,13 +13,13 @@ from dataclasses import dataclass, replace
 
 from gridgames.engine.cells import Cell, CoordStyle, format_cell, parse_cell
 from gridgames.engine.errors import InvalidMoveError
-from gridgames.engine.moves import Move
+from gridgames.engine.moves import ORDINARY, Kind, Move
 from gridgames.engine.options import Options
 from gridgames.engine.rules import Content, GridState, Rules, bits, orthogonal_masks
 
 STEPS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 #: The kind of a move that builds a wall (a move of the ordinary kind places or steps the token).
-WALL = "wall"
+WALL = Kind("wall")
 #: The phase while the tokens are being placed.
 SETUP = "setup"
 _WALL_PREFIX = re.compile(r"(?:#|wall\s+)\s*(.+)", re.IGNORECASE)
@@ -163,7 +163,7 @@ class WallsRules(Rules[WallsState]):
             raw = match.group(1)
         if raw.lower() in STEPS:
             return self._step(state, raw.lower(), wall)
-        return Move((parse_cell(raw, state.rows, state.cols),), WALL if wall else "")
+        return Move((parse_cell(raw, state.rows, state.cols),), WALL if wall else ORDINARY)
 
     def _step(self, state: WallsState, word: str, wall: bool) -> Move:
         token = state.token(state.to_move)

@@ -160,7 +160,7 @@ class GameScreen(AnalysisOverlay, ComputerJobs, ClockView, GameExtras):
             self.app.show_storage_warnings()  # type: ignore[attr-defined]
         self.message = message
         self.viewing = None
-        self.alternate_mode = False
+        self.alternate_mode = ""
         self.picking = NOTHING
         request = self.session.think_request()  # first: the status then says the computer is thinking
         self.refresh_view()
