@@ -13,7 +13,8 @@ started, its autosaves are not offered (they stay on disk for a fixed version), 
 
 A game's solver is held to its contract apart (`GuardedSolver`): a solver that fails or lies is
 switched off alone, and the game plays on, searched, with one sentence said (`take_warnings`).
-What the run knows (games and solvers off, probes) lives in one `Ledger`.
+What the run knows (games and solvers off, probes) lives in one `Ledger`, which each `Guard` holds
+(the run's, `LEDGER`, unless it is given its own) and the functions below read.
 """
 
 from __future__ import annotations
@@ -555,10 +556,10 @@ def probe(entry: Any) -> str | None:
     """Play the opening of a small game of `entry` through its guard (once per run): its legal moves,
     their notation read back, a few plies and the drawing of every cell. The sentence saying why the
     game is switched off, or None when it played."""
-    game_id = entry.id
-    if game_id in LEDGER.probed or game_id in LEDGER.off:
-        return LEDGER.probed.get(game_id) or LEDGER.off.get(game_id)
-    rules = entry.rules
+    game_id, rules = entry.id, entry.rules
+    ledger = rules.guard.ledger if isinstance(rules, GuardedRules) else LEDGER
+    if game_id in ledger.probed or game_id in ledger.off:
+        return ledger.probed.get(game_id) or ledger.off.get(game_id)
     try:
         rows, cols = min(entry.default_rows, 5), min(entry.default_cols, 5)
         if not entry.sizes.allows(rows, cols):  # a game of large boards only: its own
@@ -577,9 +578,9 @@ def probe(entry: Any) -> str | None:
             state = rules.apply_move(state, moves[len(moves) // 2])
         rules.outcome(state)
     except GameFault as fault:
-        LEDGER.probed[game_id] = fault.reason
+        ledger.probed[game_id] = fault.reason
     except GameError:
-        LEDGER.probed[game_id] = None  # a refusal (a board too small for the game): not a fault
+        ledger.probed[game_id] = None  # a refusal (a board too small for the game): not a fault
     else:
-        LEDGER.probed[game_id] = None
-    return LEDGER.probed[game_id]
+        ledger.probed[game_id] = None
+    return ledger.probed[game_id]
