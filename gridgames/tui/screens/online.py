@@ -29,6 +29,7 @@ from gridgames.tui.closing import close_screen, settle_after_first_paint
 from gridgames.tui.marks import cell_marks
 from gridgames.tui.online import PlanFactory
 from gridgames.tui.room_link import RoomLink
+from gridgames.tui.screens.online_clock_view import OnlineClockView
 from gridgames.tui.styles import add_game_css
 from gridgames.tui.widgets.board import Board, BoardArea
 from gridgames.tui.widgets.keys_footer import KeysFooter
@@ -41,7 +42,7 @@ from gridgames.tui.widgets.too_small import TooSmall
 PLAYING, ANSWERING, AFTER = ("takeback", "resign"), ("answer",), ("rematch",)
 
 
-class OnlineGameScreen(RoomLink):
+class OnlineGameScreen(OnlineClockView, RoomLink):
     BINDINGS = [
         Binding("u,ctrl+z", "takeback", "Takeback"),
         Binding("y", "answer(True)", "Accept"),
@@ -70,21 +71,13 @@ class OnlineGameScreen(RoomLink):
         add_game_css(self.app)
         self.board_ready = False
 
-    @property
-    def invite(self) -> str:
-        room = self.room
-        if room is None or not room.invite:
-            return ""
-        local = room.plan.running is not None and room.plan.bind == "127.0.0.1"
-        note = " (this computer only; your network: gridgames host --bind 0.0.0.0)" if local else ""
-        return f"Invite: {room.invite}{note}"
-
     def compose(self) -> ComposeResult:
         yield TooSmall()
         yield title_bar()
         with Horizontal(id="main"):
             yield BoardArea(id="board-area")
             with Vertical(id="side"):
+                yield Line(id="clocks")
                 yield Static("Moves", classes="side-title")
                 yield MoveLog(id="log")
                 yield Line(id="score")
@@ -101,6 +94,7 @@ class OnlineGameScreen(RoomLink):
         settle_after_first_paint(self)
         self.sub_title = "online game"
         self.run_worker(self._connect(), group="online", exit_on_error=False)
+        self.start_room_clocks()
         self.refresh_view()
 
     async def on_unmount(self) -> None:
