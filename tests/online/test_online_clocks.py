@@ -5,7 +5,6 @@ marked in words. The server runs on `ManualTime`; everything talks over loopback
 
 from __future__ import annotations
 
-import io
 from collections.abc import AsyncIterator
 
 import aiohttp
@@ -66,7 +65,8 @@ async def test_the_online_screen_counts_both_clocks_down(site):
                 return text_of(app, "#clocks")
 
             both = "▶ Player 1 (X) 0:30\n  Player 2 (O) 0:30"
-            await until(pilot, lambda: clocks() == both and screen.query_one("#clocks").display, "both clocks")
+            shown = screen.query_one("#clocks")
+            await until(pilot, lambda: clocks() == both and shown.display, "both clocks")
             fake.now += 12
             await until(pilot, lambda: "▶ Player 1 (X) 0:18" in clocks(), "Player 1's clock counting down")
             server_time.advance(5.0)
@@ -74,8 +74,9 @@ async def test_the_online_screen_counts_both_clocks_down(site):
             pressed = "  Player 1 (X) 0:26\n▶ Player 2 (O) 0:30"  # 30 - 5 + 1, as the server read it
             await until(pilot, lambda: clocks() == pressed, "the server's reading after the move")
             fake.now += 21.5
-            await until(pilot, lambda: "▶ Player 2 (O) 0:08.5 ⚠ low" in clocks(), "the last ten seconds marked")
-            assert screen.query_one("#clocks").has_class("-low")
+            low = "▶ Player 2 (O) 0:08.5 ⚠ low"
+            await until(pilot, lambda: low in clocks(), "the last ten seconds marked")
+            assert shown.has_class("-low")
             assert "Player 1 (X) 0:26" in clocks()  # the other clock stands still
 
 
