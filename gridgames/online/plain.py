@@ -168,6 +168,8 @@ class PlainPlayer:
                 self.say(f"You are {view.entry.player(self.seat)}.")
             else:
                 self.say("You are watching: you see every move and cannot play.")
+            if self.room.players_text():  # a game from the lobby: who sits where, with their ratings
+                self.say(self.room.players_text())
             self.say()
             self.say(self.lines.board(view.game.state))
         else:

@@ -102,6 +102,20 @@ class RoomDriver:
         assert self.view is not None
         return room_status(self.view, self.seat, self.closed, self.lost)
 
+    def players_text(self) -> str:
+        """Who sits where in a game from the lobby, with their ratings ('Player 1 (X): Ada 1500?', one
+        line each; `?`: provisional, `(bot)`: a bot); "" in a room hosted by invite."""
+        view = self.view
+        if view is None or not any(view.state.players):
+            return ""
+        lines = []
+        for seat, shown in enumerate(view.state.players, start=1):
+            if shown is not None:
+                bot, provisional = " (bot)" if shown["bot"] else "", "?" if shown["provisional"] else ""
+                rating = f"{shown['rating']}{provisional}"
+                lines.append(f"{view.entry.player(seat)}: {shown['name']}{bot} {rating}")
+        return "\n".join(lines)
+
     def clock_faces(self) -> tuple[Face, Face] | None:
         """Both players' clocks now, counted down from the server's last reading (None: no clock)."""
         return None if self.clock is None else faces_of(self.clock, self.now())

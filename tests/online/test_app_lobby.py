@@ -16,7 +16,7 @@ from gridgames.online.lobbylink import parse_seek
 from gridgames.online.players import new_key
 from gridgames.tui.screens.lobby import LISTED, LobbyScreen
 from gridgames.tui.screens.online import OnlineGameScreen
-from tests.tui.helpers import make_app
+from tests.tui.helpers import make_app, text_of
 from tests.waiting import screen_becomes, until
 
 from .test_lobby import Player
@@ -92,6 +92,10 @@ async def test_accepting_a_seek_in_the_app_starts_the_game(tmp_path, monkeypatch
                 names = [player["name"] for player in view.state.players]  # type: ignore[index]
                 assert names[online.seat - 1] == "Alice1" and names[2 - online.seat] == "Rhea1"
                 await until(pilot, lambda: "connected" in online.status_text(), "both players in the room")
+                me, them = online.seat, 3 - online.seat  # who sits where, with their provisional ratings
+                seated = f"{view.entry.player(me)}: Alice1 1500?", f"{view.entry.player(them)}: Rhea1 1500?"
+                shown = lambda: all(line in text_of(app, "#score") for line in seated)  # noqa: E731
+                await until(pilot, shown, "the players and their ratings")
     finally:
         await running.stop()
 

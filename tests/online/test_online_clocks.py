@@ -1,7 +1,8 @@
 """The server's clocks shown by both online front ends (issue 31): the app's online screen and the line
 client show both players' time from the room's messages, counted down between messages by the room
 driver on the front end's own time source (a fake here: nothing waits on real time), the last ten seconds
-marked in words. The server runs on `ManualTime`; everything talks over loopback in this process."""
+marked in words; in a game from the lobby the line client also says who sits where, with their ratings.
+The server runs on `ManualTime`; everything talks over loopback in this process."""
 
 from __future__ import annotations
 
@@ -14,12 +15,14 @@ from gridgames.online import protocol as p
 from gridgames.online import server
 from gridgames.online.address import Address
 from gridgames.online.launch import plan_join
+from gridgames.online.lobbylink import paired_plan
 from gridgames.online.timesource import ManualTime
 from gridgames.tui.online import plan_to_join
 from gridgames.tui.screens.online import OnlineGameScreen
 from tests.tui.helpers import make_app, text_of
 from tests.waiting import screen_becomes, until
 
+from .test_lobby import Player
 from .test_room_driver import finish, typist
 from .test_untrusted import Client
 
@@ -128,5 +131,27 @@ async def test_the_line_client_says_when_a_game_has_no_clock(site):
             guest.player.put_line("clock")
             await until(None, lambda: "This game has no clock." in guest.said(), "the answer")
             assert not any(line.startswith("Clock:") for line in guest.said())
+        finally:
+            await finish(guest)
+
+
+async def test_the_line_client_in_a_lobby_game_shows_who_sits_where_and_the_clocks(site):
+    url, _ = site
+    async with aiohttp.ClientSession() as session, Player(session, url, "Quinn") as quinn, \
+            Player(session, url, "Alice1") as alice:
+        await quinn.lobby.send(p.Seek("rowcol", "3x3", {}, "0.5+1", True))
+        seek = (await quinn.lobby.next(p.Seeking)).seek  # type: ignore[attr-defined]
+        await alice.lobby.send(p.Accept(seek))
+        paired = await alice.lobby.next(p.Paired)
+        assert isinstance(paired, p.Paired)
+        guest = typist(paired_plan(url, paired, "Alice1", alice.key))
+        guest.player.room.now = FakeTime()
+        try:
+            await quinn.paired()
+            seats = {paired.seat: "Alice1", 3 - paired.seat: "Quinn"}
+            players = [f"Player {n} ({'XO'[n - 1]}): {seats[n]} 1500?" for n in (1, 2)]
+            await until(None, lambda: all(line in guest.said() for line in players), "who sits where")
+            both = "Clock: ▶ Player 1 (X) 0:30 · Player 2 (O) 0:30"
+            await until(None, lambda: both in guest.said(), "both clocks")
         finally:
             await finish(guest)

@@ -40,6 +40,8 @@ from gridgames.tui.widgets.too_small import TooSmall
 
 #: A player's keys for a game in progress, and for its end.
 PLAYING, ANSWERING, AFTER = ("takeback", "resign"), ("answer",), ("rematch",)
+LOBBY_LEFT = "Your clock keeps running while you are away: you lose the game on time."
+LOBBY_LEFT_UNTIMED = "The game stays open on the server, but the app cannot take you back to it."
 
 
 class OnlineGameScreen(OnlineClockView, RoomLink):
@@ -167,7 +169,9 @@ class OnlineGameScreen(OnlineClockView, RoomLink):
             self.query_one("#reason", Line).show(view.describe_outcome())
         state = view.state
         score = f"Match: {view.entry.player(1)} {state.score[0]}, {view.entry.player(2)} {state.score[1]}"
-        self.query_one("#score", Line).show(score + (f", {state.draws} drawn" if state.draws else ""))
+        players = self.room.players_text() if self.room is not None else ""  # a lobby game's, with ratings
+        self.query_one("#score", Line).show(score + (f", {state.draws} drawn" if state.draws else "")
+                                            + (f"\n{players}" if players else ""))
         self.refresh_bindings()
 
     def _my_turn(self) -> bool:
@@ -287,6 +291,8 @@ class OnlineGameScreen(OnlineClockView, RoomLink):
         hosting = self.room is not None and self.room.plan.running is not None
         kept = "your seat is kept, and the first screen offers this game again."
         then = f"Your game server stops until you come back; {kept}" if hosting else kept.capitalize()
+        if self.room is not None and self.room.plan.saved is None:  # a game from the lobby: no seat kept
+            then = LOBBY_LEFT if self.room.clock is not None else LOBBY_LEFT_UNTIMED
         ask(self.app, f"{question} {then}", yes, go)
 
     def action_rules(self) -> None:
