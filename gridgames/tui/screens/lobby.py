@@ -199,11 +199,21 @@ class LobbyScreen(Dialog[PlanFactory | None]):
     # -- showing ------------------------------------------------------------------------------------
     def _list(self, found: p.Listing, server: str) -> None:
         data = {"you": found.you, "seeks": found.seeks, "games": found.games, "players": found.players}
-        self.shown = lobbyclient.listing_text(data, server)
-        self.query_one("#lobby-listing", Static).update(lobbyclient.listing_text(data, server, seeks=False))
+        try:  # plain data of a bounded size, but its fields are the server's to leave out
+            self.shown = lobbyclient.listing_text(data, server)
+            unique = {str(seek["seek"]): seek for seek in found.seeks}  # an id twice would be refused
+            options = [Option(Text(lobbyclient.seek_line(seek)), id=id) for id, seek in unique.items()]
+            others = lobbyclient.listing_text(data, server, seeks=False)
+        except (KeyError, TypeError, IndexError, ValueError):
+            self._show(f"✗ The game server at {server} sent a lobby listing that cannot be read.")
+            return
+        self.query_one("#lobby-listing", Static).update(others)
         seeks = self.query_one("#lobby-seeks", OptionList)
+        at = seeks.highlighted_option.id if seeks.highlighted_option is not None else None
         seeks.clear_options()
-        seeks.add_options([Option(Text(lobbyclient.seek_line(s)), id=str(s["seek"])) for s in found.seeks])
+        seeks.add_options(options)
+        if at in unique:  # the seek the player was on stays highlighted while the listing changes
+            seeks.highlighted = seeks.get_option_index(at)
         if not found.seeks:
             seeks.add_option(Option(Text("No open seeks."), disabled=True))
 
