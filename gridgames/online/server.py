@@ -613,7 +613,7 @@ class GameServer:
 
     async def _seat(self, conn: Conn, room: Room, message: p.Join) -> str | None:
         """Give `conn` the seat its secret opens, a free seat, or a place to watch; else why not."""
-        secret = None
+        secret, starts = None, False
         if message.name is not None or message.key is not None:
             if message.name is None or message.key is None or room.players is None:
                 return "Join a room from the lobby with both your name and your key."
@@ -657,8 +657,10 @@ class GameServer:
         conn.seat = seat
         await conn.send(p.Welcome(room.id, seat, secret))
         await conn.send(room.state())
+        if starts:  # the others hear the clock start with the seat taken (their clocks count down too)
+            await self.broadcast(room)
         conn.ready = True
-        if seat:  # a watcher arriving changes nothing the others see
+        if seat and not starts:  # a watcher arriving changes nothing the others see
             await self.tell_members(room)
         return None
 

@@ -6,17 +6,22 @@ The server runs on `ManualTime`; everything talks over loopback in this process.
 
 from __future__ import annotations
 
+import io
 from collections.abc import AsyncIterator
+from dataclasses import replace
 
 import aiohttp
 import pytest
 
+from gridgames.engine.clock import TimeControl
+from gridgames.games import get_entry
 from gridgames.online import protocol as p
 from gridgames.online import server
 from gridgames.online.address import Address
-from gridgames.online.launch import plan_join
+from gridgames.online.launch import Hosting, plan_host, plan_join
 from gridgames.online.lobbylink import paired_plan
 from gridgames.online.timesource import ManualTime
+from gridgames.play.setup import default_setup
 from gridgames.tui.online import plan_to_join
 from gridgames.tui.screens.online import OnlineGameScreen
 from tests.tui.helpers import make_app, text_of
@@ -155,3 +160,26 @@ async def test_the_line_client_in_a_lobby_game_shows_who_sits_where_and_the_cloc
             await until(None, lambda: both in guest.said(), "both clocks")
         finally:
             await finish(guest)
+
+
+async def test_the_hosts_clock_starts_when_the_friend_arrives(site):
+    url, _ = site
+    entry = get_entry("rowcol")
+    setup = default_setup(entry).chosen(entry, size="3x3", first="1")
+    setup = replace(setup, clock=TimeControl.parse("0.5+1"))
+    plan = await plan_host(Hosting(setup, server=url), io.StringIO())
+    host = typist(plan)
+    host.player.room.now = fake = FakeTime()
+    try:
+        await until(None, lambda: plan.link.room is not None, "the room to be made")
+        async with aiohttp.ClientSession() as session, Client(session, url) as guest:
+            await guest.send(p.Join(p.VERSION, str(plan.link.room)))
+            await guest.next(p.Welcome)
+            running = "Clock: ▶ Player 1 (X) 0:30 · Player 2 (O) 0:30"  # told by the server, not guessed
+            await until(None, lambda: running in host.said(), "the host's clock to start")
+            fake.now += 3
+            host.player.put_line("clock")
+            later = "Clock: ▶ Player 1 (X) 0:27 · Player 2 (O) 0:30"
+            await until(None, lambda: later in host.said(), "the host's clock to run")
+    finally:
+        await finish(host)
