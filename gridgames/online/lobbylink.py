@@ -24,8 +24,19 @@ from gridgames.online.lobbyclient import WAIT, LobbyError
 if TYPE_CHECKING:
     from gridgames.online.launch import Plan
 
-#: What a seek is typed as: the game, then any of its size, its clock, and `rated` or `casual`.
-SEEK_FORM = "GAME [SIZE] [CLOCK] [rated|casual], for example: rowcol 5x5 3+2 rated"
+#: What a seek is typed as: the game's id, then any of its size, its clock, and `rated` or `casual`.
+SEEK_FORM = "GAME [SIZE] [CLOCK] [rated|casual]"
+
+
+def _seek_form() -> str:
+    """`SEEK_FORM` with an example made of the first game listed (no game is named here)."""
+    from gridgames.games import catalogue
+
+    games = catalogue()
+    if not games:
+        return SEEK_FORM
+    entry = games[0]
+    return f"{SEEK_FORM}, for example: {entry.id} {entry.default_rows}x{entry.default_cols} 3+2 rated"
 
 
 def parse_seek(text: str) -> p.Seek:
@@ -34,7 +45,7 @@ def parse_seek(text: str) -> p.Seek:
 
     words = text.split()
     if not words or len(text) > 80:
-        raise OptionsError(f"Type a seek as {SEEK_FORM}.")
+        raise OptionsError(f"Type a seek as {_seek_form()}.")
     entry = rule_book(words[0].lower()).entry  # an unknown game: the sentence listing those that exist
     size, clock, rated = f"{entry.default_rows}x{entry.default_cols}", None, False
     for word in words[1:]:
@@ -47,7 +58,7 @@ def parse_seek(text: str) -> p.Seek:
             rows, cols = parse_size(lowered)
             size = f"{rows}x{cols}"
         else:
-            raise OptionsError(f"'{word[:20]}' is not a size, a clock, rated or casual: type {SEEK_FORM}.")
+            raise OptionsError(f"'{word[:20]}' is not a size, a clock, rated or casual: type {_seek_form()}.")
     return p.Seek(entry.id, size, {}, clock, rated)
 
 
