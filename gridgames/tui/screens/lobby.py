@@ -41,7 +41,6 @@ class LobbyScreen(Dialog[PlanFactory | None]):
 
     BINDINGS = [Binding("escape", "cancel", "Close"), Binding("r", "refresh", "Refresh", show=False)]
     DEFAULT_CSS = """
-    #lobby { width: 100; }
     #lobby-row { height: auto; }
     #lobby-row Input { width: 1fr; }
     #lobby-seeks { height: auto; max-height: 8; }
