@@ -88,20 +88,6 @@ async def test_the_online_screen_counts_both_clocks_down(site):
             assert "Player 1 (X) 0:26" in clocks()  # the other clock stands still
 
 
-async def test_an_online_game_without_a_clock_shows_none(site):
-    url, _ = site
-    app = make_app()
-    async with aiohttp.ClientSession() as session, Client(session, url) as host:
-        await host.send(p.Create(p.VERSION, "rowcol", "3x3", "1", {}))
-        room = (await host.next(p.Welcome)).room  # type: ignore[attr-defined]
-        async with app.run_test(size=(110, 32)) as pilot:
-            app.start_online(plan_to_join(Address(url, room)))
-            screen = await screen_becomes(pilot, OnlineGameScreen, "the online game to open")
-            await until(pilot, lambda: screen.view is not None and screen.board_ready, "the room")
-            screen.show_room_clocks()
-            assert not screen.query_one("#clocks").display
-
-
 async def test_the_line_client_shows_both_clocks_with_its_status_and_on_asking(site):
     url, server_time = site
     async with aiohttp.ClientSession() as session, Client(session, url) as host:
