@@ -79,7 +79,8 @@ class AnalysisOverlay:
             screen.say(analysis_summary(list(evaluation.move_values.values()), len(game.legal_moves())))
             return
         move, text = hint_text(screen.entry, evaluation)
-        if move is not None:
-            screen.query_one(Board).cursor = move.cells[0]
+        if move is not None:  # on the move's first cell not picked yet: Enter there goes on with it
+            picked = screen.picking.cells
+            screen.query_one(Board).cursor = next((c for c in move.cells if c not in picked), move.cells[0])
             self.alternate_mode = is_alternate(screen.entry, move)
         screen.say(text)

@@ -1,0 +1,34 @@
+"""What the tmux walk of issue 29 (docs/walks/fourth-walk.md) found, as a player meets it."""
+
+from __future__ import annotations
+
+from gridgames.engine.game import Game
+from gridgames.engine.options import Options
+from gridgames.games import get_entry
+from gridgames.play.setup import Setup
+from gridgames.tui.screens.game import GameScreen
+from gridgames.tui.widgets.board import Board
+from tests.tui.helpers import make_app, text_of
+from tests.waiting import screen_becomes, until
+
+
+async def test_a_hint_after_the_first_cell_is_picked_points_at_the_move_s_other_cell() -> None:
+    # Cram by keys: `i` puts the cursor on the hint's first cell and Enter picks it; `i` again must
+    # bring the cursor to the cell that finishes the move (it went back to the picked cell, where
+    # Enter does nothing, so a player following the hint was stuck).
+    entry = get_entry("cram")
+    app = make_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        app.start_game(Setup("cram", Options(3, 3, "1"), ("human", "human")), Game.new(entry, Options(3, 3, "1")))
+        screen = await screen_becomes(pilot, GameScreen)
+        board = screen.query_one(Board)
+        await pilot.press("i")
+        await until(pilot, lambda: "Hint:" in text_of(app, "#message"), "the hint")
+        first = board.cursor
+        await pilot.press("enter")
+        await until(pilot, lambda: first in screen.picking.cells, "the hint's first cell to be picked")
+        await pilot.press("i")
+        await until(pilot, lambda: board.cursor != first, "the cursor to go to the move's other cell")
+        await pilot.press("enter")
+        await until(pilot, lambda: len(screen.session.game.played) == 1, "the hinted move to be played")
+        assert first in screen.session.game.played[0].cells
