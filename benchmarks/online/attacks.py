@@ -630,7 +630,13 @@ def _report(name: str, figures: dict[str, Any]) -> None:
         + (f"; {shown}" if shown else ""),
         flush=True,
     )
-    for verdict in _verdicts(figures):
+    verdicts = _verdicts(figures)
+    if figures["p99_ms"] >= TARGET_P99_MS and figures["own_lag_p99_ms"] >= TARGET_P99_MS / 2:
+        verdicts.append(
+            f"the bench's own wake-up lag p99 was {figures['own_lag_p99_ms']:.0f} ms: much of the round trip "
+            "was this process (or the machine) being busy, not the server"
+        )
+    for verdict in verdicts:
         print(f"  {'':10} {verdict}", flush=True)
 
 

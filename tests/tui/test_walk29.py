@@ -19,7 +19,8 @@ async def test_a_hint_after_the_first_cell_is_picked_points_at_the_move_s_other_
     entry = get_entry("cram")
     app = make_app()
     async with app.run_test(size=(100, 32)) as pilot:
-        app.start_game(Setup("cram", Options(3, 3, "1"), ("human", "human")), Game.new(entry, Options(3, 3, "1")))
+        options = Options(3, 3, "1")
+        app.start_game(Setup("cram", options, ("human", "human")), Game.new(entry, options))
         screen = await screen_becomes(pilot, GameScreen)
         board = screen.query_one(Board)
         await pilot.press("i")
