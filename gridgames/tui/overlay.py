@@ -32,7 +32,9 @@ class AnalysisOverlay:
     def action_hint(self) -> None:
         screen: Any = self
         game = screen.session.game
-        if screen.viewing is not None or game.is_over or screen.session.computer_to_move:
+        if game.is_over and screen.viewing is None:
+            screen.say("✗ The game is over, so there is no move to hint: press n to play again.")
+        elif screen.viewing is not None or screen.session.computer_to_move:
             screen.say("✗ A hint needs the live game with a person to move.")
         elif game.state in self.evaluations:
             self.analysed(game, True, self.evaluations[game.state], self.regions[game.state])

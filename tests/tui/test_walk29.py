@@ -33,3 +33,20 @@ async def test_a_hint_after_the_first_cell_is_picked_points_at_the_move_s_other_
         await pilot.press("enter")
         await until(pilot, lambda: len(screen.session.game.played) == 1, "the hinted move to be played")
         assert first in screen.session.game.played[0].cells
+
+
+async def test_a_hint_asked_for_after_the_game_ended_says_the_game_is_over() -> None:
+    # On the walk, `i` after the end banner said "A hint needs the live game with a person to move",
+    # which reads as if the game on screen were not live or not the player's.
+    entry = get_entry("walls")
+    game = Game.new(entry, Options(2, 2, "1"), first_player=1)
+    for text in ("B2", "A2", "#A1"):
+        game = game.play(text)
+    assert game.is_over
+    app = make_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        app.start_game(Setup("walls", game.options, ("human", "human")), game)
+        await screen_becomes(pilot, GameScreen)
+        await pilot.press("i")
+        await until(pilot, lambda: "game is over" in text_of(app, "#message"), "the reason there is no hint")
+        assert "press n to play again" in text_of(app, "#message")
