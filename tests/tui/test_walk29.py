@@ -50,3 +50,19 @@ async def test_a_hint_asked_for_after_the_game_ended_says_the_game_is_over() -> 
         await pilot.press("i")
         await until(pilot, lambda: "game is over" in text_of(app, "#message"), "the reason there is no hint")
         assert "press n to play again" in text_of(app, "#message")
+
+
+async def test_wall_mode_asked_for_after_a_walls_game_ended_says_the_game_is_over() -> None:
+    # On the walk, `w` under a finished walls game's banner said "Walls come after set-up: first
+    # place your token", a wrong reason: the game is over.
+    entry = get_entry("walls")
+    game = Game.new(entry, Options(2, 2, "1"), first_player=1)
+    for text in ("B2", "A2", "#A1"):
+        game = game.play(text)
+    app = make_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        app.start_game(Setup("walls", game.options, ("human", "human")), game)
+        await screen_becomes(pilot, GameScreen)
+        await pilot.press("w")
+        await until(pilot, lambda: "game is over" in text_of(app, "#message").lower(), "the reason")
+        assert "set-up" not in text_of(app, "#message")

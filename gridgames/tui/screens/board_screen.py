@@ -92,6 +92,10 @@ class BoardScreen(Screen[None]):
             return
         entry, state = position
         legal = entry.rules.legal_moves(state)
+        refusal = self.refusal()
+        if not legal and refusal:  # a finished game: its reason, not the game's "not now" words
+            self.say(f"✗ {refusal}")
+            return
         on, said = switch_alternate(entry, legal, self.alternate_mode, rule_book(entry.id).words)
         if on != self.alternate_mode:
             self.alternate_mode, self.picking = on, NOTHING
