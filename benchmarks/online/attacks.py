@@ -35,7 +35,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -69,6 +69,7 @@ ATTACK_ROOMS = 4
 STEPS = 3000
 WATCHERS = 2000
 WATCHED_ROOMS = 10
+EARLIER_KEPT = 8  # an attacker's copies of its room before each of its last moves
 SECRET_1, SECRET_2 = "attacker-seat-1-" * 2, "attacker-seat-2-" * 2
 # Each attack's own figure, the bound it must stay within, and what issue 29 saw without the fix.
 SNAPSHOT_MAX = 4096  # bytes of a step room's snapshot (issue: 281 KB at ply 3,044)
@@ -125,6 +126,10 @@ class Tracked:
         self.game = Game.new(get_entry(state.variant), first_player=state.first)  # until `on_state`
         self.base = 0
         self.takeback: int | None = None
+        # The copy before each of the last moves: a takeback past a wall (which a fold forgets
+        # everything before) goes back to one of them, instead of this process replaying the
+        # whole game on its event loop and charging its own lag to the server's answers.
+        self.earlier: deque[tuple[Game, int]] = deque(maxlen=EARLIER_KEPT)
         self.on_state(state)
 
     @property
@@ -133,22 +138,28 @@ class Tracked:
 
     def on_state(self, state: p.State) -> None:
         moves = len(state.moves)
-        if self.base <= moves <= self.ply and state.moves[-1:] == self._last(moves):
-            self.game = self.game.goto(moves - self.base).truncated()
+        for game, base in [(self.game, self.base), *reversed(self.earlier)]:
+            if base <= moves <= base + len(game.played) and state.moves[-1:] == _last(game, base, moves):
+                self.game, self.base = game.goto(moves - base).truncated(), base
+                break
         else:
             rows, cols = (int(n) for n in state.size.split("x"))
             start = Game.new(get_entry(state.variant), Options(rows, cols, "1"), first_player=state.first)
             self.game, self.base = play_on(start, 0, state.moves)
+            self.earlier.clear()
         self.takeback = state.takeback
 
-    def _last(self, moves: int) -> tuple[str, ...]:
-        if moves == 0 or moves - self.base < 1:
-            return ()
-        return (self.game.rules.format_move(self.game.moves[moves - self.base - 1]),)
-
     def on_moved(self, message: p.Moved) -> None:
+        self.earlier.append((self.game, self.base))
         self.game, self.base = fold(self.game.play(message.move), self.base)
         self.takeback = None
+
+
+def _last(game: Game, base: int, moves: int) -> tuple[str, ...]:
+    """The text of move number `moves` of `game` (kept from ply `base` on), or () for none."""
+    if moves == 0 or moves - base < 1:
+        return ()
+    return (game.rules.format_move(game.moves[moves - base - 1]),)
 
 
 class Seat:
