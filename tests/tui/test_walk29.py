@@ -35,9 +35,11 @@ async def test_a_hint_after_the_first_cell_is_picked_points_at_the_move_s_other_
         assert first in screen.session.game.played[0].cells
 
 
-async def test_a_hint_asked_for_after_the_game_ended_says_the_game_is_over() -> None:
-    # On the walk, `i` after the end banner said "A hint needs the live game with a person to move",
-    # which reads as if the game on screen were not live or not the player's.
+
+async def test_hint_and_wall_mode_asked_for_after_the_game_ended_say_the_game_is_over() -> None:
+    # On the walk, under a finished walls game's banner, `i` said "A hint needs the live game with a
+    # person to move" (as if the game on screen were not live) and `w` said "Walls come after set-up:
+    # first place your token" (a wrong reason). Both now say the game is over and how to play again.
     entry = get_entry("walls")
     game = Game.new(entry, Options(2, 2, "1"), first_player=1)
     for text in ("B2", "A2", "#A1"):
@@ -46,23 +48,10 @@ async def test_a_hint_asked_for_after_the_game_ended_says_the_game_is_over() -> 
     app = make_app()
     async with app.run_test(size=(100, 32)) as pilot:
         app.start_game(Setup("walls", game.options, ("human", "human")), game)
-        await screen_becomes(pilot, GameScreen)
-        await pilot.press("i")
-        await until(pilot, lambda: "game is over" in text_of(app, "#message"), "the reason there is no hint")
-        assert "press n to play again" in text_of(app, "#message")
-
-
-async def test_wall_mode_asked_for_after_a_walls_game_ended_says_the_game_is_over() -> None:
-    # On the walk, `w` under a finished walls game's banner said "Walls come after set-up: first
-    # place your token", a wrong reason: the game is over.
-    entry = get_entry("walls")
-    game = Game.new(entry, Options(2, 2, "1"), first_player=1)
-    for text in ("B2", "A2", "#A1"):
-        game = game.play(text)
-    app = make_app()
-    async with app.run_test(size=(100, 32)) as pilot:
-        app.start_game(Setup("walls", game.options, ("human", "human")), game)
-        await screen_becomes(pilot, GameScreen)
-        await pilot.press("w")
-        await until(pilot, lambda: "game is over" in text_of(app, "#message").lower(), "the reason")
-        assert "set-up" not in text_of(app, "#message")
+        screen = await screen_becomes(pilot, GameScreen)
+        for key in ("i", "w"):
+            await pilot.press(key)
+            await until(pilot, lambda: "game is over" in text_of(app, "#message").lower(), f"why not ({key})")
+            message = text_of(app, "#message")
+            assert "press n to play again" in message and "set-up" not in message, message
+            screen.say("")  # the next key's answer, not this one's
