@@ -212,7 +212,8 @@ def _text(game: Game, fields: dict[str, Any]) -> str:
     else:
         lines.append(f"Best moves: {', '.join(fields['best'])}.")
     lines.append(f"Legal moves ({len(fields['legal'])}): {', '.join(fields['legal'])}.")
-    lines.append(f"Analysed {fields['nodes']} positions in {fields['seconds']:.3f} s.")
+    positions = "position" if fields["nodes"] == 1 else "positions"
+    lines.append(f"Analysed {fields['nodes']} {positions} in {fields['seconds']:.3f} s.")
     return "\n".join(lines)
 
 

@@ -31,7 +31,9 @@ class AnalysisOverlay:
     def action_hint(self) -> None:
         screen: Any = self
         game = screen.session.game
-        if screen.viewing is not None or game.is_over or screen.session.computer_to_move:
+        if game.is_over and screen.viewing is None:
+            screen.say("✗ The game is over, so there is no move to hint: press n to play again.")
+        elif screen.viewing is not None or screen.session.computer_to_move:
             screen.say("✗ A hint needs the live game with a person to move.")
         elif game.state in self.evaluations:
             self.analysed(game, True, self.evaluations[game.state], self.regions[game.state])
@@ -78,7 +80,8 @@ class AnalysisOverlay:
             screen.say(analysis_summary(list(evaluation.move_values.values()), len(game.legal_moves())))
             return
         move, text = hint_text(screen.entry, evaluation)
-        if move is not None:
-            screen.query_one(Board).cursor = move.cells[0]
+        if move is not None:  # on the move's first cell not picked yet: Enter there goes on with it
+            picked = screen.picking.cells
+            screen.query_one(Board).cursor = next((c for c in move.cells if c not in picked), move.cells[0])
             screen.alternate_mode = move.kind if is_alternate(screen.entry, move) else ""
         screen.say(text)

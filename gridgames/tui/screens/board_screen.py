@@ -105,6 +105,10 @@ class BoardScreen(Screen[None]):
             return
         entry, state = position
         legal = entry.rules.legal_moves(state)
+        refusal = self.refusal()
+        if not legal and refusal:  # a finished game: its reason, not the game's "not now" words
+            self.say(f"✗ {refusal}")
+            return
         kind, said = switch_alternate(entry, legal, self.alternate_mode, entry.words)
         if kind != self.alternate_mode:
             self.alternate_mode, self.picking = kind, NOTHING
