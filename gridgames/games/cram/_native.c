@@ -310,40 +310,115 @@ typedef struct {
     u64 shape[2 * MAXCELLS];
 } Moves;
 
-/* The largest region of `cells` (the first of the largest), and its size in *most (0 when empty). */
-static u64 largest_region(const Frame *f, u64 cells, int *most) {
+/* The largest region of `cells` (the first of the largest), and its size in *most (0 when empty); `total`
+ * is the number of cells, so that the flood stops once a region holds more than the cells left. */
+static u64 largest_region(const Frame *f, u64 cells, int total, int *most) {
     u64 largest = 0;
     *most = 0;
     for (u64 rest = cells; rest;) {
         u64 comp = flood(f, rest & -rest, rest);
         rest ^= comp;
         int n = count(comp);
+        total -= n;
         if (n > *most) { *most = n; largest = comp; }
+        if (*most >= total) break; /* (a tie goes to the first) */
     }
     return largest;
 }
 
 static inline int bit_at(u64 x, int i) { return (int)((x >> i) & 1); }
 
+/* Whether a domino leaves a connected shape connected, read from the cells around it: if the cells next
+ * to the domino are joined to one another through the cells of the 3 x 4 window around it (4 x 3 for a
+ * vertical one), any path the domino cut goes round it, so the shape left is one region and needs no
+ * flood (most dominoes; the flood was a third of a search's instructions). local_joined[pass][window]:
+ * the window's cells row-major (bit row * 4 + col, or row * 3 + col), the domino's cells empty. A
+ * window that does not join them says nothing: the regions are then flooded. */
+static unsigned char local_joined[2][1 << 12];
+
+static void fill_local_joined(void) {
+    for (int pass = 0; pass < 2; pass++) {
+        int wh = pass ? 4 : 3, ww = pass ? 3 : 4;
+        u64 domino = pass ? (BIT(1 * 3 + 1) | BIT(2 * 3 + 1)) : (BIT(1 * 4 + 1) | BIT(1 * 4 + 2));
+        u64 next = 0; /* the window's cells next to the domino */
+        for (int k = 0; k < wh * ww; k++) {
+            int r = k / ww, c = k % ww;
+            if (domino & BIT(k)) continue;
+            for (int d = 0; d < wh * ww; d++)
+                if ((domino & BIT(d)) && abs(d / ww - r) + abs(d % ww - c) == 1) next |= BIT(k);
+        }
+        for (u64 window = 0; window < BIT(wh * ww); window++) {
+            u64 cells = window & ~domino, touching = cells & next;
+            if (!touching) { local_joined[pass][window] = 1; continue; }
+            u64 comp = touching & -touching;
+            for (;;) { /* flood within the window */
+                u64 grown = comp;
+                for (int k = 0; k < wh * ww; k++) {
+                    if (!(comp & BIT(k))) continue;
+                    int r = k / ww, c = k % ww;
+                    if (c > 0) grown |= BIT(k - 1);
+                    if (c < ww - 1) grown |= BIT(k + 1);
+                    if (r > 0) grown |= BIT(k - ww);
+                    if (r < wh - 1) grown |= BIT(k + ww);
+                }
+                grown &= cells;
+                if (grown == comp) break;
+                comp = grown;
+            }
+            local_joined[pass][window] = (touching & ~comp) == 0;
+        }
+    }
+}
+
+/* The window around the domino at cell i (pass 0: across, pass 1: down) of the shape `bits`, as
+ * local_joined reads it (cells off the frame empty): the shape moved so that the window's corner is bit 0,
+ * its rows read at once, the columns off the frame masked. The frame is at most 30 wide (20 for a
+ * vertical domino), so that every shift is under 64. */
+static inline unsigned window_of(const Frame *f, u64 bits, int i, int pass) {
+    int w = f->w, c = i % w, corner = i - w - 1;
+    u64 y = corner >= 0 ? bits >> corner : bits << -corner;
+    if (pass) {
+        unsigned out = (unsigned)((y & 7) | ((y >> w) & 7) << 3 | ((y >> 2 * w) & 7) << 6 | ((y >> 3 * w) & 7) << 9);
+        if (c == 0) out &= ~0x249u; /* column 0 of the window */
+        if (c == w - 1) out &= ~0x924u; /* column 2 */
+        return out;
+    }
+    unsigned out = (unsigned)((y & 15) | ((y >> w) & 15) << 4 | ((y >> 2 * w) & 15) << 8);
+    if (c == 0) out &= ~0x111u;
+    if (c + 2 == w) out &= ~0x888u; /* column 3 */
+    return out;
+}
+
 /* The dominoes a domino leaves are those of the shape less those touching its cells; the dominoes are
  * sorted by their scores (an insertion sort of score << 8 | index, stable). */
 static void list_moves(const Frame *f, u64 bits, Moves *moves) {
     u64 right = bits & (bits >> 1) & f->not_last, down = bits & (bits >> f->w);
     u64 left = right << 1, up = down << f->w; /* the cells with a neighbour on that side */
-    int edges = count(right) + count(down), n = 0;
+    int edges = count(right) + count(down), n = 0, cells = count(bits);
     uint32_t keys[2 * MAXCELLS];
     u64 rests[2 * MAXCELLS], bigs[2 * MAXCELLS];
     int sizes[2 * MAXCELLS];
+    unsigned char degree[MAXCELLS]; /* each cell's neighbours in the shape */
+    for (u64 x = bits; x; x &= x - 1) {
+        int i = lowbit(x);
+        degree[i] = (unsigned char)(bit_at(right, i) + bit_at(left, i) + bit_at(down, i) + bit_at(up, i));
+    }
     for (int pass = 0; pass < 2; pass++) {
         int step = pass ? f->w : 1;
         for (u64 m = pass ? down : right; m; m &= m - 1) {
             int i = lowbit(m), j = i + step, most;
             u64 rest = bits & ~(BIT(i) | BIT(j)), big;
-            big = largest_region(f, rest, &most);
+            /* the domino's neighbours (no cell is next to both of its cells): one at most, or all joined
+             * around it, and what is left is one region */
+            int degrees = degree[i] + degree[j];
+            if (degrees <= 3 || (f->w <= (pass ? 20 : 30) && local_joined[pass][window_of(f, bits, i, pass)])) {
+                big = rest;
+                most = cells - 2;
+            } else {
+                big = largest_region(f, rest, cells - 2, &most);
+            }
             int rank = use_order ? most : 0;
             if (use_order > 1) { /* the score: see above */
-                int degrees = bit_at(right, i) + bit_at(left, i) + bit_at(down, i) + bit_at(up, i)
-                              + bit_at(right, j) + bit_at(left, j) + bit_at(down, j) + bit_at(up, j);
                 int left_over = edges - degrees + 1; /* the domino itself was counted twice */
                 int r = i / f->w, c = i % f->w;
                 int off_centre = abs(2 * r + pass - (f->h - 1)) + abs(2 * c + !pass - (f->w - 1));
@@ -589,7 +664,7 @@ static int shape_value(int h, int w, u64 bits, u64 asked, Budget *b) {
 /* 1 when the regions of `cells` are worth 0 together (the player to move loses), 0 when not. */
 static int worth_zero(const Frame *f, u64 cells, Budget *b) {
     int most;
-    u64 largest = largest_region(f, cells, &most);
+    u64 largest = largest_region(f, cells, count(cells), &most);
     int r = sum_value(f, cells, largest, BIT(0), b);
     return FAILED(r) ? r : r == 0;
 }
@@ -744,5 +819,6 @@ static struct PyModuleDef module = {
 
 PyMODINIT_FUNC PyInit__native(void) {
     fill_path_values();
+    fill_local_joined();
     return PyModule_Create(&module);
 }
