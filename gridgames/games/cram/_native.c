@@ -191,11 +191,15 @@ static const Frame *frame(int h, int w) {
     return f;
 }
 
+/* The region of `within` holding `seed`: grown a step each way at a time, and along each row towards the
+ * higher columns at once (adding the cells grown to the row runs carries through each run from them;
+ * the runs leave out column 0, so no carry passes into the next row). Shapes are no taller than wide. */
 static inline u64 flood(const Frame *f, u64 seed, u64 within) {
-    u64 comp = seed;
+    u64 comp = seed, runs = within & f->not_first;
     for (;;) {
         u64 grown = (comp | ((comp & f->not_last) << 1) | ((comp & f->not_first) >> 1) | (comp << f->w)
                      | (comp >> f->w)) & within;
+        grown |= ((runs + (grown & runs)) ^ runs) & runs;
         if (grown == comp) return comp;
         comp = grown;
     }
