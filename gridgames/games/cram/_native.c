@@ -171,6 +171,9 @@ static int remember_not(u64 bits, int h, int w, u64 values) {
 typedef struct {
     int h, w;
     u64 full, not_first, not_last, row_mask;
+    /* each cell's row and column, and a domino's distance from the box's centre in half cells (see
+     * list_moves; [0]: across from the cell, [1]: down), so that a search never divides */
+    unsigned char row[MAXCELLS], col[MAXCELLS], off_centre[2][MAXCELLS];
 } Frame;
 
 static Frame *frames[MAXCELLS + 1][MAXCELLS + 1];
@@ -187,6 +190,13 @@ static const Frame *frame(int h, int w) {
     for (int r = 0; r < h; r++) first |= BIT(r * w);
     f->not_first = f->full & ~first;
     f->not_last = f->full & ~(first << (w - 1));
+    for (int i = 0; i < h * w; i++) {
+        int r = i / w, c = i % w;
+        f->row[i] = (unsigned char)r;
+        f->col[i] = (unsigned char)c;
+        for (int pass = 0; pass < 2; pass++)
+            f->off_centre[pass][i] = (unsigned char)(abs(2 * r + pass - (h - 1)) + abs(2 * c + !pass - (w - 1)));
+    }
     frames[h][w] = f;
     return f;
 }
@@ -207,7 +217,7 @@ static inline u64 flood(const Frame *f, u64 seed, u64 within) {
 
 /* A region moved from its frame into its bounding box. */
 static void box(const Frame *f, u64 comp, int *bh, int *bw, u64 *bits) {
-    int w = f->w, r0 = lowbit(comp) / w, r1 = highbit(comp) / w;
+    int w = f->w, r0 = f->row[lowbit(comp)], r1 = f->row[highbit(comp)];
     u64 columns = 0;
     for (int r = r0; r <= r1; r++) columns |= (comp >> (r * w)) & f->row_mask;
     int c0 = lowbit(columns), nw = highbit(columns) - c0 + 1;
@@ -257,10 +267,9 @@ static void canonical(int h, int w, u64 bits, int *ch, int *cw, u64 *cb) {
     }
     if (h >= w) {
         for (int c = 0; c < w; c++) cols[c] = 0;
-        for (u64 x = bits; x; x &= x - 1) {
-            int i = lowbit(x);
-            cols[i % w] |= BIT(i / w);
-        }
+        u64 row_mask = w == 64 ? ~(u64)0 : BIT(w) - 1;
+        for (int r = 0; r < h; r++)
+            for (u64 x = (bits >> (r * w)) & row_mask; x; x &= x - 1) cols[lowbit(x)] |= BIT(r);
         least_of_flips(cols, w, h, &best, &best_hw);
     }
     *cb = best;
@@ -379,7 +388,7 @@ static void fill_local_joined(void) {
  * its rows read at once, the columns off the frame masked. The frame is at most 30 wide (20 for a
  * vertical domino), so that every shift is under 64. */
 static inline unsigned window_of(const Frame *f, u64 bits, int i, int pass) {
-    int w = f->w, c = i % w, corner = i - w - 1;
+    int w = f->w, c = f->col[i], corner = i - w - 1;
     u64 y = corner >= 0 ? bits >> corner : bits << -corner;
     if (pass) {
         unsigned out = (unsigned)((y & 7) | ((y >> w) & 7) << 3 | ((y >> 2 * w) & 7) << 6 | ((y >> 3 * w) & 7) << 9);
@@ -424,9 +433,7 @@ static void list_moves(const Frame *f, u64 bits, Moves *moves) {
             int rank = use_order ? most : 0;
             if (use_order > 1) { /* the score: see above */
                 int left_over = edges - degrees + 1; /* the domino itself was counted twice */
-                int r = i / f->w, c = i % f->w;
-                int off_centre = abs(2 * r + pass - (f->h - 1)) + abs(2 * c + !pass - (f->w - 1));
-                rank = 2 * most + left_over + 2 * off_centre;
+                rank = 2 * most + left_over + 2 * f->off_centre[pass][i];
             }
             uint32_t key = (uint32_t)rank << 8 | (uint32_t)n;
             int k = n;
