@@ -403,12 +403,12 @@ static inline unsigned window_of(const Frame *f, u64 bits, int i, int pass) {
 }
 
 /* The dominoes a domino leaves are those of the shape less those touching its cells; the dominoes are
- * sorted by their scores (an insertion sort of score << 8 | index, stable). */
+ * sorted by their scores, ties in the order listed. */
 static void list_moves(const Frame *f, u64 bits, Moves *moves) {
     u64 right = bits & (bits >> 1) & f->not_last, down = bits & (bits >> f->w);
     u64 left = right << 1, up = down << f->w; /* the cells with a neighbour on that side */
     int edges = count(right) + count(down), n = 0, cells = count(bits);
-    uint32_t keys[2 * MAXCELLS];
+    int ranks[2 * MAXCELLS];
     u64 rests[2 * MAXCELLS], bigs[2 * MAXCELLS];
     int sizes[2 * MAXCELLS];
     unsigned char degree[MAXCELLS]; /* each cell's neighbours in the shape */
@@ -435,19 +435,28 @@ static void list_moves(const Frame *f, u64 bits, Moves *moves) {
                 int left_over = edges - degrees + 1; /* the domino itself was counted twice */
                 rank = 2 * most + left_over + 2 * f->off_centre[pass][i];
             }
-            uint32_t key = (uint32_t)rank << 8 | (uint32_t)n;
-            int k = n;
-            for (; k > 0 && keys[k - 1] > key; k--) keys[k] = keys[k - 1];
-            keys[k] = key;
+            ranks[n] = rank;
             rests[n] = rest;
             bigs[n] = big;
             sizes[n] = most;
             n++;
         }
     }
+    /* sorted by rank, ties in the order listed: a counting sort on the rank's low 5 bits, then on the
+     * next 5 (a rank is under 1024: twice 62 cells, 112 dominoes, twice 66 half cells) */
+    unsigned char by_low[2 * MAXCELLS], order[2 * MAXCELLS];
+    int at[32];
+    memset(at, 0, sizeof at);
+    for (int k = 0; k < n; k++) at[ranks[k] & 31]++;
+    for (int d = 0, sum = 0; d < 32; d++) { int c = at[d]; at[d] = sum; sum += c; }
+    for (int k = 0; k < n; k++) by_low[at[ranks[k] & 31]++] = (unsigned char)k;
+    memset(at, 0, sizeof at);
+    for (int k = 0; k < n; k++) at[ranks[k] >> 5 & 31]++;
+    for (int d = 0, sum = 0; d < 32; d++) { int c = at[d]; at[d] = sum; sum += c; }
+    for (int k = 0; k < n; k++) order[at[ranks[by_low[k]] >> 5 & 31]++] = by_low[k];
     moves->n = n;
     for (int k = 0; k < n; k++) {
-        int from = keys[k] & 0xFF;
+        int from = order[k];
         moves->left_over[k] = rests[from];
         moves->largest[k] = bigs[from];
         moves->size[k] = sizes[from];
