@@ -501,9 +501,11 @@ static inline u64 shifted(u64 values, int by) {
  * `left` options still to look at: not found, not under the least value missing (the mex is at least
  * that), and with at most `left` values missing below them (each option fills one at most). */
 static inline u64 still_possible(u64 asked, u64 found, int left) {
-    u64 missing = ~found;
-    for (int i = 0; i < left && i < 64 && missing; i++) missing &= missing - 1;
-    int limit = missing ? lowbit(missing) : 64; /* the (left + 1)-th missing value */
+    /* the (left + 1)-th missing value v: v = left + (values found under v), v not found (64: none) */
+    int limit = left;
+    for (int next; limit < 64 && (next = left + count(found & below(limit))) != limit;) limit = next;
+    while (limit < 64 && (found >> limit & 1)) limit++;
+    if (limit > 64) limit = 64;
     return asked & ~found & ~below(lowbit(~found)) & below(limit + 1);
 }
 
