@@ -363,7 +363,8 @@ static inline int bit_at(u64 x, int i) { return (int)((x >> i) & 1); }
 /* Whether a domino leaves a connected shape connected, read from the cells around it: if the cells next
  * to the domino are joined to one another through the cells of the 3 x 4 window around it (4 x 3 for a
  * vertical one), any path the domino cut goes round it, so the shape left is one region and needs no
- * flood (most dominoes; the flood was a third of a search's instructions). local_joined[pass][window]:
+ * flood (on 4x9 28% of the dominoes listed: most split the small shapes of a search's end; the flood
+ * was a third of a search's instructions). local_joined[pass][window]:
  * the window's cells row-major (bit row * 4 + col, or row * 3 + col), the domino's cells empty. A
  * window that does not join them says nothing: the regions are then flooded. */
 static unsigned char local_joined[2][1 << 12];
