@@ -11,6 +11,7 @@ from typing import Any
 
 from gridgames.engine.game import Game
 from gridgames.play.narration import analysis_summary, hint_text
+from gridgames.play.narration.screen import NO_HINT_AFTER_THE_END
 from gridgames.play.picking import is_alternate
 from gridgames.tui.widgets.board import Board
 from gridgames.tui.widgets.line import Line
@@ -32,7 +33,7 @@ class AnalysisOverlay:
         screen: Any = self
         game = screen.session.game
         if game.is_over and screen.viewing is None:
-            screen.say("✗ The game is over, so there is no move to hint: press n to play again.")
+            screen.say(f"✗ {NO_HINT_AFTER_THE_END}")
         elif screen.viewing is not None or screen.session.computer_to_move:
             screen.say("✗ A hint needs the live game with a person to move.")
         elif game.state in self.evaluations:

@@ -24,6 +24,8 @@ if TYPE_CHECKING:
 ALTERNATE_KEYS = "right-click or w"
 #: How the app's player offers the next game once one is over.
 PLAY_AGAIN = "press n to play again."
+#: A hint asked for under the end banner.
+NO_HINT_AFTER_THE_END = f"The game is over, so there is no move to hint: {PLAY_AGAIN}"
 
 
 def status_text(
