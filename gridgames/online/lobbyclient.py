@@ -12,6 +12,7 @@ from typing import Any
 import aiohttp
 
 from gridgames.online import protocol as p
+from gridgames.online.address import unreachable
 
 WAIT = 10.0  # seconds for the whole exchange
 
@@ -24,7 +25,7 @@ async def _ask(server: str, first: p.Message, then: p.Message | None, want: type
     try:
         return await asyncio.wait_for(_exchange(server, first, then, want), WAIT)
     except (aiohttp.ClientError, OSError) as error:
-        raise LobbyError(f"Cannot reach the game server at {server} ({error.__class__.__name__}).") from None
+        raise LobbyError(unreachable(server, error)) from None
     except (asyncio.TimeoutError, TimeoutError):
         raise LobbyError(f"The game server at {server} did not answer within {WAIT:g} s.") from None
     except p.ProtocolError as error:

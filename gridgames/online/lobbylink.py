@@ -18,7 +18,7 @@ from gridgames.engine.clock import TimeControl
 from gridgames.engine.errors import OptionsError
 from gridgames.engine.options import parse_size
 from gridgames.online import protocol as p
-from gridgames.online.address import Address
+from gridgames.online.address import Address, unreachable
 from gridgames.online.lobbyclient import WAIT, LobbyError
 
 if TYPE_CHECKING:
@@ -80,8 +80,7 @@ class LobbyLink:
             first = await asyncio.wait_for(self.receive(), WAIT)
         except (aiohttp.ClientError, OSError) as error:
             await self.close()
-            why = error.__class__.__name__
-            raise LobbyError(f"Cannot reach the game server at {self.server} ({why}).") from None
+            raise LobbyError(unreachable(self.server, error)) from None
         except (asyncio.TimeoutError, TimeoutError):
             await self.close()
             raise LobbyError(f"The game server at {self.server} did not answer within {WAIT:g} s.") from None
