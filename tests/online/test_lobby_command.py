@@ -73,4 +73,5 @@ async def test_an_unreachable_server_is_one_sentence(tmp_path):
         port = free.getsockname()[1]
     code, out, err = await lobby(tmp_path, "--server", f"ws://127.0.0.1:{port}")
     assert code == 1 and not out
-    assert err == f"gridgames: Cannot reach the game server at ws://127.0.0.1:{port}: nothing is listening there.\n"
+    where = f"ws://127.0.0.1:{port}"
+    assert err == f"gridgames: Cannot reach the game server at {where}: nothing is listening there.\n"
