@@ -96,6 +96,7 @@ static int tt_ready(void) {
     return 0;
 }
 
+
 static void tt_free(void) {
     table_release(table, table_buckets * 2 * sizeof(Slot));
     table = NULL;
@@ -506,6 +507,7 @@ typedef struct {
     const uint8_t *pairs[2];      /* [0]: lines of width cols (rows, Horizontal's); [1]: width rows */
     const uint16_t *apart[2], *dominoes[2];
     u128 image[4][MAXCELLS];       /* each cell under each mirror image (0: itself) */
+    u128 domino[2][MAXCELLS][4];   /* [side][first cell]: the side's domino from it under each image */
     u128 not_first, not_last, full;
     int8_t edge[2][MAXCELLS];      /* the positional term of a move from the cell, by the mover (`edge_rank`) */
 } Geo;
@@ -551,6 +553,11 @@ static Geo *geo(int rows, int cols) {
             g->edge[0][i] = (int8_t)edge_rank(rows, cols, r, c, 0);
             g->edge[1][i] = (int8_t)edge_rank(rows, cols, r, c, 1);
         }
+    for (int i = 0; i < g->n; i++) /* each domino under each image, once the images are all made */
+        for (int s = 0; s < 4; s++) {
+            if (i % cols + 1 < cols) g->domino[0][i][s] = g->image[s][i] | g->image[s][i + 1];
+            if (i + cols < g->n) g->domino[1][i][s] = g->image[s][i] | g->image[s][i + cols];
+        }
     geos[rows][cols] = g;
     return g;
 }
@@ -572,8 +579,8 @@ static inline void pos_play(const Geo *g, Pos *p, int side, int a, int b) {
     p->line[side][a] &= (uint16_t)~(3u << b);
     p->line[!side][b] &= (uint16_t)~(1u << a);
     p->line[!side][b + 1] &= (uint16_t)~(1u << a);
-    int i = side ? b * g->cols + a : a * g->cols + b, j = side ? i + g->cols : i + 1;
-    for (int s = 0; s < 4; s++) p->img[s] &= ~(g->image[s][i] | g->image[s][j]);
+    const u128 *d = g->domino[side][side ? b * g->cols + a : a * g->cols + b];
+    for (int s = 0; s < 4; s++) p->img[s] &= ~d[s];
 }
 
 static inline int cell_of(const Geo *g, int side, int a, int b) { return side ? b * g->cols + a : a * g->cols + b; }
@@ -683,14 +690,16 @@ static int move_score_recounted(const Geo *g, const Pos *p, int side, int a, int
  *    beside another across the lines, so that one move of the opponent spoils at most one area. */
 static inline __attribute__((always_inline)) void line_counts_n(const uint16_t *L, int n, const uint8_t *pairs,
                                                                const uint16_t *apart, const uint16_t *doms,
-                                                               Counts *out) {
+                                                               Counts *out, int totals) {
     uint16_t open[LINES_MAX], single[LINES_MAX];
     int most = 0, safe = 0, prot = 0, vuln = 0, v2 = 0, avail = 0;
 #pragma GCC unroll 12
     for (int x = 0; x < n; x++) {
-        avail += ones12[L[x] & ((L[x] << 1) | (L[x] >> 1))];
+        if (totals) {
+            avail += ones12[L[x] & ((L[x] << 1) | (L[x] >> 1))];
+            most += pairs[L[x]];
+        }
         unsigned near = (x > 0 ? L[x - 1] : 0) | (x + 1 < n ? L[x + 1] : 0), sf = L[x] & ~near;
-        most += pairs[L[x]];
         safe += pairs[sf];
         open[x] = (uint16_t)(L[x] & near);
         single[x] = (uint16_t)(sf & ~doms[sf]);
@@ -741,11 +750,23 @@ static inline __attribute__((always_inline)) void line_counts_n(const uint16_t *
 static void line_counts(const uint16_t *L, int n, const uint8_t *pairs, const uint16_t *apart,
                         const uint16_t *doms, Counts *out) {
     switch (n) {
-#define LINES_CASE(k) case k: line_counts_n(L, k, pairs, apart, doms, out); return;
+#define LINES_CASE(k) case k: line_counts_n(L, k, pairs, apart, doms, out, 1); return;
         LINES_CASE(1) LINES_CASE(2) LINES_CASE(3) LINES_CASE(4) LINES_CASE(5) LINES_CASE(6)
         LINES_CASE(7) LINES_CASE(8) LINES_CASE(9) LINES_CASE(10) LINES_CASE(11) LINES_CASE(12)
 #undef LINES_CASE
-    default: line_counts_n(L, n, pairs, apart, doms, out);
+    default: line_counts_n(L, n, pairs, apart, doms, out, 1);
+    }
+}
+
+/* The same areas without `most` and `avail` (left 0), for a caller that has them already. */
+static void line_areas(const uint16_t *L, int n, const uint8_t *pairs, const uint16_t *apart,
+                       const uint16_t *doms, Counts *out) {
+    switch (n) {
+#define LINES_CASE(k) case k: line_counts_n(L, k, pairs, apart, doms, out, 0); return;
+        LINES_CASE(1) LINES_CASE(2) LINES_CASE(3) LINES_CASE(4) LINES_CASE(5) LINES_CASE(6)
+        LINES_CASE(7) LINES_CASE(8) LINES_CASE(9) LINES_CASE(10) LINES_CASE(11) LINES_CASE(12)
+#undef LINES_CASE
+    default: line_counts_n(L, n, pairs, apart, doms, out, 0);
     }
 }
 
@@ -829,6 +850,96 @@ static int line_bound(const Geo *g, const Pos *p, int side) {
     return -1;
 }
 
+/* What the children's bounds read, made once for a node (the enhanced transposition cut-off bounds every
+ * child): each line's most dominoes, usable cells and bound on sure moves (`sure_at_most`'s terms), for
+ * both players, with their totals, on lines padded as in Scoring. A child's totals then change only in
+ * the lines its move touches. */
+typedef struct {
+    int nL, nM;
+    uint16_t L[LINES_MAX + 2 * PAD], M[LINES_MAX + 2 * PAD];
+    uint8_t mostL[LINES_MAX + 2 * PAD], mostM[LINES_MAX + 2 * PAD], availL[LINES_MAX + 2 * PAD],
+        availM[LINES_MAX + 2 * PAD], saL[LINES_MAX + 2 * PAD], saM[LINES_MAX + 2 * PAD];
+    int most_l, most_m, avail_l, avail_m, sa_l, sa_m;
+    const uint8_t *pL, *pM;
+    const uint16_t *dL, *dM;
+} Kin;
+
+static inline int line_avail(unsigned x) { return ones12[x & ((x << 1) | (x >> 1))]; }
+static inline int line_sa(const uint8_t *pairs, const uint16_t *doms, unsigned x, unsigned near) {
+    unsigned sf = x & ~near;
+    return pairs[sf] + ones12[sf & ~doms[sf]];
+}
+
+static void kin_of(const Geo *g, const Pos *p, int side, Kin *k) {
+    int nL = side ? g->cols : g->rows, nM = side ? g->rows : g->cols;
+    memset(k, 0, sizeof *k);
+    k->nL = nL; k->nM = nM;
+    k->pL = g->pairs[side]; k->pM = g->pairs[!side];
+    k->dL = g->dominoes[side]; k->dM = g->dominoes[!side];
+    memcpy(k->L + PAD, p->line[side], (size_t)nL * sizeof(uint16_t));
+    memcpy(k->M + PAD, p->line[!side], (size_t)nM * sizeof(uint16_t));
+    for (int x = PAD; x < nL + PAD; x++) {
+        k->most_l += k->mostL[x] = k->pL[k->L[x]];
+        k->avail_l += k->availL[x] = (uint8_t)line_avail(k->L[x]);
+        k->sa_l += k->saL[x] = (uint8_t)line_sa(k->pL, k->dL, k->L[x], k->L[x - 1] | k->L[x + 1]);
+    }
+    for (int x = PAD; x < nM + PAD; x++) {
+        k->most_m += k->mostM[x] = k->pM[k->M[x]];
+        k->avail_m += k->availM[x] = (uint8_t)line_avail(k->M[x]);
+        k->sa_m += k->saM[x] = (uint8_t)line_sa(k->pM, k->dM, k->M[x], k->M[x - 1] | k->M[x + 1]);
+    }
+}
+
+/* line_bound of the child `kid` (the opponent to move) the mover's move on bits b, b+1 of her line a makes,
+ * from the node's Kin: the same answer, its totals changed only in the lines the move touches, and the
+ * bounds on sure moves made only where a guard needs them. */
+static int kin_bound(const Geo *g, const Kin *k, const Pos *kid, int side, int a, int b) {
+    const uint16_t *L = k->L, *M = k->M;
+    int x = a + PAD, y = b + PAD;
+    unsigned la = L[x] & ~(3u << b), mb = M[y] & ~(1u << a), mc = M[y + 1] & ~(1u << a);
+    /* in the child, "mine" are the node's opponent's lines M, "theirs" the node's mover's lines L */
+    int most_mine = k->most_m - k->mostM[y] - k->mostM[y + 1] + k->pM[mb] + k->pM[mc];
+    if (most_mine == 0) return 0;
+    int most_theirs = k->most_l - k->mostL[x] + k->pL[la];
+    if (most_theirs == 0) return 1;
+    int avail_mine = k->avail_m - k->availM[y] - k->availM[y + 1] + line_avail(mb) + line_avail(mc);
+    int avail_theirs = k->avail_l - k->availL[x] + line_avail(la);
+    int cells = (features & F_CELLS) != 0, child = !side;
+    int nMine = k->nM, nTheirs = k->nL;
+    Counts c;
+    int test = most_theirs <= most_mine + 1;
+    if (!test && cells && 3 * (most_mine + 2) > avail_theirs) {
+        const uint8_t *pM = k->pM;
+        const uint16_t *dM = k->dM;
+        int sa = k->sa_m - k->saM[y - 1] - k->saM[y] - k->saM[y + 1] - k->saM[y + 2]
+                 + line_sa(pM, dM, M[y - 1], M[y - 2] | mb) + line_sa(pM, dM, mb, M[y - 1] | mc)
+                 + line_sa(pM, dM, mc, mb | M[y + 2]) + line_sa(pM, dM, M[y + 2], mc | M[y + 3]);
+        test = 3 * ((most_mine + sa + 3) / 2) > avail_theirs;
+    }
+    if (test) {
+        line_areas(kid->line[child], nMine, g->pairs[child], g->apart[child], g->dominoes[child], &c);
+        int sure = sure_moves(&c, 1);
+        if (sure > most_theirs - 2 * ((c.protective + 1) / 2)) return 1;
+        if (cells && 2 * sure > avail_theirs - covered(&c, 1, sure)) return 1;
+    }
+    test = most_theirs >= most_mine;
+    if (!test && cells && 3 * (most_theirs + 2) + 2 > avail_mine) {
+        const uint8_t *pL = k->pL;
+        const uint16_t *dL = k->dL;
+        int sa = k->sa_l - k->saL[x - 1] - k->saL[x] - k->saL[x + 1]
+                 + line_sa(pL, dL, L[x - 1], L[x - 2] | la) + line_sa(pL, dL, la, L[x - 1] | L[x + 1])
+                 + line_sa(pL, dL, L[x + 1], la | L[x + 2]);
+        test = 3 * ((most_theirs + sa + 3) / 2) + 2 > avail_mine;
+    }
+    if (test) {
+        line_areas(kid->line[side], nTheirs, g->pairs[side], g->apart[side], g->dominoes[side], &c);
+        int sure = sure_moves(&c, 0);
+        if (sure >= most_mine - 2 * (c.protective / 2)) return 0;
+        if (cells && 2 * (sure + 1) > avail_mine - covered(&c, 0, sure)) return 0;
+    }
+    return -1;
+}
+
 typedef struct { const Geo *g; Budget *b; } Search;
 
 /* A node whose table key is `key` and, when `silent`, whose bound is known to decide nothing. */
@@ -907,9 +1018,10 @@ static inline u128 line_child(const Geo *g, const Pos *p, int side, int m, Pos *
 
 /* The enhanced transposition cut-off on one child: 0 when the table or the bound shows it lost for the
  * opponent (the node wins), 1 when won for her (dropped), -1 when it must be searched. */
-static inline int line_known(const Geo *g, const Pos *kid, int side, u128 key) {
+static inline int line_known(const Geo *g, const Kin *kin, const Pos *kid, int side, int m, u128 key) {
     int known = tt_get(key);
-    if (known < 0 && (features & F_ETC_BOUND)) known = line_bound(g, kid, !side);
+    if (known < 0 && (features & F_ETC_BOUND))
+        known = kin ? kin_bound(g, kin, kid, side, m >> 4, m & 15) : line_bound(g, kid, !side);
     return known;
 }
 
@@ -920,6 +1032,11 @@ static int line_some_move_wins(Search *s, const Pos *p, int side) {
     Pos kids[MAXCELLS];
     u128 keys[MAXCELLS];
     int silent = 0, keep = 0, from = 0;
+    Kin kinship, *kin = NULL;
+    if ((features & F_ETC) && (features & F_ETC_BOUND) && (features & F_INCREMENTAL) && n > 0) {
+        kin_of(g, p, side, &kinship);
+        kin = &kinship;
+    }
     if ((features & F_ETC) && n > 0) {
         /* The first move alone first: the cut-off settles most nodes there (nine in ten of those it
          * settles on 8x7), before the other moves are sorted and played. */
@@ -927,7 +1044,7 @@ static int line_some_move_wins(Search *s, const Pos *p, int side) {
         for (int k = 1; k < n; k++) if (key[k] > key[best]) best = k;
         int32_t t = key[0]; key[0] = key[best]; key[best] = t;
         keys[0] = line_child(g, p, side, key[0] & 255, &kids[0]);
-        int known = line_known(g, &kids[0], side, keys[0]);
+        int known = line_known(g, kin, &kids[0], side, key[0] & 255, keys[0]);
         if (known == 0) return 1;
         keep = from = 1;
         if (known > 0) keep = 0;
@@ -941,7 +1058,7 @@ static int line_some_move_wins(Search *s, const Pos *p, int side) {
     }
     if (features & F_ETC) {
         for (int k = from; k < n; k++) {
-            int known = line_known(g, &kids[k], side, keys[k]);
+            int known = line_known(g, kin, &kids[k], side, key[k] & 255, keys[k]);
             if (known == 0) return 1;
             if (known < 0) {
                 if (keep != k) { kids[keep] = kids[k]; keys[keep] = keys[k]; }
