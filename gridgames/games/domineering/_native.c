@@ -855,12 +855,11 @@ static int line_bound(const Geo *g, const Pos *p, int side) {
  * both players, with their totals, on lines padded as in Scoring. A child's totals then change only in
  * the lines its move touches. */
 typedef struct {
+    Scoring z;                     /* the lines, their safe dominoes and the opponent's real ones */
     int nL, nM;
-    uint16_t L[LINES_MAX + 2 * PAD], M[LINES_MAX + 2 * PAD];
     uint8_t mostL[LINES_MAX + 2 * PAD], mostM[LINES_MAX + 2 * PAD], availL[LINES_MAX + 2 * PAD],
         availM[LINES_MAX + 2 * PAD], saL[LINES_MAX + 2 * PAD], saM[LINES_MAX + 2 * PAD];
     int most_l, most_m, avail_l, avail_m, sa_l, sa_m;
-    const uint8_t *pL, *pM;
     const uint16_t *dL, *dM;
 } Kin;
 
@@ -870,23 +869,30 @@ static inline int line_sa(const uint8_t *pairs, const uint16_t *doms, unsigned x
     return pairs[sf] + ones12[sf & ~doms[sf]];
 }
 
+/* The node's Scoring (move scores) and the totals the children's bounds read, in one pass. */
 static void kin_of(const Geo *g, const Pos *p, int side, Kin *k) {
     int nL = side ? g->cols : g->rows, nM = side ? g->rows : g->cols;
+    Scoring *z = &k->z;
     memset(k, 0, sizeof *k);
     k->nL = nL; k->nM = nM;
-    k->pL = g->pairs[side]; k->pM = g->pairs[!side];
+    z->pL = g->pairs[side]; z->pM = g->pairs[!side];
     k->dL = g->dominoes[side]; k->dM = g->dominoes[!side];
-    memcpy(k->L + PAD, p->line[side], (size_t)nL * sizeof(uint16_t));
-    memcpy(k->M + PAD, p->line[!side], (size_t)nM * sizeof(uint16_t));
+    memcpy(z->L + PAD, p->line[side], (size_t)nL * sizeof(uint16_t));
+    memcpy(z->M + PAD, p->line[!side], (size_t)nM * sizeof(uint16_t));
     for (int x = PAD; x < nL + PAD; x++) {
-        k->most_l += k->mostL[x] = k->pL[k->L[x]];
-        k->avail_l += k->availL[x] = (uint8_t)line_avail(k->L[x]);
-        k->sa_l += k->saL[x] = (uint8_t)line_sa(k->pL, k->dL, k->L[x], k->L[x - 1] | k->L[x + 1]);
+        unsigned v = z->L[x], sf = v & ~(z->L[x - 1] | z->L[x + 1]);
+        z->safeL[x] = z->pL[sf];
+        k->most_l += k->mostL[x] = z->pL[v];
+        k->avail_l += k->availL[x] = (uint8_t)line_avail(v);
+        k->sa_l += k->saL[x] = (uint8_t)(z->safeL[x] + ones12[sf & ~k->dL[sf]]);
     }
     for (int x = PAD; x < nM + PAD; x++) {
-        k->most_m += k->mostM[x] = k->pM[k->M[x]];
-        k->avail_m += k->availM[x] = (uint8_t)line_avail(k->M[x]);
-        k->sa_m += k->saM[x] = (uint8_t)line_sa(k->pM, k->dM, k->M[x], k->M[x - 1] | k->M[x + 1]);
+        unsigned v = z->M[x], sf = v & ~(z->M[x - 1] | z->M[x + 1]);
+        z->safeM[x] = z->pM[sf];
+        z->realM[x] = (uint8_t)line_real(v);
+        k->most_m += k->mostM[x] = z->pM[v];
+        k->avail_m += k->availM[x] = (uint8_t)line_avail(v);
+        k->sa_m += k->saM[x] = (uint8_t)(z->safeM[x] + ones12[sf & ~k->dM[sf]]);
     }
 }
 
@@ -894,13 +900,13 @@ static void kin_of(const Geo *g, const Pos *p, int side, Kin *k) {
  * from the node's Kin: the same answer, its totals changed only in the lines the move touches, and the
  * bounds on sure moves made only where a guard needs them. */
 static int kin_bound(const Geo *g, const Kin *k, const Pos *kid, int side, int a, int b) {
-    const uint16_t *L = k->L, *M = k->M;
+    const uint16_t *L = k->z.L, *M = k->z.M;
     int x = a + PAD, y = b + PAD;
     unsigned la = L[x] & ~(3u << b), mb = M[y] & ~(1u << a), mc = M[y + 1] & ~(1u << a);
     /* in the child, "mine" are the node's opponent's lines M, "theirs" the node's mover's lines L */
-    int most_mine = k->most_m - k->mostM[y] - k->mostM[y + 1] + k->pM[mb] + k->pM[mc];
+    int most_mine = k->most_m - k->mostM[y] - k->mostM[y + 1] + k->z.pM[mb] + k->z.pM[mc];
     if (most_mine == 0) return 0;
-    int most_theirs = k->most_l - k->mostL[x] + k->pL[la];
+    int most_theirs = k->most_l - k->mostL[x] + k->z.pL[la];
     if (most_theirs == 0) return 1;
     int avail_mine = k->avail_m - k->availM[y] - k->availM[y + 1] + line_avail(mb) + line_avail(mc);
     int avail_theirs = k->avail_l - k->availL[x] + line_avail(la);
@@ -909,7 +915,7 @@ static int kin_bound(const Geo *g, const Kin *k, const Pos *kid, int side, int a
     Counts c;
     int test = most_theirs <= most_mine + 1;
     if (!test && cells && 3 * (most_mine + 2) > avail_theirs) {
-        const uint8_t *pM = k->pM;
+        const uint8_t *pM = k->z.pM;
         const uint16_t *dM = k->dM;
         int sa = k->sa_m - k->saM[y - 1] - k->saM[y] - k->saM[y + 1] - k->saM[y + 2]
                  + line_sa(pM, dM, M[y - 1], M[y - 2] | mb) + line_sa(pM, dM, mb, M[y - 1] | mc)
@@ -924,7 +930,7 @@ static int kin_bound(const Geo *g, const Kin *k, const Pos *kid, int side, int a
     }
     test = most_theirs >= most_mine;
     if (!test && cells && 3 * (most_theirs + 2) + 2 > avail_mine) {
-        const uint8_t *pL = k->pL;
+        const uint8_t *pL = k->z.pL;
         const uint16_t *dL = k->dL;
         int sa = k->sa_l - k->saL[x - 1] - k->saL[x] - k->saL[x + 1]
                  + line_sa(pL, dL, L[x - 1], L[x - 2] | la) + line_sa(pL, dL, la, L[x - 1] | L[x + 1])
@@ -954,12 +960,12 @@ static inline int line_wins(Search *s, const Pos *p, int side) {
  * that the search order (see the top of this part: highest score first, equal scores lowest cell first)
  * is the keys' descending order, and the low byte is the move. The move in the safe components, if any,
  * gets the key of its move alone: below every other. Unsorted. */
-static int line_moves(const Geo *g, const Pos *p, int side, int32_t *key) {
+static int line_moves(const Geo *g, const Pos *p, int side, const Scoring *made, int32_t *key) {
     const uint16_t *L = p->line[side], *M = p->line[!side];
     int nL = side ? g->cols : g->rows;
     int n = 0, safe_move = -1;
     Scoring z;
-    if ((features & F_ORDER) && (features & F_INCREMENTAL)) scoring_of(g, p, side, &z);
+    if (!made && (features & F_ORDER) && (features & F_INCREMENTAL)) { scoring_of(g, p, side, &z); made = &z; }
     for (int a = 0; a < nL; a++) {
         unsigned x = L[a], tops = x & (x >> 1);
         if (!tops) continue;
@@ -987,7 +993,7 @@ static int line_moves(const Geo *g, const Pos *p, int side, int32_t *key) {
                 }
                 s = -2 * taken;
             } else {
-                s = 2 * ((features & F_INCREMENTAL) ? move_score(&z, a, b) : move_score_recounted(g, p, side, a, b));
+                s = 2 * ((features & F_INCREMENTAL) ? move_score(made, a, b) : move_score_recounted(g, p, side, a, b));
             }
             int c = cell_of(g, side, a, b);
             if (features & F_TIEBREAK) s -= 3 * g->edge[side][c];
@@ -1028,15 +1034,16 @@ static inline int line_known(const Geo *g, const Kin *kin, const Pos *kid, int s
 static int line_some_move_wins(Search *s, const Pos *p, int side) {
     const Geo *g = s->g;
     int32_t key[MAXCELLS];
-    int n = line_moves(g, p, side, key);
-    Pos kids[MAXCELLS];
-    u128 keys[MAXCELLS];
-    int silent = 0, keep = 0, from = 0;
     Kin kinship, *kin = NULL;
-    if ((features & F_ETC) && (features & F_ETC_BOUND) && (features & F_INCREMENTAL) && n > 0) {
+    if (features & F_INCREMENTAL) {
         kin_of(g, p, side, &kinship);
         kin = &kinship;
     }
+    int n = line_moves(g, p, side, kin ? &kinship.z : NULL, key);
+    if (!(features & F_ETC) || !(features & F_ETC_BOUND)) kin = NULL;
+    Pos kids[MAXCELLS];
+    u128 keys[MAXCELLS];
+    int silent = 0, keep = 0, from = 0;
     if ((features & F_ETC) && n > 0) {
         /* The first move alone first: the cut-off settles most nodes there (nine in ten of those it
          * settles on 8x7), before the other moves are sorted and played. */
