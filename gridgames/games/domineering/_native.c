@@ -495,7 +495,7 @@ enum {
     F_TIEBREAK = 2,   /* the positional tie-break (off: lowest cell first) */
     F_SAFE_SKIP = 4,  /* one move in the safe components, last */
     F_ETC = 8,        /* children's table entries and bounds tried before searching any */
-    F_INCREMENTAL = 16, /* scores from the lines a move touches (off: both players' counts recounted) */
+    F_INCREMENTAL = 16, /* scores and the cut-off's bound totals from the lines a move touches (off: recounted) */
     F_AREAS = 32,     /* protective and vulnerable areas in the bound (off: safe moves only) */
     F_OPTIONS = 64,   /* safe options and vulnerable areas with one safe cell in the bound */
     F_ETC_BOUND = 128, /* the cut-off also tries the children's bounds */
