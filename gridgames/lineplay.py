@@ -211,7 +211,8 @@ class LinePlay:
                 self.undo()
                 return None
             if not command:
-                example = self.entry.rules.example
+                legal = self.game.legal_moves()  # a move of this position, in the book's notation
+                example = self.entry.format_move(legal[0]) if legal else self.entry.rules.example
                 self.say(f"An empty line is not a move: type a move such as {example}, or help.")
                 continue
             try:

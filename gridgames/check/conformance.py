@@ -172,7 +172,7 @@ def notation_failures(entry: Entry, state: GridState, legal: tuple[Move, ...]) -
 def probe_moves(entry: Entry, state: GridState, legal: tuple[Move, ...]) -> Iterator[Move]:
     """Moves of every shape a player could mean here: each cell as each kind of move, each pair of
     side-by-side cells both ways, and each legal move with its cells reversed."""
-    kinds = {"", entry.rules.alternate_kind or ""} | {move.kind for move in legal}
+    kinds = {"", *entry.rules.other_kinds()} | {move.kind for move in legal}
     cells = [Cell(r, c) for r in range(state.rows) for c in range(state.cols)]
     for cell in cells:
         for kind in kinds:
@@ -211,12 +211,12 @@ class _SameAnswers:
 
     def __init__(self, rules: Any) -> None:
         self.rules = rules
-        self.answers: dict[tuple[tuple[Cell, ...], bool], Clicks] = {}
+        self.answers: dict[tuple[tuple[Cell, ...], bool | str], Clicks] = {}
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.rules, name)
 
-    def clicks(self, state: GridState, picked: tuple[Cell, ...], alternate: bool = False) -> Clicks:
+    def clicks(self, state: GridState, picked: tuple[Cell, ...], alternate: bool | str = False) -> Clicks:
         key = (picked, alternate)
         if key not in self.answers:
             self.answers[key] = self.rules.clicks(state, picked, alternate)
@@ -226,15 +226,16 @@ class _SameAnswers:
 def click_failures(entry: Entry, state: GridState, legal: tuple[Move, ...]) -> list[str]:
     """Every legal move can be entered by clicks (its cells pointed at in its own order, with its
     action) and by keys (the cursor reaches each of its cells over the arrow keys, and Enter points as
-    a click does); the game's answers to clicks name only legal moves of the action chosen. How a
-    game orders or narrows its clicks is its own (`Rules.clicks`)."""
-    rules, out, other = entry.rules, [], entry.rules.alternate_kind
+    a click does), with each of the game's kinds of move chosen in turn (`Rules.alternate_kinds`);
+    the game's answers to clicks name only legal moves of the kind chosen. How a game orders or
+    narrows its clicks is its own (`Rules.clicks`)."""
+    rules, out, others = entry.rules, [], entry.rules.other_kinds()
     holes = rules.holes(state)
     keys = reachable_by_keys(state.rows, state.cols, holes)
     entry = replace(entry, rules=cast(Any, _SameAnswers(rules)))
     allowed = set(legal)
     for move in legal:
-        alternate = other is not None and move.kind == other
+        alternate = move.kind if move.kind in others else ""
         picking, pointed = NOTHING, None
         for cell in move.cells:
             pointed = point(entry, state, picking, cell, alternate)

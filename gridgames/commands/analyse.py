@@ -26,10 +26,10 @@ from gridgames.games import catalogue, declares, get_entry, ids_where
 from gridgames.games.guard import take_warnings
 from gridgames.play.narration.words import game_over_line
 from gridgames.solve import tables
-from gridgames.solve.analysis import analyse, needs_budget, rules_of
+from gridgames.solve.analysis import analyse, needs_budget
 from gridgames.solve.base import Evaluation
 from gridgames.solve.budget import Budget, SearchTimeout
-from gridgames.solve.hooks import solver_for
+from gridgames.solve.hooks import solver_of
 
 #: Search time where no exact solver covers the board (keeps the command interactive).
 QUICK_BUDGET = 0.01
@@ -171,7 +171,7 @@ def report(
 def _value_only(game: Game, budget: float | None) -> Evaluation | None:
     """The position's value and one best move proven, where the game's solver offers that (else None:
     every move's value is proven instead)."""
-    solver = solver_for(rules_of(game.entry))
+    solver = solver_of(game.entry)
     return solver.evaluate_value(game.state, None if budget is None else Budget.of(budget))
 
 
@@ -180,7 +180,7 @@ def _grundy(game: Game, budget: float | None) -> dict[str, int | None]:
     values (an impartial game: the nim-sum of the regions' values; None when the budget ran out
     first); nothing where the game does not decompose."""
     try:
-        regions = solver_for(game.rules).regions(game.state, None if budget is None else Budget.of(budget))
+        regions = solver_of(game.entry).regions(game.state, None if budget is None else Budget.of(budget))
     except SearchTimeout:
         return {"grundy": None}
     if regions is None:
@@ -212,7 +212,8 @@ def _text(game: Game, fields: dict[str, Any]) -> str:
     else:
         lines.append(f"Best moves: {', '.join(fields['best'])}.")
     lines.append(f"Legal moves ({len(fields['legal'])}): {', '.join(fields['legal'])}.")
-    lines.append(f"Analysed {fields['nodes']} positions in {fields['seconds']:.3f} s.")
+    positions = "position" if fields["nodes"] == 1 else "positions"
+    lines.append(f"Analysed {fields['nodes']} {positions} in {fields['seconds']:.3f} s.")
     return "\n".join(lines)
 
 

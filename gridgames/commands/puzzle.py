@@ -233,9 +233,7 @@ def _solve_one(trainer, run: PuzzleRun, streak: bool, inp: TextIO, out: TextIO) 
                       "(gridgames puzzle --mistakes plays them.)\n")
             continue
         if command == "rules":
-            from gridgames.games import rule_book
-
-            out.write(rule_book(run.entry.id).rules_markdown().rstrip() + "\n")
+            out.write(run.entry.rules_markdown().rstrip() + "\n")
             continue
         if command == "retry":
             run = run.retry()

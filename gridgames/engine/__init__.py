@@ -15,12 +15,13 @@ from gridgames.engine.errors import (
 )
 from gridgames.engine.game import Game
 from gridgames.engine.look import Look
-from gridgames.engine.moves import Move
+from gridgames.engine.moves import ORDINARY, Kind, Move
 from gridgames.engine.options import Options
 from gridgames.engine.outcome import Outcome
 from gridgames.engine.rules import Content, GridState, Rules
 
 __all__ = [
+    "ORDINARY",
     "Cell",
     "Content",
     "Game",
@@ -28,6 +29,7 @@ __all__ = [
     "GridState",
     "IllegalMoveError",
     "InvalidMoveError",
+    "Kind",
     "Look",
     "Move",
     "MoveError",

@@ -14,6 +14,7 @@ from gridgames.engine.moves import Move
 from gridgames.engine.options import First, GameOptions, Options, OptionSpec, resolve, unknown_option
 from gridgames.engine.outcome import Outcome
 from gridgames.engine.rules import Content, GridState, Rules
+from gridgames.engine.wording import PLAIN_PHRASES, Phrases, RulesPage, Words
 
 #: How line mode draws a board, after each rule book's examples (see `textboard.render`).
 BoardStyle = Literal["brackets", "pipes", "boxes", "dots", "letters"]
@@ -46,6 +47,25 @@ class Entry:
     #: How a match of this game scores each game with these options: "wins" (a point per win, when
     #: None) or "cells" (a point per cell a player marked).
     match_scoring: Callable[[Options], MatchScoring] | None = field(default=None, compare=False)
+
+    # -- the rest of the game, which the registry attaches from its RuleBook (`games.guarded`), so
+    # a front end takes everything about a game from the entry it plays and looks nothing up by id --
+    #: Line mode's and the online line client's phrases.
+    phrases: Phrases = field(default=PLAIN_PHRASES, compare=False)
+    #: The app's words (status line, alternate kinds of move).
+    words: Words = field(default_factory=Words, compare=False)
+    #: The rules page (Markdown); None for an entry no rule book describes (a test's).
+    rules_page: RulesPage | None = field(default=None, compare=False)
+    #: This game's own solver hooks (`gridgames.solve.hooks.Solver`, behind the game's guard): per game,
+    #: not per rules class. None for an entry no registry made (the hooks of its rules are then used,
+    #: `solve.hooks.solver_for`). Typed loosely because the engine sits below `solve`.
+    solver: Any = field(default=None, compare=False)
+
+    def rules_markdown(self) -> str:
+        """The rules page, or the title and summary where the entry has none."""
+        if self.rules_page is None:
+            return f"# {self.title}\n\n{self.summary}\n"
+        return self.rules_page.read_text(encoding="utf-8")
 
     # -- board and options ---------------------------------------------------------------------
     def check_size(self, rows: int, cols: int) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import enum
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import ClassVar, Generic, TypeVar
@@ -19,7 +19,7 @@ from gridgames.engine.cells import Cell, CoordStyle, format_cell, parse_cell
 from gridgames.engine.clicks import Clicks, in_any_order, in_order
 from gridgames.engine.errors import IllegalMoveError, InvalidMoveError
 from gridgames.engine.look import HOLE, Look, Role
-from gridgames.engine.moves import Move
+from gridgames.engine.moves import ORDINARY, Kind, Move
 from gridgames.engine.options import Options
 from gridgames.engine.outcome import Outcome
 
@@ -193,8 +193,11 @@ class Rules(ABC, Generic[S]):
         """What the cell holds."""
 
     # -- derived (a game overrides what its moves need) -------------------------------
-    #: The kind of move a second action on a cell makes (a right click, or the alternate mode
-    #: key), or None when the game has one kind of move. The game's words name it (`Words`).
+    #: The kinds of move besides the ordinary one, in the order the alternate mode key cycles through
+    #: them (a right click makes the first); () for a game of one kind of move. The game's words name
+    #: each (`Words.kinds`).
+    alternate_kinds: ClassVar[tuple[str, ...]] = ()
+    #: A game of one other kind of move may name it here instead (as before `alternate_kinds`).
     alternate_kind: ClassVar[str | None] = None
     #: A move written in this game's notation, for messages ("type a move such as C3").
     example: ClassVar[str] = "C3"
@@ -267,17 +270,36 @@ class Rules(ABC, Generic[S]):
     #: first), or in any order (a domino); a game with clicks of its own overrides `clicks` instead.
     clicks_in_order: ClassVar[bool] = False
 
-    def clicks(self, state: S, picked: tuple[Cell, ...], alternate: bool = False) -> Clicks:
+    def other_kinds(self) -> tuple[Kind, ...]:
+        """The game's kinds of move besides the ordinary one (`alternate_kinds`, or `alternate_kind`)."""
+        kinds = self.alternate_kinds or ((self.alternate_kind,) if self.alternate_kind else ())
+        return tuple(Kind(kind) for kind in kinds)
+
+    def chosen_kind(self, alternate: bool | str) -> Kind:
+        """The kind of move a player has chosen: `alternate` is the kind (ORDINARY, "", for the ordinary
+        one), or True for the game's first other kind (a right click), False for the ordinary."""
+        if alternate is True:
+            return next(iter(self.other_kinds()), ORDINARY)
+        return Kind(alternate) if alternate else ORDINARY
+
+    def of_kind(self, moves: Iterable[Move], kind: Kind) -> list[Move]:
+        """The moves of the chosen `kind`: of that kind, or for the ordinary one every move of no
+        other kind the game lists (a game may have kinds the player never chooses apart)."""
+        if kind:
+            return [m for m in moves if m.kind == kind]
+        others = self.other_kinds()
+        return [m for m in moves if m.kind not in others]
+
+    def clicks(self, state: S, picked: tuple[Cell, ...], alternate: bool | str = False) -> Clicks:
         """What a player who has pointed at the cells `picked` (in that order, a cell maybe more than
-        once) may mean: the legal moves of the chosen action (`alternate`: the game's second kind)
-        still possible, and the cells that may come next. The board asks again after every click."""
-        kind = self.alternate_kind
-        of_action = [m for m in self.legal_moves(state) if (kind is not None and m.kind == kind) == alternate]
+        once) may mean: the legal moves of the chosen kind (`alternate`, see `chosen_kind`) still
+        possible, and the cells that may come next. The board asks again after every click."""
+        of_action = self.of_kind(self.legal_moves(state), self.chosen_kind(alternate))
         return (in_order if self.clicks_in_order else in_any_order)(of_action, picked)
 
-    def attempt(self, state: S, picked: tuple[Cell, ...], alternate: bool = False) -> Move:
+    def attempt(self, state: S, picked: tuple[Cell, ...], alternate: bool | str = False) -> Move:
         """The move that pointing at `picked` would make if it were legal (for the rule it breaks)."""
-        return Move(picked, (self.alternate_kind or "") if alternate else "")
+        return Move(picked, self.chosen_kind(alternate))
 
     def restriction(self, state: S, style: CoordStyle = "letter") -> str | None:
         """What limits the player to move beyond "an empty cell", as a phrase ("in row C or

@@ -51,9 +51,15 @@ def _load() -> tuple[dict[str, RuleBook], tuple[str, ...]]:
 
 def guarded(book: RuleBook) -> RuleBook:
     """The rule book with its rules and solver hooks behind a guard: a fault in the game's code
-    switches that game off for the run instead of stopping everything (see `guard`)."""
+    switches that game off for the run instead of stopping everything (see `guard`). Its entry
+    carries the rest of the book (phrases, words, rules page, the guarded solver hooks): the one
+    object a front end is handed for the game."""
     watch = Guard(book.entry.id, book.entry.title)
-    entry = replace(book.entry, rules=GuardedRules(book.entry.rules, watch, book.solver))
+    rules = GuardedRules(book.entry.rules, watch, book.solver)
+    entry = replace(
+        book.entry, rules=rules, phrases=book.phrases, words=book.words, rules_page=book.rules_page,
+        solver=rules.hooks,
+    )
     return replace(book, entry=entry)
 
 

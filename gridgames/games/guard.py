@@ -13,7 +13,8 @@ started, its autosaves are not offered (they stay on disk for a fixed version), 
 
 A game's solver is held to its contract apart (`GuardedSolver`): a solver that fails or lies is
 switched off alone, and the game plays on, searched, with one sentence said (`take_warnings`).
-What the run knows (games and solvers off, probes) lives in one `Ledger`.
+What the run knows (games and solvers off, probes) lives in one `Ledger`, which each `Guard` holds
+(the run's, `LEDGER`, unless it is given its own) and the functions below read.
 """
 
 from __future__ import annotations
@@ -43,7 +44,7 @@ QUOTED = 120
 #: A class attribute of Rules a front end reads; the guard copies the game's own.
 FACTS = (
     "family", "no_move_reason", "can_repeat", "verb", "blocked_word", "empty_is_playable",
-    "alternate_kind", "example", "clicks_in_order",
+    "alternate_kind", "alternate_kinds", "example", "clicks_in_order",
 )
 
 
@@ -71,7 +72,8 @@ class Ledger:
         self.__init__()  # type: ignore[misc]
 
 
-#: The one ledger of this run (a process plays one run).
+#: The run's ledger (a process plays one run): each `Guard` writes to it unless given its own, and
+#: the functions below read it.
 LEDGER = Ledger()
 
 
@@ -123,9 +125,10 @@ def _quoted(error: BaseException) -> str:
 class Guard:
     """Turns a failure of one game's code into a GameFault that switches the game off."""
 
-    def __init__(self, game_id: str, title: str) -> None:
+    def __init__(self, game_id: str, title: str, ledger: Ledger | None = None) -> None:
         self.game_id = game_id
         self.title = title
+        self.ledger = LEDGER if ledger is None else ledger  # where the game's faults are written
 
     def fail(self, what: str, problem: str) -> NoReturn:
         """Switch the game off: `what` names the hook ("its legal moves"), `problem` what went wrong."""
@@ -133,7 +136,7 @@ class Guard:
             f"{self.title} ({self.game_id}) is switched off for this run: {what} {problem}, "
             "a fault in the game's code."
         )
-        LEDGER.off.setdefault(self.game_id, reason)  # the first fault says why it is off; each says its own
+        self.ledger.off.setdefault(self.game_id, reason)  # the first fault says why it is off
         raise GameFault(self.game_id, reason)
 
     def call(self, what: str, function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
@@ -342,6 +345,18 @@ def searchable(rules: Rules[Any]) -> tuple[Rules[Any], Guard | None]:
 VALUES = ("win", "loss", "draw", "unknown")
 
 
+def _asked(name: str, check: str | None) -> Any:
+    """The solver's own hook `name`, its answer checked by the method `check` of `GuardedSolver`
+    (None: any answer is taken); a failure or a bad answer switches the solver off (`_ask`)."""
+
+    def hook(self: GuardedSolver, *args: Any) -> Any:
+        return self._ask(name, None if check is None else getattr(self, check), *args)
+
+    hook.__name__ = hook.__qualname__ = name
+    hook.__doc__ = f"The game's own `{name}`, checked ({check or 'any answer'}); the generic one once off."
+    return hook
+
+
 class GuardedSolver(Solver):
     """A game's solver hooks with every answer checked before anything uses it. An answer that
     raises (besides `SearchTimeout` and the rules' own `GameFault`) or breaks the contract (a move
@@ -358,7 +373,7 @@ class GuardedSolver(Solver):
 
     @property
     def off(self) -> bool:
-        return self.guard.game_id in LEDGER.solvers_off
+        return self.guard.game_id in self.guard.ledger.solvers_off
 
     def switch_off(self, hook: str, problem: str) -> None:
         """Stop trusting the solver for this run and say why, once."""
@@ -368,8 +383,8 @@ class GuardedSolver(Solver):
             f"{self.guard.title} ({self.guard.game_id}) plays on without its solver for this run: "
             f"its {hook} {problem}, so its positions are searched instead."
         )
-        LEDGER.solvers_off[self.guard.game_id] = reason
-        LEDGER.unsaid.append(reason)
+        self.guard.ledger.solvers_off[self.guard.game_id] = reason
+        self.guard.ledger.unsaid.append(reason)
 
     def _ask(self, hook: str, problem: Callable[..., str | None] | None, *args: Any) -> Any:
         """The solver's `hook(*args)` if it raises nothing and `problem(answer, *args)` finds nothing
@@ -506,21 +521,6 @@ class GuardedSolver(Solver):
         seconds = Budget.or_default(budget, DEFAULT_SEARCH_BUDGET)
         return self.guard.call("its rules, searched", generic_evaluation, self.rules, state, seconds)
 
-    def needs_budget(self, state: GridState) -> bool:
-        return self._ask("needs_budget", self._flag, state)  # type: ignore[no-any-return]
-
-    def is_quick(self, state: GridState) -> bool:
-        return self._ask("is_quick", self._flag, state)  # type: ignore[no-any-return]
-
-    def plays_by_search(self, state: GridState) -> bool:
-        return self._ask("plays_by_search", self._flag, state)  # type: ignore[no-any-return]
-
-    def needs_preparing(self, state: GridState) -> bool:
-        return self._ask("needs_preparing", self._flag, state)  # type: ignore[no-any-return]
-
-    def prepare(self, state: GridState, budget: Budget | None) -> bool:
-        return self._ask("prepare", self._flag, state, budget)  # type: ignore[no-any-return]
-
     def evaluate(self, state: GridState, budget: Budget | None) -> Any:
         evaluation = self._ask("evaluate", self._evaluation, state, budget)
         if evaluation is None and self.rules is not None:
@@ -532,32 +532,21 @@ class GuardedSolver(Solver):
             return None
         return self._ask("evaluate_value", self._evaluation, state, budget)
 
-    def search_position(self, state: GridState) -> Any:
-        return self._ask("search_position", None, state)
-
-    def search_move(self, state: GridState, rng: Any, budget: Budget) -> Move | None:
-        return self._ask("search_move", self._move, state, rng, budget)  # type: ignore[no-any-return]
-
-    def regions(self, state: GridState, budget: Budget | None = None) -> Any:
-        return self._ask("regions", None, state, budget)
-
-    def seat_note(self, state: GridState) -> str | None:
-        return self._ask("seat_note", self._note, state)  # type: ignore[no-any-return]
-
-    def puzzle_boards(self) -> Any:
-        return self._ask("puzzle_boards", self._puzzle_boards)
-
-    def puzzle_proofs_cold(self) -> bool:
-        return self._ask("puzzle_proofs_cold", self._flag)  # type: ignore[no-any-return]
-
-    def scarce_puzzles(self) -> tuple[int, float] | None:
-        return self._ask("scarce_puzzles", self._scarce)  # type: ignore[no-any-return]
-
-    def puzzles(self) -> Any:
-        return self._ask("puzzles", self._puzzles)
-
-    def certificate(self, entry: Any, state: GridState, move: Move) -> Any:
-        return self._ask("certificate", self._certificate, entry, state, move)
+    # Every other hook: its answer checked by the check named (None: any answer is taken).
+    needs_budget = _asked("needs_budget", "_flag")
+    is_quick = _asked("is_quick", "_flag")
+    plays_by_search = _asked("plays_by_search", "_flag")
+    needs_preparing = _asked("needs_preparing", "_flag")
+    prepare = _asked("prepare", "_flag")
+    search_position = _asked("search_position", None)
+    search_move = _asked("search_move", "_move")
+    regions = _asked("regions", None)
+    seat_note = _asked("seat_note", "_note")
+    puzzle_boards = _asked("puzzle_boards", "_puzzle_boards")
+    puzzle_proofs_cold = _asked("puzzle_proofs_cold", "_flag")
+    scarce_puzzles = _asked("scarce_puzzles", "_scarce")
+    puzzles = _asked("puzzles", "_puzzles")
+    certificate = _asked("certificate", "_certificate")
 
 
 PROBE_PLIES = 3
@@ -567,10 +556,10 @@ def probe(entry: Any) -> str | None:
     """Play the opening of a small game of `entry` through its guard (once per run): its legal moves,
     their notation read back, a few plies and the drawing of every cell. The sentence saying why the
     game is switched off, or None when it played."""
-    game_id = entry.id
-    if game_id in LEDGER.probed or game_id in LEDGER.off:
-        return LEDGER.probed.get(game_id) or LEDGER.off.get(game_id)
-    rules = entry.rules
+    game_id, rules = entry.id, entry.rules
+    ledger = rules.guard.ledger if isinstance(rules, GuardedRules) else LEDGER
+    if game_id in ledger.probed or game_id in ledger.off:
+        return ledger.probed.get(game_id) or ledger.off.get(game_id)
     try:
         rows, cols = min(entry.default_rows, 5), min(entry.default_cols, 5)
         if not entry.sizes.allows(rows, cols):  # a game of large boards only: its own
@@ -589,9 +578,9 @@ def probe(entry: Any) -> str | None:
             state = rules.apply_move(state, moves[len(moves) // 2])
         rules.outcome(state)
     except GameFault as fault:
-        LEDGER.probed[game_id] = fault.reason
+        ledger.probed[game_id] = fault.reason
     except GameError:
-        LEDGER.probed[game_id] = None  # a refusal (a board too small for the game): not a fault
+        ledger.probed[game_id] = None  # a refusal (a board too small for the game): not a fault
     else:
-        LEDGER.probed[game_id] = None
-    return LEDGER.probed[game_id]
+        ledger.probed[game_id] = None
+    return ledger.probed[game_id]

@@ -105,3 +105,21 @@ def parse_address(text: str) -> Address:
             "e.g. ws://192.168.1.5:8765/Zq3..."
         )
     return Address(server_url(server.rstrip("/")), room)
+
+
+def unreachable(server: str, error: BaseException) -> str:
+    """The sentence for a server that cannot be reached, with why in words (never a class name)."""
+    import socket
+
+    cause = getattr(error, "os_error", None) or error  # aiohttp's connector error wraps the OS's
+    if isinstance(cause, ConnectionRefusedError):
+        why = "nothing is listening there"
+    elif isinstance(cause, socket.gaierror):
+        why = "that host name is not known"
+    elif isinstance(cause, TimeoutError):
+        why = "it did not answer"
+    elif isinstance(cause, OSError) and cause.strerror:
+        why = cause.strerror[:1].lower() + cause.strerror[1:80]
+    else:
+        why = "the connection failed"
+    return f"Cannot reach the game server at {server}: {why}."

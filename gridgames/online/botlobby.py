@@ -30,7 +30,7 @@ import aiohttp
 
 from gridgames.engine.clock import TimeControl
 from gridgames.online import protocol as p
-from gridgames.online.address import servers_of
+from gridgames.online.address import servers_of, unreachable
 from gridgames.online.bot import BotSeat, Played, play_game
 from gridgames.online.client import Link
 from gridgames.online.players import fold
@@ -188,9 +188,7 @@ class BotLobby:
         try:
             ws = await self._session.ws_connect(url, heartbeat=10.0, max_msg_size=p.MAX_SERVER_FRAME)
         except (aiohttp.ClientError, OSError, asyncio.TimeoutError) as error:
-            raise LobbyRefused(
-                f"Cannot reach the game server at {self.server} ({error.__class__.__name__})."
-            ) from None
+            raise LobbyRefused(unreachable(self.server, error)) from None
         try:
             await ws.send_str(p.Lobby(p.VERSION, self.name, self.key, bot=True).to_json())
             first = await asyncio.wait_for(self._receive(ws), OPEN_WAIT)

@@ -12,6 +12,7 @@ from typing import Any
 import aiohttp
 
 from gridgames.online import protocol as p
+from gridgames.online.address import unreachable
 
 WAIT = 10.0  # seconds for the whole exchange
 
@@ -24,7 +25,7 @@ async def _ask(server: str, first: p.Message, then: p.Message | None, want: type
     try:
         return await asyncio.wait_for(_exchange(server, first, then, want), WAIT)
     except (aiohttp.ClientError, OSError) as error:
-        raise LobbyError(f"Cannot reach the game server at {server} ({error.__class__.__name__}).") from None
+        raise LobbyError(unreachable(server, error)) from None
     except (asyncio.TimeoutError, TimeoutError):
         raise LobbyError(f"The game server at {server} did not answer within {WAIT:g} s.") from None
     except p.ProtocolError as error:
@@ -77,15 +78,20 @@ def _who(item: dict[str, Any]) -> str:
     return f"{item.get('name') or item.get('player')}{' (bot)' if item.get('bot') else ''} {_rating(item)}"
 
 
-def listing_text(data: dict[str, Any], server: str) -> str:
-    """The lobby as text: seeks, games to watch (with the command that watches), players online."""
-    lines = [f"Open seeks ({len(data['seeks'])}):"]
-    for seek in data["seeks"]:
-        span = f" range {seek['range'][0]}-{seek['range'][1]}" if seek.get("range") else ""
-        lines.append(
-            f"  {_who(seek)}  {seek['variant']} {seek['size']} {seek.get('clock') or 'no clock'} "
-            f"{'rated' if seek['rated'] else 'casual'}{span}  [{seek['seek']}]"
-        )
+def seek_line(seek: dict[str, Any]) -> str:
+    """One open seek as text: who, their rating, the game, size, clock, rated or casual, range, its id."""
+    span = f" range {seek['range'][0]}-{seek['range'][1]}" if seek.get("range") else ""
+    return (
+        f"{_who(seek)}  {seek['variant']} {seek['size']} {seek.get('clock') or 'no clock'} "
+        f"{'rated' if seek['rated'] else 'casual'}{span}  [{seek['seek']}]"
+    )
+
+
+def listing_text(data: dict[str, Any], server: str, seeks: bool = True) -> str:
+    """The lobby as text: seeks (unless `seeks` is False: the app lists them to pick from), games to watch
+    (with the command that watches), players online."""
+    lines = [f"Open seeks ({len(data['seeks'])}):", *(f"  {seek_line(seek)}" for seek in data["seeks"])]
+    lines = lines if seeks else []
     lines.append(f"Games in progress ({len(data['games'])}):")
     for game in data["games"]:
         players = " vs ".join(_who(player) for player in game["players"])

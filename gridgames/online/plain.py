@@ -4,8 +4,9 @@ The room's flow is the room driver's (`online.room_driver`), as on the online sc
 books' phrases and what happens in the room are told by the play layer's narrator
 (`gridgames.play.narration`). Lines from stdin and
 events from the server arrive on one queue; the player types moves and `undo` (ask to take back),
-`accept`/`decline`, `resign`, `again` (rematch), `help` and `quit`. A status line always says
-whose turn it is and who is connected.
+`accept`/`decline`, `resign`, `again` (rematch), `clock`, `help` and `quit`. A status line always says
+whose turn it is and who is connected; under a clock, both clocks follow it (the room driver's count of
+the server's time, as on the online screen), and `clock` shows them again, as they are now.
 
 Exit codes: 0 when the player quit or input ended after a game finished, 1 when input ended
 mid-game (the seat is kept: run the same command again) or the server could not be reached for
@@ -20,7 +21,6 @@ import sys
 import threading
 from typing import TextIO
 
-from gridgames.games import rule_book
 from gridgames.online.client import Event, View
 from gridgames.online.launch import Plan
 from gridgames.online.room_driver import NOT_CONNECTED, Request, RoomDriver, Told
@@ -38,12 +38,15 @@ HELP = """Commands:
   decline    decline it (also: no)
   resign     give up this game
   again      offer a rematch: who moves first swaps, the match score carries on
+  clock      show both clocks now (games under a clock)
   help       show this help
   quit       leave; your seat is kept, run the same command again to come back"""
 
 WATCHING_HELP = """You are watching: every move shows here as it is made, and you cannot play.
+  clock      show both clocks now (games under a clock)
   quit       stop watching (or Ctrl+C); run the same command again to watch again"""
 
+NO_CLOCK = "This game has no clock."
 
 #: How a player answers the other side's offer here: by typing.
 ANSWERS = Answers(
@@ -164,6 +167,8 @@ class PlainPlayer:
                 self.say(f"You are {view.entry.player(self.seat)}.")
             else:
                 self.say("You are watching: you see every move and cannot play.")
+            if self.room.players_text():  # a game from the lobby: who sits where, with their ratings
+                self.say(self.room.players_text())
             self.say()
             self.say(self.lines.board(view.game.state))
         else:
@@ -222,7 +227,8 @@ class PlainPlayer:
         shown = status + (f"\n{lines.turn(view.game)}" if mine else "")
         if shown == self._shown:
             return
-        self.say(shown)
+        clocks = self.room.clocks_line()
+        self.say(f"{status}\n{clocks}{shown[len(status):]}" if clocks else shown)
         if mine:
             prompt = lines.prompt(view.game)
             self.out.write(prompt.rstrip() + "\n" if self.piped else prompt)  # a reply never joins it
@@ -248,10 +254,13 @@ class PlainPlayer:
             return EXIT_DONE
         if command in ("help", "?"):
             view = self.view
-            move_help = rule_book(view.entry.id).phrases.move_help if view else "as in `gridgames play`"
+            move_help = view.entry.phrases.move_help if view else "as in `gridgames play`"
             self.say(HELP.format(move_help=move_help) if self.seat else WATCHING_HELP)
             return None
         if not command:
+            return None
+        if command in ("clock", "time"):
+            self.say(self.room.clocks_line() or NO_CLOCK)
             return None
         request = self._request(command, line)
         if isinstance(request, str):  # a move the rules refuse

@@ -8,20 +8,29 @@ one sentence saying why it does not apply now. The online screen shows a `Told` 
 board; the line client prints it. Each front end only says how its player answers an offer
 (`Answers`) and draws.
 
+A room under a clock: the server sends both players' time as read when it sent the message; the driver
+keeps that reading on its own time source (`now`, a fake in tests) and counts the running side down from
+it (`clock_faces`), until the next message brings the server's reading again; so every front end shows
+the same clocks, and the server alone decides a loss on time.
+
 A room whose game fails (its code raises or lies, `games.guard`) ends cleanly here: the server
 closes it with one sentence for everyone in it; a game switched off in this run is not hosted.
 """
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
+from typing import Any
 
-from gridgames.engine.errors import GameError
+from gridgames.engine.clock import Clock, TimeControl
+from gridgames.engine.errors import GameError, OptionsError
 from gridgames.engine.moves import Move
 from gridgames.online import protocol as p
 from gridgames.online.client import Event, View, answer_offer, gave_up_sentence
 from gridgames.online.invite import invite_line
 from gridgames.online.launch import HOST_LEFT, HOST_LEFT_WATCHING, Plan
+from gridgames.play.clocks import Face, Now, faces_line, faces_of
 from gridgames.play.narration import (
     ONLINE_NO_HELP,
     WATCHING,
@@ -68,9 +77,11 @@ class Request:
 class RoomDriver:
     """The flow of one room for one seat (0 watches), over a `Plan`'s link."""
 
-    def __init__(self, plan: Plan, answers: Answers) -> None:
+    def __init__(self, plan: Plan, answers: Answers, now: Now = time.monotonic) -> None:
         self.plan = plan
         self.answers = answers
+        self.now = now  # this client's time source, for counting the clocks down between messages
+        self.clock: Clock | None = None  # the room's clock as the server last told it, on `now`'s scale
         self.view: View | None = None
         self.seat = 0
         self.lost = False
@@ -90,6 +101,29 @@ class RoomDriver:
     def status(self) -> str:
         assert self.view is not None
         return room_status(self.view, self.seat, self.closed, self.lost)
+
+    def players_text(self) -> str:
+        """Who sits where in a game from the lobby, with their ratings ('Player 1 (X): Ada 1500?', one
+        line each; `?`: provisional, `(bot)`: a bot); "" in a room hosted by invite."""
+        view = self.view
+        if view is None or not any(view.state.players):
+            return ""
+        lines = []
+        for seat, shown in enumerate(view.state.players, start=1):
+            if shown is not None:
+                bot, provisional = " (bot)" if shown["bot"] else "", "?" if shown["provisional"] else ""
+                rating = f"{shown['rating']}{provisional}"
+                lines.append(f"{view.entry.player(seat)}: {shown['name']}{bot} {rating}")
+        return "\n".join(lines)
+
+    def clock_faces(self) -> tuple[Face, Face] | None:
+        """Both players' clocks now, counted down from the server's last reading (None: no clock)."""
+        return None if self.clock is None else faces_of(self.clock, self.now())
+
+    def clocks_line(self) -> str:
+        """'Clock: ▶ Player 1 (X) 0:09.4 ⚠ low · Player 2 (O) 2:55', or "" without a clock."""
+        faces = self.clock_faces()
+        return "" if faces is None or self.view is None else faces_line(faces, self.view.entry.player)
 
     # -- events from the link ------------------------------------------------------------------
     def take(self, event: Event) -> Told:
@@ -141,6 +175,8 @@ class RoomDriver:
     def _arrived(self, view: View, told: Told) -> None:
         before, self.view = self.view, view
         told.before, told.view, told.first = before, view, before is None
+        if before is None or view.state.clock is not before.state.clock:  # a new reading, not a members'
+            self.clock = server_clock(view.state.clock, self.now())
         warning = self.plan.after_state(before, view)  # the seat learns its game; a game seen ending counts
         if warning:
             told.warnings.append(warning)
@@ -244,3 +280,15 @@ class RoomDriver:
         if plan.running is not None:
             await plan.running.stop(HOST_LEFT, HOST_LEFT_WATCHING)  # type: ignore[attr-defined]
         plan.forget_if_finished(self.over)
+
+
+def server_clock(shown: dict[str, Any] | None, now: float) -> Clock | None:
+    """The clock a `state` or `moved` message shows (already checked by the protocol), as read at `now`."""
+    if shown is None:
+        return None
+    try:
+        control = TimeControl.parse(shown["control"])
+    except OptionsError:
+        return None
+    left = shown["left"]
+    return Clock(control, (float(left[0]), float(left[1])), running=shown["running"], since=now)

@@ -62,8 +62,8 @@ STORE_FAILED = "The server could not store that; try again in a moment."
 TOO_BUSY = "Too many rooms joined or created from your address: wait a little."
 CONFLICT_TRIES = 5  # decisions per message when other servers keep changing the room first
 ROOM_GONE = "This room is no longer on the server (finished rooms are removed after a while)."
-SWEEP_EVERY = 5.0  # seconds between looks for lobby games out of time that no server holds
-SWEEP_LIMIT = 100  # ... looking at this many games in progress each time
+SWEEP_EVERY = 5.0  # seconds between looks for games out of time that no server holds
+SWEEP_LIMIT = 500  # ... looking at this many clocked games in progress each time (the next ones next time)
 
 
 class RoomGone(Exception):
@@ -170,6 +170,7 @@ class GameServer:
         self.addresses = AddressCounts(self.limits)
         self._sweeper: asyncio.Task[None] | None = None
         self._flag_sweeper: asyncio.Task[None] | None = None
+        self._swept_after = ""  # the last room id the previous sweep read (the next one reads on from it)
         self.follower = cluster.Follower(
             store, self.rooms.live, self.broadcast, self.send_all, self.rooms.rebuilt, self.arm
         )
@@ -333,11 +334,15 @@ class GameServer:
             room.flag_timer = self.time.call_at(due, lambda: self._spawn(self._flag(room)))
 
     async def sweep_flags(self) -> int:
-        """End on time the lobby's games whose running player's time is up though no server holds the
-        room (nobody joined it, or everyone left): each is opened here, which ends it, and let go. How
-        many were opened. Every server sweeps; the store's `seq` lets one of them end each game."""
+        """End on time the games under a clock whose running player's time is up though no server holds
+        the room (a hosted room its players left, a lobby game nobody joined): each is opened here, which
+        ends it (the result recorded, and rated when rated), and let go. How many were opened. Each sweep
+        reads the next `SWEEP_LIMIT` such rooms in id order, so however many there are, each is looked at
+        within a few sweeps. Every server sweeps; the store's `seq` lets one of them end each game."""
         now, opened = self.time.now(), 0
-        for room_id, _, _, clock, _, _ in await self.store.lobby_games(SWEEP_LIMIT):
+        rows = await self.store.clocked_games(self._swept_after, SWEEP_LIMIT)
+        self._swept_after = rows[-1][0] if len(rows) == SWEEP_LIMIT else ""
+        for room_id, clock in rows:
             stored = clock_from(clock)
             flag = None if stored is None else stored.flag_time()
             if flag is None or flag + LAG_CAP > now or room_id in self.rooms.live:
@@ -608,7 +613,7 @@ class GameServer:
 
     async def _seat(self, conn: Conn, room: Room, message: p.Join) -> str | None:
         """Give `conn` the seat its secret opens, a free seat, or a place to watch; else why not."""
-        secret = None
+        secret, starts = None, False
         if message.name is not None or message.key is not None:
             if message.name is None or message.key is None or room.players is None:
                 return "Join a room from the lobby with both your name and your key."
@@ -652,8 +657,10 @@ class GameServer:
         conn.seat = seat
         await conn.send(p.Welcome(room.id, seat, secret))
         await conn.send(room.state())
+        if starts:  # the others hear the clock start with the seat taken (their clocks count down too)
+            await self.broadcast(room)
         conn.ready = True
-        if seat:  # a watcher arriving changes nothing the others see
+        if seat and not starts:  # a watcher arriving changes nothing the others see
             await self.tell_members(room)
         return None
 

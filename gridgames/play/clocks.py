@@ -92,11 +92,7 @@ class GameClock:
 
     def faces(self) -> tuple[Face, Face]:
         """Both players' clock faces now."""
-        return (self.face(1), self.face(2))
-
-    def face(self, player: int) -> Face:
-        seconds = self.left(player)
-        return Face(player, format_time(seconds), is_low(seconds), self.clock.running == player)
+        return faces_of(self.clock, self.now())
 
 
 @dataclass(frozen=True)
@@ -114,6 +110,22 @@ class Face:
         return f"{'▶' if self.running else ' '} {name} {self.text}{' ⚠ low' if self.low else ''}"
 
 
-def clocks_line(game_clock: GameClock, name: Callable[[int], str]) -> str:
+def faces_of(clock: Clock, now: float) -> tuple[Face, Face]:
+    """Both players' faces of `clock` read at `now`: a local game's, or a room's as the server last told
+    it (`online.room_driver`)."""
+
+    def face(player: int) -> Face:
+        seconds = clock.left(player, now)
+        return Face(player, format_time(seconds), is_low(seconds), clock.running == player)
+
+    return (face(1), face(2))
+
+
+def faces_line(faces: tuple[Face, Face], name: Callable[[int], str]) -> str:
     """Both clocks on one line, as line mode prints them with each prompt."""
-    return "Clock: " + " · ".join(face.label(name(face.player)).strip() for face in game_clock.faces())
+    return "Clock: " + " · ".join(face.label(name(face.player)).strip() for face in faces)
+
+
+def clocks_line(game_clock: GameClock, name: Callable[[int], str]) -> str:
+    """A local game's clocks on one line (`faces_line`)."""
+    return faces_line(game_clock.faces(), name)

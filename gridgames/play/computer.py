@@ -21,8 +21,8 @@ from gridgames.engine.entry import Entry
 from gridgames.engine.moves import Move
 from gridgames.engine.roles import Level
 from gridgames.engine.rules import GridState
-from gridgames.games import registered_solver
 from gridgames.solve.budget import PREPARE_SECONDS, REPLY_SECONDS
+from gridgames.solve.hooks import solver_of
 
 #: Returns True once the answer is no longer wanted.
 Stop = Callable[[], bool] | None
@@ -67,17 +67,17 @@ def setup_note(entry: Entry, seats: tuple[str, ...], options: Any) -> str:
 
 def too_big_to_solve(entry: Entry, state: GridState) -> bool:
     """Whether the game's exact solver, which may have no time budget, would take minutes here."""
-    return not registered_solver(entry.rules).is_quick(state)
+    return not solver_of(entry).is_quick(state)
 
 
 def needs_preparing(entry: Entry, state: GridState) -> bool:
     """Whether the solver has seconds of work to do once (a whole-board table) before it proves moves here."""
-    return registered_solver(entry.rules).needs_preparing(state)
+    return solver_of(entry).needs_preparing(state)
 
 
 def prepare(entry: Entry, state: GridState, stop: Stop = None) -> bool:
     """Do that work (in a worker: it takes seconds and stops when cancelled); True once done."""
-    return registered_solver(entry.rules).prepare(state, _budget(PREPARE_SECONDS, stop))
+    return solver_of(entry).prepare(state, _budget(PREPARE_SECONDS, stop))
 
 
 def proof_note(entry: Entry, state: GridState, level: str) -> str | None:
@@ -89,7 +89,7 @@ def proof_note(entry: Entry, state: GridState, level: str) -> str | None:
     from gridgames.solve.analysis import needs_budget
 
     if needs_budget(entry, state) or too_big_to_solve(entry, state):
-        own = registered_solver(entry.rules).seat_note(state)
+        own = solver_of(entry).seat_note(state)
         return own or f"strongest search; not proven on {state.rows}x{state.cols}"
     return None
 
@@ -177,7 +177,7 @@ def regions(
     from gridgames.solve.budget import SearchTimeout
 
     try:
-        return registered_solver(entry.rules).regions(state, _budget(ANALYSIS_BUDGET, stop))
+        return solver_of(entry).regions(state, _budget(ANALYSIS_BUDGET, stop))
     except SearchTimeout:
         return None
 

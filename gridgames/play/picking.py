@@ -18,9 +18,9 @@ from dataclasses import dataclass
 
 from gridgames.engine.cells import Cell
 from gridgames.engine.entry import Entry
-from gridgames.engine.moves import Move
+from gridgames.engine.moves import ORDINARY, Kind, Move
 from gridgames.engine.rules import GridState
-from gridgames.games.api import Words
+from gridgames.engine.wording import Words
 
 
 @dataclass(frozen=True)
@@ -55,8 +55,11 @@ class Pointed:
 NOTHING = Picking()
 
 
-def point(entry: Entry, state: GridState, picking: Picking, cell: Cell, alternate: bool = False) -> Pointed:
-    """Point at `cell` with a choice `picking` open (NOTHING for none) and the chosen action."""
+def point(
+    entry: Entry, state: GridState, picking: Picking, cell: Cell, alternate: bool | str = False
+) -> Pointed:
+    """Point at `cell` with a choice `picking` open (NOTHING for none) and the chosen kind of move
+    (`alternate`: the kind, or True for the game's first other kind, `Rules.chosen_kind`)."""
     rules = entry.rules
     # a cell the game offers goes on with the choice; any other lets it go and starts from itself
     picked = picking.cells + (cell,) if picking.cells and cell in picking.next else (cell,)
@@ -109,14 +112,33 @@ def reachable_by_keys(rows: int, cols: int, holes: frozenset[Cell]) -> frozenset
 
 
 def is_alternate(entry: Entry, move: Move) -> bool:
-    """Whether `move` is the game's second kind of move (made by a right click or its mode)."""
-    kind = entry.rules.alternate_kind
-    return kind is not None and move.kind == kind
+    """Whether `move` is of one of the game's other kinds (made by a right click or its mode)."""
+    return move.kind in entry.rules.other_kinds()
 
 
-def switch_alternate(entry: Entry, legal: tuple[Move, ...], on: bool, words: Words) -> tuple[bool, str]:
-    """The player asks to switch the game's second kind of move (`Rules.alternate_kind`) on or off
-    (`on`: whether it is on now): whether it is on after, and what to say (a refusal starts with ✗)."""
-    if not on and not any(is_alternate(entry, m) for m in legal):
-        return False, f"✗ {words.alternate_not_now or 'There is no such move now.'}"
-    return not on, words.alternate_off if on else words.alternate_on
+def switch_alternate(entry: Entry, legal: tuple[Move, ...], kind: str, words: Words) -> tuple[Kind, str]:
+    """The player presses the alternate mode key with `kind` chosen now (ORDINARY for the ordinary
+    moves): the kind chosen after, the next of the game's other kinds that has a move now, in the
+    game's order, or back to the ordinary moves after the last, and what to say (a refusal starts
+    with ✗)."""
+    others = entry.rules.other_kinds()
+    playable = {m.kind for m in legal}
+    after = others[others.index(kind) + 1:] if kind in others else others
+    for other in after:
+        if other in playable:
+            return other, words.kind(other).on
+    if kind:
+        return ORDINARY, words.alternate_off
+    not_now = words.kind(others[0]).not_now if others else words.alternate_not_now
+    return ORDINARY, f"✗ {not_now or 'There is no such move now.'}"
+
+
+def kind_name(entry: Entry, kind: str, words: Words) -> str:
+    """The footer's label for the alternate mode key: the chosen kind's name, or with the ordinary
+    moves chosen the game's name for its other moves ("Walls")."""
+    if kind:
+        return words.kind(kind).name
+    others = entry.rules.other_kinds()
+    if words.alternate_name or not others:
+        return words.alternate_name
+    return words.kind(others[0]).name

@@ -25,7 +25,7 @@ from typing import Any
 
 from gridgames.engine.moves import Move
 from gridgames.engine.rules import GridState, Rules
-from gridgames.games import registered_solver
+from gridgames.solve.hooks import solver_for
 from gridgames.solve.players import MEDIUM_DEPTH, MEDIUM_RANDOM, immediate_win
 from gridgames.solve.search import RulesPosition, iterate
 
@@ -67,7 +67,7 @@ def medium_move(rules: Rules[Any], state: GridState, rng: random.Random) -> Move
     moves = rules.legal_moves(state)
     if rng.random() < MEDIUM_RANDOM:
         return rng.choice(moves)
-    adapter = registered_solver(rules).search_position(state)
+    adapter = solver_for(rules).search_position(state)
     game, position = adapter if adapter is not None else (RulesPosition(rules), state)
     chosen = None
     for result in iterate(game, position, budget=None, max_depth=MEDIUM_DEPTH):

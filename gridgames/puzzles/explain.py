@@ -24,7 +24,7 @@ from gridgames.solve.analysis import analyse
 from gridgames.solve.base import LOSS
 from gridgames.solve.budget import Budget
 from gridgames.solve.certificates import Certificate
-from gridgames.solve.hooks import solver_for
+from gridgames.solve.hooks import solver_of
 
 #: The most the line of play spends proving the position it ends in (a puzzle's takes milliseconds).
 SECONDS = 0.5
@@ -35,7 +35,7 @@ def explain(entry: Entry, state: GridState, move: Move, line: tuple[Move, ...] =
     (the puzzle's solution: the player's moves and the opponent's most stubborn replies), `move` first;
     a line that does not start with `move` is taken as what follows it."""
     plain = plain_words(entry, state, move)
-    certificate = solver_for(entry.rules).certificate(entry, state, move)
+    certificate = solver_of(entry).certificate(entry, state, move)
     if certificate is not None and entry.rules.legal_moves(entry.rules.apply_unchecked(state, move)):
         return replace(certificate, lines=(*plain, *certificate.lines))
     shown = line_of_play(entry, state, line if line[:1] == (move,) else (move, *line))

@@ -23,12 +23,12 @@ from gridgames.engine import legacy
 from gridgames.engine.entry import Entry
 from gridgames.engine.options import Options
 from gridgames.engine.rules import GridState
-from gridgames.games import catalogue, get_entry, registered_solver
+from gridgames.games import catalogue, get_entry
 from gridgames.puzzles import data, difficulty, proof, quality, themes
 from gridgames.puzzles.model import Puzzle
 from gridgames.solve import core
 from gridgames.solve.caches import clear_caches
-from gridgames.solve.hooks import PuzzleBoard
+from gridgames.solve.hooks import PuzzleBoard, solver_of
 
 #: A kept position's proof should take at most this long with the C core (measured and reported).
 MAX_PROOF_SECONDS = 0.05
@@ -59,7 +59,7 @@ def every_plan() -> tuple[Plan, ...]:
         if any(data.same_rules(entry, other) for other in seen):
             continue
         seen.append(entry)
-        hooks = registered_solver(entry.rules)
+        hooks = solver_of(entry)
         boards = hooks.puzzle_boards()
         if boards:
             out.append(Plan(entry.id, boards, hooks.puzzle_proofs_cold()))
@@ -119,7 +119,7 @@ def theme(entry: Entry, state: GridState, move: Any) -> str:
     within a second), which would make the file depend on the machine's load: the regions before and
     after the move are valued first with no time limit (the solvers remember them), so the certificate
     answers as on a quiet machine."""
-    hooks = registered_solver(entry.rules)
+    hooks = solver_of(entry)
     hooks.regions(state)
     hooks.regions(entry.rules.apply_unchecked(state, move))
     certificate = hooks.certificate(entry, state, move)
@@ -187,7 +187,7 @@ def candidate(
     moves: tuple[Any, ...], state: GridState, used: set[Any], tally: Tally,
 ) -> Candidate | None:
     """The puzzle `state` makes, when it makes one that the quality rules allow."""
-    rules, hooks = entry.rules, registered_solver(entry.rules)
+    rules, hooks = entry.rules, solver_of(entry)
     if len(rules.legal_moves(state)) < proof.MIN_LEGAL or too_big(hooks, state):
         return None
     if quality.key(rules, state, perms) in used:

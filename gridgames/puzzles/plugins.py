@@ -17,11 +17,11 @@ import re
 from gridgames.engine.entry import Entry
 from gridgames.engine.errors import GameError
 from gridgames.engine.options import Options
-from gridgames.games import get_entry, registered_solver, rule_books
+from gridgames.games import get_entry, rule_books
 from gridgames.games.guard import GameFault
 from gridgames.puzzles import data, proof, themes
 from gridgames.puzzles.model import Puzzle
-from gridgames.solve.hooks import PuzzlePosition
+from gridgames.solve.hooks import PuzzlePosition, solver_of
 
 #: Bounds on what a plugin ships (its positions are hostile until proven).
 MAX_PER_GAME = 100
@@ -49,7 +49,7 @@ def plugin_puzzles() -> tuple[Puzzle, ...]:
     for book in books:
         entry = book.entry
         try:
-            positions = registered_solver(entry.rules).puzzles()
+            positions = solver_of(entry).puzzles()
             for position in positions[:MAX_PER_GAME]:
                 puzzle = proven(entry, position)
                 if puzzle is not None and puzzle.id not in taken:
@@ -95,7 +95,7 @@ def proven(entry: Entry, position: PuzzlePosition) -> Puzzle | None:
     if found is None:
         return None
     line = found.line
-    certificate = registered_solver(rules).certificate(entry, state, line[0])
+    certificate = solver_of(entry).certificate(entry, state, line[0])
     theme = "" if certificate is None else certificate.theme
     return Puzzle(
         id=position.id, game=entry.id, rows=position.rows, cols=position.cols, first=position.first,

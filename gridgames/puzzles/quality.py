@@ -39,9 +39,10 @@ MAX_CURSOR_ODDS = 1.5  # the cursor starts on the answer at most this many times
 def scarce(game: str) -> tuple[int, float] | None:
     """Where random play cannot fill `game`'s pool under these rules, the most it gives and the share
     the medium level misses, as the game's solver states them (`Solver.scarce_puzzles`)."""
-    from gridgames.games import get_entry, registered_solver
+    from gridgames.games import get_entry
+    from gridgames.solve.hooks import solver_of
 
-    return registered_solver(get_entry(game).rules).scarce_puzzles()
+    return solver_of(get_entry(game)).scarce_puzzles()
 
 
 def min_puzzles(game: str) -> int:

@@ -151,6 +151,13 @@ def use_lookup(lookup: Callable[[Rules[Any]], Solver]) -> None:
     _lookup = lookup
 
 
+def solver_of(entry: Entry) -> Solver:
+    """The solver hooks a game's entry carries (`Entry.solver`: its own, guarded, attached by the
+    registry), or, for an entry no registry made, those of its rules."""
+    own = entry.solver
+    return own if isinstance(own, Solver) else solver_for(entry.rules)
+
+
 def solver_for(rules: Rules[Any]) -> Solver:
     """The solver hooks of the game `rules` belongs to (checked by its guard), or the generic defaults."""
     return GENERIC if _lookup is None else _lookup(rules)

@@ -10,6 +10,7 @@ proven wins (or, negated, proven losses), whatever the evaluation says.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
@@ -75,6 +76,10 @@ def _from_tt(score: int, ply: int) -> int:
 
 
 EXACT, LOWER, UPPER = 0, 1, 2
+#: The most nodes between two checks of the budget, and the time between checks below which their
+#: spacing grows (`Searcher._check`).
+CHECK_EVERY = 64
+CHECK_GAP = 0.001
 
 
 class Searcher:
@@ -89,11 +94,24 @@ class Searcher:
         self.table_limit = table_limit
         self.nodes = 0
         self._path: set[Hashable] = set()
+        self._next_check = 1  # the node count at which the budget is next checked
+        self._every = 1  # nodes between checks: grows to CHECK_EVERY while nodes are cheap
+        self._checked_at = time.perf_counter()
+
+    def _check(self) -> None:
+        """Check the budget, and space the checks by how long nodes take: every node where one node
+        costs milliseconds (a game of hundreds of costly moves, whose 64 nodes overran a 5 ms budget
+        by a second), every CHECK_EVERY nodes where they cost microseconds."""
+        self.deadline.check()
+        now = time.perf_counter()
+        quick = now - self._checked_at < CHECK_GAP
+        self._every = min(CHECK_EVERY, self._every * 2) if quick else 1
+        self._next_check, self._checked_at = self.nodes + self._every, now
 
     def alphabeta(self, pos: Any, depth: int, alpha: int, beta: int, ply: int) -> int:
         self.nodes += 1
-        if not self.nodes & 63:
-            self.deadline.check()
+        if self.nodes >= self._next_check:
+            self._check()
         game = self.game
         term = game.terminal(pos)
         if term is not None:

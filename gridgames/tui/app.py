@@ -260,10 +260,10 @@ class GridGamesApp(App[None]):
         ask_to_join(self)
 
     def action_lobby(self) -> None:
-        """The first screen's "Lobby": a game server's open seeks, games and players (issue 31)."""
+        """The first screen's Lobby (issue 31); a seek accepted there, or one's own taken, opens a game."""
         from gridgames.tui.screens.lobby import LobbyScreen
 
-        self.push_screen(LobbyScreen())
+        self.push_screen(LobbyScreen(), lambda made: None if made is None else self.start_online(made))
 
     # -- puzzles ----------------------------------------------------------------------------
     def puzzles(self) -> PuzzleSource:

@@ -17,10 +17,10 @@ from dataclasses import dataclass
 
 from gridgames.engine.cells import Cell
 from gridgames.engine.entry import Entry
-from gridgames.engine.moves import Move
+from gridgames.engine.moves import Kind, Move
 from gridgames.engine.rules import Content, GridState
 from gridgames.games.api import Words
-from gridgames.play.picking import NOTHING, Picking, is_alternate
+from gridgames.play.picking import NOTHING, Picking
 
 TARGET = "•"
 FORBIDDEN = "×"
@@ -48,26 +48,26 @@ def cell_marks(
     state: GridState,
     legal: tuple[Move, ...],
     *,
-    alternate: bool = False,
+    alternate: str = "",
     picking: Picking = NOTHING,
     last: Move | None = None,
     values: dict[Move, str] | None = None,
     words: Words | None = None,
 ) -> dict[Cell, CellMark]:
     """The glyph and style classes of every cell; pass `legal=()` for a read-only view."""
-    alternate = alternate and any(is_alternate(entry, m) for m in legal)
+    alternate = alternate if any(m.kind == alternate for m in legal) else ""
     if picking.cells:
         chosen = list(picking.moves)
         targets = picking.completions
     else:
-        chosen = [m for m in legal if is_alternate(entry, m) == alternate]
+        chosen = entry.rules.of_kind(legal, Kind(alternate))
         targets = frozenset(c for m in chosen for c in m.cells)
     covering: dict[Cell, list[Move]] = {}
     for move in chosen:
         for cell in move.cells:
             covering.setdefault(cell, []).append(move)
     reachable = {c for m in legal for c in m.cells}
-    alternate_glyph = words.alternate_glyph if words is not None else "+"
+    alternate_glyph = words.kind(alternate).glyph if words is not None and alternate else "+"
     target_glyph = book_target(entry, state, targets) or (alternate_glyph if alternate else TARGET)
     last_cells = set(last.cells) if last is not None else set()
     marks: dict[Cell, CellMark] = {}
@@ -122,7 +122,7 @@ def legend(
     """The glyphs on the board now, explained in the book's words, packed into lines of `width`."""
     shown = "".join(mark.glyph for mark in marks.values())
     empty, blocked = entry.symbol(Content.EMPTY), entry.symbol(Content.BLOCKED)
-    other = words.alternate_legend if words is not None and entry.rules.alternate_kind else ""
+    others = [words.kind(kind).legend for kind in entry.rules.other_kinds()] if words is not None else []
     items = [
         (empty.strip() and empty in shown, f"{empty} free"),
         (TARGET in shown, f"{TARGET} playable"),
@@ -130,7 +130,7 @@ def legend(
         (FORBIDDEN in shown, f"{FORBIDDEN} not now"),
         (blocked.strip() and blocked in shown, f"{blocked} {entry.blocked_word}"),
         (True, "[ ] last move"),
-        (bool(other), other),
+        *((bool(other), other) for other in others),
     ]
     lines: list[str] = []
     for wanted, item in items:

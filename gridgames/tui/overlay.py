@@ -11,6 +11,7 @@ from typing import Any
 
 from gridgames.engine.game import Game
 from gridgames.play.narration import analysis_summary, hint_text
+from gridgames.play.narration.screen import NO_HINT_AFTER_THE_END
 from gridgames.play.picking import is_alternate
 from gridgames.tui.widgets.board import Board
 from gridgames.tui.widgets.line import Line
@@ -21,7 +22,6 @@ class AnalysisOverlay:
     and `analyse_position` (see `ComputerJobs`)."""
 
     analysis_on = False
-    alternate_mode = False
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -32,7 +32,9 @@ class AnalysisOverlay:
     def action_hint(self) -> None:
         screen: Any = self
         game = screen.session.game
-        if screen.viewing is not None or game.is_over or screen.session.computer_to_move:
+        if game.is_over and screen.viewing is None:
+            screen.say(f"✗ {NO_HINT_AFTER_THE_END}")
+        elif screen.viewing is not None or screen.session.computer_to_move:
             screen.say("✗ A hint needs the live game with a person to move.")
         elif game.state in self.evaluations:
             self.analysed(game, True, self.evaluations[game.state], self.regions[game.state])
@@ -79,7 +81,8 @@ class AnalysisOverlay:
             screen.say(analysis_summary(list(evaluation.move_values.values()), len(game.legal_moves())))
             return
         move, text = hint_text(screen.entry, evaluation)
-        if move is not None:
-            screen.query_one(Board).cursor = move.cells[0]
-            self.alternate_mode = is_alternate(screen.entry, move)
+        if move is not None:  # on the move's first cell not picked yet: Enter there goes on with it
+            picked = screen.picking.cells
+            screen.query_one(Board).cursor = next((c for c in move.cells if c not in picked), move.cells[0])
+            screen.alternate_mode = move.kind if is_alternate(screen.entry, move) else ""
         screen.say(text)

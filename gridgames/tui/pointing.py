@@ -11,9 +11,10 @@ from gridgames.tui.widgets.board import Board
 
 
 def pointed_at(
-    entry: Entry, state: GridState, picking: Picking, event: Board.CellChosen, alternate_mode: bool
+    entry: Entry, state: GridState, picking: Picking, event: Board.CellChosen, alternate_mode: str
 ) -> Pointed:
-    """What pointing at the event's cell did, with the choice `picking` open and the alternate mode
-    on or not (a right click is the alternate action too): the move chosen, or the choice now open
-    (its next cells are marked), or the refusal to say."""
-    return point(entry, state, picking, event.cell, event.alternate or alternate_mode)
+    """What pointing at the event's cell did, with the choice `picking` open and the kind of move
+    chosen (`alternate_mode`, "" for the ordinary; a right click makes the game's first other kind
+    where none is chosen): the move chosen, or the choice now open (its next cells are marked), or
+    the refusal to say."""
+    return point(entry, state, picking, event.cell, alternate_mode or event.alternate)

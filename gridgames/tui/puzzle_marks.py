@@ -32,7 +32,7 @@ def puzzle_marks(
     *,
     live: bool,
     picking: Picking = NOTHING,
-    alternate: bool = False,
+    alternate: str = "",
     tried: Move | None = None,
     reply: Move | None = None,
     certificate: Certificate | None = None,

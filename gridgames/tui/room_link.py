@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import time
 
 from gridgames.online.client import View
 from gridgames.online.launch import HostDbError
@@ -38,6 +39,16 @@ class RoomLink(BoardScreen):
     def closed(self) -> str:
         return self.room.closed if self.room else self.failed
 
+    @property
+    def invite(self) -> str:
+        """The invite line to show while the friend has not arrived ("" when there is none)."""
+        room = self.room
+        if room is None or not room.invite:
+            return ""
+        local = room.plan.running is not None and room.plan.bind == "127.0.0.1"
+        note = " (this computer only; your network: gridgames host --bind 0.0.0.0)" if local else ""
+        return f"Invite: {room.invite}{note}"
+
     def on_told(self, told: Told) -> None:
         raise NotImplementedError
 
@@ -56,7 +67,7 @@ class RoomLink(BoardScreen):
             self.failed = f"Could not start the game server: {error.strerror or error}."
             self.say(f"✗ {self.failed}")
             return
-        self.room = RoomDriver(plan, KEY_ANSWERS)
+        self.room = RoomDriver(plan, KEY_ANSWERS, getattr(self.app, "now", time.monotonic))
         rejoining = [line for line in notes.getvalue().splitlines() if line.startswith("Rejoining")]
         self.message = rejoining[0] if rejoining else ""
         self._link_task = asyncio.create_task(plan.link.run())

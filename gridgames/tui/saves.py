@@ -55,7 +55,8 @@ def offer_saves(app: GridGamesApp, saves: list[Any], entry: Entry | None = None)
 
     if len(saves) == 1:
         question = resume_question(saves[0])
-        app.push_screen(ConfirmScreen(question, yes="Resume", no="New game", danger=False), answer)
+        no = "New game" if entry is not None else "Not now"  # at start-up, declining is the game list
+        app.push_screen(ConfirmScreen(question, yes="Resume", no=no, danger=False), answer)
     else:
         app.push_screen(ResumeScreen(saves, new_game=entry is not None), answer)
 

@@ -51,7 +51,10 @@ def test_the_lines_the_host_sends():
 ])
 def test_a_broken_engine_gets_one_sentence(tmp_path, kind, said):
     game = Game.new(get_entry("cram"), Options(3, 3, "1"))
-    clock = Clock.new(TimeControl(base=0.1, increment=0)).start(1, 0.0)  # 0.1 s, plus the 0.5 s allowance
+    # the silent engine has 0.1 s, plus the 0.5 s allowance; the others a minute, so that on a loaded
+    # machine a slow start of their interpreter is not taken for silence before they misbehave
+    base = 0.1 if kind == "silent" else 60.0
+    clock = Clock.new(TimeControl(base=base, increment=0)).start(1, 0.0)
     with EngineProcess(broken(tmp_path, kind)) as engine:
         engine.start(game)
         with pytest.raises(EngineError) as error:

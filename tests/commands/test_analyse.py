@@ -183,3 +183,15 @@ def test_no_tables_reads_no_shipped_table(capsys):
     )
     assert shipped["proof"] == "opening table" and shipped["value"] == "win"
     assert searched["proof"] is None and searched["value"] == "unknown" and searched["proven"] is False
+
+
+
+@pytest.mark.parametrize(("nodes", "said"), [(1, "Analysed 1 position in"), (2, "Analysed 2 positions in")])
+def test_the_count_of_positions_analysed_agrees_in_number(nodes, said):
+    # The walk of issue 29: `analyse cram --size 3x3` said "Analysed 1 positions".
+    from gridgames.commands.analyse import _text, report
+    from gridgames.engine.game import Game
+
+    game = Game.new(get_entry("cram"))
+    fields = dict(report(game, 1.0), nodes=nodes)
+    assert said in _text(game, fields)

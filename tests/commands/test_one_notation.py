@@ -47,3 +47,20 @@ def test_walls_line_mode_advises_in_its_books_notation(capsys, monkeypatch) -> N
     main(["play", "walls", "--plain", "--first", "1"])
     out = capsys.readouterr().out
     assert "e.g. #(" in out and "#A" not in out
+
+
+@pytest.mark.parametrize("entry", [e for e in ENTRIES if e.coord_style == "pair"], ids=lambda e: e.id)
+def test_line_modes_refusals_name_no_cell_in_the_other_notation(entry, capsys, monkeypatch, tmp_path) -> None:
+    # The walk of issue 29: in a book that writes (3,3), an empty line advised "such as C3"; in walls,
+    # a step before the token is placed, a step off the board and a wall in a direction named C3 too.
+    import io
+    import re
+    import sys
+
+    monkeypatch.setenv("GRIDGAMES_DATA_DIR", str(tmp_path))
+    lines = "\nup\n#up\n3 3\n1 1\ndown\n" if entry.id == "walls" else "\n"
+    monkeypatch.setattr(sys, "stdin", io.StringIO(lines))
+    main(["play", entry.id, "--plain", "--first", "1", "--size", "3x3"])
+    out = capsys.readouterr().out
+    assert "An empty line is not a move" in out
+    assert not re.search(r"\b[A-I][1-9]\b", out), out

@@ -130,7 +130,7 @@ def test_walls_reads_placements_steps_walls_and_directions(make_game) -> None:
     with pytest.raises(InvalidMoveError, match="not a move"):
         game.parse("#up")
     corner = make_game("walls", "5x5").play("A1").play("E5")
-    with pytest.raises(InvalidMoveError, match="off the board"):
+    with pytest.raises(InvalidMoveError, match="on the top row: it cannot go up"):
         corner.play("up")
     assert corner.play("down").state == corner.play("B1").state
 

@@ -25,7 +25,7 @@ from tests.waiting import until
 
 CATALOGUE = catalogue()
 
-SHORT_ACTIONS = 280  # random steps: about 1,500 keys, clicks and resizes with the scripted ones
+SHORT_ACTIONS = 150  # random steps: about 1,000 keys, clicks and resizes with the scripted ones
 SOAK_ACTIONS = int(os.environ.get("GRIDGAMES_FUZZ_ACTIONS", 3000))
 DEFAULT_SEED = 20261125
 SEED = int(os.environ.get("GRIDGAMES_FUZZ_SEED", DEFAULT_SEED))
@@ -77,8 +77,9 @@ async def open_game(monkey: Monkey, episode: Episode) -> None:
 
 
 async def tour(monkey: Monkey) -> None:
-    """Each overlay and state once (rules, palette, quit question, an earlier move, alternate mode), so every
-    run has been through each whatever the dice say; then the monkey takes over."""
+    """Each overlay and state once (rules, palette, quit question, an earlier move, alternate mode, a
+    terminal too small), so every run has been through each whatever the dice say; then the monkey
+    takes over."""
     app, pilot = monkey.app, monkey.pilot
     screen = app.screen
     for opener, closer in (("question_mark", "escape"), ("ctrl+p", "escape"), ("q", "n")):
@@ -99,6 +100,13 @@ async def tour(monkey: Monkey) -> None:
     monkey.key("w")
     await monkey.settle()
     monkey.key("w")
+    await monkey.settle()
+    await monkey.resize(44, 14)  # a terminal too small for the board, then the usual one again
+    await monkey.settle()
+    monkey.observe()
+    monkey.key("left")
+    await monkey.settle()
+    await monkey.resize(80, 24)
     await monkey.settle()
     log = monkey.app.screen.query_one("#log")
     monkey.click(log.region.x + 2, log.region.y, why="on the move log's start")

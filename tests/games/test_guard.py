@@ -40,6 +40,18 @@ def test_a_failing_game_is_switched_off_with_one_sentence(game_id, what, one_sen
     assert guard.probe(games.get_entry("rowcol")) is None
 
 
+def test_a_guard_writes_what_it_finds_in_its_own_ledger() -> None:
+    """The guard's state is an object: a guard given its own ledger leaves the run's alone."""
+    from tests.games.broken_plugin import MOVES_RAISE
+
+    own = guard.Ledger()
+    watch = guard.Guard("broken-moves", "Broken Moves", own)
+    rules = guard.GuardedRules(MOVES_RAISE.entry.rules, watch)
+    with pytest.raises(GameFault):
+        rules.legal_moves(rules.start(Options(3, 3, "1"), 1))
+    assert "broken-moves" in own.off and guard.why_off("broken-moves") is None
+
+
 def test_the_fault_comes_mid_game_and_names_the_game() -> None:
     entry = games.get_entry("late")
     assert guard.probe(entry) is None, "it plays its opening"

@@ -59,6 +59,8 @@ def test_solvers_are_registered_per_game_not_per_rules_class(monkeypatch) -> Non
     liar, twin = games.get_entry("liar"), games.get_entry("liar-twin")
     assert liar.rules == twin.rules, "one rules class, one rules object"
     assert games.registered_solver(liar.rules) is not games.registered_solver(twin.rules)
+    assert liar.solver is not twin.solver, "each entry carries its own game's solver"
+    assert liar.solver is games.registered_solver(liar.rules)
     state = Game.new(twin, Options(3, 3, "1"), first_player=1).state
     evaluation = analyse(twin, state, 1.0)
     assert evaluation.value == "loss" and evaluation.exact, "the twin's own (generic) solver, not the liar's"

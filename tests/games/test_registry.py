@@ -80,3 +80,28 @@ def test_a_plugin_in_a_zip_file_on_the_path_is_found(tmp_path, monkeypatch):
     finally:
         monkeypatch.undo()
         games.reload()
+
+
+def test_each_game_is_one_object_its_entry_carries_its_book():
+    """A front end is handed the entry and takes every part of the game from it: no lookup by id."""
+    for book in games.rule_books():
+        entry = book.entry
+        assert entry.phrases is book.phrases and entry.words is book.words, entry.id
+        assert entry.rules_markdown() == book.rules_markdown(), entry.id
+        assert entry.solver is games.registered_solver(entry.rules), entry.id
+
+
+def test_no_front_end_looks_a_game_part_up_by_id():
+    """`rule_book(...)` and `registered_solver(...)` are the registry's; outside `games/` (and the
+    command that lists or checks games) a game's parts come from its entry."""
+    from pathlib import Path
+
+    package = Path(games.__file__).resolve().parent.parent
+    found = [
+        f"{path.relative_to(package)}: {line.strip()}"
+        for path in package.rglob("*.py")
+        if "games" not in path.relative_to(package).parts[:1]
+        for line in path.read_text(encoding="utf-8").splitlines()
+        if "rule_book(" in line or "registered_solver(" in line
+    ]
+    assert found == []

@@ -19,7 +19,7 @@ from tests.notation import played
 @pytest.mark.parametrize(
     ("typed", "message"),
     [
-        ("", "An empty line is not a move: type a move such as C3, or help."),
+        ("", "An empty line is not a move: type a move such as A3, or help."),
         ("   ", "An empty line is not a move"),
         ("F9", "'F9' is not on this 5x5 board: rows run A-E (1-5) and columns 1-5."),
         ("0 0", "'0 0' is not on this 5x5 board"),

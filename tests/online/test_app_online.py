@@ -57,6 +57,7 @@ async def test_the_app_hosts_and_a_plain_client_plays_it_to_the_end(procs, tmp_p
         await until(pilot, lambda: screen.view and screen.view.state.connected[1], "the friend arriving")
         await until(pilot, lambda: not screen.query_one("#invite").display, "the invite to go")
         assert "Player 2 (O) connected" in screen.status_text()
+        assert not screen.query_one("#clocks").display  # a game without a clock shows none
 
         for ply, text in enumerate(SCRIPTS["rowcol"]):
             if ply % 2 == 0:  # the app's turn: walk the cursor there and press Enter, like a person

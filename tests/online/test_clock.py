@@ -1,6 +1,7 @@
 """Clocks in rooms (issue 31): the server keeps the time on its own (injected) time source, charges a move
 the time it took less the reported round trip (up to the cap), ends a game on time by itself when the
-running player's time and the lag cap are up, and keeps the clock across a restart. Time is moved by the
+running player's time and the lag cap are up (a sweep ends it in a room nobody holds), and keeps the clock
+across a restart. Time is moved by the
 test (`ManualTime`), never waited for; the network is loopback."""
 
 from __future__ import annotations
@@ -148,3 +149,59 @@ async def test_another_server_of_a_cluster_shows_and_keeps_the_same_clock(pg_url
     finally:
         await one.stop()
         await two.stop()
+
+
+async def _left_alone(url: str, rooms: int) -> list[tuple[str, str]]:
+    """`rooms` hosted rooms under 0.5+1, both seats taken (Player 1's time running), then left by both."""
+    made = []
+    async with aiohttp.ClientSession() as session:
+        for _ in range(rooms):
+            async with Client(session, url) as host, Client(session, url) as guest:
+                made.append(await _room(url, session, host, guest))
+                await guest.next(p.State)  # both seated: the clock runs
+    return made
+
+
+@pytest.mark.parametrize("store", ["sqlite", "postgresql"])
+async def test_a_hosted_room_nobody_holds_ends_on_time_by_the_sweep(tmp_path, clock, store, request):
+    db = tmp_path / "rooms.sqlite" if store == "sqlite" else request.getfixturevalue("pg_url")
+    running = await server.start("127.0.0.1", 0, db, time_source=clock)
+    try:
+        (room, secret), = await _left_alone(f"ws://127.0.0.1:{running.port}", 1)
+    finally:
+        await running.stop()
+    clock = ManualTime(clock.now())  # the first server's timers stay behind with it
+    running = await server.start("127.0.0.1", 0, db, time_source=clock)  # no room in memory, no timer
+    url = f"ws://127.0.0.1:{running.port}"
+    try:
+        clock.advance(30.0)
+        assert await running.server.sweep_flags() == 0  # the time is up, the lag cap not yet
+        clock.advance(LAG_CAP)
+        assert await running.server.sweep_flags() == 1
+        assert await running.server.sweep_flags() == 0  # ended once
+        async with aiohttp.ClientSession() as session, Client(session, url) as host:
+            await host.send(p.Join(p.VERSION, room, secret))
+            state = await host.next(p.State)
+            assert state.result is not None and state.result.winner == 2  # type: ignore[attr-defined]
+            assert "ran out of time" in state.result.reason  # type: ignore[attr-defined]
+            assert state.clock == {"control": "0.5+1", "left": [0.0, 30.0], "running": None}  # type: ignore[attr-defined]
+            assert state.score == (0, 1)  # type: ignore[attr-defined]  # the result is recorded in the match
+    finally:
+        await running.stop()
+
+
+async def test_the_sweep_pages_through_every_clocked_room(tmp_path, clock, monkeypatch):
+    db = tmp_path / "rooms.sqlite"
+    running = await server.start("127.0.0.1", 0, db, time_source=clock)
+    try:
+        await _left_alone(f"ws://127.0.0.1:{running.port}", 2)
+    finally:
+        await running.stop()
+    monkeypatch.setattr(server, "SWEEP_LIMIT", 1)  # one room a sweep: the next sweep reads on
+    clock = ManualTime(clock.now())
+    running = await server.start("127.0.0.1", 0, db, time_source=clock)
+    try:
+        clock.advance(31.0)
+        assert [await running.server.sweep_flags() for _ in range(3)] == [1, 1, 0]
+    finally:
+        await running.stop()

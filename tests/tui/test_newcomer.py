@@ -78,7 +78,7 @@ async def test_dialogs_show_their_own_keys_and_the_screens_show_palette_and_tab(
         await pilot.press("tab", "enter")  # back on the board: play, then ask to leave
         await until(pilot, lambda: screen.game.cursor == 1, "the move played")
         await pilot.press("escape")
-        await until(pilot, lambda: footer_keys(app) == ["y Yes", "n/esc No"], "the question's keys")
+        await until(pilot, lambda: footer_keys(app) == ["y Leave", "n/esc No"], "the question's keys")
 
 
 async def test_a_click_on_a_footer_key_presses_it_and_a_greyed_out_one_rings_the_bell() -> None:

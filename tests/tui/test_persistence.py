@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from textual.widgets import Input, Select
+from textual.widgets import Button, Input, Select
 
 from gridgames.engine.game import Game
 from gridgames.engine.match import Match
@@ -23,6 +23,7 @@ from gridgames.tui.screens.game import GameScreen
 from gridgames.tui.screens.new_game import NewGamePanel
 from gridgames.tui.screens.record_file import OpenRecordScreen, SaveRecordScreen
 from gridgames.tui.screens.select import SelectScreen
+from gridgames.tui.widgets.keys_footer import KeysFooter
 from tests.tui.helpers import SIZE, card_results, log_lines, make_app, scripted_game, text_of, without_review
 from tests.waiting import click, screen_becomes, until
 
@@ -85,7 +86,11 @@ async def test_autosave_then_a_new_app_offers_to_resume_board_log_and_score() ->
         # Declining is possible too: the picker stays, and the save is kept for next time.
     declined = make_app()
     async with declined.run_test(size=SIZE) as pilot:
-        await screen_becomes(pilot, ConfirmScreen, "the offer to resume")
+        offer = await screen_becomes(pilot, ConfirmScreen, "the offer to resume")
+        # at start-up, no is the game list: buttons and footer say "Not now", both the same words
+        assert str(offer.query_one("#no", Button).label) == "Not now (n)"
+        footer = [key.label for key in offer.query_one(KeysFooter).shown()]
+        assert footer == ["y Resume", "n/esc Not now"], footer
         await pilot.press("n")
         await screen_becomes(pilot, SelectScreen, "the first screen")
     assert Store().load_current("rowcol") is not None

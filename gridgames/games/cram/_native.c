@@ -14,7 +14,7 @@
  * search ends within a few milliseconds. A stopped search returns None; Python raises SearchTimeout.
  *
  * Memory: the table of shapes, 16 bytes an entry, starts at 64 KB and doubles in place as needed up to its
- * cap (2**21 entries, 32 MB; set_memo_limit), past which new shapes replace small ones. Besides it, a fixed
+ * cap (2**21 entries, 32 MB; set_memo_limit), past which new shapes replace cheap ones. Besides it, a fixed
  * 384 KB cache of recent shapes' canonical forms (canonical_cached).
  */
 #define PY_SSIZE_T_CLEAN
@@ -46,8 +46,9 @@ static inline int count(u64 x) { return ones64(x); }
 
 /* ---- the table: what is known of each canonical shape -------------------------------------------- */
 
-/* An entry: the shape's cells (row-major in its h x w box) and its meta: bits 0-15 h << 8 | w (with the
- * cells, the key; never 0, so meta 0 marks an empty entry), bits 16-23 the exact value plus one (0: not
+/* An entry: the shape's cells (row-major in its h x w box) and its meta: bits 0-11 h << 8 | w (with the
+ * cells, the key; never 0, so meta 0 marks an empty entry), bits 12-15 the work its searches took (log2
+ * of their nodes, at most 15), bits 16-23 the exact value plus one (0: not
  * known), bits 24-63 for g < 40 whether the value is known not to be g (a value is at most half the
  * cells: 32). Buckets of SLOTS entries, two neighbouring 64-byte cache lines, so a look-up reads one
  * bucket; a shape's bucket is the low bits of its hash. The table starts at 4,096 entries (64 KB) and
@@ -56,12 +57,16 @@ static inline int count(u64 x) { return ones64(x); }
  * cap no shape is ever let go, so the core searches as the reference does (whose memo forgets nothing
  * below a million shapes), node for node. It grows in
  * place (mremap on Linux), so growing never holds the old table and the new one at once. At the cap a
- * new shape takes the place of the smallest in its full bucket (the cheapest to find again), so memory
- * stays bounded and a full table costs time, never answers. */
+ * new shape takes the place of the entry of its full bucket that took the least work to find (the
+ * fewest cells among those: the cheapest to find again), so memory stays bounded and a full table costs
+ * time, never answers. Work rather than cells alone: 5x8 under a 2**19-entry cap from 1,985,420 nodes
+ * to 1,616,650 (1,385,314 with room for all). */
 typedef struct { u64 bits, meta; } Entry;
 #define NOT_SHIFT 24
 #define NOT_VALUES 40
-#define HW_MASK ((u64)0xFFFF)
+#define HW_MASK ((u64)0x0FFF) /* a canonical shape is no taller than wide: h <= 8, w <= 64 */
+#define WORK_SHIFT 12 /* bits 12-15: the work its searches took, log2 of their nodes (at most 15) */
+#define WORK_MASK ((u64)0xF << WORK_SHIFT)
 #define SLOTS 8
 #define MIN_ENTRIES ((size_t)1 << 12)
 static Entry *table = NULL;
@@ -128,8 +133,15 @@ static int grow(void) {
     return 0;
 }
 
+/* Whether an entry is cheaper to find again than another: less work, then fewer cells. */
+static inline int cheaper(const Entry *a, const Entry *b) {
+    u64 wa = a->meta & WORK_MASK, wb = b->meta & WORK_MASK;
+    return wa != wb ? wa < wb : count(a->bits) < count(b->bits);
+}
+
 /* Stores meta under (bits, its hw): into the entry that has it or the first empty one of its bucket;
- * a full bucket doubles the table while under the cap, else its smallest shape gives way. */
+ * a full bucket doubles the table while under the cap, else the entry that took the least work to
+ * find (the fewest cells among those) gives way. */
 static int remember(u64 bits, u64 meta) {
     if (!table && grow() < 0) return NO_MEMORY;
     u64 hw = meta & HW_MASK, hash = key_hash(bits, hw);
@@ -138,7 +150,7 @@ static int remember(u64 bits, u64 meta) {
         for (int s = 0; s < SLOTS; s++) {
             if (!e[s].meta) { e[s].bits = bits; e[s].meta = meta; stored++; return 0; }
             if (e[s].bits == bits && (e[s].meta & HW_MASK) == hw) { e[s].meta = meta; return 0; }
-            if (count(e[s].bits) < count(victim->bits)) victim = e + s;
+            if (cheaper(e + s, victim)) victim = e + s;
         }
         if (entries * 2 > table_cap || grow() < 0) {
             victim->bits = bits;
@@ -154,15 +166,22 @@ static void memo_clear(void) {
     entries = stored = 0;
 }
 
-static int remember_exact(u64 bits, int h, int w, int v) {
-    u64 meta = memo_meta(bits, h, w);
+/* meta with the work of a search of `nodes` nodes added (the most of what was kept and this one). */
+static inline u64 with_work(u64 meta, unsigned long long nodes) {
+    u64 work = (u64)highbit(nodes | 1);
+    if (work > 15) work = 15;
+    return (meta & WORK_MASK) >> WORK_SHIFT >= work ? meta : (meta & ~WORK_MASK) | work << WORK_SHIFT;
+}
+
+static int remember_exact(u64 bits, int h, int w, int v, unsigned long long nodes) {
+    u64 meta = with_work(memo_meta(bits, h, w), nodes);
     meta = (meta & ~((u64)0xFF << 16)) | (u64)(v + 1) << 16;
     return remember(bits, meta) < 0 ? NO_MEMORY : v;
 }
 
 /* Records that the value is none of `values` (a mask); returns NOT_AMONG. */
-static int remember_not(u64 bits, int h, int w, u64 values) {
-    u64 meta = memo_meta(bits, h, w) | (values & ((BIT(NOT_VALUES) - 1))) << NOT_SHIFT;
+static int remember_not(u64 bits, int h, int w, u64 values, unsigned long long nodes) {
+    u64 meta = with_work(memo_meta(bits, h, w), nodes) | (values & ((BIT(NOT_VALUES) - 1))) << NOT_SHIFT;
     return remember(bits, meta) < 0 ? NO_MEMORY : NOT_AMONG;
 }
 
@@ -171,6 +190,9 @@ static int remember_not(u64 bits, int h, int w, u64 values) {
 typedef struct {
     int h, w;
     u64 full, not_first, not_last, row_mask;
+    /* each cell's row and column, and a domino's distance from the box's centre in half cells (see
+     * list_moves; [0]: across from the cell, [1]: down), so that a search never divides */
+    unsigned char row[MAXCELLS], col[MAXCELLS], off_centre[2][MAXCELLS];
 } Frame;
 
 static Frame *frames[MAXCELLS + 1][MAXCELLS + 1];
@@ -187,15 +209,26 @@ static const Frame *frame(int h, int w) {
     for (int r = 0; r < h; r++) first |= BIT(r * w);
     f->not_first = f->full & ~first;
     f->not_last = f->full & ~(first << (w - 1));
+    for (int i = 0; i < h * w; i++) {
+        int r = i / w, c = i % w;
+        f->row[i] = (unsigned char)r;
+        f->col[i] = (unsigned char)c;
+        for (int pass = 0; pass < 2; pass++)
+            f->off_centre[pass][i] = (unsigned char)(abs(2 * r + pass - (h - 1)) + abs(2 * c + !pass - (w - 1)));
+    }
     frames[h][w] = f;
     return f;
 }
 
+/* The region of `within` holding `seed`: grown a step each way at a time, and along each row towards the
+ * higher columns at once (adding the cells grown to the row runs carries through each run from them;
+ * the runs leave out column 0, so no carry passes into the next row). Shapes are no taller than wide. */
 static inline u64 flood(const Frame *f, u64 seed, u64 within) {
-    u64 comp = seed;
+    u64 comp = seed, runs = within & f->not_first;
     for (;;) {
         u64 grown = (comp | ((comp & f->not_last) << 1) | ((comp & f->not_first) >> 1) | (comp << f->w)
                      | (comp >> f->w)) & within;
+        grown |= ((runs + (grown & runs)) ^ runs) & runs;
         if (grown == comp) return comp;
         comp = grown;
     }
@@ -203,7 +236,7 @@ static inline u64 flood(const Frame *f, u64 seed, u64 within) {
 
 /* A region moved from its frame into its bounding box. */
 static void box(const Frame *f, u64 comp, int *bh, int *bw, u64 *bits) {
-    int w = f->w, r0 = lowbit(comp) / w, r1 = highbit(comp) / w;
+    int w = f->w, r0 = f->row[lowbit(comp)], r1 = f->row[highbit(comp)];
     u64 columns = 0;
     for (int r = r0; r <= r1; r++) columns |= (comp >> (r * w)) & f->row_mask;
     int c0 = lowbit(columns), nw = highbit(columns) - c0 + 1;
@@ -253,10 +286,9 @@ static void canonical(int h, int w, u64 bits, int *ch, int *cw, u64 *cb) {
     }
     if (h >= w) {
         for (int c = 0; c < w; c++) cols[c] = 0;
-        for (u64 x = bits; x; x &= x - 1) {
-            int i = lowbit(x);
-            cols[i % w] |= BIT(i / w);
-        }
+        u64 row_mask = w == 64 ? ~(u64)0 : BIT(w) - 1;
+        for (int r = 0; r < h; r++)
+            for (u64 x = (bits >> (r * w)) & row_mask; x; x &= x - 1) cols[lowbit(x)] |= BIT(r);
         least_of_flips(cols, w, h, &best, &best_hw);
     }
     *cb = best;
@@ -310,58 +342,141 @@ typedef struct {
     u64 shape[2 * MAXCELLS];
 } Moves;
 
-/* The largest region of `cells` (the first of the largest), and its size in *most (0 when empty). */
-static u64 largest_region(const Frame *f, u64 cells, int *most) {
+/* The largest region of `cells` (the first of the largest), and its size in *most (0 when empty); `total`
+ * is the number of cells, so that the flood stops once a region holds more than the cells left. */
+static u64 largest_region(const Frame *f, u64 cells, int total, int *most) {
     u64 largest = 0;
     *most = 0;
     for (u64 rest = cells; rest;) {
         u64 comp = flood(f, rest & -rest, rest);
         rest ^= comp;
         int n = count(comp);
+        total -= n;
         if (n > *most) { *most = n; largest = comp; }
+        if (*most >= total) break; /* (a tie goes to the first) */
     }
     return largest;
 }
 
 static inline int bit_at(u64 x, int i) { return (int)((x >> i) & 1); }
 
+/* Whether a domino leaves a connected shape connected, read from the cells around it: if the cells next
+ * to the domino are joined to one another through the cells of the 3 x 4 window around it (4 x 3 for a
+ * vertical one), any path the domino cut goes round it, so the shape left is one region and needs no
+ * flood (on 4x9 28% of the dominoes listed: most split the small shapes of a search's end; the flood
+ * was a third of a search's instructions). local_joined[pass][window]:
+ * the window's cells row-major (bit row * 4 + col, or row * 3 + col), the domino's cells empty. A
+ * window that does not join them says nothing: the regions are then flooded. */
+static unsigned char local_joined[2][1 << 12];
+
+static void fill_local_joined(void) {
+    for (int pass = 0; pass < 2; pass++) {
+        int wh = pass ? 4 : 3, ww = pass ? 3 : 4;
+        u64 domino = pass ? (BIT(1 * 3 + 1) | BIT(2 * 3 + 1)) : (BIT(1 * 4 + 1) | BIT(1 * 4 + 2));
+        u64 next = 0; /* the window's cells next to the domino */
+        for (int k = 0; k < wh * ww; k++) {
+            int r = k / ww, c = k % ww;
+            if (domino & BIT(k)) continue;
+            for (int d = 0; d < wh * ww; d++)
+                if ((domino & BIT(d)) && abs(d / ww - r) + abs(d % ww - c) == 1) next |= BIT(k);
+        }
+        for (u64 window = 0; window < BIT(wh * ww); window++) {
+            u64 cells = window & ~domino, touching = cells & next;
+            if (!touching) { local_joined[pass][window] = 1; continue; }
+            u64 comp = touching & -touching;
+            for (;;) { /* flood within the window */
+                u64 grown = comp;
+                for (int k = 0; k < wh * ww; k++) {
+                    if (!(comp & BIT(k))) continue;
+                    int r = k / ww, c = k % ww;
+                    if (c > 0) grown |= BIT(k - 1);
+                    if (c < ww - 1) grown |= BIT(k + 1);
+                    if (r > 0) grown |= BIT(k - ww);
+                    if (r < wh - 1) grown |= BIT(k + ww);
+                }
+                grown &= cells;
+                if (grown == comp) break;
+                comp = grown;
+            }
+            local_joined[pass][window] = (touching & ~comp) == 0;
+        }
+    }
+}
+
+/* The window around the domino at cell i (pass 0: across, pass 1: down) of the shape `bits`, as
+ * local_joined reads it (cells off the frame empty): the shape moved so that the window's corner is bit 0,
+ * its rows read at once, the columns off the frame masked. The frame is at most 30 wide (20 for a
+ * vertical domino), so that every shift is under 64. */
+static inline unsigned window_of(const Frame *f, u64 bits, int i, int pass) {
+    int w = f->w, c = f->col[i], corner = i - w - 1;
+    u64 y = corner >= 0 ? bits >> corner : bits << -corner;
+    if (pass) {
+        unsigned out = (unsigned)((y & 7) | ((y >> w) & 7) << 3 | ((y >> 2 * w) & 7) << 6 | ((y >> 3 * w) & 7) << 9);
+        if (c == 0) out &= ~0x249u; /* column 0 of the window */
+        if (c == w - 1) out &= ~0x924u; /* column 2 */
+        return out;
+    }
+    unsigned out = (unsigned)((y & 15) | ((y >> w) & 15) << 4 | ((y >> 2 * w) & 15) << 8);
+    if (c == 0) out &= ~0x111u;
+    if (c + 2 == w) out &= ~0x888u; /* column 3 */
+    return out;
+}
+
 /* The dominoes a domino leaves are those of the shape less those touching its cells; the dominoes are
- * sorted by their scores (an insertion sort of score << 8 | index, stable). */
+ * sorted by their scores, ties in the order listed. */
 static void list_moves(const Frame *f, u64 bits, Moves *moves) {
     u64 right = bits & (bits >> 1) & f->not_last, down = bits & (bits >> f->w);
     u64 left = right << 1, up = down << f->w; /* the cells with a neighbour on that side */
-    int edges = count(right) + count(down), n = 0;
-    uint32_t keys[2 * MAXCELLS];
+    int edges = count(right) + count(down), n = 0, cells = count(bits);
+    int ranks[2 * MAXCELLS];
     u64 rests[2 * MAXCELLS], bigs[2 * MAXCELLS];
     int sizes[2 * MAXCELLS];
+    unsigned char degree[MAXCELLS]; /* each cell's neighbours in the shape */
+    for (u64 x = bits; x; x &= x - 1) {
+        int i = lowbit(x);
+        degree[i] = (unsigned char)(bit_at(right, i) + bit_at(left, i) + bit_at(down, i) + bit_at(up, i));
+    }
     for (int pass = 0; pass < 2; pass++) {
         int step = pass ? f->w : 1;
         for (u64 m = pass ? down : right; m; m &= m - 1) {
             int i = lowbit(m), j = i + step, most;
             u64 rest = bits & ~(BIT(i) | BIT(j)), big;
-            big = largest_region(f, rest, &most);
+            /* the domino's neighbours (no cell is next to both of its cells): one at most, or all joined
+             * around it, and what is left is one region */
+            int degrees = degree[i] + degree[j];
+            if (degrees <= 3 || (f->w <= (pass ? 20 : 30) && local_joined[pass][window_of(f, bits, i, pass)])) {
+                big = rest;
+                most = cells - 2;
+            } else {
+                big = largest_region(f, rest, cells - 2, &most);
+            }
             int rank = use_order ? most : 0;
             if (use_order > 1) { /* the score: see above */
-                int degrees = bit_at(right, i) + bit_at(left, i) + bit_at(down, i) + bit_at(up, i)
-                              + bit_at(right, j) + bit_at(left, j) + bit_at(down, j) + bit_at(up, j);
                 int left_over = edges - degrees + 1; /* the domino itself was counted twice */
-                int r = i / f->w, c = i % f->w;
-                int off_centre = abs(2 * r + pass - (f->h - 1)) + abs(2 * c + !pass - (f->w - 1));
-                rank = 2 * most + left_over + 2 * off_centre;
+                rank = 2 * most + left_over + 2 * f->off_centre[pass][i];
             }
-            uint32_t key = (uint32_t)rank << 8 | (uint32_t)n;
-            int k = n;
-            for (; k > 0 && keys[k - 1] > key; k--) keys[k] = keys[k - 1];
-            keys[k] = key;
+            ranks[n] = rank;
             rests[n] = rest;
             bigs[n] = big;
             sizes[n] = most;
             n++;
         }
     }
+    /* sorted by rank, ties in the order listed: a counting sort on the rank's low 5 bits, then on the
+     * next 5 (a rank is under 1024: twice 62 cells, 112 dominoes, twice 66 half cells) */
+    unsigned char by_low[2 * MAXCELLS], order[2 * MAXCELLS];
+    int at[32];
+    memset(at, 0, sizeof at);
+    for (int k = 0; k < n; k++) at[ranks[k] & 31]++;
+    for (int d = 0, sum = 0; d < 32; d++) { int c = at[d]; at[d] = sum; sum += c; }
+    for (int k = 0; k < n; k++) by_low[at[ranks[k] & 31]++] = (unsigned char)k;
+    memset(at, 0, sizeof at);
+    for (int k = 0; k < n; k++) at[ranks[k] >> 5 & 31]++;
+    for (int d = 0, sum = 0; d < 32; d++) { int c = at[d]; at[d] = sum; sum += c; }
+    for (int k = 0; k < n; k++) order[at[ranks[by_low[k]] >> 5 & 31]++] = by_low[k];
     moves->n = n;
     for (int k = 0; k < n; k++) {
-        int from = keys[k] & 0xFF;
+        int from = order[k];
         moves->left_over[k] = rests[from];
         moves->largest[k] = bigs[from];
         moves->size[k] = sizes[from];
@@ -387,9 +502,11 @@ static inline u64 shifted(u64 values, int by) {
  * `left` options still to look at: not found, not under the least value missing (the mex is at least
  * that), and with at most `left` values missing below them (each option fills one at most). */
 static inline u64 still_possible(u64 asked, u64 found, int left) {
-    u64 missing = ~found;
-    for (int i = 0; i < left && i < 64 && missing; i++) missing &= missing - 1;
-    int limit = missing ? lowbit(missing) : 64; /* the (left + 1)-th missing value */
+    /* the (left + 1)-th missing value v: v = left + (values found under v), v not found (64: none) */
+    int limit = left;
+    for (int next; limit < 64 && (next = left + count(found & below(limit))) != limit;) limit = next;
+    while (limit < 64 && (found >> limit & 1)) limit++;
+    if (limit > 64) limit = 64;
     return asked & ~found & ~below(lowbit(~found)) & below(limit + 1);
 }
 
@@ -534,6 +651,7 @@ static int shape_value(int h, int w, u64 bits, u64 asked, Budget *b) {
     if (!asked) return NOT_AMONG;
     if (probing) return UNKNOWN;
     if (budget_spent(b)) return STOPPED;
+    unsigned long long start = b->nodes - 1; /* (this node counted) */
     Moves moves;
     list_moves(f, bits, &moves);
     u64 found = 0;
@@ -558,7 +676,7 @@ static int shape_value(int h, int w, u64 bits, u64 asked, Budget *b) {
         }
     }
     probing = 0;
-    if (!possible) return remember_not(bits, h, w, asked | found | below(lowbit(~found)));
+    if (!possible) return remember_not(bits, h, w, asked | found | below(lowbit(~found)), b->nodes - start);
     /* ... then, no option having any of them, each missing value under them looked for in turn: the
      * first not found is the value. */
     int least = lowbit(possible);
@@ -571,17 +689,17 @@ static int shape_value(int h, int w, u64 bits, u64 asked, Budget *b) {
             if (r == j) break;
         }
         if (k == moves.n) { /* no option is worth j, every smaller value is reached: the value is j */
-            int e = remember_exact(bits, h, w, j);
+            int e = remember_exact(bits, h, w, j, b->nodes - start);
             return FAILED(e) ? e : asked >> j & 1 ? j : NOT_AMONG;
         }
         known[k] = 1;
         found |= BIT(j);
         left--;
         possible = still_possible(asked, found, left);
-        if (!possible) return remember_not(bits, h, w, asked | found | below(lowbit(~found)));
+        if (!possible) return remember_not(bits, h, w, asked | found | below(lowbit(~found)), b->nodes - start);
         least = lowbit(possible);
     }
-    int e = remember_exact(bits, h, w, least);
+    int e = remember_exact(bits, h, w, least, b->nodes - start);
     return FAILED(e) ? e : asked >> least & 1 ? least : NOT_AMONG;
 }
 /* ---- Python interface --------------------------------------------------------------------------- */
@@ -589,7 +707,7 @@ static int shape_value(int h, int w, u64 bits, u64 asked, Budget *b) {
 /* 1 when the regions of `cells` are worth 0 together (the player to move loses), 0 when not. */
 static int worth_zero(const Frame *f, u64 cells, Budget *b) {
     int most;
-    u64 largest = largest_region(f, cells, &most);
+    u64 largest = largest_region(f, cells, count(cells), &most);
     int r = sum_value(f, cells, largest, BIT(0), b);
     return FAILED(r) ? r : r == 0;
 }
@@ -744,5 +862,6 @@ static struct PyModuleDef module = {
 
 PyMODINIT_FUNC PyInit__native(void) {
     fill_path_values();
+    fill_local_joined();
     return PyModule_Create(&module);
 }

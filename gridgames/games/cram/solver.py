@@ -5,7 +5,7 @@ a domino is a pair of cell indices, as `reference.dominoes` lists them. Every ca
 raises `SearchTimeout` (or `SearchCancelled`) when it runs out; a cancelled C search ends within a few ms.
 
 Memory: the C table of shapes is capped at `NATIVE_MEMO_LOG2` (2**21 entries of 16 bytes, 32 MB; it starts
-at 64 KB and grows only as a board needs), past which new shapes replace small ones; the Python memo at
+at 64 KB and grows only as a board needs), past which new shapes replace cheap ones; the Python memo at
 `reference.MEMO_LIMIT` shapes (about 100 MB), emptied when full. Either costs time, never answers.
 """
 

@@ -29,7 +29,8 @@ ICGA Journal 25, 2002; Breuker, Uiterwijk and van den Herik, "Solving 8x8 Domine
   counts add up over the board's regions, the only way regions are combined: the outcome of a sum of
   partizan games does not follow from the outcomes of its parts;
 - move ordering (`ordered_moves`): by a move's net change in both players' safe moves and the opponent's
-  real moves, `SAFE_WEIGHT` * (my safe moves' change - theirs) - (their real moves' change), doubled, less
+  real moves, `SAFE_WEIGHT` * (my safe moves' change - theirs) - (their real moves' change) - `MOST_WEIGHT` *
+  (the change in their most disjoint dominoes), doubled, less
   three times its distance from the board's edges; ties to the lowest cell;
 - safe components: a run of the mover's free cells all out of the opponent's reach is an integer of its
   own; any move there lowers it by one or more and the run's first domino by exactly one, so only that
@@ -55,6 +56,8 @@ TABLE_LOG2 = 21
 CHECK_EVERY = 4
 #: Move ordering: a safe move gained or lost weighs this many real moves.
 SAFE_WEIGHT = 4
+#: Move ordering: one fewer of the opponent's most disjoint dominoes weighs this many real moves.
+MOST_WEIGHT = 4
 
 _SIDE = 1 << 126
 _WIN = 1 << 127
@@ -301,8 +304,9 @@ def ordered(rows: int, cols: int, free: int, vertical: bool) -> list[int]:
 
 def move_score(mine: list[int], theirs: list[int], a: int, b: int) -> int:
     """The net change the move on bits b, b+1 of my line a makes: `SAFE_WEIGHT` * (my safe moves' change
-    - theirs) - (their real moves' change). Only the lines it touches change: mine a-1..a+1 (safe) and a
-    (real), theirs b-1..b+2 (safe) and b, b+1 (real)."""
+    - theirs) - (their real moves' change) - `MOST_WEIGHT` * (the change in their most disjoint dominoes:
+    a move that breaks the opponent's runs first). Only the lines it touches change: mine a-1..a+1 (safe)
+    and a (real), theirs b-1..b+2 (safe) and b, b+1 (real and most)."""
     mine2, theirs2 = list(mine), list(theirs)
     mine2[a] &= ~(3 << b)
     theirs2[b] &= ~(1 << a)
@@ -310,7 +314,8 @@ def move_score(mine: list[int], theirs: list[int], a: int, b: int) -> int:
     real_theirs = sum(_real(theirs2[k]) - _real(theirs[k]) for k in (b, b + 1))
     safe_mine = sum(_line_safe(mine2, x) - _line_safe(mine, x) for x in range(a - 1, a + 2))
     safe_theirs = sum(_line_safe(theirs2, x) - _line_safe(theirs, x) for x in range(b - 1, b + 3))
-    return SAFE_WEIGHT * (safe_mine - safe_theirs) - real_theirs
+    most_theirs = sum(_pairs(theirs2[k]) - _pairs(theirs[k]) for k in (b, b + 1))
+    return SAFE_WEIGHT * (safe_mine - safe_theirs) - real_theirs - MOST_WEIGHT * most_theirs
 
 
 @cache

@@ -13,13 +13,15 @@ from dataclasses import dataclass, replace
 
 from gridgames.engine.cells import Cell, CoordStyle, format_cell, parse_cell
 from gridgames.engine.errors import InvalidMoveError
-from gridgames.engine.moves import Move
+from gridgames.engine.moves import ORDINARY, Kind, Move
 from gridgames.engine.options import Options
 from gridgames.engine.rules import Content, GridState, Rules, bits, orthogonal_masks
 
 STEPS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
+#: The edge a token stands on when a step that way would leave the board.
+EDGES = {"up": "top row", "down": "bottom row", "left": "left column", "right": "right column"}
 #: The kind of a move that builds a wall (a move of the ordinary kind places or steps the token).
-WALL = "wall"
+WALL = Kind("wall")
 #: The phase while the tokens are being placed.
 SETUP = "setup"
 _WALL_PREFIX = re.compile(r"(?:#|wall\s+)\s*(.+)", re.IGNORECASE)
@@ -163,23 +165,21 @@ class WallsRules(Rules[WallsState]):
             raw = match.group(1)
         if raw.lower() in STEPS:
             return self._step(state, raw.lower(), wall)
-        return Move((parse_cell(raw, state.rows, state.cols),), WALL if wall else "")
+        return Move((parse_cell(raw, state.rows, state.cols),), WALL if wall else ORDINARY)
 
     def _step(self, state: WallsState, word: str, wall: bool) -> Move:
         token = state.token(state.to_move)
         if wall:
-            raise InvalidMoveError(f"'#{word}' is not a move: build a wall on a cell, e.g. #C3.")
+            raise InvalidMoveError(f"'#{word}' is not a move: a wall goes on an empty cell, not a direction.")
         if token is None:
             raise InvalidMoveError(
-                f"'{word}' steps a token, but yours is not on the board yet: place it on a cell, e.g. C3."
+                f"'{word}' steps a token, but yours is not on the board yet: place it on an empty cell first."
             )
         dr, dc = STEPS[word]
         here = state.cell(token)
         row, col = here.row + dr, here.col + dc
         if not (0 <= row < state.rows and 0 <= col < state.cols):
-            raise InvalidMoveError(
-                f"Your token at {format_cell(here)} cannot go {word}: that is off the board."
-            )
+            raise InvalidMoveError(f"Your token is on the {EDGES[word]}: it cannot go {word}.")
         return Move((Cell(row, col),))
 
 

@@ -228,6 +228,11 @@ class RoomStore(Protocol):
         """Rooms from the lobby whose game is in progress: (room, variant, size, clock, rated, players)."""
         ...
 
+    async def clocked_games(self, after: str, limit: int) -> list[tuple[str, str]]:
+        """Rooms whose game under a clock is in progress, hosted or from the lobby: (room, stored clock),
+        the first `limit` whose id sorts after `after`, in id order (a sweep pages through them all)."""
+        ...
+
     def on_lobby(self, heard: Callable[[str], Awaitable[None]]) -> None:
         """Call `heard` with every lobby note any server sends (shared stores only)."""
         ...

@@ -470,6 +470,16 @@ class PostgresStore:
 
         return await self._read(query)  # type: ignore[no-any-return]
 
+    async def clocked_games(self, after: str, limit: int) -> list[tuple[str, str]]:
+        async def query(db: psycopg.AsyncConnection[Any]) -> list[tuple[str, str]]:
+            rows = await (await db.execute(
+                "SELECT id, clock FROM rooms WHERE id > %s AND clock IS NOT NULL AND finished IS NULL "
+                "ORDER BY id LIMIT %s", (after, limit),
+            )).fetchall()
+            return [(str(row[0]), str(row[1])) for row in rows]
+
+        return await self._read(query)  # type: ignore[no-any-return]
+
     def on_lobby(self, heard: Callable[[str], Awaitable[None]]) -> None:
         self._lobby = heard
 

@@ -520,6 +520,13 @@ class SqliteStore:
         ).fetchall())
         return [lobby_game(row) for row in rows]
 
+    async def clocked_games(self, after: str, limit: int) -> list[tuple[str, str]]:
+        rows = await self.read(lambda db: db.execute(
+            "SELECT id, clock FROM rooms WHERE id > ? AND clock IS NOT NULL AND finished IS NULL "
+            "ORDER BY id LIMIT ?", (after, limit),
+        ).fetchall())
+        return [(str(row[0]), str(row[1])) for row in rows]
+
     def on_lobby(self, heard: Callable[[str], Awaitable[None]]) -> None:
         """Nothing to hear: this server is the file's only writer (it tells its own lobby itself)."""
 

@@ -11,8 +11,7 @@ from gridgames.engine.moves import Move
 from gridgames.engine.outcome import Outcome
 from gridgames.engine.rules import Content, GridState
 from gridgames.engine.textboard import render
-from gridgames.games import rule_book
-from gridgames.games.api import Phrases
+from gridgames.engine.wording import Phrases
 
 
 class Narrator:
@@ -22,7 +21,7 @@ class Narrator:
     def __init__(self, entry: Entry, is_you: Callable[[int], bool]) -> None:
         self.entry = entry
         self.is_you = is_you
-        self.phrases: Phrases = rule_book(entry.id).phrases
+        self.phrases: Phrases = entry.phrases
 
     def _names(self, player: int) -> dict[str, str]:
         entry = self.entry

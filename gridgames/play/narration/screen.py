@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Any
 from gridgames.engine.entry import Entry
 from gridgames.engine.match import Match
 from gridgames.engine.moves import Move
-from gridgames.games import rule_book
 from gridgames.play.narration.room import Answers, RoomView, room_news, room_status
 from gridgames.play.narration.words import game_over_line
 from gridgames.play.picking import NOTHING, Picking
@@ -21,14 +20,16 @@ from gridgames.play.picking import NOTHING, Picking
 if TYPE_CHECKING:
     from gridgames.play.session import PlaySession
 
-#: How a player switches to a game's second kind of move (`Rules.alternate_kind`), for its words.
+#: How a player switches to a game's other kinds of move (`Rules.alternate_kinds`), for its words.
 ALTERNATE_KEYS = "right-click or w"
 #: How the app's player offers the next game once one is over.
 PLAY_AGAIN = "press n to play again."
+#: A hint asked for under the end banner.
+NO_HINT_AFTER_THE_END = f"The game is over, so there is no move to hint: {PLAY_AGAIN}"
 
 
 def status_text(
-    session: PlaySession, viewing: int | None, alternate: bool, legal: tuple[Move, ...],
+    session: PlaySession, viewing: int | None, alternate: str, legal: tuple[Move, ...],
     picking: Picking = NOTHING, target: str = "•",
 ) -> str:
     """The status line: whose turn and what they may do, or what is being shown."""
@@ -55,21 +56,28 @@ def status_text(
 
 
 def turn_text(
-    entry: Entry, state: Any, legal: tuple[Move, ...], alternate: bool, picking: Picking = NOTHING,
+    entry: Entry, state: Any, legal: tuple[Move, ...], alternate: str, picking: Picking = NOTHING,
     target: str = "•",
 ) -> str:
     """Whose turn and what the rules allow them now: 'Player 1 (X) to claim: a • cell in row C ...';
-    the game's own words where it has them."""
+    the game's own words where it has them; the kind of move chosen (`alternate`, "" for the
+    ordinary) named where the game has several."""
     player = entry.player(state.to_move)
+    if alternate and len(entry.rules.other_kinds()) > 1 and not picking.cells:
+        legal = tuple(m for m in legal if m.kind == alternate)
+        return (
+            f"{player}, {entry.words.kind(alternate).name}: pick a {target} cell "
+            f"({len(legal)} moves) · w: next kind."
+        )
     if picking.cells:
         picked = ", ".join(entry.format_cell(c) for c in picking.cells)
         return (
             f"{player}: {picked} picked; now a {target} cell to finish the move "
             f"({len(picking.moves)} possible) · esc: let go."
         )
-    words = rule_book(entry.id).words
+    words = entry.words
     if words.turn is not None:
-        return words.turn(entry, state, legal, alternate, ALTERNATE_KEYS)
+        return words.turn(entry, state, legal, bool(alternate), ALTERNATE_KEYS)
     restriction = entry.restriction(state)
     if legal and all(len(m.cells) == 1 for m in legal):
         where = f"a {target} cell {restriction}" if restriction else f"any {target} cell"
@@ -187,7 +195,7 @@ KEY_ANSWERS = Answers(
 
 
 def online_status(
-    view: RoomView | None, seat: int, closed: str, lost: bool, alternate: bool, picking: Picking = NOTHING,
+    view: RoomView | None, seat: int, closed: str, lost: bool, alternate: str, picking: Picking = NOTHING,
     target: str = "•",
 ) -> str:
     """Who you are, whether the others and the server are there, and whose turn it is (and, on

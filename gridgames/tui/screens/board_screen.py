@@ -12,12 +12,11 @@ from textual.screen import Screen
 
 from gridgames.engine.cells import Cell
 from gridgames.engine.entry import Entry
-from gridgames.engine.moves import Move
+from gridgames.engine.moves import ORDINARY, Kind, Move
 from gridgames.engine.options import Options
 from gridgames.engine.rules import GridState
-from gridgames.games import rule_book
 from gridgames.play.narration import LET_GO, analysis_lines
-from gridgames.play.picking import NOTHING, Picking, switch_alternate
+from gridgames.play.picking import NOTHING, Picking, kind_name, switch_alternate
 from gridgames.tui.alternate import name_alternate_key
 from gridgames.tui.marks import TARGET, VALUE_GLYPHS, CellMark, book_target, legend
 from gridgames.tui.pointing import pointed_at
@@ -31,8 +30,21 @@ class BoardScreen(Screen[None]):
     def __init__(self) -> None:
         super().__init__()  # no id: the next screen may mount before this one leaves
         self.picking: Picking = NOTHING  # a move of several cells being chosen
-        self.alternate_mode = False
+        self._kind: Kind = ORDINARY
+        self._named: Entry | None = None  # the game whose words label the alternate mode key
         self.message = ""
+
+    @property
+    def alternate_mode(self) -> Kind:
+        """The kind of move chosen (ORDINARY for the game's ordinary moves)."""
+        return self._kind
+
+    @alternate_mode.setter
+    def alternate_mode(self, kind: str) -> None:
+        """Choose a kind of move; the footer names it."""
+        changed, self._kind = kind != self._kind, Kind(kind)
+        if changed and self._named is not None:
+            self.name_keys(self._named)
 
     # -- what each screen says about itself --------------------------------------------------
     def position(self) -> tuple[Entry, GridState] | None:
@@ -86,24 +98,31 @@ class BoardScreen(Screen[None]):
         return True
 
     def action_alternate_mode(self) -> None:
-        """Switch between the game's ordinary moves and its second kind (`Rules.alternate_kind`)."""
+        """Switch to the game's next kind of move (`Rules.alternate_kinds`), after the last back to its
+        ordinary moves."""
         position = self.position()
         if position is None:
             return
         entry, state = position
         legal = entry.rules.legal_moves(state)
-        on, said = switch_alternate(entry, legal, self.alternate_mode, rule_book(entry.id).words)
-        if on != self.alternate_mode:
-            self.alternate_mode, self.picking = on, NOTHING
+        refusal = self.refusal()
+        if not legal and refusal:  # a finished game: its reason, not the game's "not now" words
+            self.say(f"✗ {refusal}")
+            return
+        kind, said = switch_alternate(entry, legal, self.alternate_mode, entry.words)
+        if kind != self.alternate_mode:
+            self.alternate_mode, self.picking = kind, NOTHING
         self.say(said)
 
     def check_alternate(self) -> bool:
         position = self.position()
-        return position is not None and position[0].rules.alternate_kind is not None
+        return position is not None and bool(position[0].rules.other_kinds())
 
     def name_keys(self, entry: Entry) -> None:
-        """The alternate-mode key named in the game's words ("Walls")."""
-        name_alternate_key(self, rule_book(entry.id).words)
+        """The alternate-mode key named in the game's words: the kind of move chosen ("Arrows"), or
+        the game's other moves ("Walls")."""
+        self._named = entry
+        name_alternate_key(self, kind_name(entry, self.alternate_mode, entry.words))
 
     def open_rules(self, entry: Entry, options: Options) -> None:
         from gridgames.tui.screens.rules import RulesScreen
@@ -136,5 +155,5 @@ def legend_text(
     analysis_on: bool, viewing: bool = False,
 ) -> str:
     """The key to the marks on the board now (in the book's words), then the analysis' lines."""
-    lines = legend(entry, marks, rule_book(entry.id).words)
+    lines = legend(entry, marks, entry.words)
     return "\n".join(lines + analysis_lines(evaluation, regions, analysis_on, VALUE_GLYPHS, viewing))

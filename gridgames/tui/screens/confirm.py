@@ -30,6 +30,8 @@ class ConfirmScreen(Dialog[bool]):
         self.yes = yes
         self.no = no
         self.danger = danger
+        #: The footer names the answers as the buttons do ("y Resume  n/esc New game", not Yes/No).
+        self.footer_words = {"answer(True)": yes, "answer(False)": no}
 
     def compose(self) -> ComposeResult:
         yield TooSmall()

@@ -24,7 +24,7 @@ from gridgames.engine.game import Game
 from gridgames.engine.match import Match
 from gridgames.engine.moves import Move
 from gridgames.engine.rules import GridState
-from gridgames.games import get_entry, rule_book
+from gridgames.games import get_entry
 from gridgames.play import computer
 from gridgames.play.clocks import OutOfTime
 from gridgames.play.narration import (
@@ -90,7 +90,7 @@ class GameScreen(AnalysisOverlay, ComputerJobs, ClockView, GameExtras):
         add_game_css(self.app)
         self.setup = setup
         self.entry: Entry = get_entry(setup.variant)
-        self.words = rule_book(setup.variant).words
+        self.words = self.entry.words
         self.name_keys(self.entry)
         self.session = PlaySession(
             match or setup.new_match(self.entry), setup.seats, game=game, rng=rng, slot=slot
@@ -160,7 +160,7 @@ class GameScreen(AnalysisOverlay, ComputerJobs, ClockView, GameExtras):
             self.app.show_storage_warnings()  # type: ignore[attr-defined]
         self.message = message
         self.viewing = None
-        self.alternate_mode = False
+        self.alternate_mode = ""
         self.picking = NOTHING
         request = self.session.think_request()  # first: the status then says the computer is thinking
         self.refresh_view()

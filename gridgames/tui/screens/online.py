@@ -29,6 +29,7 @@ from gridgames.tui.closing import close_screen, settle_after_first_paint
 from gridgames.tui.marks import cell_marks
 from gridgames.tui.online import PlanFactory
 from gridgames.tui.room_link import RoomLink
+from gridgames.tui.screens.online_clock_view import OnlineClockView
 from gridgames.tui.styles import add_game_css
 from gridgames.tui.widgets.board import Board, BoardArea
 from gridgames.tui.widgets.keys_footer import KeysFooter
@@ -39,9 +40,11 @@ from gridgames.tui.widgets.too_small import TooSmall
 
 #: A player's keys for a game in progress, and for its end.
 PLAYING, ANSWERING, AFTER = ("takeback", "resign"), ("answer",), ("rematch",)
+LOBBY_LEFT = "Your clock keeps running while you are away: you lose the game on time."
+LOBBY_LEFT_UNTIMED = "The game stays open on the server, but the app cannot take you back to it."
 
 
-class OnlineGameScreen(RoomLink):
+class OnlineGameScreen(OnlineClockView, RoomLink):
     BINDINGS = [
         Binding("u,ctrl+z", "takeback", "Takeback"),
         Binding("y", "answer(True)", "Accept"),
@@ -70,21 +73,13 @@ class OnlineGameScreen(RoomLink):
         add_game_css(self.app)
         self.board_ready = False
 
-    @property
-    def invite(self) -> str:
-        room = self.room
-        if room is None or not room.invite:
-            return ""
-        local = room.plan.running is not None and room.plan.bind == "127.0.0.1"
-        note = " (this computer only; your network: gridgames host --bind 0.0.0.0)" if local else ""
-        return f"Invite: {room.invite}{note}"
-
     def compose(self) -> ComposeResult:
         yield TooSmall()
         yield title_bar()
         with Horizontal(id="main"):
             yield BoardArea(id="board-area")
             with Vertical(id="side"):
+                yield Line(id="clocks")
                 yield Static("Moves", classes="side-title")
                 yield MoveLog(id="log")
                 yield Line(id="score")
@@ -101,6 +96,7 @@ class OnlineGameScreen(RoomLink):
         settle_after_first_paint(self)
         self.sub_title = "online game"
         self.run_worker(self._connect(), group="online", exit_on_error=False)
+        self.start_room_clocks()
         self.refresh_view()
 
     async def on_unmount(self) -> None:
@@ -173,7 +169,9 @@ class OnlineGameScreen(RoomLink):
             self.query_one("#reason", Line).show(view.describe_outcome())
         state = view.state
         score = f"Match: {view.entry.player(1)} {state.score[0]}, {view.entry.player(2)} {state.score[1]}"
-        self.query_one("#score", Line).show(score + (f", {state.draws} drawn" if state.draws else ""))
+        players = self.room.players_text() if self.room is not None else ""  # a lobby game's, with ratings
+        self.query_one("#score", Line).show(score + (f", {state.draws} drawn" if state.draws else "")
+                                            + (f"\n{players}" if players else ""))
         self.refresh_bindings()
 
     def _my_turn(self) -> bool:
@@ -293,6 +291,8 @@ class OnlineGameScreen(RoomLink):
         hosting = self.room is not None and self.room.plan.running is not None
         kept = "your seat is kept, and the first screen offers this game again."
         then = f"Your game server stops until you come back; {kept}" if hosting else kept.capitalize()
+        if self.room is not None and self.room.plan.saved is None:  # a game from the lobby: no seat kept
+            then = LOBBY_LEFT if self.room.clock is not None else LOBBY_LEFT_UNTIMED
         ask(self.app, f"{question} {then}", yes, go)
 
     def action_rules(self) -> None:

@@ -138,7 +138,7 @@ class PuzzleScreen(PuzzleModes, PuzzleThinking):
         self.think("Finding a puzzle…", lambda stop: self.source.next_run(choice, streak, stop), self._begin)
 
     async def _begin(self, run: PuzzleRun | None) -> None:
-        self.answer, self.pending, self.picking, self.alternate_mode = None, None, NOTHING, False
+        self.answer, self.pending, self.picking, self.alternate_mode = None, None, NOTHING, ""
         self.recorded, self.said = False, ""
         if run is None:
             self.run = None
@@ -196,7 +196,7 @@ class PuzzleScreen(PuzzleModes, PuzzleThinking):
 
     def _answered(self, outcome: tuple[PuzzleRun, Answer, str | None]) -> None:
         run, answer, note = outcome
-        self.run, self.answer, self.pending, self.alternate_mode = run, answer, None, False
+        self.run, self.answer, self.pending, self.alternate_mode = run, answer, None, ""
         message = f"✗ {answer.text}" if answer.kind == "wrong" else answer.text
         if note is not None:
             message = self._counted(run, f"{message} {note}" if note else message)

@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING, Any
 
 from textual.widgets import Button
 
-from gridgames.games import rule_book
 from gridgames.puzzles.run import Answer
 from gridgames.tui.puzzle_marks import puzzle_marks
 from gridgames.tui.widgets.board import Board
@@ -63,7 +62,7 @@ def _draw_board(screen: PuzzleScreen) -> None:
     live = not run.over and not run.refuted and screen.pending is None and not screen.thinking
     marks = puzzle_marks(
         entry, game, live=live, picking=screen.picking, alternate=screen.alternate_mode, tried=tried,
-        reply=reply, certificate=certificate, words=rule_book(entry.id).words,
+        reply=reply, certificate=certificate, words=entry.words,
     )
     boards.first(Board).show(marks)
 

@@ -11,7 +11,6 @@ from textual.widgets import Markdown
 
 from gridgames.engine.entry import Entry
 from gridgames.engine.options import Options
-from gridgames.games import rule_book
 from gridgames.tui import house_rules
 from gridgames.tui.closing import close_screen, settle_after_first_paint
 from gridgames.tui.screens.dialog import Dialog
@@ -22,7 +21,7 @@ from gridgames.tui.widgets.too_small import TooSmall
 def rules_markdown(entry: Entry) -> str:
     """The game's rules page (shipped in its package) followed by the keys page (`tui/rules/keys.md`)."""
     keys = (files("gridgames.tui") / "rules" / "keys.md").read_text(encoding="utf-8")
-    return rule_book(entry.id).rules_markdown() + "\n" + keys
+    return entry.rules_markdown() + "\n" + keys
 
 
 class RulesScroll(VerticalScroll):

@@ -142,11 +142,12 @@ class KeysFooter(Widget, can_focus=False):
         app = self.app
         active = self.screen.active_bindings
         keys: dict[str, FooterKey] = {}
+        words: dict[str, str] = getattr(self.screen, "footer_words", {})  # a screen's own, per question
         for _, binding, enabled, tooltip in active.values():
             if binding.show and binding.action not in keys:
                 keys[binding.action] = FooterKey(
-                    binding.key, app.get_key_display(binding), binding.description, binding.action,
-                    enabled, tooltip,
+                    binding.key, app.get_key_display(binding), words.get(binding.action, binding.description),
+                    binding.action, enabled, tooltip,
                 )
         shown = list(keys.values())
         if self.show_command_palette and app.ENABLE_COMMAND_PALETTE and app.COMMAND_PALETTE_BINDING in active:

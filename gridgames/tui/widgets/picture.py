@@ -45,7 +45,8 @@ def _played_picture(entry: Entry, rows: int, cols: int, plies: int) -> str:
         legal = game.legal_moves()
         if not legal:
             break
-        others = [m for m in legal if entry.rules.alternate_kind and m.kind == entry.rules.alternate_kind]
+        kinds = entry.rules.other_kinds()
+        others = [m for m in legal if m.kind in kinds]
         pick = (
             others[len(others) // 2]
             if others and ply >= 2
