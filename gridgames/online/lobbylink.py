@@ -41,12 +41,12 @@ def _seek_form() -> str:
 
 def parse_seek(text: str) -> p.Seek:
     """A seek typed on one line (`SEEK_FORM`): the game's default size, no clock and casual unless said."""
-    from gridgames.games import rule_book
+    from gridgames.games import get_entry
 
     words = text.split()
     if not words or len(text) > 80:
         raise OptionsError(f"Type a seek as {_seek_form()}.")
-    entry = rule_book(words[0].lower()).entry  # an unknown game: the sentence listing those that exist
+    entry = get_entry(words[0].lower())  # an unknown game: the sentence listing those that exist
     size, clock, rated = f"{entry.default_rows}x{entry.default_cols}", None, False
     for word in words[1:]:
         lowered = word.lower()

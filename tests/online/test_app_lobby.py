@@ -81,6 +81,7 @@ async def test_accepting_a_seek_in_the_app_starts_the_game(tmp_path, monkeypatch
                 screen = await _lobby_with_name(pilot, url, "Alice1")
                 seeks = screen.query_one("#lobby-seeks", OptionList)
                 await until(pilot, lambda: seeks.option_count == 2, "both seeks to pick from")
+                assert seeks.highlighted == 0  # Enter on the list accepts the first seek at once
                 seeks.focus()
                 seeks.highlighted = seeks.get_option_index(wanted)
                 await pilot.press("enter")  # accept Rhea1's seek

@@ -48,3 +48,15 @@ def test_whose_move_it_is_and_why_a_move_is_refused():
     over = view(seated=(True, True), connected=(True, True), result=p.Result(1, "Player 2 (O) resigned."))
     assert move_refusal(over, 2, KEYS) == "The game is over (Player 1 (X) wins!): n offers a rematch."
     assert "Game over: Player 2 (O) resigned." in room_status(over, 2)
+
+
+def test_a_player_leaving_mid_game_is_waited_for_and_after_the_end_is_needed_for_a_rematch():
+    both = dict(seated=(True, True), moves=("C3",))
+    playing, gone = view(connected=(True, True), **both), view(connected=(True, False), **both)
+    assert room_news(playing, gone, 1, TYPED) == [
+        "Player 2 (O) has disconnected; the game waits for them to come back."
+    ]
+    result = p.Result(1, "Player 2 (O) resigned.")
+    over = view(connected=(True, True), result=result, **both)
+    left = view(connected=(True, False), result=result, **both)
+    assert room_news(over, left, 1, KEYS) == ["Player 2 (O) has disconnected; a rematch needs them back."]

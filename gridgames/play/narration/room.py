@@ -85,7 +85,9 @@ def presence_news(before: RoomView, view: RoomView, seat: int) -> list[str]:
         if now.seated[other - 1] and not was.seated[other - 1]:
             news.append(f"{name} has joined: the game is on." if seat else f"{name} has joined.")
         elif was.connected[other - 1] and not now.connected[other - 1]:
-            news.append(f"{name} has disconnected; the game waits for them to come back.")
+            over = view.outcome is not None
+            waits = "a rematch needs them back" if over else "the game waits for them to come back"
+            news.append(f"{name} has disconnected; {waits}.")
         elif now.connected[other - 1] and not was.connected[other - 1]:
             news.append(f"{name} is back.")
     return news

@@ -213,6 +213,8 @@ class LobbyScreen(Dialog[PlanFactory | None]):
         seeks.add_options(options)
         if at in unique:  # the seek the player was on stays highlighted while the listing changes
             seeks.highlighted = seeks.get_option_index(at)
+        elif unique:  # else the first: Enter on the list accepts a seek without a key to reach one first
+            seeks.highlighted = 0
         if not found.seeks:
             seeks.add_option(Option(Text("No open seeks."), disabled=True))
 
