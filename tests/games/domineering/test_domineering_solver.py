@@ -147,7 +147,7 @@ def test_a_cancelled_search_stops_within_milliseconds(use_native: bool) -> None:
 
 
 @native
-@pytest.mark.parametrize(("rows", "cols"), [(3, 8), (4, 8), (8, 8)])
+@pytest.mark.parametrize(("rows", "cols"), [(3, 8), pytest.param(4, 8, marks=pytest.mark.soak), (8, 8)])
 def test_the_c_core_matches_the_reference_on_eight_columns(rows: int, cols: int) -> None:
     """Eight columns take the C core's byte-swapping mirror images; late 8x8 positions stay quick."""
     rng = random.Random(rows)

@@ -42,7 +42,7 @@ def plain_wins(graph: dict, key: tuple, cache: dict) -> bool:
     return cache[key]
 
 
-@pytest.mark.parametrize("size", ["3x3", "3x4"])
+@pytest.mark.parametrize("size", ["3x3", pytest.param("3x4", marks=pytest.mark.soak)])  # 3x4: 12 s
 @pytest.mark.parametrize("adjacency", ["king", "orthogonal"])
 def test_every_reachable_position_matches_plain_negamax(make_game, size, adjacency):
     graph = game_graph(RULES, make_game("noneighbour", size, adjacency=adjacency).state)
