@@ -55,6 +55,16 @@ def gave_up_sentence(server: str, seconds: float) -> str:
     )
 
 
+async def send_message(ws: aiohttp.ClientWebSocketResponse[bool] | None, message: p.Message) -> bool:
+    """Send `message` on `ws` now; False when the connection is gone (nothing is queued)."""
+    if ws is None or ws.closed:
+        return False
+    try:
+        await ws.send_str(message.to_json())
+    except (ConnectionError, RuntimeError, aiohttp.ClientError):
+        return False
+    return True
+
 @dataclass(frozen=True)
 class Event:
     """`kind`: welcome, state (a View), ack, error, link (lost; the pause before the next try),
@@ -203,14 +213,7 @@ class Link:
 
     async def send(self, message: p.Message) -> bool:
         """Send now; False when the connection is down (the caller says so; nothing is queued)."""
-        ws = self._ws
-        if ws is None or ws.closed or not self.connected:
-            return False
-        try:
-            await ws.send_str(message.to_json())
-        except (ConnectionError, RuntimeError, aiohttp.ClientError):
-            return False
-        return True
+        return self.connected and await send_message(self._ws, message)
 
     def retry(self) -> None:
         """After `gave_up`: let `run()` be started again (a player chose Retry)."""

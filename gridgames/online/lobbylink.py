@@ -19,6 +19,7 @@ from gridgames.engine.errors import OptionsError
 from gridgames.engine.options import parse_size
 from gridgames.online import protocol as p
 from gridgames.online.address import Address, unreachable
+from gridgames.online.client import send_message
 from gridgames.online.lobbyclient import WAIT, LobbyError
 
 if TYPE_CHECKING:
@@ -108,14 +109,7 @@ class LobbyLink:
 
     async def send(self, message: p.Message) -> bool:
         """Send `message` (a seek, an accept); False when the connection is gone."""
-        ws = self._ws
-        if ws is None or ws.closed:
-            return False
-        try:
-            await ws.send_str(message.to_json())
-        except (ConnectionError, RuntimeError, aiohttp.ClientError):
-            return False
-        return True
+        return await send_message(self._ws, message)
 
     async def close(self) -> None:
         """Close the connection (its open seeks go with it)."""
