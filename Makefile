@@ -38,7 +38,7 @@ test: lint
 # The app's and the online tests, three times beside two busy processes (stopped however the run
 # ends): a test that assumes a screen changed right after a click fails here. See the script.
 test-loaded: $(VENV)/.installed-dev
-	$(BIN)/python scripts/test_loaded.py
+	$(BIN)/python scripts/test_loaded.py -n $(TEST_WORKERS) --dist loadgroup
 
 bench: $(VENV)/.installed-dev
 	$(BIN)/python -m benchmarks.solvers

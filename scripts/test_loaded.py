@@ -6,6 +6,8 @@ spin on the CPU for the whole run and are stopped however the run ends (a failur
 Every run must pass; the time of each is printed.
 
 Usage: `python scripts/test_loaded.py [--runs N] [--busy N] [test paths] [pytest options...]`
+(the test paths default to tests/tui and tests/online; for example `-n 2 --dist loadgroup` runs
+each pass on two workers).
 """
 
 from __future__ import annotations
@@ -15,17 +17,25 @@ import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 FOLDERS = ["tests/tui", "tests/online"]
 SPIN = "while True: pass"
+
+
+def split_arguments(words: list[str]) -> tuple[list[str], list[str]]:
+    """(test paths, pytest's options): the paths are the words that name a file or folder (tests/tui
+    and tests/online when none does); the rest keep their order, so `-n 2` stays pytest's."""
+    named = [word for word in words if not word.startswith("-") and Path(word.split("::")[0]).exists()]
+    return named or list(FOLDERS), [word for word in words if word not in named]
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3, help="how many times to run the tests (3)")
     parser.add_argument("--busy", type=int, default=2, help="how many busy processes beside them (2)")
-    parser.add_argument("paths", nargs="*", default=FOLDERS, help="the tests (tests/tui tests/online)")
-    args, pytest_args = parser.parse_known_args(argv)
+    args, rest = parser.parse_known_args(argv)
+    args.paths, pytest_args = split_arguments(rest)
 
     def stop(signum: int, _frame: object) -> None:
         raise SystemExit(128 + signum)  # the `finally` below still stops the busy processes
