@@ -20,7 +20,7 @@ What the run knows (games and solvers off, probes) lives in one `Ledger`, which 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any, NoReturn, TypeVar
 
 from gridgames.engine.cells import Cell
@@ -427,6 +427,13 @@ class GuardedSolver(Solver):
             return None
         return f"gave {printable(repr(answer), 60)}, not a tuple of puzzle positions"
 
+    @staticmethod
+    def _puzzle_games(answer: object, *_args: Any) -> str | None:
+        """None or an iterator of groups (each position the generator keeps is proven first)."""
+        if answer is None or isinstance(answer, Iterator):
+            return None
+        return f"gave {printable(repr(answer), 60)}, not groups of positions"
+
     def _legal(self, state: GridState) -> frozenset[Move]:
         """The legal moves an answer is checked against: the game's own, under its guard but without
         checking each move again (the app has listed them already; that took twice the solver's time)."""
@@ -544,6 +551,7 @@ class GuardedSolver(Solver):
     seat_note = _asked("seat_note", "_note")
     puzzle_boards = _asked("puzzle_boards", "_puzzle_boards")
     puzzle_proofs_cold = _asked("puzzle_proofs_cold", "_flag")
+    puzzle_games = _asked("puzzle_games", "_puzzle_games")
     scarce_puzzles = _asked("scarce_puzzles", "_scarce")
     puzzles = _asked("puzzles", "_puzzles")
     certificate = _asked("certificate", "_certificate")

@@ -88,6 +88,10 @@ def games(entry: Entry, board: Board) -> Iterator[list[tuple[tuple[Any, ...], Gr
     moves that reach each."""
     rules: Any = entry.rules
     rng = random.Random(seed(entry.id, board))
+    aimed = solver_of(entry).puzzle_games(entry, board, rng)
+    if aimed is not None:  # the game's own search, aimed at positions random play rarely meets
+        yield from aimed
+        return
     seen: set[GridState] = set()
     begin = rules.start(Options(board.rows, board.cols, game_options=entry.resolve_options(board.options)), 1)
     moves: tuple[Any, ...]
@@ -318,33 +322,44 @@ def every_puzzle(
     return spread(trimmed(out))
 
 
-#: The share of puzzles of two or more player moves the whole pool is trimmed up to.
+#: The shares the whole pool is trimmed up to: two or more player moves, and the medium level missing
+#: the first move overall and in each game (a margin above the quality rules' 40%, a third and a fifth:
+#: a game that gives many longer puzzles, as no-neighbour does, would otherwise stop the trimming
+#: early and leave the other games' one-move puzzles, which the medium level mostly finds).
 AIM_LONGER_ALL = 0.41
+AIM_MISSES_ALL, AIM_MISSES_GAME = 0.36, 0.24
 
 
 def trimmed(puzzles: list[Puzzle]) -> list[Puzzle]:
-    """`puzzles` without some one-move puzzles, while fewer than AIM_LONGER_ALL of them are longer: the
-    last made first, of games that keep more than the quality rules' minimum, and only those that
-    neither the medium level misses nor are rated near 1500 (so every other share only grows)."""
-    def longer_share(kept: list[Puzzle]) -> float:
-        return sum(p.player_moves > 1 for p in kept) / max(len(kept), 1)
-
+    """`puzzles` without some one-move puzzles, while fewer than AIM_LONGER_ALL of them are longer or
+    the medium level misses too few (AIM_MISSES_ALL, AIM_MISSES_GAME of the puzzle's game): the last
+    made first, of games that keep more than the quality rules' minimum, and only those that neither
+    the medium level misses nor are rated near 1500 (so every other share only grows)."""
+    misses = {}
+    for puzzle in puzzles:
+        line = data.line(puzzle)
+        misses[puzzle.id] = quality.medium_misses(
+            get_entry(puzzle.game).rules, line.start, line.solution[0], puzzle.id,
+        )
     kept = list(puzzles)
     per_game: dict[str, int] = {}
+    missed: dict[str, int] = {}
     for puzzle in kept:
         per_game[puzzle.game] = per_game.get(puzzle.game, 0) + 1
+        missed[puzzle.game] = missed.get(puzzle.game, 0) + misses[puzzle.id]
+    longer = sum(p.player_moves > 1 for p in kept)
     for puzzle in reversed(puzzles):
-        if longer_share(kept) >= AIM_LONGER_ALL:
-            break
-        if puzzle.player_moves > 1 or per_game[puzzle.game] <= quality.MIN_PER_GAME:
+        game = puzzle.game
+        short = (
+            longer < AIM_LONGER_ALL * len(kept) or sum(missed.values()) < AIM_MISSES_ALL * len(kept)
+            or missed[game] < AIM_MISSES_GAME * per_game[game]
+        )
+        if not short or puzzle.player_moves > 1 or per_game[game] <= quality.MIN_PER_GAME:
             continue
-        if quality.in_middle(puzzle.rating):
-            continue
-        line = data.line(puzzle)
-        if quality.medium_misses(get_entry(puzzle.game).rules, line.start, line.solution[0], puzzle.id):
+        if quality.in_middle(puzzle.rating) or misses[puzzle.id]:
             continue
         kept.remove(puzzle)
-        per_game[puzzle.game] -= 1
+        per_game[game] -= 1
     return kept
 
 

@@ -14,7 +14,7 @@ Hooks belong to a game, not to a rules class: two games sharing rules keep their
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -125,6 +125,15 @@ class Solver:
         """Where random play cannot fill a puzzle pool under the quality rules (`puzzles.quality`):
         the most puzzles it gives and the share the medium level misses, as measured; None for a
         game whose pool fills."""
+        return None
+
+    def puzzle_games(
+        self, entry: Entry, board: PuzzleBoard, rng: random.Random,
+    ) -> Iterator[list[tuple[tuple[Move, ...], GridState]]] | None:
+        """Where random play finds too few puzzles, the game's own search aimed at them: groups of
+        positions (each with the moves from the start that reach it), drawn from `rng`, that
+        `make puzzles` treats as it treats one random game's positions (at most one puzzle a group;
+        every quality rule still applies). None (the default) for seeded random games."""
         return None
 
     def puzzles(self) -> tuple[PuzzlePosition, ...]:

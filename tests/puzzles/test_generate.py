@@ -83,3 +83,20 @@ def test_the_c_cores_and_the_python_references_make_the_same_bytes():
         core.use_native(previous)
         clear_caches()
     assert with_c == references
+
+
+def test_no_neighbour_puzzles_come_from_a_search_aimed_at_them_and_stay_byte_for_byte():
+    # random play almost never meets a no-neighbour position with a single winning move; the game's
+    # own search draws such endgames and a legal game that reaches each (`puzzle_search`)
+    plan = generate.Plan("noneighbour", (generate.Board(4, 5, games=4),))
+    made = generate.every_puzzle(per_game=3, plans=(plan,))
+    assert len(made) == 3
+    assert codec.encode(made) == codec.encode(generate.every_puzzle(per_game=3, plans=(plan,)))
+    rules = get_entry("noneighbour").rules
+    for puzzle in made:
+        line = data.line(puzzle)  # replays the moves from the start, each one checked legal
+        evaluation = proof.proven(rules, line.start)
+        assert proof.winning(evaluation) == line.solution[:1] and puzzle.legal >= 4
+        assert not quality.ends_at_once(rules, line.start, line.solution[0])
+    moves = {p.moves for p in made}
+    assert not any(one[:k] in moves for one in moves for k in range(len(one)))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, cast
 
 from gridgames.engine.moves import Move
@@ -20,20 +22,28 @@ class NoNeighbourSolver(Solver):
     """Exact up to `EXACT_CELLS` cells (with the C core, far beyond); larger boards within a budget."""
 
     def puzzle_boards(self) -> tuple[PuzzleBoard, ...]:
-        # Few positions have a single winning move (a pairing usually leaves several) that does not
-        # simply end the game, and hardly any with orthogonal adjacency: the puzzles come from many
-        # short games on king boards, and the small boards hold only a few such positions each.
+        # Positions with a single winning move that does not simply end the game are endgames of a few
+        # empty cells (`puzzle_search`), drawn rather than met in random play; with orthogonal
+        # adjacency 3,000 draws on 4x4, 4x5 and 5x5 met none, so those boards are left out.
         return (
-            PuzzleBoard(4, 4, games=12000), PuzzleBoard(3, 5, games=8000), PuzzleBoard(3, 4, games=8000),
-            PuzzleBoard(4, 5, games=8000),
+            PuzzleBoard(4, 4, games=100), PuzzleBoard(3, 5, games=150), PuzzleBoard(3, 6, games=300),
+            PuzzleBoard(4, 5, games=300), PuzzleBoard(3, 7, games=300), PuzzleBoard(5, 5, games=300),
+            PuzzleBoard(4, 6, games=300), PuzzleBoard(4, 7, games=300), PuzzleBoard(5, 6, games=300),
         )
 
+    def puzzle_games(
+        self, entry: Entry, board: PuzzleBoard, rng: random.Random,
+    ) -> Iterator[list[tuple[tuple[Move, ...], GridState]]] | None:
+        from gridgames.games.noneighbour.puzzle_search import groups
+
+        adjacency = str(entry.resolve_options(board.options).get("adjacency", "king"))
+        return iter(groups(board, adjacency, rng))
+
     def scarce_puzzles(self) -> tuple[int, float] | None:
-        # Nearly every position with a single winning move ends at once or after one forced reply,
-        # and the small king boards hold few of those up to symmetry (4x4: 15 in 20,000 random
-        # games); 36,000 games on four boards gave 60, each two moves long, found by the medium
-        # level's search more often than not (7 missed).
-        return (60, 0.10)
+        # The pool fills (400 drawn by `puzzle_search`), but every puzzle is two moves of the
+        # player's whose line ends at once after three plies: within the medium level's three-ply
+        # search, which misses only when it plays its one move in five at random (63 of 400).
+        return (300, 0.15)
 
     def needs_budget(self, state: GridState) -> bool:
         from gridgames.games.noneighbour.algorithm import needs_budget
