@@ -24,7 +24,7 @@ from gridgames.games.noneighbour.rules import RULES, NoNeighbourState
 
 #: The numbers of empty cells drawn, seven twice as often as five (more shapes of them hold such a
 #: position): the only ones where random draws met a single winning move that does not end the game at
-#: once (none with 4, 6, 8 or 9 to 12 empty cells, 3,000 draws each).
+#: once (none with 4, 6 or 8 to 12 empty cells, 3,000 draws each).
 EMPTY_CELLS = (5, 7, 7)
 #: Clusters the empty cells are grown in (one to three), and the draws one group of positions may take.
 MOST_CLUSTERS = 3
