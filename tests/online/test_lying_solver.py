@@ -1,0 +1,69 @@
+"""A lying solver's game in an online room (issue 27, item 6): rooms never call a solver, so no lie
+reaches a player. The online screen answers the hint and analysis keys with one sentence saying why
+they are off, nothing is called proven, the solver is never switched off (it was never asked), and
+the game plays on (the liar is tests/games/lying_plugin.py)."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from gridgames.games import guard
+from gridgames.online import protocol as p
+from gridgames.online import server
+from gridgames.online.address import Address
+from gridgames.online.client import Link
+from gridgames.play.narration import ONLINE_NO_HELP
+from gridgames.tui.online import plan_to_join
+from gridgames.tui.screens.online import OnlineGameScreen
+from tests.games.lying_plugin import GAMES, LIES, VARIABLE
+from tests.tui.helpers import make_app, text_of
+from tests.waiting import click, screen_becomes, until
+
+
+@pytest.fixture(autouse=True)
+def liar(register_games) -> None:  # type: ignore[no-untyped-def]
+    register_games(GAMES)
+
+
+async def test_an_online_room_of_a_lying_solver_says_why_help_is_off_and_plays_on(
+    tmp_path, monkeypatch, one_sentence
+):
+    monkeypatch.setenv("GRIDGAMES_DATA_DIR", str(tmp_path / "data-app"))
+    running = await server.start("127.0.0.1", 0, tmp_path / "rooms.sqlite")
+    url = f"ws://127.0.0.1:{running.port}"
+    friend = Link(url, create=p.Create(p.VERSION, "liar", "3x4", "1", {}))
+    friend_task = asyncio.create_task(friend.run())
+    try:
+        app = make_app()
+        async with app.run_test(size=(100, 30)) as pilot:
+            await until(pilot, lambda: friend.room is not None, "the friend's room to be made")
+            assert friend.room is not None
+            app.start_online(plan_to_join(Address(url, friend.room)))
+            screen = await screen_becomes(pilot, OnlineGameScreen, "the online game to open")
+            await until(pilot, lambda: screen.view is not None and screen.seat == 2, "the seat")
+            await friend.send(p.MoveMsg(0, "A1"))
+            await until(pilot, lambda: len(screen.view.game.played) == 1 and screen.board_ready, "its turn")
+            for lie in LIES:  # whichever lie the solver would tell, nobody asks it
+                monkeypatch.setenv(VARIABLE, lie)
+                for key in ("i", "a"):
+                    screen.say("")
+                    await pilot.press(key)
+                    shown = lambda: ONLINE_NO_HELP in text_of(app, "#message")  # noqa: E731
+                    await until(pilot, shown, f"{key} to say why")
+                    said = text_of(app, "#message").removeprefix("✗ ")
+                    assert one_sentence(said) and "proven" not in said, said
+                    assert "proven" not in screen.status_text()
+            await click(pilot, "#cell-2-0", offset=(1, 0))  # the player's move: the game goes on
+            await until(pilot, lambda: len(screen.view.game.played) == 2, "the player's move")
+            await until(pilot, lambda: friend.view is not None and len(friend.view.game.played) == 2,
+                        "the friend to see it")
+            notes = [str(notification.message) for notification in app._notifications]
+            assert not any("solver" in note for note in notes), notes
+            assert guard.why_off("liar") is None and not guard.solver_off("liar"), "never asked"
+            assert isinstance(app.screen, OnlineGameScreen)
+    finally:
+        await friend.close()
+        friend_task.cancel()
+        await running.stop()
