@@ -23,7 +23,7 @@ async def test_the_line_client_plays_a_move_of_each_kind(url, register_games):  
             mover, other = (host, guest) if ply % 2 == 0 else (guest, host)
             await until(None, lambda m=mover, n=ply: due(m, n), f"move {ply + 1} to be due")
             mover.player.put_line(line)
-            await until(None, lambda o=other, n=ply: len(o.player.view.game.played) > n or print(mover.said()[-4:]),
+            await until(None, lambda o=other, n=ply: len(o.player.view.game.played) > n,
                         f"the other side to see move {ply + 1}")
         for one in (host, guest):
             played = one.player.view.game.played
