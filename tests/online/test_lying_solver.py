@@ -5,19 +5,16 @@ the game plays on (the liar is tests/games/lying_plugin.py)."""
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 
 from gridgames.games import guard
 from gridgames.online import protocol as p
-from gridgames.online import server
 from gridgames.online.address import Address
-from gridgames.online.client import Link
 from gridgames.play.narration import ONLINE_NO_HELP
 from gridgames.tui.online import plan_to_join
 from gridgames.tui.screens.online import OnlineGameScreen
 from tests.games.lying_plugin import GAMES, LIES, VARIABLE
+from tests.online.friend import friends_room
 from tests.tui.helpers import make_app, text_of
 from tests.waiting import click, screen_becomes, until
 
@@ -31,14 +28,9 @@ async def test_an_online_room_of_a_lying_solver_says_why_help_is_off_and_plays_o
     tmp_path, monkeypatch, one_sentence
 ):
     monkeypatch.setenv("GRIDGAMES_DATA_DIR", str(tmp_path / "data-app"))
-    running = await server.start("127.0.0.1", 0, tmp_path / "rooms.sqlite")
-    url = f"ws://127.0.0.1:{running.port}"
-    friend = Link(url, create=p.Create(p.VERSION, "liar", "3x4", "1", {}))
-    friend_task = asyncio.create_task(friend.run())
-    try:
+    async with friends_room(tmp_path, "liar", "3x4") as (url, friend):
         app = make_app()
         async with app.run_test(size=(100, 30)) as pilot:
-            await until(pilot, lambda: friend.room is not None, "the friend's room to be made")
             assert friend.room is not None
             app.start_online(plan_to_join(Address(url, friend.room)))
             screen = await screen_becomes(pilot, OnlineGameScreen, "the online game to open")
@@ -63,7 +55,3 @@ async def test_an_online_room_of_a_lying_solver_says_why_help_is_off_and_plays_o
             assert not any("solver" in note for note in notes), notes
             assert guard.why_off("liar") is None and not guard.solver_off("liar"), "never asked"
             assert isinstance(app.screen, OnlineGameScreen)
-    finally:
-        await friend.close()
-        friend_task.cancel()
-        await running.stop()
