@@ -7,12 +7,11 @@ from __future__ import annotations
 from gridgames.online.address import Address
 from gridgames.online.launch import plan_join
 from tests.games.kinds_plugin import BLOCK, DAM, GAMES
-from tests.online.test_room_driver import due, finish, hosted, typist
-from tests.online.test_room_driver import url as url  # noqa: F401 - the room server fixture
+from tests.online.typists import due, finish, hosted, typist
 from tests.waiting import until
 
 
-async def test_the_line_client_plays_a_move_of_each_kind(url, register_games):  # noqa: F811
+async def test_the_line_client_plays_a_move_of_each_kind(url, register_games):
     register_games(GAMES)
     host = await hosted(url, "threeways", "3x3")
     guest = typist(plan_join(Address(url, host.player.link.room), watch=False))
