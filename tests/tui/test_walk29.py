@@ -82,6 +82,8 @@ async def test_keys_in_one_burst_go_where_tab_put_the_focus() -> None:
         burst(app, "tab", "up", "enter")  # the log: from move 3 up to move 2, and show it
         await until(pilot, lambda: screen.viewing == 2, "the position after move 2")
         assert board.cursor == at and len(screen.game.played) == 3, "the board got none of them"
-        burst(app, "tab", "up")  # back on the board: the cursor moves
+        burst(app, "t", "up")  # play on from there: the board takes the focus, and the key behind
         await until(pilot, lambda: board.cursor == at._replace(row=at.row - 1), "the board's cursor to go up")
-        assert screen.viewing == 2
+        assert screen.game.cursor == 2 and screen.viewing is None
+        burst(app, "tab", "tab", "down")  # to the log and back: the board's cursor again
+        await until(pilot, lambda: board.cursor == at, "the board's cursor to go down")
