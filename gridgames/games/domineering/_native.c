@@ -494,7 +494,7 @@ enum {
     F_ORDER = 1,      /* the real/safe ordering (off: most of the opponent's moves taken first) */
     F_TIEBREAK = 2,   /* the positional tie-break (off: lowest cell first) */
     F_SAFE_SKIP = 4,  /* one move in the safe components, last */
-    F_ETC = 8,        /* children's table entries and bounds tried before searching any */
+    F_ETC = 8,        /* children's table entries and bounds tried before searching any but the best move's */
     F_INCREMENTAL = 16, /* scores and the cut-off's bound totals from the lines a move touches (off: recounted) */
     F_AREAS = 32,     /* protective and vulnerable areas in the bound (off: safe moves only) */
     F_OPTIONS = 64,   /* safe options and vulnerable areas with one safe cell in the bound */
@@ -1051,16 +1051,23 @@ static int line_some_move_wins(Search *s, const Pos *p, int side) {
     u128 keys[MAXCELLS];
     int silent = 0, keep = 0, from = 0;
     if ((features & F_ETC) && n > 0) {
-        /* The first move alone first: the cut-off settles most nodes there (nine in ten of those it
-         * settles on 8x7), before the other moves are sorted and played. */
+        /* The best move alone first: the cut-off settles most nodes there (seven in ten nodes of 8x7
+         * (V)), and if it does not, that child is searched before the other moves are sorted, played and
+         * looked at: of the nodes where the cut-off looked at every child, half were then won by the first
+         * searched one, the others' keys and bounds made for nothing (10-30% more nodes, 24-29% fewer
+         * instructions). */
         int best = 0;
         for (int k = 1; k < n; k++) if (key[k] > key[best]) best = k;
         int32_t t = key[0]; key[0] = key[best]; key[best] = t;
         keys[0] = line_child(g, p, side, key[0] & 255, &kids[0]);
         int known = line_known(g, kin, &kids[0], side, key[0] & 255, keys[0]);
         if (known == 0) return 1;
-        keep = from = 1;
-        if (known > 0) keep = 0;
+        from = 1;
+        if (known < 0) {
+            int r = line_node(s, &kids[0], !side, keys[0], (features & F_ETC_BOUND) != 0);
+            if (r < 0) return r;
+            if (r == 0) return 1;
+        }
     }
     sort_moves(key, from, n);
     /* The other children's keys, their buckets fetched ahead (the table is far larger than the caches);
