@@ -513,6 +513,8 @@ typedef struct {
     u128 domino[2][MAXCELLS][4];   /* [side][first cell]: the side's domino from it under each image */
     u128 not_first, not_last, full;
     int8_t edge[2][MAXCELLS];      /* the positional term of a move from the cell, by the mover (`edge_rank`) */
+    uint8_t most_real[2][1 << LINES_MAX]; /* per line value: MOST_WEIGHT * its most dominoes + its real ones */
+    uint32_t move_key[2][LINES_MAX * 16]; /* [mover][line * 16 + bit]: the move's sort key less its score */
 } Geo;
 
 static Geo *geos[LINES_MAX + 1][LINES_MAX + 1];
@@ -555,7 +557,13 @@ static Geo *geo(int rows, int cols) {
             g->image[3][i] = BIT((rows - 1 - r) * cols + (cols - 1 - c));
             g->edge[0][i] = (int8_t)edge_rank(rows, cols, r, c, 0);
             g->edge[1][i] = (int8_t)edge_rank(rows, cols, r, c, 1);
+            /* the sort key of `line_moves` with a score of 0: Horizontal's line r, bit c; Vertical's c, r */
+            g->move_key[0][r * 16 + c] = ((uint32_t)(4096 - 3 * g->edge[0][i]) << 16) | ((uint32_t)(255 - i) << 8) | (uint32_t)(r * 16 + c);
+            g->move_key[1][c * 16 + r] = ((uint32_t)(4096 - 3 * g->edge[1][i]) << 16) | ((uint32_t)(255 - i) << 8) | (uint32_t)(c * 16 + r);
         }
+    for (int s = 0; s < 2; s++)
+        for (int x = 0; x < 1 << (s ? rows : cols); x++)
+            g->most_real[s][x] = (uint8_t)(MOST_WEIGHT * g->pairs[s][x] + ones12[x & (x >> 1)]);
     for (int i = 0; i < g->n; i++) /* each domino under each image, once the images are all made */
         for (int s = 0; s < 4; s++) {
             if (i % cols + 1 < cols) g->domino[0][i][s] = g->image[s][i] | g->image[s][i + 1];
@@ -629,7 +637,34 @@ typedef struct {
     uint16_t L[LINES_MAX + 2 * PAD], M[LINES_MAX + 2 * PAD];
     uint8_t safeL[LINES_MAX + 2 * PAD], safeM[LINES_MAX + 2 * PAD], realM[LINES_MAX + 2 * PAD];
     const uint8_t *pL, *pM;
+    /* What every move on a line shares (`scoring_lines`): for the mover's line x, the cells of the lines
+     * beside it that only x keeps from being safe (`Lm`, `Lp`), the lines beside it (`nearL`) and the
+     * score's constant part (`cL`); for the opponent's lines y, y + 1 a move crosses, the same for the
+     * lines beside the pair (`Mm`, `Mp`) and the constant part (`cM`); `rmM` is Geo's `most_real`. */
+    uint16_t Lm[LINES_MAX + 2 * PAD], Lp[LINES_MAX + 2 * PAD], nearL[LINES_MAX + 2 * PAD];
+    uint16_t Mm[LINES_MAX + 2 * PAD], Mp[LINES_MAX + 2 * PAD];
+    int16_t cL[LINES_MAX + 2 * PAD], cM[LINES_MAX + 2 * PAD];
+    const uint8_t *rmM;
 } Scoring;
+
+/* The parts of the move scores every move on a line shares, from the lines and their safe and real
+ * dominoes (see `move_score`). */
+static void scoring_lines(const Geo *g, int side, int nL, int nM, Scoring *z) {
+    const uint16_t *L = z->L, *M = z->M;
+    z->rmM = g->most_real[!side];
+    for (int x = PAD; x < nL + PAD; x++) {
+        z->Lm[x] = (uint16_t)(L[x - 1] & ~L[x - 2]);
+        z->Lp[x] = (uint16_t)(L[x + 1] & ~L[x + 2]);
+        z->nearL[x] = (uint16_t)(L[x - 1] | L[x + 1]);
+        z->cL[x] = (int16_t)(-SAFE_WEIGHT * (z->safeL[x - 1] + z->safeL[x] + z->safeL[x + 1]));
+    }
+    for (int y = PAD; y + 1 < nM + PAD; y++) {
+        z->Mm[y] = (uint16_t)(M[y - 1] & ~M[y - 2]);
+        z->Mp[y] = (uint16_t)(M[y + 2] & ~M[y + 3]);
+        z->cM[y] = (int16_t)(SAFE_WEIGHT * (z->safeM[y - 1] + z->safeM[y] + z->safeM[y + 1] + z->safeM[y + 2])
+                             + z->rmM[M[y]] + z->rmM[M[y + 1]]);
+    }
+}
 
 static void scoring_of(const Geo *g, const Pos *p, int side, Scoring *z) {
     int nL = side ? g->cols : g->rows, nM = side ? g->rows : g->cols;
@@ -643,24 +678,22 @@ static void scoring_of(const Geo *g, const Pos *p, int side, Scoring *z) {
         z->safeM[x] = z->pM[z->M[x] & ~(z->M[x - 1] | z->M[x + 1])];
         z->realM[x] = (uint8_t)line_real(z->M[x]);
     }
+    scoring_lines(g, side, nL, nM, z);
 }
 
 /* A move's score (see above) from the lines it touches: the mover's line a (bits b, b+1) and the
- * opponent's lines b, b+1 (bit a); only the lines beside those change their safe dominoes. */
-static int move_score(const Scoring *z, int a, int b) {
-    const uint16_t *L = z->L, *M = z->M;
+ * opponent's lines b, b+1 (bit a); only the lines beside those change their safe dominoes. Written with
+ * the parts `scoring_lines` made: the safe dominoes before the move, the opponent's real and most
+ * dominoes before it, and which cells of the lines beside become safe when the move's cells go. */
+static inline int move_score(const Scoring *z, int a, int b) {
     const uint8_t *pL = z->pL, *pM = z->pM;
     int x = a + PAD, y = b + PAD;
-    unsigned la = L[x] & ~(3u << b), mb = M[y] & ~(1u << a), mc = M[y + 1] & ~(1u << a);
-    int safe_mine = pL[L[x - 1] & ~(L[x - 2] | la)] + pL[la & ~(L[x - 1] | L[x + 1])] + pL[L[x + 1] & ~(la | L[x + 2])]
-                    - z->safeL[x - 1] - z->safeL[x] - z->safeL[x + 1];
-    int safe_theirs = pM[M[y - 1] & ~(M[y - 2] | mb)] + pM[mb & ~(M[y - 1] | mc)] + pM[mc & ~(mb | M[y + 2])]
-                      + pM[M[y + 2] & ~(mc | M[y + 3])]
-                      - z->safeM[y - 1] - z->safeM[y] - z->safeM[y + 1] - z->safeM[y + 2];
-    int real_theirs = line_real(mb) + line_real(mc) - z->realM[y] - z->realM[y + 1];
-    int most_theirs = pM[mb] + pM[mc] - pM[M[y]] - pM[M[y + 1]];
+    unsigned la = z->L[x] & ~(3u << b), mb = z->M[y] & ~(1u << a), mc = z->M[y + 1] & ~(1u << a);
+    int safe_mine = pL[z->Lm[x] & ~la] + pL[la & ~z->nearL[x]] + pL[z->Lp[x] & ~la];
+    int safe_theirs = pM[z->Mm[y] & ~mb] + pM[mb & ~(z->M[y - 1] | mc)] + pM[mc & ~(mb | z->M[y + 2])]
+                      + pM[z->Mp[y] & ~mc];
     /* weighing her own real moves too made 8x7 a quarter slower */
-    return SAFE_WEIGHT * (safe_mine - safe_theirs) - real_theirs - MOST_WEIGHT * most_theirs;
+    return SAFE_WEIGHT * (safe_mine - safe_theirs) - z->rmM[mb] - z->rmM[mc] + z->cL[x] + z->cM[y];
 }
 
 /* The same score from both players' counts over the whole board, before and after (ablation). */
@@ -900,6 +933,7 @@ static void kin_of(const Geo *g, const Pos *p, int side, Kin *k) {
         k->avail_m += k->availM[x] = (uint8_t)line_avail(v);
         k->sa_m += k->saM[x] = (uint8_t)(z->safeM[x] + ones12[sf & ~k->dM[sf]]);
     }
+    scoring_lines(g, side, nL, nM, z);
 }
 
 /* line_bound of the child `kid` (the opponent to move) the mover's move on bits b, b+1 of her line a makes,
@@ -966,11 +1000,43 @@ static inline int line_wins(Search *s, const Pos *p, int side) {
  * that the search order (see the top of this part: highest score first, equal scores lowest cell first)
  * is the keys' descending order, and the low byte is the move. The move in the safe components, if any,
  * gets the key of its move alone: below every other. Unsorted. */
+#define F_MOVES_FAST (F_ORDER | F_TIEBREAK | F_SAFE_SKIP | F_INCREMENTAL)
+
+/* line_moves with every ordering technique on (the search's own case): the same keys, each from the
+ * move's key with a score of 0 (Geo's `move_key`) and its score, and no feature tests per move. */
+static int line_moves_fast(const Geo *g, int side, const Scoring *z, int32_t *key) {
+    int nL = side ? g->cols : g->rows;
+    int n = 0, safe_move = -1;
+    const uint32_t *mk = g->move_key[side];
+    for (int a = 0; a < nL; a++) {
+        unsigned x = z->L[a + PAD], tops = x & (x >> 1);
+        if (!tops) continue;
+        unsigned reach = x & z->nearL[a + PAD]; /* the cells of the runs of free cells the opponent can reach */
+        for (;;) {
+            unsigned grown = (reach | (reach << 1) | (reach >> 1)) & x;
+            if (grown == reach) break;
+            reach = grown;
+        }
+        for (; tops; tops &= tops - 1) {
+            int b = __builtin_ctz(tops);
+            if (!(reach >> b & 1)) {
+                if (safe_move < 0 && !(b > 0 && (x >> (b - 1) & 1))) safe_move = a * 16 + b;
+                continue;
+            }
+            key[n++] = (int32_t)(mk[a * 16 + b] + ((uint32_t)(2 * move_score(z, a, b)) << 16));
+        }
+    }
+    if (safe_move >= 0) key[n++] = safe_move;
+    return n;
+}
+
+/* The mover's moves as described above, for any mask of the ordering's techniques (the ablation). */
 static int line_moves(const Geo *g, const Pos *p, int side, const Scoring *made, int32_t *key) {
     const uint16_t *L = p->line[side], *M = p->line[!side];
     int nL = side ? g->cols : g->rows;
     int n = 0, safe_move = -1;
     Scoring z;
+    if (made && (features & F_MOVES_FAST) == F_MOVES_FAST) return line_moves_fast(g, side, made, key);
     if (!made && (features & F_ORDER) && (features & F_INCREMENTAL)) { scoring_of(g, p, side, &z); made = &z; }
     for (int a = 0; a < nL; a++) {
         unsigned x = L[a], tops = x & (x >> 1);
