@@ -912,7 +912,14 @@ static inline int line_sa(const uint8_t *pairs, const uint16_t *doms, unsigned x
 static void kin_of(const Geo *g, const Pos *p, int side, Kin *k) {
     int nL = side ? g->cols : g->rows, nM = side ? g->rows : g->cols;
     Scoring *z = &k->z;
-    memset(k, 0, sizeof *k);
+    /* only the padding is read before it is written: two lines of it either side */
+    for (int e = 0; e < PAD; e++) {
+        int lo = e, hiL = nL + PAD + e, hiM = nM + PAD + e;
+        z->L[lo] = z->L[hiL] = z->M[lo] = z->M[hiM] = 0;
+        z->safeL[lo] = z->safeL[hiL] = z->safeM[lo] = z->safeM[hiM] = 0;
+        k->saL[lo] = k->saL[hiL] = k->saM[lo] = k->saM[hiM] = 0;
+    }
+    k->most_l = k->most_m = k->avail_l = k->avail_m = k->sa_l = k->sa_m = 0;
     k->nL = nL; k->nM = nM;
     z->pL = g->pairs[side]; z->pM = g->pairs[!side];
     k->dL = g->dominoes[side]; k->dM = g->dominoes[!side];
@@ -988,7 +995,9 @@ static int kin_bound(const Geo *g, const Kin *k, const Pos *kid, int side, int a
 
 typedef struct { const Geo *g; Budget *b; } Search;
 
-/* A node whose table key is `key` and, when `silent`, whose bound is known to decide nothing. */
+/* A node whose table key is `key`; `silent`: SILENT_BOUND when its bound is known to decide nothing,
+ * SILENT_TABLE when the table was just found not to hold it. */
+enum { SILENT_BOUND = 1, SILENT_TABLE = 2 };
 static int line_node(Search *s, const Pos *p, int side, u128 key, int silent);
 
 static inline int line_wins(Search *s, const Pos *p, int side) {
@@ -1135,7 +1144,7 @@ static int line_some_move_wins(Search *s, const Pos *p, int side) {
         if (known == 0) return 1;
         from = 1;
         if (known < 0) {
-            int r = line_node(s, &kids[0], !side, keys[0], (features & F_ETC_BOUND) != 0);
+            int r = line_node(s, &kids[0], !side, keys[0], SILENT_TABLE | ((features & F_ETC_BOUND) ? SILENT_BOUND : 0));
             if (r < 0) return r;
             if (r == 0) return 1;
         }
@@ -1157,7 +1166,7 @@ static int line_some_move_wins(Search *s, const Pos *p, int side) {
             }
         }
         n = keep;
-        silent = (features & F_ETC_BOUND) != 0;
+        silent = (features & F_ETC_BOUND) ? SILENT_BOUND : 0;
     }
     for (int k = 0; k < n; k++) {
         int r = line_node(s, &kids[k], !side, keys[k], silent);
@@ -1169,9 +1178,11 @@ static int line_some_move_wins(Search *s, const Pos *p, int side) {
 
 static int line_node(Search *s, const Pos *p, int side, u128 key, int silent) {
     if (budget_spent(s->b)) return STOPPED;
-    int known = tt_get(key);
-    if (known >= 0) return known;
-    int r = silent ? -1 : line_bound(s->g, p, side);
+    if (!(silent & SILENT_TABLE)) {
+        int known = tt_get(key);
+        if (known >= 0) return known;
+    }
+    int r = (silent & SILENT_BOUND) ? -1 : line_bound(s->g, p, side);
     if (r < 0) r = line_some_move_wins(s, p, side);
     if (r < 0) return r;
     tt_put(key, r, count(p->img[0]));
