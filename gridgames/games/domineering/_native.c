@@ -1140,7 +1140,13 @@ static int line_some_move_wins(Search *s, const Pos *p, int side) {
          * instructions). */
         int32_t t = key[0]; key[0] = key[best]; key[best] = t;
         keys[0] = line_child(g, p, side, key[0] & 255, &kids[0]);
-        int known = line_known(g, kin, &kids[0], side, key[0] & 255, keys[0]);
+        /* its bucket fetched while its bound is counted: both are exact, so whichever answers first
+         * gives the same value (and the table is read only where the bound is silent) */
+        __builtin_prefetch(&table[2 * bucket_of((uint64_t)keys[0], (uint64_t)(keys[0] >> 64))]);
+        int known = -1;
+        if (features & F_ETC_BOUND)
+            known = kin ? kin_bound(g, kin, &kids[0], side, (key[0] & 255) >> 4, key[0] & 15) : line_bound(g, &kids[0], !side);
+        if (known < 0) known = tt_get(keys[0]);
         if (known == 0) return 1;
         from = 1;
         if (known < 0) {
