@@ -631,11 +631,11 @@ static inline int line_real(unsigned x) { return ones12[x & (x >> 1)]; }
 
 /* What a node's move scores read, made once for all its moves: both players' lines with two empty lines
  * of padding on either side (so a line off the board reads as empty and counts nothing), and each line's
- * safe dominoes and the opponent's real ones before any move. */
+ * safe dominoes before any move. */
 #define PAD 2
 typedef struct {
     uint16_t L[LINES_MAX + 2 * PAD], M[LINES_MAX + 2 * PAD];
-    uint8_t safeL[LINES_MAX + 2 * PAD], safeM[LINES_MAX + 2 * PAD], realM[LINES_MAX + 2 * PAD];
+    uint8_t safeL[LINES_MAX + 2 * PAD], safeM[LINES_MAX + 2 * PAD];
     const uint8_t *pL, *pM;
     /* What every move on a line shares (`scoring_lines`): for the mover's line x, the cells of the lines
      * beside it that only x keeps from being safe (`Lm`, `Lp`), the lines beside it (`nearL`) and the
@@ -676,7 +676,6 @@ static void scoring_of(const Geo *g, const Pos *p, int side, Scoring *z) {
     for (int x = PAD; x < nL + PAD; x++) z->safeL[x] = z->pL[z->L[x] & ~(z->L[x - 1] | z->L[x + 1])];
     for (int x = PAD; x < nM + PAD; x++) {
         z->safeM[x] = z->pM[z->M[x] & ~(z->M[x - 1] | z->M[x + 1])];
-        z->realM[x] = (uint8_t)line_real(z->M[x]);
     }
     scoring_lines(g, side, nL, nM, z);
 }
@@ -894,7 +893,7 @@ static int line_bound(const Geo *g, const Pos *p, int side) {
  * both players, with their totals, on lines padded as in Scoring. A child's totals then change only in
  * the lines its move touches. */
 typedef struct {
-    Scoring z;                     /* the lines, their safe dominoes and the opponent's real ones */
+    Scoring z;                     /* the lines, their safe dominoes and the scores' shared parts */
     int nL, nM;
     uint8_t mostL[LINES_MAX + 2 * PAD], mostM[LINES_MAX + 2 * PAD], availL[LINES_MAX + 2 * PAD],
         availM[LINES_MAX + 2 * PAD], saL[LINES_MAX + 2 * PAD], saM[LINES_MAX + 2 * PAD];
@@ -935,7 +934,6 @@ static void kin_of(const Geo *g, const Pos *p, int side, Kin *k) {
     for (int x = PAD; x < nM + PAD; x++) {
         unsigned v = z->M[x], sf = v & ~(z->M[x - 1] | z->M[x + 1]);
         z->safeM[x] = z->pM[sf];
-        z->realM[x] = (uint8_t)line_real(v);
         k->most_m += k->mostM[x] = z->pM[v];
         k->avail_m += k->availM[x] = (uint8_t)line_avail(v);
         k->sa_m += k->saM[x] = (uint8_t)(z->safeM[x] + ones12[sf & ~k->dM[sf]]);
