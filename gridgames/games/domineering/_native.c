@@ -598,24 +598,39 @@ static inline int cell_of(const Geo *g, int side, int a, int b) { return side ? 
 
 /* The table's key: the least of the four images, dead cells (no empty neighbour) left out. Mirroring
  * keeps neighbours neighbours, so each image's live cells are those with a neighbour in that image:
- * four masks of shifts, with no loop over the dead cells (in 64 bits where the board fits). */
+ * four masks of shifts, with no loop over the dead cells (in 64 bits where the board fits); and where the
+ * position itself has no dead cell, no image has one, so its images are compared as they are. */
 static u128 pos_key(const Geo *g, const Pos *p, int vertical) {
     u128 least;
     int w = g->cols;
     if (g->n <= 64) {
         uint64_t nf = (uint64_t)g->not_first, nl = (uint64_t)g->not_last, best = ~(uint64_t)0;
-        for (int s = 0; s < 4; s++) {
-            uint64_t x = (uint64_t)p->img[s];
-            uint64_t live = x & (((x << 1) & nf) | ((x >> 1) & nl) | (x << w) | (x >> w));
-            if (live < best) best = live;
+        uint64_t x0 = (uint64_t)p->img[0], live0 = x0 & (((x0 << 1) & nf) | ((x0 >> 1) & nl) | (x0 << w) | (x0 >> w));
+        if (live0 == x0) { /* no dead cell: none in any image either */
+            for (int s = 0; s < 4; s++)
+                if ((uint64_t)p->img[s] < best) best = (uint64_t)p->img[s];
+        } else {
+            best = live0;
+            for (int s = 1; s < 4; s++) {
+                uint64_t x = (uint64_t)p->img[s];
+                uint64_t live = x & (((x << 1) & nf) | ((x >> 1) & nl) | (x << w) | (x >> w));
+                if (live < best) best = live;
+            }
         }
         least = best;
     } else {
         least = ~(u128)0;
-        for (int s = 0; s < 4; s++) {
-            u128 x = p->img[s];
-            u128 live = x & (((x << 1) & g->not_first) | ((x >> 1) & g->not_last) | (x << w) | (x >> w));
-            if (live < least) least = live;
+        u128 x0 = p->img[0], live0 = x0 & (((x0 << 1) & g->not_first) | ((x0 >> 1) & g->not_last) | (x0 << w) | (x0 >> w));
+        if (live0 == x0) { /* no dead cell: none in any image either */
+            for (int s = 0; s < 4; s++)
+                if (p->img[s] < least) least = p->img[s];
+        } else {
+            least = live0;
+            for (int s = 1; s < 4; s++) {
+                u128 x = p->img[s];
+                u128 live = x & (((x << 1) & g->not_first) | ((x >> 1) & g->not_last) | (x << w) | (x >> w));
+                if (live < least) least = live;
+            }
         }
     }
     return least | ((u128)(vertical ? SIDE_BIT : 0) << 64);
