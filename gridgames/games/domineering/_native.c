@@ -600,19 +600,19 @@ static inline int cell_of(const Geo *g, int side, int a, int b) { return side ? 
  * keeps neighbours neighbours, so each image's live cells are those with a neighbour in that image:
  * four masks of shifts, with no loop over the dead cells (in 64 bits where the board fits); and where the
  * position itself has no dead cell, no image has one, so its images are compared as they are. */
-static u128 pos_key(const Geo *g, const Pos *p, int vertical) {
+static u128 images_key(const Geo *g, const u128 *img, int vertical) {
     u128 least;
     int w = g->cols;
     if (g->n <= 64) {
         uint64_t nf = (uint64_t)g->not_first, nl = (uint64_t)g->not_last, best = ~(uint64_t)0;
-        uint64_t x0 = (uint64_t)p->img[0], live0 = x0 & (((x0 << 1) & nf) | ((x0 >> 1) & nl) | (x0 << w) | (x0 >> w));
+        uint64_t x0 = (uint64_t)img[0], live0 = x0 & (((x0 << 1) & nf) | ((x0 >> 1) & nl) | (x0 << w) | (x0 >> w));
         if (live0 == x0) { /* no dead cell: none in any image either */
             for (int s = 0; s < 4; s++)
-                if ((uint64_t)p->img[s] < best) best = (uint64_t)p->img[s];
+                if ((uint64_t)img[s] < best) best = (uint64_t)img[s];
         } else {
             best = live0;
             for (int s = 1; s < 4; s++) {
-                uint64_t x = (uint64_t)p->img[s];
+                uint64_t x = (uint64_t)img[s];
                 uint64_t live = x & (((x << 1) & nf) | ((x >> 1) & nl) | (x << w) | (x >> w));
                 if (live < best) best = live;
             }
@@ -620,20 +620,31 @@ static u128 pos_key(const Geo *g, const Pos *p, int vertical) {
         least = best;
     } else {
         least = ~(u128)0;
-        u128 x0 = p->img[0], live0 = x0 & (((x0 << 1) & g->not_first) | ((x0 >> 1) & g->not_last) | (x0 << w) | (x0 >> w));
+        u128 x0 = img[0], live0 = x0 & (((x0 << 1) & g->not_first) | ((x0 >> 1) & g->not_last) | (x0 << w) | (x0 >> w));
         if (live0 == x0) { /* no dead cell: none in any image either */
             for (int s = 0; s < 4; s++)
-                if (p->img[s] < least) least = p->img[s];
+                if (img[s] < least) least = img[s];
         } else {
             least = live0;
             for (int s = 1; s < 4; s++) {
-                u128 x = p->img[s];
+                u128 x = img[s];
                 u128 live = x & (((x << 1) & g->not_first) | ((x >> 1) & g->not_last) | (x << w) | (x >> w));
                 if (live < least) least = live;
             }
         }
     }
     return least | ((u128)(vertical ? SIDE_BIT : 0) << 64);
+}
+
+static inline u128 pos_key(const Geo *g, const Pos *p, int vertical) { return images_key(g, p->img, vertical); }
+
+/* The key of the child the mover's move `m` (line * 16 + bit) makes, without making the child. */
+static inline u128 move_child_key(const Geo *g, const Pos *p, int side, int m) {
+    int a = m >> 4, b = m & 15;
+    const u128 *d = g->domino[side][side ? b * g->cols + a : a * g->cols + b];
+    u128 img[4];
+    for (int s = 0; s < 4; s++) img[s] = p->img[s] & ~d[s];
+    return images_key(g, img, !side);
 }
 
 /* One line's safe dominoes: half of each run of its cells with no empty neighbour in the lines beside it. */
@@ -956,10 +967,11 @@ static void kin_of(const Geo *g, const Pos *p, int side, Kin *k) {
     scoring_lines(g, side, nL, nM, z);
 }
 
-/* line_bound of the child `kid` (the opponent to move) the mover's move on bits b, b+1 of her line a makes,
- * from the node's Kin: the same answer, its totals changed only in the lines the move touches, and the
- * bounds on sure moves made only where a guard needs them. */
-static int kin_bound(const Geo *g, const Kin *k, const Pos *kid, int side, int a, int b) {
+/* line_bound of the child (the opponent to move) the mover's move on bits b, b+1 of her line a makes,
+ * from the node's Kin: the same answer, its totals changed only in the lines the move touches, the
+ * bounds on sure moves made only where a guard needs them, and the child's lines only where its areas
+ * are counted. */
+static int kin_bound(const Geo *g, const Kin *k, int side, int a, int b) {
     const uint16_t *L = k->z.L, *M = k->z.M;
     int x = a + PAD, y = b + PAD;
     unsigned la = L[x] & ~(3u << b), mb = M[y] & ~(1u << a), mc = M[y + 1] & ~(1u << a);
@@ -983,7 +995,11 @@ static int kin_bound(const Geo *g, const Kin *k, const Pos *kid, int side, int a
         test = 3 * ((most_mine + sa + 3) / 2) > avail_theirs;
     }
     if (test) {
-        line_areas(kid->line[child], nMine, g->pairs[child], g->apart[child], g->dominoes[child], &c);
+        uint16_t lines[LINES_MAX];
+        memcpy(lines, M + PAD, sizeof lines);
+        lines[b] = (uint16_t)mb;
+        lines[b + 1] = (uint16_t)mc;
+        line_areas(lines, nMine, g->pairs[child], g->apart[child], g->dominoes[child], &c);
         int sure = sure_moves(&c, 1);
         if (sure > most_theirs - 2 * ((c.protective + 1) / 2)) return 1;
         if (cells && 2 * sure > avail_theirs - covered(&c, 1, sure)) return 1;
@@ -998,7 +1014,10 @@ static int kin_bound(const Geo *g, const Kin *k, const Pos *kid, int side, int a
         test = 3 * ((most_theirs + sa + 3) / 2) + 2 > avail_mine;
     }
     if (test) {
-        line_areas(kid->line[side], nTheirs, g->pairs[side], g->apart[side], g->dominoes[side], &c);
+        uint16_t lines[LINES_MAX];
+        memcpy(lines, L + PAD, sizeof lines);
+        lines[a] = (uint16_t)la;
+        line_areas(lines, nTheirs, g->pairs[side], g->apart[side], g->dominoes[side], &c);
         int sure = sure_moves(&c, 0);
         if (sure >= most_mine - 2 * (c.protective / 2)) return 0;
         if (cells && 2 * (sure + 1) > avail_mine - covered(&c, 0, sure)) return 0;
@@ -1127,7 +1146,7 @@ static inline u128 line_child(const Geo *g, const Pos *p, int side, int m, Pos *
 static inline int line_known(const Geo *g, const Kin *kin, const Pos *kid, int side, int m, u128 key) {
     int known = tt_get(key);
     if (known < 0 && (features & F_ETC_BOUND))
-        known = kin ? kin_bound(g, kin, kid, side, m >> 4, m & 15) : line_bound(g, kid, !side);
+        known = kin ? kin_bound(g, kin, side, m >> 4, m & 15) : line_bound(g, kid, !side);
     return known;
 }
 
@@ -1158,7 +1177,7 @@ static int line_some_move_wins(Search *s, const Pos *p, int side) {
         __builtin_prefetch(&table[2 * bucket_of((uint64_t)keys[0], (uint64_t)(keys[0] >> 64))]);
         int known = -1;
         if (features & F_ETC_BOUND)
-            known = kin ? kin_bound(g, kin, &kids[0], side, (key[0] & 255) >> 4, key[0] & 15) : line_bound(g, &kids[0], !side);
+            known = kin ? kin_bound(g, kin, side, (key[0] & 255) >> 4, key[0] & 15) : line_bound(g, &kids[0], !side);
         if (known < 0) known = tt_get(keys[0]);
         if (known == 0) return 1;
         from = 1;
@@ -1167,6 +1186,39 @@ static int line_some_move_wins(Search *s, const Pos *p, int side) {
             if (r < 0) return r;
             if (r == 0) return 1;
         }
+    }
+    if ((features & F_ETC) && kin) {
+        /* The other children: their keys (without making the children), their buckets fetched ahead (the
+         * table is far larger than the caches), then each looked up, in the moves' unsorted order: which
+         * child lost for the opponent is found first changes nothing (no node is counted, nothing is
+         * stored), so only the children left are sorted, and made when searched; they reuse their key, and
+         * the bound found silent here is not counted again. */
+        for (int k = from; k < n; k++) {
+            keys[k] = move_child_key(g, p, side, key[k] & 255);
+            __builtin_prefetch(&table[2 * bucket_of((uint64_t)keys[k], (uint64_t)(keys[k] >> 64))]);
+        }
+        for (int k = from; k < n; k++) {
+            int known = tt_get(keys[k]);
+            if (known < 0) known = kin_bound(g, kin, side, (key[k] & 255) >> 4, key[k] & 15);
+            if (known == 0) return 1;
+            if (known < 0) { key[keep] = key[k]; keys[keep] = keys[k]; keep++; }
+        }
+        for (int i = 1; i < keep; i++) { /* descending keys, as sort_moves */
+            int32_t v = key[i];
+            u128 kv = keys[i];
+            int k = i;
+            while (k > 0 && key[k - 1] < v) { key[k] = key[k - 1]; keys[k] = keys[k - 1]; k--; }
+            key[k] = v;
+            keys[k] = kv;
+        }
+        for (int k = 0; k < keep; k++) {
+            Pos kid = *p;
+            pos_play(g, &kid, side, (key[k] & 255) >> 4, key[k] & 15);
+            int r = line_node(s, &kid, !side, keys[k], SILENT_BOUND);
+            if (r < 0) return r;
+            if (r == 0) return 1;
+        }
+        return 0;
     }
     sort_moves(key, from, n);
     /* The other children's keys, their buckets fetched ahead (the table is far larger than the caches);
