@@ -13,8 +13,8 @@
  * 256 nodes and the stop check called every 2 ms (with the GIL released for a moment), so a cancelled
  * search ends within a few milliseconds. A stopped search returns None; Python raises SearchTimeout.
  *
- * Memory: the table of shapes, 16 bytes an entry, starts at 64 KB and doubles in place as needed up to its
- * cap (2**21 entries, 32 MB; set_memo_limit), past which new shapes replace cheap ones. Besides it, a fixed
+ * Memory: the table of shapes, 16 bytes an entry, starts at 64 KB and doubles in place when 3/4 full, up to
+ * its cap (2**21 entries, 32 MB; set_memo_limit), past which new shapes replace cheap ones. Besides it, a fixed
  * 384 KB cache of recent shapes' canonical forms (canonical_cached).
  */
 #define PY_SSIZE_T_CLEAN
@@ -50,17 +50,20 @@ static inline int count(u64 x) { return ones64(x); }
  * cells, the key; never 0, so meta 0 marks an empty entry), bits 12-15 the work its searches took (log2
  * of their nodes, at most 15), bits 16-23 the exact value plus one (0: not
  * known), bits 24-63 for g < 40 whether the value is known not to be g (a value is at most half the
- * cells: 32). Buckets of SLOTS entries, two neighbouring 64-byte cache lines, so a look-up reads one
- * bucket; a shape's bucket is the low bits of its hash. The table starts at 4,096 entries (64 KB) and
+ * cells: 32). Buckets of SLOTS entries, two neighbouring 64-byte cache lines. A shape has two buckets
+ * (the low bits of its hash, then its high half: see bucket_index) and lives in its second only while
+ * its first is full, so most look-ups read one bucket. The table starts at 4,096 entries (64 KB) and
  * doubles (splitting each bucket in two: the next bit of the hash says which half an entry goes to) when
- * a bucket is full, while under its cap (set_memo_limit; 2**21 entries, 32 MB, by default): under the
- * cap no shape is ever let go, so the core searches as the reference does (whose memo forgets nothing
- * below a million shapes), node for node. It grows in
- * place (mremap on Linux), so growing never holds the old table and the new one at once. At the cap a
- * new shape takes the place of the entry of its full bucket that took the least work to find (the
- * fewest cells among those: the cheapest to find again), so memory stays bounded and a full table costs
- * time, never answers. Work rather than cells alone: 5x8 under a 2**19-entry cap from 1,985,420 nodes
- * to 1,616,650 (1,385,314 with room for all). */
+ * three quarters full or when neither bucket has room nor can make some (make_room), while under its
+ * cap (set_memo_limit; 2**21 entries, 32 MB, by default): under the cap no shape is ever let go, so the
+ * core searches as the reference does (whose memo forgets nothing below a million shapes), node for
+ * node. (With one bucket a shape, a full bucket doubled the table at under 10% of it used: 4x9's
+ * 173,636 shapes took 32 MB, where they now take 4 MB.) It grows in place (mremap on Linux), so growing
+ * never holds the old table and the new one at once. At the cap a new shape takes the place of the
+ * entry of its two full buckets that took the least work to find (the fewest cells among those: the
+ * cheapest to find again), so memory stays bounded and a full table costs time, never answers. Work
+ * rather than cells alone: 5x8 under a 2**19-entry cap from 1,985,420 nodes to 1,616,650 (1,385,314
+ * with room for all). */
 typedef struct { u64 bits, meta; } Entry;
 #define NOT_SHIFT 24
 #define NOT_VALUES 40
@@ -80,16 +83,35 @@ static inline u64 key_hash(u64 bits, u64 hw) {
     return h ^ (h >> 29);
 }
 
-static inline Entry *bucket_of(u64 hash) { return table + (hash & (entries / SLOTS - 1)) * SLOTS; }
+/* A shape's two buckets: its first (the hash's low bits) and, when that one is full, its second (the
+ * hash's high half): a shape is in its second bucket only while its first is full, so a look-up reads
+ * the second only then. With a second bucket the table fills to about 90% before a shape finds both
+ * full, where one bucket alone was full at under 10% (4x9: 173,636 shapes took the table to the 2**21
+ * entries of its cap, 32 MB). */
+static inline size_t bucket_index(u64 hash, int second) {
+    return (size_t)((second ? hash >> 32 : hash) & (entries / SLOTS - 1));
+}
+static inline Entry *bucket_of(u64 hash, int second) { return table + bucket_index(hash, second) * SLOTS; }
+
+static inline Entry *find_in(Entry *e, u64 bits, u64 hw) {
+    for (int s = 0; s < SLOTS && e[s].meta; s++)
+        if (e[s].bits == bits && (e[s].meta & HW_MASK) == hw) return e + s;
+    return NULL;
+}
+
+/* The shape's entry, or NULL. */
+static inline Entry *find(u64 bits, u64 hw, u64 hash) {
+    Entry *e = bucket_of(hash, 0), *found = find_in(e, bits, hw);
+    if (found || !e[SLOTS - 1].meta) return found;
+    return find_in(bucket_of(hash, 1), bits, hw);
+}
 
 /* The shape's meta (only its h << 8 | w when nothing is known). */
 static inline u64 memo_meta(u64 bits, int h, int w) {
     u64 hw = (u64)(h << 8 | w);
     if (!table) return hw;
-    Entry *e = bucket_of(key_hash(bits, hw));
-    for (int s = 0; s < SLOTS && e[s].meta; s++)
-        if (e[s].bits == bits && (e[s].meta & HW_MASK) == hw) return e[s].meta;
-    return hw;
+    Entry *e = find(bits, hw, key_hash(bits, hw));
+    return e ? e->meta : hw;
 }
 
 static inline int meta_exact(u64 meta) { return (int)((meta >> 16) & 0xFF) - 1; }
@@ -112,7 +134,9 @@ static Entry *table_alloc(Entry *old, size_t old_n, size_t n) {
 static void table_free(Entry *t, size_t n) { (void)n; free(t); }
 #endif
 
-/* Doubles the table: bucket i's entries stay or move to bucket i + (old buckets), by their hash. */
+/* Doubles the table: bucket i's entries stay or move to bucket i + (old buckets), by the next bit of
+ * the half of their hash that placed them; then each shape in its second bucket whose first one now has
+ * room moves there, so that a shape is in its second bucket only while its first is full. */
 static int grow(void) {
     size_t n = entries ? entries * 2 : MIN_ENTRIES;
     Entry *t = table_alloc(table, entries, n);
@@ -125,10 +149,31 @@ static int grow(void) {
         int kept = 0, moved = 0;
         for (int s = 0; s < SLOTS && from[s].meta; s++) {
             Entry e = from[s];
-            if (key_hash(e.bits, e.meta & HW_MASK) & old_buckets) to[moved++] = e;
+            u64 hash = key_hash(e.bits, e.meta & HW_MASK);
+            int second = (hash & (old_buckets - 1)) != i; /* (first and second the same: first) */
+            if ((second ? hash >> 32 : hash) & old_buckets) to[moved++] = e;
             else from[kept++] = e;
         }
         for (int s = kept; s < SLOTS; s++) from[s].bits = from[s].meta = 0;
+    }
+    for (int moved = 1; moved;) { /* (a move makes room for others: again until none moves) */
+        moved = 0;
+        for (size_t i = 0; i < 2 * old_buckets; i++) {
+            Entry *e = t + i * SLOTS;
+            int kept = 0;
+            for (int s = 0; s < SLOTS && e[s].meta; s++) {
+                Entry x = e[s];
+                size_t first = bucket_index(key_hash(x.bits, x.meta & HW_MASK), 0);
+                if (first != i) {
+                    Entry *home = t + first * SLOTS;
+                    int room = 0;
+                    while (room < SLOTS && home[room].meta) room++;
+                    if (room < SLOTS) { home[room] = x; moved = 1; continue; }
+                }
+                e[kept++] = x;
+            }
+            for (int s = kept; s < SLOTS && e[s].meta; s++) e[s].bits = e[s].meta = 0;
+        }
     }
     return 0;
 }
@@ -139,24 +184,55 @@ static inline int cheaper(const Entry *a, const Entry *b) {
     return wa != wb ? wa < wb : count(a->bits) < count(b->bits);
 }
 
-/* Stores meta under (bits, its hw): into the entry that has it or the first empty one of its bucket;
- * a full bucket doubles the table while under the cap, else the entry that took the least work to
- * find (the fewest cells among those) gives way. */
+/* An empty entry of the bucket, or NULL. */
+static inline Entry *room_in(Entry *e) {
+    for (int s = 0; s < SLOTS; s++)
+        if (!e[s].meta) return e + s;
+    return NULL;
+}
+
+/* Makes room in a shape's full buckets (its first `p` and second `q`) by moving one of their entries
+ * to its other bucket where that has room: an entry of p to its second bucket (p stays full, so it may
+ * live there), or an entry of q that q is the first bucket of, to its second. The freed entry, or
+ * NULL when none can move. */
+static Entry *make_room(Entry *p, Entry *q) {
+    for (int k = 0; k < 2; k++) {
+        Entry *e = k ? q : p;
+        size_t here = (size_t)(e - table) / SLOTS;
+        for (int s = 0; s < SLOTS; s++) {
+            u64 hash = key_hash(e[s].bits, e[s].meta & HW_MASK);
+            if (bucket_index(hash, 0) != here || bucket_index(hash, 1) == here) continue;
+            Entry *to = room_in(bucket_of(hash, 1));
+            if (to) { *to = e[s]; return e + s; }
+        }
+    }
+    return NULL;
+}
+
+/* Stores meta under (bits, its hw): into the entry that has it, else an empty entry of its first
+ * bucket, else of its second, else one made by moving another shape to its other bucket; when none
+ * can move, the table doubles while under its cap (and when three quarters full), else the entry of
+ * the two buckets that took the least work to find (the fewest cells among those) gives way. */
 static int remember(u64 bits, u64 meta) {
     if (!table && grow() < 0) return NO_MEMORY;
     u64 hw = meta & HW_MASK, hash = key_hash(bits, hw);
+    Entry *had = find(bits, hw, hash);
+    if (had) { had->meta = meta; return 0; }
+    if (stored >= entries / 4 * 3 && entries * 2 <= table_cap && grow() < 0) return NO_MEMORY;
     for (;;) {
-        Entry *e = bucket_of(hash), *victim = e;
-        for (int s = 0; s < SLOTS; s++) {
-            if (!e[s].meta) { e[s].bits = bits; e[s].meta = meta; stored++; return 0; }
-            if (e[s].bits == bits && (e[s].meta & HW_MASK) == hw) { e[s].meta = meta; return 0; }
-            if (cheaper(e + s, victim)) victim = e + s;
-        }
-        if (entries * 2 > table_cap || grow() < 0) {
-            victim->bits = bits;
-            victim->meta = meta;
-            return 0;
-        }
+        Entry *p = bucket_of(hash, 0), *q = bucket_of(hash, 1);
+        Entry *slot = room_in(p);
+        if (!slot) slot = room_in(q);
+        if (!slot) slot = make_room(p, q);
+        if (slot) { slot->bits = bits; slot->meta = meta; stored++; return 0; }
+        if (entries * 2 <= table_cap && grow() == 0) continue;
+        Entry *victim = p;
+        for (int k = 0; k < 2; k++)
+            for (int s = 0; s < SLOTS; s++)
+                if (cheaper((k ? q : p) + s, victim)) victim = (k ? q : p) + s;
+        victim->bits = bits;
+        victim->meta = meta;
+        return 0;
     }
 }
 

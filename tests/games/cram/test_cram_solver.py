@@ -160,11 +160,11 @@ def test_a_small_table_replaces_shapes_and_the_value_stays_right() -> None:
     expected = mod.grundy(5, 6, full, -1.0, None)  # with room for every shape (cross-checked above)
     held = mod.memo_size()
     try:
-        mod.set_memo_limit(16)  # 65,536 entries of 16 bytes (1 MB): 5 x 6 keeps about 115,000 shapes
+        mod.set_memo_limit(14)  # 16,384 entries of 16 bytes (256 KB): 5 x 6 keeps 27,035 shapes
         mod.clear()
         assert mod.grundy(5, 6, full, -1.0, None) == expected
         assert mod.memo_size() < held  # shapes were replaced on the way
-        assert mod.memo_bytes() <= (1 << 16) * 16
+        assert mod.memo_bytes() <= (1 << 14) * 16
     finally:
         mod.set_memo_limit(solver.NATIVE_MEMO_LOG2)
         mod.clear()
