@@ -17,6 +17,13 @@
  * its cap (2**21 entries, 32 MB; set_memo_limit), past which new shapes replace cheap ones. Besides it, a fixed
  * 384 KB cache of recent shapes' canonical forms (canonical_cached).
  */
+/* On x86-64 (GCC) the core counts bits with the popcnt instruction (6% fewer instructions on 4x9 than
+ * bits.h's inline count): it is compiled for it, and the module refuses to load on a processor without
+ * it (PyInit__native), so that solver.py falls back to the reference there. */
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
+#pragma GCC target("popcnt")
+#define NEEDS_POPCNT 1
+#endif
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stdint.h>
@@ -937,6 +944,13 @@ static struct PyModuleDef module = {
 };
 
 PyMODINIT_FUNC PyInit__native(void) {
+#ifdef NEEDS_POPCNT
+    __builtin_cpu_init();
+    if (!__builtin_cpu_supports("popcnt")) {
+        PyErr_SetString(PyExc_ImportError, "the Cram core needs a processor with the popcnt instruction");
+        return NULL;
+    }
+#endif
     fill_path_values();
     fill_local_joined();
     return PyModule_Create(&module);
