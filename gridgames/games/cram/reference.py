@@ -175,9 +175,11 @@ class Option:
 def options(height: int, width: int, cells: int) -> list[Option]:
     """A shape's dominoes, horizontal ones then vertical ones, each lowest cell first, then ordered
     (stably) by a score, least first: twice the size of the largest region left (its search is the
-    cheaper, the smaller it is), plus the dominoes left (one taking many away leaves a smaller game), plus
-    twice the domino's distance from the centre of the box in half cells (central dominoes first)."""
+    cheaper, the smaller it is), plus the neighbours the domino's two cells have in the shape (each
+    counting the other: dominoes in thin parts and corners first), plus twice the domino's distance from
+    the centre of the box in half cells (central dominoes first)."""
     _, _, not_last = frame(height, width)
+    all_edges = (cells & (cells >> 1) & not_last).bit_count() + (cells & (cells >> width)).bit_count()
     out = []
     for step, starts in ((1, cells & (cells >> 1) & not_last), (width, cells & (cells >> width))):
         while starts:
@@ -190,10 +192,11 @@ def options(height: int, width: int, cells: int) -> list[Option]:
                 if n > size:
                     largest, size = comp, n
             edges = (rest & (rest >> 1) & not_last).bit_count() + (rest & (rest >> width)).bit_count()
+            neighbours = all_edges - edges + 1  # the edges the domino's cells took, its own counted twice
             row, col = divmod(low.bit_length() - 1, width)
             vertical = int(step != 1)
             off_centre = abs(2 * row + vertical - (height - 1)) + abs(2 * col + 1 - vertical - (width - 1))
-            out.append(Option(rest, largest, size, 2 * size + edges + 2 * off_centre))
+            out.append(Option(rest, largest, size, 2 * size + neighbours + 2 * off_centre))
     out.sort(key=lambda option: option.rank)
     return out
 
