@@ -320,8 +320,9 @@ static inline u64 flood(const Frame *f, u64 seed, u64 within) {
 /* A region moved from its frame into its bounding box. */
 static void box(const Frame *f, u64 comp, int *bh, int *bw, u64 *bits) {
     int w = f->w, r0 = f->row[lowbit(comp)], r1 = f->row[highbit(comp)];
-    u64 columns = 0;
-    for (int r = r0; r <= r1; r++) columns |= (comp >> (r * w)) & f->row_mask;
+    u64 columns = comp >> (r0 * w); /* its rows folded onto the first: 1, 2, 4, ... at a time */
+    for (int span = 1; span <= r1 - r0; span *= 2) columns |= columns >> (span * w);
+    columns &= f->row_mask;
     int c0 = lowbit(columns), nw = highbit(columns) - c0 + 1;
     *bh = r1 - r0 + 1;
     *bw = nw;
