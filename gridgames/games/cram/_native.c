@@ -623,9 +623,36 @@ static inline int path_value(const Frame *f, u64 comp, int n) {
     return count(right) + count(down) == n - 1 ? path_values[n] : path_values[n - 2] ? 0 : 1;
 }
 
+/* ---- a simpler region of the same value: twin leaves ------------------------------------------ */
+
+/* Two leaves (cells with one neighbour) on the same cell v: either domino on them takes v and leaves
+ * the other leaf alone, so the two options are the same game, and every other domino either takes v
+ * (both leaves left alone) or leaves both leaves as they were. By induction the region without one of
+ * them has the same value (the graph game's "simplifying positions", as Beling and Rogalski simplify
+ * before they look a position up). Of v's leaves the first in the order left, right, above, below is
+ * kept. On 4x9, 8% of the regions a search meets have twin leaves; the simpler shape is often known. */
+static int use_twins = 1;
+
+static inline u64 without_twin_leaves(const Frame *f, u64 comp) {
+    if (!use_twins) return comp;
+    u64 right = comp & (comp >> 1) & f->not_last, down = comp & (comp >> f->w);
+    u64 left = right << 1, up = down << f->w; /* the cells with a neighbour on that side */
+    u64 leaves = (right ^ left ^ down ^ up) & ~((right & left) | (down & up) | ((right | left) & (down | up)));
+    if (!leaves) return comp;
+    /* the cells with a leaf on their left, right, above, below */
+    u64 on_left = (leaves & right) << 1, on_right = (leaves & left) >> 1;
+    u64 above = (leaves & down) << f->w, below = (leaves & up) >> f->w;
+    return comp & ~(((on_right & on_left) << 1) | ((above & (on_left | on_right)) >> f->w)
+                    | ((below & (on_left | on_right | above)) << f->w));
+}
+
 /* A region's value if it is among `asked` (a mask), else NOT_AMONG (or a negative code when stopped). */
 static int region_value(const Frame *f, u64 comp, u64 asked, Budget *b) {
     int n = count(comp);
+    if (n >= 4) {
+        comp = without_twin_leaves(f, comp);
+        n = count(comp);
+    }
     if (n < 4) { /* regions of two or three cells: one move, to nothing or one cell */
         int v = n >= 2;
         return asked >> v & 1 ? v : NOT_AMONG;
@@ -692,22 +719,23 @@ static int option_value(const Frame *f, Moves *moves, int k, u64 asked, Budget *
         int v = others ^ (moves->size[k] >= 2);
         return asked >> v & 1 ? v : NOT_AMONG;
     }
-    if (!moves->hw[k]) {
-        int simple = path_value(f, moves->largest[k], moves->size[k]);
+    if (!moves->hw[k]) { /* the largest region, twin leaves cut: its value if a path or a cycle, else its shape */
+        u64 largest = without_twin_leaves(f, moves->largest[k]);
+        int n = count(largest);
+        int simple = n < 4 ? n >= 2 : path_value(f, largest, n);
         if (simple >= 0) {
-            moves->hw[k] = -1 - simple; /* a path or a cycle: its value, never searched */
+            moves->hw[k] = -1 - simple; /* never searched */
+        } else {
+            int bh, bw, ch, cw;
+            u64 bits;
+            box(f, largest, &bh, &bw, &bits);
+            canonical_cached(bh, bw, bits, &ch, &cw, &moves->shape[k]);
+            moves->hw[k] = ch << 8 | cw;
         }
     }
     if (moves->hw[k] < 0) {
         int v = others ^ (-1 - moves->hw[k]);
         return asked >> v & 1 ? v : NOT_AMONG;
-    }
-    if (!moves->hw[k]) {
-        int bh, bw, ch, cw;
-        u64 bits;
-        box(f, moves->largest[k], &bh, &bw, &bits);
-        canonical_cached(bh, bw, bits, &ch, &cw, &moves->shape[k]);
-        moves->hw[k] = ch << 8 | cw;
     }
     int v = shape_value(moves->hw[k] >> 8, moves->hw[k] & 0xFF, moves->shape[k], shifted(asked, others), b);
     return v < 0 ? v : v ^ others;
@@ -912,12 +940,12 @@ static PyObject *py_set_memo_limit(PyObject *self, PyObject *arg) {
     Py_RETURN_NONE;
 }
 
-/* configure(etc, bounds, order, exact_cells, paths=True): switch techniques off to measure them (all on:
- * 1, 1, 2, 14, 1; order 1: the smallest largest region first only, 0: board order). */
+/* configure(etc, bounds, order, exact_cells, paths=True, twins=True): switch techniques off to measure them
+ * (all on: 1, 1, 2, 14, 1, 1; order 1: the smallest largest region first only, 0: board order). */
 static PyObject *py_configure(PyObject *self, PyObject *args) {
-    int etc, bounds, order, exact, paths = 1;
-    if (!PyArg_ParseTuple(args, "ppii|p", &etc, &bounds, &order, &exact, &paths)) return NULL;
-    use_etc = etc, use_bounds = bounds, use_order = order, exact_cells = exact, use_paths = paths;
+    int etc, bounds, order, exact, paths = 1, twins = 1;
+    if (!PyArg_ParseTuple(args, "ppii|pp", &etc, &bounds, &order, &exact, &paths, &twins)) return NULL;
+    use_etc = etc, use_bounds = bounds, use_order = order, exact_cells = exact, use_paths = paths, use_twins = twins;
     memo_clear();
     Py_RETURN_NONE;
 }
@@ -933,7 +961,7 @@ static PyMethodDef methods[] = {
     {"clear", py_clear, METH_NOARGS, "Forget every memoised shape."},
     {"set_memo_limit", py_set_memo_limit, METH_O, "Cap the table at 2**n entries (when full, new shapes replace small ones)."},
     {"nodes", py_nodes, METH_NOARGS, "Nodes the last call visited."},
-    {"configure", py_configure, METH_VARARGS, "Switch techniques off (etc, bounds, order 0-2, exact_cells, paths) to measure them."},
+    {"configure", py_configure, METH_VARARGS, "Switch techniques off (etc, bounds, order 0-2, exact_cells, paths, twins) to measure them."},
     {"memo_size", py_memo_size, METH_NOARGS, "Shapes held in the memo."},
     {"memo_bytes", py_memo_bytes, METH_NOARGS, "Bytes the memo holds now."},
     {NULL, NULL, 0, NULL},
