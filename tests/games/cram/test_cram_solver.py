@@ -106,7 +106,8 @@ def plain_grundy(rows: int, cols: int, free: int) -> int:
     """The Grundy value from the definition: the mex over every domino, no regions, shapes or rules."""
     key = (rows, cols, free)
     if key not in _PLAIN:
-        seen = {plain_grundy(rows, cols, free & ~(1 << a) & ~(1 << b)) for a, b in reference.dominoes(rows, cols, free)}
+        dominoes = reference.dominoes(rows, cols, free)
+        seen = {plain_grundy(rows, cols, free & ~(1 << a) & ~(1 << b)) for a, b in dominoes}
         _PLAIN[key] = min(set(range(len(seen) + 1)) - seen)
     return _PLAIN[key]
 
@@ -134,7 +135,7 @@ def test_twin_leaves_cut_keep_the_value(size: tuple[int, int], data: st.DataObje
 
 
 def test_twin_leaves_keep_the_first_leaf() -> None:
-    """The plus keeps its centre and its left leaf (a domino: value 1, as the plus); the T keeps its left leaf."""
+    """The plus keeps its centre and its left leaf (a domino: value 1, as the plus's); the T its left one."""
     assert reference.without_twin_leaves(PLUS, 3, 3) == 0b000_011_000 and plain_grundy(3, 3, PLUS) == 1
     assert reference.without_twin_leaves(T_TAIL, 3, 4) == T_TAIL & ~(1 << 2)
 
