@@ -92,9 +92,9 @@ static inline u64 key_hash(u64 bits, u64 hw) {
 
 /* A shape's two buckets: its first (the hash's low bits) and, when that one is full, its second (the
  * hash's high half): a shape is in its second bucket only while its first is full, so a look-up reads
- * the second only then. With a second bucket the table fills to about 90% before a shape finds both
- * full, where one bucket alone was full at under 10% (4x9: 173,636 shapes took the table to the 2**21
- * entries of its cap, 32 MB). */
+ * the second only then. With a second bucket (and make_room) the table fills to three quarters before
+ * it doubles, where one bucket alone was full at under 10% (4x9: 173,636 shapes took the table to the
+ * 2**21 entries of its cap, 32 MB). */
 static inline size_t bucket_index(u64 hash, int second) {
     return (size_t)((second ? hash >> 32 : hash) & (entries / SLOTS - 1));
 }
@@ -265,7 +265,7 @@ static int remember(u64 bits, u64 meta) {
     u64 hw = meta & HW_MASK, hash = key_hash(bits, hw);
     Entry *had = find(bits, hw, hash);
     if (had) { had->meta = meta; return 0; }
-    if (stored >= entries / 4 * 3 && entries * 2 <= table_cap && grow() < 0) return NO_MEMORY;
+    if (stored >= entries / 4 * 3 && entries * 2 <= table_cap) grow(); /* (if it cannot, as at the cap) */
     for (;;) {
         Entry *p = bucket_of(hash, 0), *q = bucket_of(hash, 1);
         Entry *slot = room_in(p);
