@@ -198,7 +198,8 @@ def options(height: int, width: int, cells: int) -> list[Option]:
     (stably) by a score, least first: twice the size of the largest region left (its search is the
     cheaper, the smaller it is), plus the neighbours the domino's two cells have in the shape (each
     counting the other: dominoes in thin parts and corners first), plus twice the domino's distance from
-    the centre of the box in half cells (central dominoes first)."""
+    the centre of the box in half cells (central dominoes first), less the leaves (cells with one
+    neighbour) of what is left."""
     _, _, not_last = frame(height, width)
     all_edges = (cells & (cells >> 1) & not_last).bit_count() + (cells & (cells >> width)).bit_count()
     out = []
@@ -212,12 +213,15 @@ def options(height: int, width: int, cells: int) -> list[Option]:
                 n = comp.bit_count()
                 if n > size:
                     largest, size = comp, n
-            edges = (rest & (rest >> 1) & not_last).bit_count() + (rest & (rest >> width)).bit_count()
-            neighbours = all_edges - edges + 1  # the edges the domino's cells took, its own counted twice
+            right, down = rest & (rest >> 1) & not_last, rest & (rest >> width)
+            neighbours = all_edges - right.bit_count() - down.bit_count() + 1  # its own edge counted twice
+            left, up = right << 1, down << width
+            pairs = (right & left) | (down & up) | ((right | left) & (down | up))
+            leaves = ((right ^ left ^ down ^ up) & ~pairs).bit_count()  # cells of `rest` with one neighbour
             row, col = divmod(low.bit_length() - 1, width)
             vertical = int(step != 1)
             off_centre = abs(2 * row + vertical - (height - 1)) + abs(2 * col + 1 - vertical - (width - 1))
-            out.append(Option(rest, largest, size, 2 * size + neighbours + 2 * off_centre))
+            out.append(Option(rest, largest, size, 2 * size + neighbours + 2 * off_centre - leaves))
     out.sort(key=lambda option: option.rank)
     return out
 
