@@ -199,7 +199,7 @@ def options(height: int, width: int, cells: int) -> list[Option]:
     cheaper, the smaller it is), plus the neighbours the domino's two cells have in the shape (each
     counting the other: dominoes in thin parts and corners first), plus twice the domino's distance from
     the centre of the box in half cells (central dominoes first), less the leaves (cells with one
-    neighbour) of what is left."""
+    neighbour) of what is left, those of the largest region counted twice."""
     _, _, not_last = frame(height, width)
     all_edges = (cells & (cells >> 1) & not_last).bit_count() + (cells & (cells >> width)).bit_count()
     out = []
@@ -217,7 +217,8 @@ def options(height: int, width: int, cells: int) -> list[Option]:
             neighbours = all_edges - right.bit_count() - down.bit_count() + 1  # its own edge counted twice
             left, up = right << 1, down << width
             pairs = (right & left) | (down & up) | ((right | left) & (down | up))
-            leaves = ((right ^ left ^ down ^ up) & ~pairs).bit_count()  # cells of `rest` with one neighbour
+            ones = (right ^ left ^ down ^ up) & ~pairs  # the cells of `rest` with one neighbour
+            leaves = ones.bit_count() + (ones & largest).bit_count()
             row, col = divmod(low.bit_length() - 1, width)
             vertical = int(step != 1)
             off_centre = abs(2 * row + vertical - (height - 1)) + abs(2 * col + 1 - vertical - (width - 1))
