@@ -16,7 +16,7 @@ from gridgames.tui.screens.new_game import NewGamePanel
 from gridgames.tui.themes import THEMES
 from tests.tui.contrast import RING, ring
 from tests.tui.helpers import make_app
-from tests.waiting import repainted, screen_becomes, until
+from tests.waiting import passes, repainted, screen_becomes, until
 
 SYSTEMS = (ColorSystem.TRUECOLOR, ColorSystem.EIGHT_BIT)
 
@@ -37,12 +37,15 @@ async def test_focus_stands_out_in_the_panel_and_nothing_else_looks_focused(them
         assert any(w.id == "start" for w in chain)
         for _ in chain:
             focused = app.focused
-            await repainted(pilot)
-            shown = rings(app, chain)
             name = f"{type(focused).__name__}#{focused.id}"
-            assert shown[name] >= RING, f"the focused {name} is only {shown[name]}:1 ({theme})"
-            lookalikes = [n for n, value in shown.items() if n != name and value >= RING]
-            assert not lookalikes, f"{lookalikes} look focused while {name} has the focus ({theme}): {shown}"
+
+            def stands_out_alone(name: str = name) -> None:
+                shown = rings(app, chain)
+                assert shown[name] >= RING, f"the focused {name} is only {shown[name]}:1 ({theme})"
+                lookalikes = [n for n, value in shown.items() if n != name and value >= RING]
+                assert not lookalikes, f"{lookalikes} look focused beside {name} ({theme}): {shown}"
+
+            await passes(pilot, stands_out_alone, f"the focused {name} to stand out alone")
             await pilot.press("tab")
             await until(pilot, lambda focused=focused: app.focused is not focused, "the focus to move on")
 
@@ -59,8 +62,7 @@ async def test_focus_stands_out_in_the_move_log_and_on_the_banner_buttons(theme:
         log = screen.query_one("#log")
         log.focus()
         await until(pilot, lambda: app.focused is log, "the move log to take the focus")
-        await repainted(pilot)
-        assert rings(app, [log])["MoveLog#log"] >= RING
+        await until(pilot, lambda: rings(app, [log])["MoveLog#log"] >= RING, "the focused log to stand out")
         button = screen.query_one("#live")
         await pilot.press("up", "enter")  # an earlier position: "Back to live game" shows
         await until(pilot, lambda: button.region.area > 0, "the Back to live game button")
@@ -68,8 +70,7 @@ async def test_focus_stands_out_in_the_move_log_and_on_the_banner_buttons(theme:
         assert rings(app, [button])["Button#live"] < RING, "the button looks focused without the focus"
         button.focus()
         await until(pilot, lambda: app.focused is button, "the button to take the focus")
-        await repainted(pilot)
-        assert rings(app, [button])["Button#live"] >= RING
+        await until(pilot, lambda: rings(app, [button])["Button#live"] >= RING, "the button to stand out")
 
 
 @pytest.mark.parametrize("theme", [theme.name for theme in THEMES])
@@ -83,9 +84,12 @@ async def test_focus_stands_out_in_the_open_dialog(theme: str) -> None:
         dialog = await screen_becomes(pilot, OpenRecordScreen)
         for _ in range(3):  # the name, the files, the buttons
             focused = app.focused
-            await repainted(pilot)
             name = f"{type(focused).__name__}#{focused.id}"
-            assert rings(app, [focused])[name] >= RING, f"the focused {name} does not stand out ({theme})"
+            await until(
+                pilot,
+                lambda focused=focused, name=name: rings(app, [focused])[name] >= RING,
+                f"the focused {name} to stand out ({theme})",
+            )
             await pilot.press("tab")
             await until(pilot, lambda focused=focused: app.focused is not focused, "the focus to move on")
         assert dialog.is_mounted
