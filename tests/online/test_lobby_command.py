@@ -4,6 +4,7 @@ them (a process) against a real server on loopback; errors are one sentence and 
 from __future__ import annotations
 
 import asyncio
+import io
 import json
 import os
 import socket
@@ -157,3 +158,15 @@ async def test_accepting_or_posting_from_the_command_line_says_why_not_in_one_se
             assert (code_was, err.count("\n")) == (code, 1) and said in err and not out, (args, err)
     finally:
         await running.stop()
+
+
+async def test_the_app_opened_by_the_command_line_joins_the_paired_room_as_that_player():
+    from gridgames.online.botlobby import PlayerLink
+    from gridgames.tui.online import plan_from_command
+
+    paired = p.Paired("r" * 22, 2, "s" * 22)
+    make = plan_from_command({"paired": ("ws://127.0.0.1:8765", paired, "Carol1", "k" * 43)})
+    plan = await make(io.StringIO())
+    link = plan.link
+    assert isinstance(link, PlayerLink) and (link.room, link.name, link.key) == ("r" * 22, "Carol1", "k" * 43)
+    assert plan.role == "join" and plan.link.server == "ws://127.0.0.1:8765"
