@@ -14,7 +14,7 @@ from gridgames.engine.errors import (
     RecordError,
 )
 from gridgames.engine.game import Game
-from gridgames.engine.look import Look
+from gridgames.engine.look import Look, joins
 from gridgames.engine.moves import ORDINARY, Kind, Move
 from gridgames.engine.options import Options
 from gridgames.engine.outcome import Outcome
@@ -39,6 +39,7 @@ __all__ = [
     "RecordError",
     "Rules",
     "format_cell",
+    "joins",
     "parse_cell",
     "row_label",
 ]

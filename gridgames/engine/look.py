@@ -11,12 +11,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from gridgames.engine.cells import Cell
+
 #: The roles a style sheet colours: an empty cell, a player's piece, a cell out of play, and a hole (a
 #: cell of the grid that is not part of the board: drawn as no cell, never entered by the cursor).
 Role = Literal["empty", "p1", "p2", "blocked", "hole"]
 
 #: The sides of a cell a piece can go on through: up, down, left, right.
 SIDES = "udlr"
+_STEPS = ((-1, 0), (1, 0), (0, -1), (0, 1))  # the neighbour through each side, in the order of SIDES
 
 
 @dataclass(frozen=True)
@@ -40,3 +43,15 @@ class Look:
 
 #: How every front end draws a hole: nothing.
 HOLE = Look("hole", " ")
+
+
+def joins(cell: Cell, piece: int, rows: int, cols: int) -> str:
+    """`Look.joins` for `cell` of a piece over several cells, so the board draws it as one piece: the
+    sides (of SIDES, in that order) whose neighbour is also in `piece`, a mask of the cells the piece
+    covers (bit `row * cols + col`, as `GridState.index`). "" when `piece` is 0 (no piece there)."""
+    sides = ""
+    for side, (dr, dc) in zip(SIDES, _STEPS, strict=True):
+        row, col = cell.row + dr, cell.col + dc
+        if 0 <= row < rows and 0 <= col < cols and piece >> (row * cols + col) & 1:
+            sides += side
+    return sides

@@ -381,7 +381,7 @@ class Moved(Message):
     draws: int
     clock: dict[str, Any] | None = None  # the clock after the move (None: no clock)
     CHECKS: ClassVar[dict[str, Any]] = {
-        "game": _int(1, 10**9), "ply": _int(1, MAX_MOVES), "move": _text(MOVE_TEXT, limit=8),
+        "game": _int(1, 10**9), "ply": _int(1, MAX_MOVES), "move": _text(MOVE_TEXT, limit=MOVE_MAX),
         "score": _pair(_int(0, 10**9)), "draws": _int(0, 10**9), "clock": _clock,
     }
 

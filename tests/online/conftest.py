@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import itertools
 import os
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 
 import pytest
 
@@ -39,3 +39,15 @@ def pg_cluster() -> Iterator[pg.Cluster]:
 def pg_url(pg_cluster: pg.Cluster) -> str:
     """A fresh, empty database in the session's cluster: its postgresql:// URL."""
     return pg_cluster.create_database(f"test_{os.getpid()}_{next(_names)}")
+
+
+@pytest.fixture
+async def url(tmp_path, monkeypatch) -> AsyncIterator[str]:
+    """A game server in this process on a free loopback port (its ws:// address), with a data folder
+    of the test's own for the line clients that play there (tests/online/typists.py)."""
+    from gridgames.online import server
+
+    monkeypatch.setenv("GRIDGAMES_DATA_DIR", str(tmp_path / "data"))
+    running = await server.start("127.0.0.1", 0, tmp_path / "rooms.sqlite")
+    yield f"ws://127.0.0.1:{running.port}"
+    await running.stop()

@@ -91,18 +91,12 @@ async def test_the_first_screen_joins_a_game_from_an_invite_and_a_bad_address_is
     tmp_path, monkeypatch
 ):
     from gridgames.online import protocol as p
-    from gridgames.online import server
-    from gridgames.online.client import Link
+    from tests.online.friend import friends_room
 
     monkeypatch.setenv("GRIDGAMES_DATA_DIR", str(tmp_path / "data-app"))
-    running = await server.start("127.0.0.1", 0, tmp_path / "rooms.sqlite")
-    url = f"ws://127.0.0.1:{running.port}"
-    friend = Link(url, create=p.Create(p.VERSION, "noneighbour", "3x3", "1", {}))
-    friend_task = asyncio.create_task(friend.run())
-    try:
+    async with friends_room(tmp_path, "noneighbour", "3x3") as (url, friend):
         app = make_app()
         async with app.run_test(size=(100, 30)) as pilot:
-            await until(pilot, lambda: friend.room is not None, "the friend's room to be made")
             await pilot.press("o")
             dialog = await screen_becomes(pilot, JoinScreen, "the join dialog to open")
             field = dialog.query_one("#address")
@@ -128,10 +122,6 @@ async def test_the_first_screen_joins_a_game_from_an_invite_and_a_bad_address_is
             await until(pilot, lambda: screen.view.outcome is not None, "the end")
             assert "Game over" in screen.status_text()
             await pilot.press("escape")
-    finally:
-        await friend.close()
-        friend_task.cancel()
-        await running.stop()
 
 
 async def test_hosting_offers_the_game_server_already_running_here(tmp_path, monkeypatch):

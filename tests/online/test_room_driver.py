@@ -9,77 +9,22 @@ from __future__ import annotations
 
 import asyncio
 import io
-from collections.abc import AsyncIterator
-from dataclasses import dataclass
 
 import pytest
 
 from gridgames.games import get_entry
 from gridgames.online import protocol as p
-from gridgames.online import server
 from gridgames.online.address import Address
 from gridgames.online.client import Link
 from gridgames.online.launch import Hosting, HostRefused, plan_host, plan_join
-from gridgames.online.plain import EXIT_REFUSED, PlainPlayer
+from gridgames.online.plain import EXIT_REFUSED
 from gridgames.play.narration import ONLINE_NO_HELP, WATCHING
 from gridgames.play.setup import default_setup
 from gridgames.tui.screens.online import OnlineGameScreen
 from tests.games.broken_plugin import BROKEN
+from tests.online.typists import due, finish, hosted, typist
 from tests.tui.helpers import make_app
 from tests.waiting import screen_becomes, until
-
-
-@dataclass
-class Typist:
-    """A line client in this process: its output, and the task running it."""
-
-    player: PlainPlayer
-    out: io.StringIO
-    task: asyncio.Task[int]
-
-    def said(self) -> list[str]:
-        return self.out.getvalue().splitlines()
-
-    def statuses(self) -> list[str]:
-        return [line for line in self.said() if line.startswith("[")]
-
-
-def typist(plan) -> Typist:  # type: ignore[no-untyped-def]
-    out = io.StringIO()
-    player = PlainPlayer(plan, out, piped=True)
-    return Typist(player, out, asyncio.create_task(player.run(read_stdin=False)))
-
-
-@pytest.fixture
-async def url(tmp_path, monkeypatch) -> AsyncIterator[str]:
-    monkeypatch.setenv("GRIDGAMES_DATA_DIR", str(tmp_path / "data"))
-    running = await server.start("127.0.0.1", 0, tmp_path / "rooms.sqlite")
-    yield f"ws://127.0.0.1:{running.port}"
-    await running.stop()
-
-
-async def hosted(url: str, variant: str, size: str = "5x5") -> Typist:
-    entry = get_entry(variant)
-    setup = default_setup(entry).chosen(entry, size=size, first="1")
-    plan = await plan_host(Hosting(setup, server=url), io.StringIO())
-    host = typist(plan)
-    await until(None, lambda: plan.link.room is not None, "the room to be made")
-    return host
-
-
-def due(typist: Typist, ply: int) -> bool:
-    """Whether `typist` is to play move `ply + 1` now."""
-    player = typist.player
-    view = player.view
-    mine = view is not None and player.room.playing and view.to_move == player.seat
-    return mine and len(view.game.played) == ply
-
-
-async def finish(*typists: Typist) -> None:
-    for one in typists:
-        if not one.task.done():
-            one.player.put_line("quit")
-    await asyncio.wait_for(asyncio.gather(*(one.task for one in typists), return_exceptions=True), 30)
 
 
 async def test_a_room_whose_game_fails_ends_for_players_and_watcher_in_one_sentence(

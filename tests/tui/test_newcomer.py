@@ -353,22 +353,27 @@ async def test_the_rules_in_force_show_in_header_status_and_rules_pane() -> None
     from textual.widgets import Markdown
 
     from gridgames.games import catalogue
+    from gridgames.tui.house_rules import rules_pane_note
     from gridgames.tui.screens.rules import RulesScreen
 
     app = make_app()
     async with app.run_test(size=(100, 32)) as pilot:
-        # every game on a board other than its book's: the size is in the header and the pane
+        # every game on a board other than its book's: the size is in the header and the pane's note
+        # (one function writes the note for every game, and every board screen's pane shows it: the
+        # pane is opened for the last game here and for the house rule below, as Markdown is slow)
         for entry in catalogue():
             rows = 4 if entry.default_rows != 4 else 5
-            await open_game(app, pilot, new_game(entry.id, rows, rows))
+            game = new_game(entry.id, rows, rows)
+            await open_game(app, pilot, game)
             assert (app.screen.title, app.screen.sub_title) == (entry.label, f"{rows}x{rows}")
-            await pilot.press("question_mark")
-            rules = await screen_becomes(pilot, RulesScreen, "the rules")
-            text = rules.query_one("#rules-text", Markdown).source
             book = f"{entry.default_rows}x{entry.default_cols}"
-            assert text.startswith(f"**In this game:** {rows}x{rows} board (the book's: {book})")
-            await pilot.press("escape")
-            await screen_becomes(pilot, GameScreen, "the game again")
+            note = f"**In this game:** {rows}x{rows} board (the book's: {book})"
+            assert rules_pane_note(entry, game.options).startswith(note)
+        await pilot.press("question_mark")
+        rules = await screen_becomes(pilot, RulesScreen, "the rules")
+        assert rules.query_one("#rules-text", Markdown).source.startswith(note)
+        await pilot.press("escape")
+        await screen_becomes(pilot, GameScreen, "the game again")
         # noneighbour's house rule, in all three places
         screen = await open_game(app, pilot, new_game("noneighbour", 4, 4, "(1,1)", adjacency="orthogonal"))
         assert screen.title == "GridLock (rule book 004)"

@@ -3,7 +3,6 @@ the footer at 60x20, the command palette, resizing a finished game, and readable
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 
 from textual.command import CommandList, CommandPalette
@@ -122,20 +121,14 @@ async def test_the_60x20_footer_shows_the_keys_that_matter_most_first() -> None:
 
 async def test_the_60x20_online_footer_shows_resign_and_leave_then_rematch(tmp_path: Path) -> None:
     from gridgames.online import protocol as p
-    from gridgames.online import server
     from gridgames.online.address import parse_address
-    from gridgames.online.client import Link
     from gridgames.tui.online import plan_to_join
     from gridgames.tui.screens.online import OnlineGameScreen
+    from tests.online.friend import friends_room
 
-    running = await server.start("127.0.0.1", 0, tmp_path / "rooms.sqlite")
-    url = f"ws://127.0.0.1:{running.port}"
-    friend = Link(url, create=p.Create(p.VERSION, "noneighbour", "3x3", "1", {}))
-    friend_task = asyncio.create_task(friend.run())
-    try:
+    async with friends_room(tmp_path, "noneighbour", "3x3") as (url, friend):
         app = make_app()
         async with app.run_test(size=SMALL) as pilot:
-            await until(pilot, lambda: friend.room is not None, "the friend's room to be made")
             app.start_online(plan_to_join(parse_address(f"{url}/{friend.room}")))
             screen = await screen_becomes(pilot, OnlineGameScreen, "the online game to open")
             await until(
@@ -149,10 +142,6 @@ async def test_the_60x20_online_footer_shows_resign_and_leave_then_rematch(tmp_p
             keys = ["? Rules", "⏎ Play", "esc Leave", "n Rematch"]
             await until(pilot, lambda: footer_keys(app)[:4] == keys, "the keys after the game")
             await pilot.press("escape")
-    finally:
-        await friend.close()
-        friend_task.cancel()
-        await running.stop()
 
 
 async def test_a_finished_5x5_game_regrows_from_60x20_to_100x32() -> None:

@@ -55,3 +55,35 @@ async def test_hint_and_wall_mode_asked_for_after_the_game_ended_say_the_game_is
             message = text_of(app, "#message")
             assert "press n to play again" in message and "set-up" not in message, message
             screen.say("")  # the next key's answer, not this one's
+
+
+def burst(app, *keys: str) -> None:  # type: ignore[no-untyped-def]
+    """Keys that arrive in one read, as tmux sends `Tab Up Enter` or a fast typist types them: all
+    queued before the app handles the first (`pilot.press` lets the app settle after each key)."""
+    from textual import events
+
+    chars = {"tab": "\t", "enter": "\r"}
+    for key in keys:
+        event = events.Key(key, chars.get(key))
+        event.set_sender(app)
+        app.post_message(event)
+
+
+async def test_keys_in_one_burst_go_where_tab_put_the_focus() -> None:
+    # Item 3's walk: Tab, Up and Enter sent at once went to the board, not to the move log that Tab
+    # had just focused (the focus moved on a callback queued behind them).
+    from tests.tui.test_screens import open_game, rowcol_game
+
+    app = make_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = await open_game(app, pilot, rowcol_game("C3", "C1", "E1"))
+        board = screen.query_one(Board)
+        at = board.cursor
+        burst(app, "tab", "up", "enter")  # the log: from move 3 up to move 2, and show it
+        await until(pilot, lambda: screen.viewing == 2, "the position after move 2")
+        assert board.cursor == at and len(screen.game.played) == 3, "the board got none of them"
+        burst(app, "t", "up")  # play on from there: the board takes the focus, and the key behind
+        await until(pilot, lambda: board.cursor == at._replace(row=at.row - 1), "the board's cursor to go up")
+        assert screen.game.cursor == 2 and screen.viewing is None
+        burst(app, "tab", "tab", "down")  # to the log and back: the board's cursor again
+        await until(pilot, lambda: board.cursor == at, "the board's cursor to go down")

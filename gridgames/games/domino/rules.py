@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from typing import ClassVar
 
 from gridgames.engine.cells import Cell, CoordStyle, format_cell
-from gridgames.engine.look import Look
+from gridgames.engine.look import Look, joins
 from gridgames.engine.moves import Move
 from gridgames.engine.options import Options
 from gridgames.engine.outcome import Outcome
@@ -50,6 +50,20 @@ def domino_tops(state: DominoState, upright: bool) -> int:
         return free & (free >> state.cols)
     last_col = sum(1 << (r * state.cols + state.cols - 1) for r in range(state.rows))
     return free & (free >> 1) & ~last_col
+
+
+def domino_at(state: DominoState, i: int) -> int:
+    """The mask of the two cells of the domino covering cell `i` (0: none does)."""
+    cols, upright, across = state.cols, state.upright, state.across
+    if upright >> i & 1:
+        return 1 << i | 1 << (i + cols)
+    if i >= cols and upright >> (i - cols) & 1:
+        return 1 << (i - cols) | 1 << i
+    if across >> i & 1:
+        return 1 << i | 1 << (i + 1)
+    if i % cols and across >> (i - 1) & 1:
+        return 1 << (i - 1) | 1 << i
+    return 0
 
 
 class DominoRules(Rules[DominoState]):
@@ -167,14 +181,4 @@ class DominoRules(Rules[DominoState]):
     def look(self, state: DominoState, cell: Cell, symbols: Mapping[Content, str]) -> Look:
         """A covered cell is drawn joined to the other cell of its domino."""
         base = super().look(state, cell, symbols)
-        i = state.index(cell)
-        joins = ""
-        if state.upright >> i & 1:
-            joins += "d"
-        if i >= state.cols and state.upright >> (i - state.cols) & 1:
-            joins += "u"
-        if state.across >> i & 1:
-            joins += "r"
-        if cell.col > 0 and state.across >> (i - 1) & 1:
-            joins += "l"
-        return Look(base.role, base.glyph, joins)
+        return replace(base, joins=joins(cell, domino_at(state, state.index(cell)), state.rows, state.cols))

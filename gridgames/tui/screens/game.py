@@ -272,7 +272,7 @@ class GameScreen(AnalysisOverlay, ComputerJobs, ClockView, GameExtras):
         ply = self.viewing
         self._apply(lambda: self.session.play_on_from(ply),
                     lambda _: f"Playing on from move {ply}; later moves can be redone.")
-        self.query_one(Board).focus()  # playing on is done on the board (the log kept the focus)
+        self.set_focus(self.query_one(Board))  # at once, for keys right behind (MoveLog.action_board)
 
     def action_back(self) -> None:
         if self.let_go():

@@ -224,7 +224,7 @@ class Board(Widget, can_focus=True):
         without one (a puzzle's), to the next widget."""
         logs = self.screen.query("#log")
         if logs:
-            logs.first().focus()
+            self.screen.set_focus(logs.first())  # at once: see `MoveLog.action_board`
         else:
             self.screen.focus_next()
 

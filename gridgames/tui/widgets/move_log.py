@@ -26,8 +26,13 @@ class MoveLog(OptionList):
         self._shown: list[tuple[str, bool]] = []  # what each option shows: text, dimmed
 
     def action_board(self) -> None:
-        """Tab: back to the board (`#board`)."""
-        self.screen.query_one("#board").focus()
+        """Tab: back to the board (`#board`).
+
+        The focus moves at once (`Screen.set_focus`), not later as `Widget.focus` moves it (on a
+        callback queued behind the keys already waiting): keys that arrive in one burst (Tab, Up,
+        Enter from tmux or a fast typist) reach the app before Tab's action has run, and Textual
+        picks each one's bindings from the focus at the moment it handles that key."""
+        self.screen.set_focus(self.screen.query_one("#board"))
 
     def show(self, game: Game, viewing: int | None, blunders: frozenset[int] = frozenset()) -> None:
         """List the moves of `game`; `blunders` holds the 1-based numbers of moves that threw a win away.

@@ -5,13 +5,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from gridgames.engine import Cell, Content, GridState, Move, Options, Rules, format_cell
+from gridgames.engine import Cell, Content, GridState, Look, Move, Options, Rules, format_cell, joins
 from gridgames.engine.cells import CoordStyle
-from gridgames.engine.look import Look
 from gridgames.engine.rules import bits, marker_content, orthogonal_masks
-
-#: The sides towards a neighbour at (row offset, column offset).
-SIDE = {(-1, 0): "u", (1, 0): "d", (0, -1): "l", (0, 1): "r"}
 
 
 @dataclass(frozen=True)
@@ -113,14 +109,7 @@ class HopRules(Rules[HopState]):
         look = super().look(state, cell, symbols)
         bit = 1 << state.index(cell)
         piece = next((p for p in state.trominoes if p & bit), 0)
-        if not piece:
-            return look
-        joins = ""
-        for (dr, dc), side in SIDE.items():
-            r, c = cell.row + dr, cell.col + dc
-            if 0 <= r < state.rows and 0 <= c < state.cols and piece >> (r * state.cols + c) & 1:
-                joins += side
-        return replace(look, joins=joins)
+        return replace(look, joins=joins(cell, piece, state.rows, state.cols))
 
 
 RULES = HopRules()

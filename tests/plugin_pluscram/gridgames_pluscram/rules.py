@@ -8,13 +8,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from gridgames.engine import Cell, Content, GridState, Move, Options, Rules, format_cell
+from gridgames.engine import Cell, Content, GridState, Look, Move, Options, Rules, format_cell, joins
 from gridgames.engine.cells import CoordStyle
-from gridgames.engine.look import Look
 from gridgames.engine.rules import marker_content
 
 SHAPE = "A move is a domino on two empty cells side by side, such as B2-B3."
-SIDE = {(-1, 0): "u", (1, 0): "d", (0, -1): "l", (0, 1): "r"}
 
 
 @lru_cache(maxsize=16)
@@ -96,14 +94,7 @@ class PlusCramRules(Rules[PlusState]):
         look = super().look(state, cell, symbols)
         bit = 1 << state.index(cell)
         piece = next((p for p in state.dominoes if p & bit), 0)
-        if not piece:
-            return look
-        joins = ""
-        for (dr, dc), side in SIDE.items():
-            r, c = cell.row + dr, cell.col + dc
-            if 0 <= r < state.rows and 0 <= c < state.cols and piece >> (r * state.cols + c) & 1:
-                joins += side
-        return replace(look, joins=joins)
+        return replace(look, joins=joins(cell, piece, state.rows, state.cols))
 
     def state_failure(self, state: PlusState) -> str | None:
         if state.marks1 & state.marks2 or len(state.dominoes) != state.ply:
