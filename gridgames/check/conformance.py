@@ -18,6 +18,7 @@ import random
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
+from functools import partial
 from typing import Any, TypeVar, cast
 
 from gridgames.engine import record
@@ -613,10 +614,26 @@ def _budget_position(entry: Entry, options: Options, rng: random.Random) -> Grid
     return game.state
 
 
-def _seconds(work: Callable[..., object], *args: Any) -> float:
-    started = time.perf_counter()
-    work(*args)
-    return time.perf_counter() - started
+#: How often a timing past the margin is taken again: a burst of load on the machine passes, a search
+#: that does not look at its budget (or sleeps past it) is past the margin every time.
+BUDGET_TRIES = 3
+
+
+def _seconds(work: Callable[[], object]) -> float:
+    """The least wall-clock time of `work()` over up to BUDGET_TRIES calls, stopping at the first
+    within the margin."""
+    least = float("inf")
+    for _ in range(BUDGET_TRIES):
+        started = time.perf_counter()
+        work()
+        least = min(least, time.perf_counter() - started)
+        if least <= SHORT_BUDGET + BUDGET_MARGIN:
+            break
+    return least
+
+
+def _level_move(entry: Entry, state: GridState, level: str) -> object:
+    return choose_move(entry, state, level, random.Random(1), Budget(SHORT_BUDGET))
 
 
 def _timings(entry: Entry, state: GridState) -> dict[str, float]:
@@ -627,12 +644,12 @@ def _timings(entry: Entry, state: GridState) -> dict[str, float]:
 
     analyse(entry, state, short())
     spent = {
-        "analysis": _seconds(analyse, entry, state, short()),
-        "a cancelled analysis": _seconds(analyse, entry, state, Budget(10.0, lambda: True)),
+        "analysis": _seconds(lambda: analyse(entry, state, short())),
+        "a cancelled analysis": _seconds(lambda: analyse(entry, state, Budget(10.0, lambda: True))),
     }
     for level in LEVELS:
         choose_move(entry, state, level, random.Random(1), short())
-        seconds = _seconds(choose_move, entry, state, level, random.Random(1), short())
+        seconds = _seconds(partial(_level_move, entry, state, level))
         spent[f"the {level} player's move"] = seconds
     return spent
 

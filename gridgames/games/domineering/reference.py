@@ -35,8 +35,9 @@ ICGA Journal 25, 2002; Breuker, Uiterwijk and van den Herik, "Solving 8x8 Domine
 - safe components: a run of the mover's free cells all out of the opponent's reach is an integer of its
   own; any move there lowers it by one or more and the run's first domino by exactly one, so only that
   one is searched, after every other move;
-- enhanced transposition cut-off: before searching any move, every child the table or the bound already
-  decides is settled (one lost for the opponent wins at once), and only the rest are searched.
+- enhanced transposition cut-off: the best move's child is looked up (table, then bound) and, if neither
+  decides it, searched at once; only then is every other child the table or the bound already decides
+  settled (one lost for the opponent wins at once), and only the rest are searched.
 """
 
 from __future__ import annotations
@@ -475,7 +476,7 @@ class Search:
         moves = ordered_moves(rows, cols, mine, theirs, vertical)
         children = [self._play(free, vertical, a, b) for a, b in moves]
         left = []
-        for child in children:  # enhanced transposition cut-off
+        for k, child in enumerate(children):  # enhanced transposition cut-off
             known = _get(key(rows, cols, child, not vertical))
             if known is None:
                 across, down = lines(rows, cols, child)
@@ -483,7 +484,11 @@ class Search:
             if known is False:
                 return True
             if known is None:
-                left.append(child)
+                if k == 0:  # the best move is searched before the cut-off looks at the others
+                    if not self.wins(child, not vertical):
+                        return True
+                else:
+                    left.append(child)
         return any(not self.wins(child, not vertical) for child in left)
 
 
