@@ -86,6 +86,7 @@ class PlainPlayer:
         self.inbox: asyncio.Queue[tuple[str, object]] = asyncio.Queue()
         self.input_ended = False
         self._shown = ""  # the status line and prompt last printed: never printed twice in a row
+        self._prompting = False  # a prompt waits on its line for the player's typing (a terminal)
         self.invited = False  # the host's invite was printed
 
     @property
@@ -97,9 +98,12 @@ class PlainPlayer:
         return self.room.seat
 
     def say(self, text: str = "") -> None:
-        self.out.write(text + "\n")
+        """A line of its own: one that comes while a prompt waits (the clock's warning, the other
+        player's move) starts below the prompt, not after it."""
+        self.out.write(("\n" if self._prompting else "") + text + "\n")
         self.out.flush()
         self._shown = ""
+        self._prompting = False
 
     # -- the loop ----------------------------------------------------------------------------
     async def run(self, read_stdin: bool = True) -> int:
@@ -250,10 +254,12 @@ class PlainPlayer:
             prompt = lines.prompt(view.game)
             self.out.write(prompt.rstrip() + "\n" if self.piped else prompt)  # a reply never joins it
             self.out.flush()
+            self._prompting = not self.piped
         self._shown = shown
 
     # -- typed lines ------------------------------------------------------------------------------
     async def on_line(self, line: str | None) -> int | None:
+        self._prompting = False  # the terminal ended the prompt's line with the player's Enter
         over = self.room.over
         if line is None:
             self.input_ended = True

@@ -116,19 +116,21 @@ async def test_the_line_client_warns_once_when_its_own_time_falls_under_ten_seco
     url, server_time = site
     async with aiohttp.ClientSession() as session, Client(session, url) as host:
         room = await _clocked_room(host)
-        guest = typist(plan_join(Address(url, room), watch=False))
+        guest = typist(plan_join(Address(url, room), watch=False), piped=False)  # a terminal
         guest.player.room.now = fake = FakeTime()
         try:
             await until(None, lambda: guest.player.seat == 2 and guest.player.view is not None, "the seat")
             await host.send(p.MoveMsg(0, "B2"))
             turn = "Clock: Player 1 (X) 0:31 · ▶ Player 2 (O) 0:30"  # 30 + 1
             await until(None, lambda: turn in guest.said(), "Player 2's clock running")
+            await until(None, lambda: guest.out.getvalue().endswith("Enter your move: "), "the prompt")
             fake.now += 20.5
-            warning = "⚠ Your time is low: 0:09.5 left."
+            warning = "⚠ Your time is low: 0:09.5 left."  # a line of its own, below the waiting prompt
             await until(None, lambda: warning in guest.said(), "the warning, without typing anything")
+            assert "Enter your move: " in guest.said()
             guest.player.put_line("clock")
             now = "Clock: Player 1 (X) 0:31 · ▶ Player 2 (O) 0:09.5 ⚠ low"
-            await until(None, lambda: now in guest.said(), "the clocks asked for after it")
+            await until(None, lambda: any(now in line for line in guest.said()), "the clocks asked for")
             assert sum("Your time is low" in line for line in guest.said()) == 1
         finally:
             await finish(guest)
