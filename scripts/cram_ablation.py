@@ -16,11 +16,12 @@ import time
 from gridgames.games.cram import solver
 
 #: (label, etc, bounds, order (2: the score, 1: the largest region left, 0: none), exact_cells, table
-#: log2, paths): the core's defaults first.
+#: log2, paths, twins): the core's defaults first.
 VARIANTS = [
     ("all on", True, True, 2, 14, solver.NATIVE_MEMO_LOG2, True),
     ("paths and cycles searched (not valued as Dawson's Kayles)", True, True, 2, 14,
      solver.NATIVE_MEMO_LOG2, False),
+    ("twin leaves kept (regions not simplified)", True, True, 2, 14, solver.NATIVE_MEMO_LOG2, True, False),
     ("no transposition cutoff (options searched in order)", False, True, 2, 14, solver.NATIVE_MEMO_LOG2,
      True),
     ("no bounds on a value", True, False, 2, 14, solver.NATIVE_MEMO_LOG2, True),
@@ -50,10 +51,10 @@ def main(argv: list[str] | None = None) -> int:
         print("| technique off | " + " | ".join(f"{r}x{c} nodes / CPU s" for r, c in boards) + " |")
         print("|---|" + "---|" * len(boards))
     try:
-        for label, etc, bounds, order, exact, log2, paths in VARIANTS:
+        for label, etc, bounds, order, exact, log2, paths, *twins in VARIANTS:
             cells = []
             for rows, cols in boards:
-                mod.configure(etc, bounds, order, exact, paths)
+                mod.configure(etc, bounds, order, exact, paths, *twins)
                 mod.set_memo_limit(log2)
                 mod.clear()
                 cpu = time.process_time()
@@ -67,7 +68,7 @@ def main(argv: list[str] | None = None) -> int:
             if args.markdown:
                 print(f"| {label} | " + " | ".join(cells) + " |", flush=True)
     finally:
-        mod.configure(True, True, 2, 14, True)
+        mod.configure(True, True, 2, 14, True, True)
         mod.set_memo_limit(solver.NATIVE_MEMO_LOG2)
         mod.clear()
     return 0

@@ -25,6 +25,7 @@ from gridgames.engine.options import parse_size
 from gridgames.games.guard import GameFault
 from gridgames.online import protocol as p
 from gridgames.online import ratings
+from gridgames.online.frames import text_frame
 from gridgames.online.limits import Bucket, Limits
 from gridgames.online.players import PlayerRefused, fold, identify
 from gridgames.online.room import clock_from, lobby_row, options_for
@@ -113,15 +114,17 @@ class Lobby:
     async def send_listing(self) -> None:
         listing = await self.build()
         self.builds += 1
-        texts: dict[str | None, str] = {}  # one encoding for all who look without a name
+        texts: dict[str | None, tuple[str, bytes]] = {}  # one text and frame for all who look without a name
         for conn in list(self.conns):
             if conn.backlogged():  # it stopped reading: let go rather than hold up the others
                 conn.hang_up()
                 continue
-            text = texts.get(conn.player)
-            if text is None:
-                text = texts[conn.player] = _with_you(listing, conn.player)
-            await conn.send_text(text)
+            found = texts.get(conn.player)
+            if found is None:
+                text = _with_you(listing, conn.player)
+                found = texts[conn.player] = text, text_frame(text)
+            if not conn.write(found[1]):
+                await conn.send_text(found[0])
 
     async def build(self) -> dict[str, Any]:
         """The listing as every lobby connection sees it (each gets its own `you`)."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import aiohttp
@@ -27,6 +28,8 @@ if TYPE_CHECKING:
 
 #: What a seek is typed as: the game's id, then any of its size, its clock, and `rated` or `casual`.
 SEEK_FORM = "GAME [SIZE] [CLOCK] [rated|casual]"
+#: Said once the server lists the player's seek (the app's lobby and `gridgames lobby --seek`).
+LISTED = "Your seek is listed; the game starts when someone accepts it."
 
 
 def _seek_form() -> str:
@@ -119,6 +122,22 @@ class LobbyLink:
                 await ws.close()
         if session is not None:
             await session.close()
+
+
+async def paired_by(link: LobbyLink, message: p.Message, say: Callable[[str], None]) -> p.Paired:
+    """Send `message` (an accept, or a seek) on the open `link` and wait until the server pairs the player:
+    its `paired`. A seek listed meanwhile is said (`say`, `LISTED`); raises LobbyError with the server's
+    own sentence when it refuses (the seek is gone, the player's own, ...) or when the lobby closes."""
+    if not await link.send(message):
+        raise LobbyError(f"The lobby of {link.server} closed the connection.")
+    while (heard := await link.receive()) is not None:
+        if isinstance(heard, p.Paired):
+            return heard
+        if isinstance(heard, p.Seeking):
+            say(LISTED)
+        elif isinstance(heard, p.Error):
+            raise LobbyError(p.clean_text(heard.message))
+    raise LobbyError(f"The lobby of {link.server} closed the connection.")
 
 
 def paired_plan(server: str, paired: p.Paired, name: str, key: str) -> Plan:

@@ -6,7 +6,8 @@ books' phrases and what happens in the room are told by the play layer's narrato
 events from the server arrive on one queue; the player types moves and `undo` (ask to take back),
 `accept`/`decline`, `resign`, `again` (rematch), `clock`, `help` and `quit`. A status line always says
 whose turn it is and who is connected; under a clock, both clocks follow it (the room driver's count of
-the server's time, as on the online screen), and `clock` shows them again, as they are now.
+the server's time, as on the online screen), and `clock` shows them again, as they are now. When the
+player's own clock falls under ten seconds, a warning says so once (the app marks the clock's face).
 
 Exit codes: 0 when the player quit or input ended after a game finished, 1 when input ended
 mid-game (the seat is kept: run the same command again) or the server could not be reached for
@@ -47,6 +48,9 @@ WATCHING_HELP = """You are watching: every move shows here as it is made, and yo
   quit       stop watching (or Ctrl+C); run the same command again to watch again"""
 
 NO_CLOCK = "This game has no clock."
+#: Seconds at most between looks at the player's own clock (its warning under ten seconds is said on time
+#: even when the time source jumps, as a test's does).
+CLOCK_LOOK = 0.5
 
 #: How a player answers the other side's offer here: by typing.
 ANSWERS = Answers(
@@ -82,6 +86,7 @@ class PlainPlayer:
         self.inbox: asyncio.Queue[tuple[str, object]] = asyncio.Queue()
         self.input_ended = False
         self._shown = ""  # the status line and prompt last printed: never printed twice in a row
+        self._prompting = False  # a prompt waits on its line for the player's typing (a terminal)
         self.invited = False  # the host's invite was printed
 
     @property
@@ -93,9 +98,12 @@ class PlainPlayer:
         return self.room.seat
 
     def say(self, text: str = "") -> None:
-        self.out.write(text + "\n")
+        """A line of its own: one that comes while a prompt waits (the clock's warning, the other
+        player's move) starts below the prompt, not after it."""
+        self.out.write(("\n" if self._prompting else "") + text + "\n")
         self.out.flush()
         self._shown = ""
+        self._prompting = False
 
     # -- the loop ----------------------------------------------------------------------------
     async def run(self, read_stdin: bool = True) -> int:
@@ -104,6 +112,7 @@ class PlainPlayer:
             stdin_lines(loop, self.inbox)
         connection = asyncio.create_task(self.link.run())
         pump = asyncio.create_task(self._pump())
+        watch = asyncio.create_task(self._watch_clock())
         try:
             while True:
                 kind, value = await self.inbox.get()
@@ -113,13 +122,25 @@ class PlainPlayer:
         finally:
             await self.link.close()
             pump.cancel()
+            watch.cancel()
             connection.cancel()
-            await asyncio.gather(connection, pump, return_exceptions=True)
+            await asyncio.gather(connection, pump, watch, return_exceptions=True)
 
     async def _pump(self) -> None:
         while True:
             event = await self.link.events.get()
             await self.inbox.put(("event", event))
+
+    async def _watch_clock(self) -> None:
+        """Say when this player's own running clock falls under ten seconds (once: the room driver's
+        `low_time`), then where things stand; wakes when that is due, or every CLOCK_LOOK s at most."""
+        while True:
+            due = self.room.low_time_due()
+            await asyncio.sleep(CLOCK_LOOK if due is None else min(max(due, 0.0), CLOCK_LOOK))
+            warning = self.room.low_time()
+            if warning:
+                self.say(warning)
+                self.prompt()
 
     def put_line(self, line: str | None) -> None:
         """Type a line (tests and the app drive a player without stdin)."""
@@ -233,10 +254,12 @@ class PlainPlayer:
             prompt = lines.prompt(view.game)
             self.out.write(prompt.rstrip() + "\n" if self.piped else prompt)  # a reply never joins it
             self.out.flush()
+            self._prompting = not self.piped
         self._shown = shown
 
     # -- typed lines ------------------------------------------------------------------------------
     async def on_line(self, line: str | None) -> int | None:
+        self._prompting = False  # the terminal ended the prompt's line with the player's Enter
         over = self.room.over
         if line is None:
             self.input_ended = True

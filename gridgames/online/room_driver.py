@@ -30,7 +30,7 @@ from gridgames.online import protocol as p
 from gridgames.online.client import Event, View, answer_offer, gave_up_sentence
 from gridgames.online.invite import invite_line
 from gridgames.online.launch import HOST_LEFT, HOST_LEFT_WATCHING, Plan
-from gridgames.play.clocks import Face, Now, faces_line, faces_of
+from gridgames.play.clocks import Face, LowTimeWatch, Now, faces_line, faces_of
 from gridgames.play.narration import (
     ONLINE_NO_HELP,
     WATCHING,
@@ -88,6 +88,7 @@ class RoomDriver:
         self.closed = ""
         self.moving = False  # a move was sent and not yet answered
         self.invite = ""
+        self.low = LowTimeWatch()  # this seat's own clock falling under ten seconds, said once
 
     @property
     def over(self) -> bool:
@@ -124,6 +125,16 @@ class RoomDriver:
         """'Clock: ▶ Player 1 (X) 0:09.4 ⚠ low · Player 2 (O) 2:55', or "" without a clock."""
         faces = self.clock_faces()
         return "" if faces is None or self.view is None else faces_line(faces, self.view.entry.player)
+
+    def low_time_due(self) -> float | None:
+        """Seconds on `now`'s scale until this player's own running clock falls under ten seconds (0 or
+        less: it has, and `low_time` will say so), or None when no warning can come now."""
+        return self.low.due(self.clock, self.seat, self.now()) if self.playing else None
+
+    def low_time(self) -> str | None:
+        """The warning that this player's own time is low, once when it falls under ten seconds (the
+        line client prints it; the app marks the clock's face), else None."""
+        return self.low.check(self.clock, self.seat, self.now()) if self.playing else None
 
     # -- events from the link ------------------------------------------------------------------
     def take(self, event: Event) -> Told:

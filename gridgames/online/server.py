@@ -37,6 +37,7 @@ from gridgames.engine.outcome import Outcome
 from gridgames.games.guard import GameFault, fault_in
 from gridgames.online import cluster, frames, health, ratings
 from gridgames.online import protocol as p
+from gridgames.online import snapshot as snapshots
 from gridgames.online.limits import AddressCounts, Bucket, Limits
 from gridgames.online.lobby import Lobby
 from gridgames.online.players import PlayerRefused, fold, identify
@@ -111,15 +112,21 @@ class Conn:
     async def send(self, message: p.Message) -> None:
         await self.send_text(message.to_json())
 
+    def write(self, frame: bytes) -> bool:
+        """Write whole frames (`frames.text_frame`) straight to the socket, no task and no timer, when its
+        buffer is under the high-water mark; False when not (the client has left much unread: it is hung up,
+        or the slow way waits for it) or the connection is closing (nothing is written after a close)."""
+        transport = self.transport
+        if self.ws.closed or transport is None or transport.is_closing() or self.backlogged():
+            return False
+        transport.write(frame)
+        return True
+
     async def send_text(self, text: str) -> None:
-        if self.ws.closed:
+        if self.ws.closed or self.write(frames.text_frame(text)):
             return
         try:
-            transport = self.transport
-            if transport is not None and not transport.get_write_buffer_size():
-                # nothing waits in the socket's buffer, so this send cannot wait either: no timer
-                await self.ws.send_str(text)
-            elif sys.version_info >= (3, 11):
+            if sys.version_info >= (3, 11):
                 async with asyncio.timeout(SEND_TIMEOUT):  # a timer, not a task per message
                     await self.ws.send_str(text)
             else:
@@ -485,23 +492,31 @@ class GameServer:
         seated, connected = room.presence()
         await self.send_all(room, p.Members(seated, connected).to_json())
 
-    async def tell_moved(self, room: Room, last: str | None = None) -> None:
+    async def tell_moved(self, room: Room, last: str | None = None, mover: Conn | None = None) -> None:
         """Tell everyone the game's last move (`last`: its text, when known) with the room's lock
-        held: one small message each, encoded once for them all."""
+        held: one small message each, encoded and framed once for them all; the `mover` gets its `ack`
+        first, in the same write (one system call for both)."""
         room.touch()
-        await self.send_all(room, room.moved(last).to_json())
+        text = room.moved(last).to_json()
+        if mover is not None:
+            ack = p.Ack(room.ply).to_json()
+            if not mover.write(frames.text_frame(ack) + frames.text_frame(text)):
+                await mover.send_text(ack)
+                await mover.send_text(text)
+        await self.send_all(room, text, mover)
 
-    async def send_all(self, room: Room, text: str) -> None:
-        """Send `text` to everyone in the room who has been welcomed into it, in one pass with no
-        task per member (200 watchers of a move cost 400 tasks and timers before): a send returns at
-        once unless the member's socket is backed up, and such a member, who has stopped reading, is
-        hung up rather than let hold up the others (it reconnects and gets the whole room)."""
+    async def send_all(self, room: Room, text: str, told: Conn | None = None) -> None:
+        """Send `text` to everyone in the room who has been welcomed into it (but `told`), in one pass
+        with no task per member (200 watchers of a move cost 400 tasks and timers before), framed once:
+        a send is one write unless the member's socket is backed up, and such a member, who has stopped
+        reading, is hung up rather than let hold up the others (it reconnects and gets the whole room)."""
+        frame = frames.text_frame(text)
         for conn in list(room.conns):
-            if not conn.ready or conn.ws.closed:
+            if not conn.ready or conn.ws.closed or conn is told:
                 continue
             if conn.backlogged():
                 conn.hang_up()
-            else:
+            elif not conn.write(frame):
                 await conn.send_text(text)
 
     # -- messages ------------------------------------------------------------------------------
@@ -699,9 +714,12 @@ class GameServer:
             clock = clock.stop(now)
         text = after.rules.format_move(after.played[-1])
         score = match.to_dict() if match else None
-        snapshot = await self.rooms.snapshot(room.snapshot_job(after, last=text), room.cells)
+        snapshot, kept = None, not snapshots.due(ply + 1, after.outcome is not None)
+        if not kept:
+            snapshot = await self.rooms.snapshot(room.snapshot_job(after, last=text), room.cells)
         room.seq = await self.store.add_move(
-            room.id, room.seq, room.game_no, ply, text, score, snapshot, clock=_clock_text(clock)
+            room.id, room.seq, room.game_no, ply, text, score, snapshot, clock=_clock_text(clock),
+            keep_snapshot=kept,
         )
         room.advance(after)
         if match is not None:
@@ -713,8 +731,7 @@ class GameServer:
         rated = after.outcome is not None and await self.ended(
             room, after.outcome.winner, after.outcome.termination
         )
-        await conn.send(p.Ack(ply + 1))
-        await self.tell_moved(room, text)
+        await self.tell_moved(room, text, mover=conn)
         if rated:
             await self.broadcast(room)  # the players' new ratings
 

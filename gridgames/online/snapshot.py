@@ -12,6 +12,12 @@ trusts nothing (a damaged or edited database):
   consistent position of this game, with these options, that many moves in;
 - the moves between the positions kept must be legal where they were played.
 
+It is written every `EVERY` moves (and with the move that ends a game, a takeback, ...), not with each:
+writing one costs as much as the rest of a move's work on the server, and the database a row that much
+longer each time. A snapshot a few moves behind is read as above, and the moves stored after it are
+replayed on top by the rules (fewer than `EVERY`: microseconds each on the app's boards, on the loader
+pool), each checked as it is played.
+
 A snapshot that fails any of this (or is missing: a room stored before snapshots, one too large,
 or one the game's code failed to write) is ignored and the room's moves are replayed, off the
 event loop (`online.rooms`). The game's hooks are called unguarded here, their failures caught:
@@ -52,11 +58,19 @@ from gridgames.online.store import RoomRow
 log = logging.getLogger("gridgames.online")
 
 VERSION = 2  # 2: the position the repetition count replays from ("from")
+#: A snapshot is written with every EVERY-th move of a game (and with its last): at most EVERY - 1 moves are
+#: replayed on top of it when the room loads.
+EVERY = 8
 #: Positions kept before the current one, whatever the game.
 KEEP_BEFORE = 2
 #: A snapshot longer than this is not written (the room then loads by replay, as before snapshots).
 TEXT_MAX = 1024 * 1024
 _FIELDS = ("v", "game", "ply", "last", "states", "from", "sum")
+
+
+def due(ply: int, over: bool) -> bool:
+    """Whether a move that makes `ply` moves is stored with a snapshot (`over`: it ended the game)."""
+    return over or ply % EVERY == 0
 
 
 def write(room_id: str, game_no: int, base: int, game: Game, last: str) -> str | None:
@@ -108,8 +122,9 @@ def _encoded(encode: Callable[[Any], str], state: Any, ply: int) -> str:
 
 
 def read(row: RoomRow) -> tuple[Game, int]:
-    """The room's game from its snapshot, from the first position kept on, and that position's ply;
-    raises SnapshotError (one sentence) when the snapshot is missing or fails a check."""
+    """The room's game from its snapshot, with the moves stored after it played on, from the first
+    position kept on, and that position's ply; raises SnapshotError (one sentence) when the snapshot is
+    missing or fails a check, or a move after it does not play."""
     payload = _payload(row)
     ply, texts = payload["ply"], payload["states"]
     base = ply - len(texts) + 1
@@ -117,11 +132,25 @@ def read(row: RoomRow) -> tuple[Game, int]:
     rows, cols = parse_size(row.size)
     options = Options(rows, cols, row.first, entry.resolve_options(row.options))
     try:
-        return _game(entry, options, row, texts, base, payload["from"])
+        game, first = _game(entry, options, row, texts, base, payload["from"])
+        return _played_on(entry, game, first, row.moves[ply:])
     except GameError:
         raise
     except Exception as error:  # noqa: BLE001 - the game's own code failing on stored text: replay instead
         raise SnapshotError(f"The game failed reading its snapshot: {printable(str(error), 120)}.") from None
+
+
+def _played_on(entry: Entry, game: Game, base: int, moves: tuple[str, ...]) -> tuple[Game, int]:
+    """`game` (from ply `base` on) with the stored `moves` after its snapshot played by the game's own
+    rules (unguarded, as the module says), folded as a room's game is."""
+    if not moves:
+        return game, base
+    own = replace(game, entry=replace(entry, rules=unwrapped(entry.rules)))
+    try:
+        played, first = play_on(own, base, moves)
+    except GameError:
+        raise SnapshotError("The moves stored after the room's snapshot do not play from it.") from None
+    return replace(played, entry=entry), first
 
 
 def _game(
@@ -202,9 +231,9 @@ def _payload(row: RoomRow) -> dict[str, Any]:
     if not isinstance(claimed, str) or claimed != _digest(row.id, payload):
         raise SnapshotError("The room's snapshot is damaged (its digest does not match).")
     states, ply = payload["states"], payload["ply"]
-    if payload["game"] != row.game_no or ply != len(row.moves):
+    if payload["game"] != row.game_no or not isinstance(ply, int) or not 0 <= ply <= len(row.moves):
         raise SnapshotError("The room's snapshot is of another game or ply than its stored moves.")
-    if payload["last"] != (row.moves[-1] if row.moves else ""):
+    if payload["last"] != (row.moves[ply - 1] if ply else ""):
         raise SnapshotError("The room's snapshot names another last move than its stored moves.")
     if not isinstance(states, list) or not 1 <= len(states) <= ply + 1:
         raise SnapshotError("The room's snapshot holds no positions, or more than the game had.")

@@ -16,10 +16,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from gridgames.engine.clock import Clock, TimeControl, format_time, is_low
+from gridgames.engine.clock import LOW_TIME, Clock, TimeControl, format_time, is_low
 from gridgames.engine.errors import GameError, OptionsError
 from gridgames.engine.game import Game
 from gridgames.engine.outcome import Outcome
+from gridgames.play.narration.words import low_time
 
 #: A source of seconds on a monotonic scale.
 Now = Callable[[], float]
@@ -129,3 +130,32 @@ def faces_line(faces: tuple[Face, Face], name: Callable[[int], str]) -> str:
 def clocks_line(game_clock: GameClock, name: Callable[[int], str]) -> str:
     """A local game's clocks on one line (`faces_line`)."""
     return faces_line(game_clock.faces(), name)
+
+
+class LowTimeWatch:
+    """The warning a line front end prints when a player's own clock, running, falls into its last ten
+    seconds (the app marks the face instead): said once, and again only after an increment has taken
+    that clock back above ten seconds. Read on the caller's time source, so tests move it by hand."""
+
+    def __init__(self) -> None:
+        self.warned = False
+
+    def due(self, clock: Clock | None, player: int, now: float) -> float | None:
+        """Seconds from `now` until the warning is due (0 or less: it is), or None when it cannot come:
+        no clock, not `player`'s time running, or already said."""
+        if clock is None or not player:
+            return None
+        left = clock.left(player, now)
+        if not is_low(left):
+            self.warned = False  # back above ten seconds (an increment): it may be said again
+        if self.warned or clock.running != player:
+            return None
+        return left - LOW_TIME
+
+    def check(self, clock: Clock | None, player: int, now: float) -> str | None:
+        """The warning when it is due now (then it is said: not again until `due` allows), else None."""
+        due = self.due(clock, player, now)
+        if due is None or due > 0 or clock is None:
+            return None
+        self.warned = True
+        return low_time(format_time(clock.left(player, now)))

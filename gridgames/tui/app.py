@@ -81,7 +81,7 @@ class GridGamesApp(App[None]):
         self._puzzles = puzzles
         self._puzzles_made = threading.Lock()
         self.note = note  # said once at start: the remembered choices the new-game panel opens with
-        self.online = online  # {"host": argparse args} or {"join": Address, "watch": bool}
+        self.online = online  # {"host": Hosting}, {"join": Address, "watch": bool} or {"paired": ...}
         self.rng = rng or random.Random()  # coin tosses and the computer's choices (seeded in tests)
         self.now: Callable[[], float] = time.monotonic  # the game clocks' time source (a fake in tests)
         self.load_path = load

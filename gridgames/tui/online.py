@@ -17,6 +17,7 @@ from gridgames.online.address import DEFAULT_PORT, Address, AddressError
 from gridgames.online.health import running_here
 from gridgames.online.invite import parse_invite
 from gridgames.online.launch import Hosting, Plan, plan_host, plan_join
+from gridgames.online.lobbylink import paired_plan
 from gridgames.online.seats import SavedSeat
 from gridgames.play.setup import Setup, default_setup
 from gridgames.tui.closing import close_screen, settle_after_first_paint
@@ -75,7 +76,18 @@ def plan_to_rejoin(seat: SavedSeat) -> PlanFactory:
 
 
 def plan_from_command(online: dict[str, object]) -> PlanFactory:
-    """`gridgames host VARIANT` or `gridgames join ADDRESS` without --plain."""
+    """`gridgames host VARIANT`, `gridgames join ADDRESS`, or `gridgames lobby --accept|--seek` once the
+    lobby paired the player (`paired`: the server, the `paired` message, the name and its key), without
+    --plain."""
+    if "paired" in online:
+        given = online["paired"]
+        assert isinstance(given, tuple) and len(given) == 4
+        server, paired, name, key = (str(given[0]), given[1], str(given[2]), str(given[3]))
+
+        async def make(notes: io.StringIO) -> Plan:
+            return paired_plan(server, paired, name, key)
+
+        return make
     if "host" in online:
         hosting = online["host"]
         assert isinstance(hosting, Hosting)

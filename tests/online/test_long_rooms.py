@@ -170,6 +170,7 @@ async def test_snapshots_of_large_boards_are_written_off_the_event_loop(tmp_path
         return real(*args)
 
     monkeypatch.setattr(snapshots, "write", spied)
+    monkeypatch.setattr(snapshots, "EVERY", 1)  # a snapshot with each move (the server's is every few)
     monkeypatch.setattr(rooms, "INLINE_CELLS", inline_cells)
     running = await server.start("127.0.0.1", 0, tmp_path / "rooms.sqlite")
     url = f"ws://127.0.0.1:{running.port}"

@@ -13,7 +13,7 @@ from dataclasses import replace
 import aiohttp
 import pytest
 
-from gridgames.engine.clock import TimeControl
+from gridgames.engine.clock import Clock, TimeControl
 from gridgames.games import get_entry
 from gridgames.online import protocol as p
 from gridgames.online import server
@@ -21,6 +21,7 @@ from gridgames.online.address import Address
 from gridgames.online.launch import Hosting, plan_host, plan_join
 from gridgames.online.lobbylink import paired_plan
 from gridgames.online.timesource import ManualTime
+from gridgames.play.clocks import LowTimeWatch
 from gridgames.play.setup import default_setup
 from gridgames.tui.online import plan_to_join
 from gridgames.tui.screens.online import OnlineGameScreen
@@ -109,6 +110,45 @@ async def test_the_line_client_shows_both_clocks_with_its_status_and_on_asking(s
             await until(None, lambda: pressed in guest.said(), "the clocks after the move")
         finally:
             await finish(guest)
+
+
+async def test_the_line_client_warns_once_when_its_own_time_falls_under_ten_seconds(site):
+    url, server_time = site
+    async with aiohttp.ClientSession() as session, Client(session, url) as host:
+        room = await _clocked_room(host)
+        guest = typist(plan_join(Address(url, room), watch=False), piped=False)  # a terminal
+        guest.player.room.now = fake = FakeTime()
+        try:
+            await until(None, lambda: guest.player.seat == 2 and guest.player.view is not None, "the seat")
+            await host.send(p.MoveMsg(0, "B2"))
+            turn = "Clock: Player 1 (X) 0:31 · ▶ Player 2 (O) 0:30"  # 30 + 1
+            await until(None, lambda: turn in guest.said(), "Player 2's clock running")
+            await until(None, lambda: guest.out.getvalue().endswith("Enter your move: "), "the prompt")
+            fake.now += 20.5
+            warning = "⚠ Your time is low: 0:09.5 left."  # a line of its own, below the waiting prompt
+            await until(None, lambda: warning in guest.said(), "the warning, without typing anything")
+            assert "Enter your move: " in guest.said()
+            guest.player.put_line("clock")
+            now = "Clock: Player 1 (X) 0:31 · ▶ Player 2 (O) 0:09.5 ⚠ low"
+            await until(None, lambda: any(now in line for line in guest.said()), "the clocks asked for")
+            assert sum("Your time is low" in line for line in guest.said()) == 1
+        finally:
+            await finish(guest)
+
+
+def test_the_low_time_warning_is_said_once_for_its_own_running_clock_and_again_after_an_increment():
+    watch = LowTimeWatch()
+    clock = Clock.new(TimeControl.parse("0.5+15")).start(1, 0.0)  # 30 s, and 15 s a move
+    assert watch.due(clock, 1, 0.0) == 20.0
+    assert watch.check(clock, 1, 19.0) is None
+    assert watch.check(clock, 2, 25.0) is None  # the other player's clock: not this one's warning
+    assert watch.check(clock, 1, 25.0) == "⚠ Your time is low: 0:05.0 left."
+    assert watch.check(clock, 1, 26.0) is None and watch.due(clock, 1, 26.0) is None  # said once
+    pressed = clock.press(26.0)  # 4 s + 15 s: back above ten seconds, the other player's turn
+    assert watch.due(pressed, 1, 26.0) is None
+    again = pressed.press(27.0)  # the other moved: this player's 19 s run again
+    assert watch.due(again, 1, 27.0) == 9.0
+    assert watch.check(again, 1, 36.5) == "⚠ Your time is low: 0:09.5 left."
 
 
 async def test_the_line_client_says_when_a_game_has_no_clock(site):

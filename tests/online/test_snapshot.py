@@ -1,5 +1,6 @@
-"""A room loads from the snapshot stored with its last move: joining a long stored game applies no move
-through the rules; a damaged snapshot is refused and the room is replayed, right. Over loopback against
+"""A room loads from its snapshot, stored every few moves: joining a long stored game applies through the
+rules only the moves stored after its snapshot (none when it was stored with the last); a damaged snapshot
+is refused and the room is replayed, right. Over loopback against
 real servers, on a real SQLite file and on the throwaway PostgreSQL (tests/pg.py); nothing is timed."""
 
 from __future__ import annotations
@@ -8,6 +9,7 @@ import asyncio
 import json
 import logging
 import sqlite3
+from dataclasses import replace
 
 import aiohttp
 import psycopg
@@ -17,6 +19,7 @@ from gridgames.engine.cells import Cell
 from gridgames.engine.game import Game
 from gridgames.engine.moves import Move
 from gridgames.engine.options import Options
+from gridgames.engine.snapshot import SnapshotError
 from gridgames.games import get_entry
 from gridgames.games.guard import unwrapped
 from gridgames.games.walls.rules import WALL
@@ -67,8 +70,9 @@ async def three_takebacks(host: Client, guest: Client) -> Client:
     return answerer
 
 
-async def store_room(db, game: Game, snapshots_too: bool = True) -> str:  # type: ignore[no-untyped-def]
-    """`game` written into the database move by move, with the snapshot a server writes with each."""
+async def store_room(db, game: Game, snapshots_too: bool = True, every: int = 1) -> str:  # type: ignore[no-untyped-def]
+    """`game` written into the database move by move, with a snapshot with every `every`-th (a server
+    writes one every `snapshot.EVERY` moves)."""
     size = f"{game.options.rows}x{game.options.cols}"
     row = new_row(p.Create(p.VERSION, game.entry.id, size, "1", {}), HOST_SECRET)
     store = await open_store(db)
@@ -77,8 +81,9 @@ async def store_room(db, game: Game, snapshots_too: bool = True) -> str:  # type
         seq = row.seq
         for ply, move in enumerate(game.played):
             text = game.rules.format_move(move)
+            kept = snapshots_too and (ply + 1) % every != 0
             snapshot = snapshots.write(row.id, 1, 0, game.goto(ply + 1), text) if snapshots_too else None
-            seq = await store.add_move(row.id, seq, 1, ply, text, None, snapshot)
+            seq = await store.add_move(row.id, seq, 1, ply, text, None, snapshot, keep_snapshot=kept)
     finally:
         await store.close()
     return row.id
@@ -126,12 +131,35 @@ async def test_joining_a_stored_900_move_room_applies_no_move_and_it_plays_on(tm
         await running.stop()
     assert applied["moves"] == 1  # that move, once
     running = await server.start("127.0.0.1", 0, db, limits=Limits(max_size=(SIDE, SIDE)))
-    try:  # the snapshot the server wrote with that move loads the room again
+    try:  # the snapshot of ply 900 loads the room again, and the one move after it is played on it
         state = await watch(f"ws://127.0.0.1:{running.port}", room)
         assert state.moves == (*texts, "A1")
     finally:
         await running.stop()
+    assert applied["moves"] == 2
+
+
+async def test_a_room_loads_from_a_snapshot_a_few_moves_behind_with_the_moves_after_it_played_on(
+    tmp_path, applied
+):
+    game = walls_game(5)  # 25 moves: the snapshot is of ply 24, move 25 is played on it
+    assert len(game.played) == 25 and snapshots.due(24, False) and not snapshots.due(25, False)
+    db = tmp_path / "rooms.sqlite"
+    room = await store_room(db, game, every=snapshots.EVERY)
+    store = await open_store(db)
+    try:
+        row = await store.load(room)
+    finally:
+        await store.close()
+    assert row is not None and json.loads(row.snapshot or "")["ply"] == 24
+    applied["moves"] = 0
+    loaded = await asyncio.to_thread(rebuild, row)
     assert applied["moves"] == 1
+    assert loaded is not None and loaded.state().moves == row.moves
+    assert loaded.game.state == game.state and loaded.ply == 25
+    ahead = replace(row, moves=row.moves[:20])  # a snapshot of a ply the stored moves have not reached
+    with pytest.raises(SnapshotError, match="another game or ply"):
+        snapshots.read(ahead)
 
 
 def short_game() -> Game:

@@ -29,11 +29,12 @@ class Typist:
         return [line for line in self.said() if line.startswith("[")]
 
 
-def typist(plan) -> Typist:  # type: ignore[no-untyped-def]
+def typist(plan, piped: bool = True) -> Typist:  # type: ignore[no-untyped-def]
     """A line client on `plan`, running until it quits; then it leaves as `launch.run_plain` has it
-    leave (a host stops its own server, and the friend is told)."""
+    leave (a host stops its own server, and the friend is told). Not `piped`: as on a terminal, where
+    the prompt waits on its line (and nothing here types the Enter that ends it)."""
     out = io.StringIO()
-    player = PlainPlayer(plan, out, piped=True)
+    player = PlainPlayer(plan, out, piped=piped)
 
     async def run() -> int:
         try:

@@ -126,6 +126,26 @@ def path_value(comp: int, height: int, width: int) -> int:
     return 0 if PATH_VALUES[n - 2] else 1
 
 
+def without_twin_leaves(comp: int, height: int, width: int) -> int:
+    """The region less redundant twin leaves, of the same value: of two leaves (cells with one
+    neighbour) on the same cell, either domino on them takes that cell and leaves the other leaf alone,
+    so the two options are one game, and every other domino takes the cell (both leaves then alone) or
+    leaves both as they were; by induction one of them can go. Of a cell's leaves the first in the
+    order left, right, above, below stays."""
+    _, _, not_last = frame(height, width)
+    right = comp & (comp >> 1) & not_last
+    down = comp & (comp >> width)
+    left, up = right << 1, down << width  # the cells with a neighbour on that side
+    leaves = (right ^ left ^ down ^ up) & ~((right & left) | (down & up) | ((right | left) & (down | up)))
+    if not leaves:
+        return comp
+    on_left, on_right = (leaves & right) << 1, (leaves & left) >> 1  # cells with a leaf on that side
+    above, below = (leaves & down) << width, (leaves & up) >> width
+    extra = ((on_right & on_left) << 1) | ((above & (on_left | on_right)) >> width)
+    extra |= (below & (on_left | on_right | above)) << width
+    return comp & ~extra
+
+
 def _below(v: int) -> int:
     """The values under v, as a mask."""
     return (1 << min(v, 64)) - 1
@@ -164,20 +184,24 @@ class Option:
     """What a domino leaves: the cells, their largest region (the first of the largest) and its size;
     the XOR of the other regions' values once worked out."""
 
-    __slots__ = ("left_over", "largest", "size", "rank", "others", "simple")
+    __slots__ = ("left_over", "largest", "size", "rank", "others", "simple", "reduced")
 
     def __init__(self, left_over: int, largest: int, size: int, rank: int) -> None:
         self.left_over, self.largest, self.size, self.rank = left_over, largest, size, rank
         self.others: int | None = None
         self.simple: int | None = None  # the largest region's value if a path or a cycle, else -1
+        self.reduced = largest  # the largest region less redundant twin leaves
 
 
 def options(height: int, width: int, cells: int) -> list[Option]:
     """A shape's dominoes, horizontal ones then vertical ones, each lowest cell first, then ordered
     (stably) by a score, least first: twice the size of the largest region left (its search is the
-    cheaper, the smaller it is), plus the dominoes left (one taking many away leaves a smaller game), plus
-    twice the domino's distance from the centre of the box in half cells (central dominoes first)."""
+    cheaper, the smaller it is), plus the neighbours the domino's two cells have in the shape (each
+    counting the other: dominoes in thin parts and corners first), plus twice the domino's distance from
+    the centre of the box in half cells (central dominoes first), less the leaves (cells with one
+    neighbour) of what is left, those of the largest region counted twice."""
     _, _, not_last = frame(height, width)
+    all_edges = (cells & (cells >> 1) & not_last).bit_count() + (cells & (cells >> width)).bit_count()
     out = []
     for step, starts in ((1, cells & (cells >> 1) & not_last), (width, cells & (cells >> width))):
         while starts:
@@ -189,11 +213,16 @@ def options(height: int, width: int, cells: int) -> list[Option]:
                 n = comp.bit_count()
                 if n > size:
                     largest, size = comp, n
-            edges = (rest & (rest >> 1) & not_last).bit_count() + (rest & (rest >> width)).bit_count()
+            right, down = rest & (rest >> 1) & not_last, rest & (rest >> width)
+            neighbours = all_edges - right.bit_count() - down.bit_count() + 1  # its own edge counted twice
+            left, up = right << 1, down << width
+            pairs = (right & left) | (down & up) | ((right | left) & (down | up))
+            ones = (right ^ left ^ down ^ up) & ~pairs  # the cells of `rest` with one neighbour
+            leaves = ones.bit_count() + (ones & largest).bit_count()
             row, col = divmod(low.bit_length() - 1, width)
             vertical = int(step != 1)
             off_centre = abs(2 * row + vertical - (height - 1)) + abs(2 * col + 1 - vertical - (width - 1))
-            out.append(Option(rest, largest, size, 2 * size + edges + 2 * off_centre))
+            out.append(Option(rest, largest, size, 2 * size + neighbours + 2 * off_centre - leaves))
     out.sort(key=lambda option: option.rank)
     return out
 
@@ -218,6 +247,9 @@ class Solver:
     def region(self, comp: int, height: int, width: int, asked: int = ALL) -> int:
         """One connected region's value if it is among `asked`, else NOT_AMONG (or UNKNOWN)."""
         n = comp.bit_count()
+        if n >= 4:
+            comp = without_twin_leaves(comp, height, width)
+            n = comp.bit_count()
         if n < 4:  # two or three cells: one move, to nothing or one cell
             v = int(n >= 2)
             return v if asked >> v & 1 else NOT_AMONG
@@ -255,11 +287,13 @@ class Solver:
             v = others ^ int(option.size >= 2)
             return v if asked >> v & 1 else NOT_AMONG
         if option.simple is None:
-            option.simple = path_value(option.largest, height, width)
+            option.reduced = reduced = without_twin_leaves(option.largest, height, width)
+            n = reduced.bit_count()
+            option.simple = int(n >= 2) if n < 4 else path_value(reduced, height, width)
         if option.simple >= 0:
             v = others ^ option.simple
             return v if asked >> v & 1 else NOT_AMONG
-        v = self.shape(*boxed(option.largest, height, width), asked=_shifted(asked, others))
+        v = self.shape(*boxed(option.reduced, height, width), asked=_shifted(asked, others))
         return v if v < 0 else v ^ others
 
     def shape_value(self, height: int, width: int, bits: int, asked: int) -> int:

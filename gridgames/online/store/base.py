@@ -156,11 +156,13 @@ class RoomStore(Protocol):
 
     async def add_move(
         self, room: str, seq: int, game_no: int, ply: int, move: str, match: dict[str, Any] | None,
-        snapshot: str | None = None, clock: str | None = None,
+        snapshot: str | None = None, clock: str | None = None, keep_snapshot: bool = False,
     ) -> int:
         """Store move number `ply` (0-based); `match` is the new score when this move ended the game;
-        `snapshot` the room's snapshot after it, written in the same transaction as the move; `clock`
-        the room's clock after it (every change below takes one too: None leaves it as it is)."""
+        `snapshot` the room's snapshot after it, written in the same transaction as the move, or, with
+        `keep_snapshot`, the stored one left as it is (a snapshot is written every few moves, and the
+        moves after it replayed on loading: `online.snapshot`); `clock` the room's clock after it (every
+        change below takes one too: None leaves it as it is)."""
         ...
 
     async def take_back(

@@ -296,9 +296,9 @@ class PostgresStore:
 
     async def add_move(
         self, room: str, seq: int, game_no: int, ply: int, move: str, match: dict[str, Any] | None,
-        snapshot: str | None = None, clock: str | None = None,
+        snapshot: str | None = None, clock: str | None = None, keep_snapshot: bool = False,
     ) -> int:
-        sets = "takeback_by=NULL, snapshot=%(snapshot)s"
+        sets = "takeback_by=NULL" if keep_snapshot else "takeback_by=NULL, snapshot=%(snapshot)s"
         if match is not None:
             sets += ", match=%(match)s, finished=%(now)s"
         values = {"game": game_no, "ply": ply, "move": move, "now": time.time(), "snapshot": snapshot,

@@ -363,17 +363,17 @@ class SqliteStore:
 
     async def add_move(
         self, room: str, seq: int, game_no: int, ply: int, move: str, match: dict[str, Any] | None,
-        snapshot: str | None = None, clock: str | None = None,
+        snapshot: str | None = None, clock: str | None = None, keep_snapshot: bool = False,
     ) -> int:
         def insert(db: sqlite3.Connection) -> None:
             db.execute("INSERT INTO moves VALUES (?,?,?,?)", (room, game_no, ply, move))
 
-        if match is None:
-            return await self._change(room, seq, "takeback_by=NULL, snapshot=?", (snapshot,), insert, clock)
-        return await self._change(
-            room, seq, "takeback_by=NULL, snapshot=?, match=?, finished=?",
-            (snapshot, json.dumps(match), time.time()), insert, clock,
-        )
+        sets, values = "takeback_by=NULL", () if keep_snapshot else (snapshot,)
+        if not keep_snapshot:
+            sets += ", snapshot=?"
+        if match is not None:
+            sets, values = f"{sets}, match=?, finished=?", (*values, json.dumps(match), time.time())
+        return await self._change(room, seq, sets, values, insert, clock)
 
     async def take_back(
         self, room: str, seq: int, game_no: int, keep: int, snapshot: str | None = None,

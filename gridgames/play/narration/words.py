@@ -58,5 +58,11 @@ def rematch_offered(other: str) -> str:
     return f"You offered a rematch; waiting for {other}: who moves first swaps, the match score carries on."
 
 
+def low_time(left: str) -> str:
+    """Said once when a player's own running clock falls into its last ten seconds (the clocks' faces
+    mark it with '⚠ low' too): 'Your time is low: 0:09.8 left.'."""
+    return f"⚠ Your time is low: {left} left."
+
+
 def not_your_turn(mover: str) -> str:
     return f"It is not your turn: {mover} is to move."

@@ -24,13 +24,12 @@ from gridgames.online import protocol as p
 from gridgames.online.address import AddressError, server_url
 from gridgames.online.identity import IdentityError, key_for
 from gridgames.online.launch import Plan
-from gridgames.online.lobbylink import SEEK_FORM, LobbyLink, paired_plan, parse_seek
+from gridgames.online.lobbylink import LISTED, SEEK_FORM, LobbyLink, paired_plan, parse_seek
 from gridgames.tui.closing import close_screen, settle_after_first_paint
 from gridgames.tui.online import PlanFactory
 from gridgames.tui.screens.dialog import Dialog
 from gridgames.tui.widgets.too_small import TooSmall
 
-LISTED = "Your seek is listed; the game starts when someone accepts it."
 NEEDS_NAME = "Type your player name first: playing in the lobby needs one (the server keeps it for you)."
 
 

@@ -51,6 +51,7 @@ def test_random_games_keep_the_rules(rules: DominoRules) -> None:
                 outcome = rules.outcome(state)
                 assert outcome is not None and outcome.winner == 3 - state.to_move
                 break
+            assert rules.outcome(state) is None  # told from the masks: on while a domino fits, and only then
             for move in moves:
                 assert rules.why_illegal(state, move) is None
                 text = rules.format_move(move)
