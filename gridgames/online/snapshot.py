@@ -12,9 +12,9 @@ trusts nothing (a damaged or edited database):
   consistent position of this game, with these options, that many moves in;
 - the moves between the positions kept must be legal where they were played.
 
-It may be written every `EVERY` moves (and with the move that ends a game, a takeback, ...) rather than
-with each: writing one costs as much as the rest of a move's work on the server. A snapshot a few moves
-behind is read as above, and the moves stored after it are
+It is written every `EVERY` moves (and with the move that ends a game, a takeback, ...), not with each:
+writing one costs as much as the rest of a move's work on the server, and the database a row that much
+longer each time. A snapshot a few moves behind is read as above, and the moves stored after it are
 replayed on top by the rules (fewer than `EVERY`: microseconds each on the app's boards, on the loader
 pool), each checked as it is played.
 
@@ -59,10 +59,8 @@ log = logging.getLogger("gridgames.online")
 
 VERSION = 2  # 2: the position the repetition count replays from ("from")
 #: A snapshot is written with every EVERY-th move of a game (and with its last): at most EVERY - 1 moves are
-#: replayed on top of it when the room loads. 1: with every move, as long tested. Every 8 saved about a
-#: tenth of a move's CPU; it waits until the attacks bench's takebacks answer fast with it
-#: (docs/benchmarks.md: 2-5 s in 3,000-move rooms, where a takeback past a fold replays the game).
-EVERY = 1
+#: replayed on top of it when the room loads.
+EVERY = 8
 #: Positions kept before the current one, whatever the game.
 KEEP_BEFORE = 2
 #: A snapshot longer than this is not written (the room then loads by replay, as before snapshots).
