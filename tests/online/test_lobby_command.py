@@ -119,6 +119,7 @@ async def test_the_command_line_accepts_a_seek_and_posts_one_then_plays_the_game
             await alice.lobby.send(p.Seek("rowcol", "3x3", {}, None, False))
             seek = (await alice.lobby.next(p.Seeking)).seek  # type: ignore[attr-defined]
             carol = await typed(tmp_path, "--server", url, "--name", "Carol1", "--accept", seek, "--plain")
+            await carol.expect("You are Player")  # a new process: seconds on a loaded machine
             paired = await alice.paired()
             await carol.expect(f"You are Player {3 - paired.seat}")
             await carol.expect("Alice 1500?")  # who sits where, from the lobby
