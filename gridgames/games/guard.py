@@ -165,7 +165,7 @@ class Guard:
     def move(self, what: str, move: object, state: GridState) -> Move:
         """`move` if it is a Move over cells of the board of `state`, else a fault."""
         if not on_board(move, state):  # the sentence only when said: this runs for every legal move
-            self.expect(what, False, f"gave {printable(repr(move), 60)}, not a move on this board")
+            self.fail(what, f"gave {printable(repr(move), 60)}, not a move on this board")
         assert isinstance(move, Move)
         return move
 
@@ -177,7 +177,7 @@ class Guard:
             and after.to_move in (1, 2)
         )
         if not ok:
-            self.expect(what, False, f"gave {printable(repr(after), 60)}, not a position on this board")
+            self.fail(what, f"gave {printable(repr(after), 60)}, not a position on this board")
         assert isinstance(after, GridState)
         return after
 
@@ -187,7 +187,7 @@ class Guard:
             return None
         ok = isinstance(text, str) and bool(text.strip()) and printable(text, len(text) + 1) == text
         if not ok:
-            self.expect(what, False, f"gave {printable(repr(text), 60)}, not one line of text")
+            self.fail(what, f"gave {printable(repr(text), 60)}, not one line of text")
         return text
 
 
@@ -215,7 +215,7 @@ def _a(kind: type | tuple[type, ...], problem: str | None = None) -> Callable[..
 
     def check(guard: Guard, what: str, answer: object, _args: Any, _kwargs: Any) -> Any:
         if not isinstance(answer, kind):  # the sentence only when said: this runs for every move played
-            guard.expect(what, False, problem or f"gave {printable(repr(answer), 60)}")
+            guard.fail(what, problem or f"gave {printable(repr(answer), 60)}")
         return answer
 
     return check
@@ -242,14 +242,14 @@ def _text(optional: bool) -> Callable[..., Any]:
 def _look(guard: Guard, what: str, answer: object, _args: Any, _kwargs: Any) -> Any:
     ok = isinstance(answer, Look) and answer.role in ROLES and isinstance(answer.glyph, str)
     if not ok:
-        guard.expect(what, False, f"gave {printable(repr(answer), 60)}, not a look with a known role")
+        guard.fail(what, f"gave {printable(repr(answer), 60)}, not a look with a known role")
     return answer
 
 
 def _clicks(guard: Guard, what: str, answer: object, args: Any, kwargs: Any) -> Any:
     state = _given(args, kwargs, 0, "state")
     if not isinstance(answer, Clicks):
-        guard.expect(what, False, f"gave {printable(repr(answer), 60)}, not its Clicks")
+        guard.fail(what, f"gave {printable(repr(answer), 60)}, not its Clicks")
     assert isinstance(answer, Clicks)
     guard.moves(what, answer.moves, state)
     _cells(guard, what, answer.next, args, kwargs)
@@ -264,7 +264,7 @@ def _cells(guard: Guard, what: str, answer: object, args: Any, kwargs: Any) -> A
         for cell in answer
     )
     if not ok:
-        guard.expect(what, False, f"gave {printable(repr(answer), 60)}, not a set of cells of this board")
+        guard.fail(what, f"gave {printable(repr(answer), 60)}, not a set of cells of this board")
     return answer
 
 
