@@ -283,10 +283,24 @@ static int remember(u64 bits, u64 meta) {
     }
 }
 
+/* The exact values of regions met lately, as they lie in their frame (the cells and the frame's h << 8 |
+ * w): a search values the same small regions a domino leaves beside its largest one again and again,
+ * and each took the twin leaves, the path test, the box, the canonical shape and a table look-up to
+ * answer. Direct-mapped, 2**13 entries (128 KB); a collision overwrites, never misleads. It holds only
+ * values the table holds too (it is emptied with it), so it saves instructions, never searches. */
+#define SMALL_BITS 13
+typedef struct { u64 comp; int32_t hw, value; } Small;
+static Small small_cache[1 << SMALL_BITS];
+
+static inline Small *small_slot(u64 comp, int32_t hw) {
+    return &small_cache[((comp ^ (u64)hw << 52) * 0x9E3779B97F4A7C15ULL) >> (64 - SMALL_BITS)];
+}
+
 static void memo_clear(void) {
     table_free(table, entries);
     table = NULL;
     entries = stored = 0;
+    memset(small_cache, 0, sizeof small_cache);
 }
 
 /* meta with the work of a search of `nodes` nodes added (the most of what was kept and this one). */
@@ -316,6 +330,10 @@ typedef struct {
     /* each cell's row and column, and a domino's distance from the box's centre in half cells (see
      * list_moves; [0]: across from the cell, [1]: down), so that a search never divides */
     unsigned char row[MAXCELLS], col[MAXCELLS], off_centre[2][MAXCELLS];
+    /* the cells next to a domino (its cells not counted; [0]: across from the cell, [1]: down): a cell
+     * next to a domino is next to one of its cells only, so a domino on a shape takes one neighbour
+     * from each of them (list_moves) */
+    u64 ring[2][MAXCELLS];
 } Frame;
 
 static Frame *frames[MAXCELLS + 1][MAXCELLS + 1];
@@ -338,6 +356,17 @@ static const Frame *frame(int h, int w) {
         f->col[i] = (unsigned char)c;
         for (int pass = 0; pass < 2; pass++)
             f->off_centre[pass][i] = (unsigned char)(abs(2 * r + pass - (h - 1)) + abs(2 * c + !pass - (w - 1)));
+        for (int pass = 0; pass < 2; pass++) { /* the domino's cells: (r, c) and (r2, c2) */
+            int r2 = r + pass, c2 = c + !pass;
+            if (r2 >= h || c2 >= w) continue;
+            u64 ring = 0;
+            for (int k = 0; k < h * w; k++) {
+                int kr = k / w, kc = k % w;
+                if ((kr == r && kc == c) || (kr == r2 && kc == c2)) continue;
+                if (abs(kr - r) + abs(kc - c) == 1 || abs(kr - r2) + abs(kc - c2) == 1) ring |= BIT(k);
+            }
+            f->ring[pass][i] = ring;
+        }
     }
     frames[h][w] = f;
     return f;
@@ -485,7 +514,6 @@ static u64 largest_region(const Frame *f, u64 cells, int total, int *most) {
     return largest;
 }
 
-static inline int bit_at(u64 x, int i) { return (int)((x >> i) & 1); }
 
 /* Whether a domino leaves a connected shape connected, read from the cells around it: if the cells next
  * to the domino are joined to one another through the cells of the 3 x 4 window around it (4 x 3 for a
@@ -558,19 +586,21 @@ static void list_moves(const Frame *f, u64 bits, Moves *moves) {
     int ranks[2 * MAXCELLS];
     u64 rests[2 * MAXCELLS], bigs[2 * MAXCELLS];
     int sizes[2 * MAXCELLS];
-    unsigned char degree[MAXCELLS]; /* each cell's neighbours in the shape */
-    for (u64 x = bits; x; x &= x - 1) {
-        int i = lowbit(x);
-        degree[i] = (unsigned char)(bit_at(right, i) + bit_at(left, i) + bit_at(down, i) + bit_at(up, i));
-    }
+    /* the shape's cells with one neighbour (leaves) and with two, from the sum of the four sides' bits:
+     * a domino takes one neighbour from each cell next to it (its ring), so what it leaves has for
+     * leaves the shape's leaves off the domino and its ring, and the ring's cells that had two */
+    u64 odd = right ^ left ^ down ^ up, pair_ab = right & left, pair_cd = down & up;
+    u64 pair_mixed = (right ^ left) & (down ^ up);
+    u64 one = odd & ~(pair_ab | pair_cd | pair_mixed), two = ~odd & (pair_ab ^ pair_cd ^ pair_mixed);
     for (int pass = 0; pass < 2; pass++) {
         int step = pass ? f->w : 1;
         for (u64 m = pass ? down : right; m; m &= m - 1) {
             int i = lowbit(m), j = i + step, most;
-            u64 rest = bits & ~(BIT(i) | BIT(j)), big;
+            u64 domino = BIT(i) | BIT(j), rest = bits & ~domino, big, ring = f->ring[pass][i] & bits;
             /* the domino's neighbours (no cell is next to both of its cells): one at most, or all joined
-             * around it, and what is left is one region */
-            int degrees = degree[i] + degree[j];
+             * around it, and what is left is one region; its cells' neighbours in the shape, each
+             * counting the other */
+            int degrees = count(ring) + 2;
             if (degrees <= 3 || (f->w <= (pass ? 20 : 30) && local_joined[pass][window_of(f, bits, i, pass)])) {
                 big = rest;
                 most = cells - 2;
@@ -579,9 +609,7 @@ static void list_moves(const Frame *f, u64 bits, Moves *moves) {
             }
             int rank = use_order ? most : 0;
             if (use_order > 1) { /* the score: see above (128 keeps it positive) */
-                u64 rr = rest & (rest >> 1) & f->not_last, rd = rest & (rest >> f->w);
-                u64 rl = rr << 1, ru = rd << f->w;
-                u64 leaves = (rr ^ rl ^ rd ^ ru) & ~((rr & rl) | (rd & ru) | ((rr | rl) & (rd | ru)));
+                u64 leaves = (one & ~(domino | ring)) | (two & ring);
                 rank = 2 * most + degrees + 2 * f->off_centre[pass][i] + 128 - count(leaves) - count(leaves & big);
             }
             ranks[n] = rank;
@@ -692,8 +720,24 @@ static inline u64 without_twin_leaves(const Frame *f, u64 comp) {
                     | ((below & (on_left | on_right | above)) << f->w));
 }
 
-/* A region's value if it is among `asked` (a mask), else NOT_AMONG (or a negative code when stopped). */
+static int region_value_searched(const Frame *f, u64 comp, u64 asked, Budget *b);
+
+/* A region's value if it is among `asked` (a mask), else NOT_AMONG (or a negative code when stopped);
+ * an exact value asked for is answered from the cache of recent regions (small_cache) when it is there. */
 static int region_value(const Frame *f, u64 comp, u64 asked, Budget *b) {
+    if (asked == ALL_VALUES) {
+        int32_t hw = f->h << 8 | f->w;
+        Small *c = small_slot(comp, hw);
+        if (c->comp == comp && c->hw == hw) return c->value;
+        int v = region_value_searched(f, comp, asked, b);
+        if (v >= 0) { c->comp = comp; c->hw = hw; c->value = v; }
+        return v;
+    }
+    return region_value_searched(f, comp, asked, b);
+}
+
+/* region_value past the cache of recent regions. */
+static int region_value_searched(const Frame *f, u64 comp, u64 asked, Budget *b) {
     int n = count(comp);
     if (n >= 4) {
         comp = without_twin_leaves(f, comp);
