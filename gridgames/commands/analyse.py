@@ -178,9 +178,11 @@ def _value_only(game: Game, budget: float | None) -> Evaluation | None:
 def _grundy(game: Game, budget: float | None) -> dict[str, int | None]:
     """`grundy`, the position's Grundy value, where the game splits into regions that its solver
     values (an impartial game: the nim-sum of the regions' values; None when the budget ran out
-    first); nothing where the game does not decompose."""
+    first), and `grundy_nodes`, the nodes that took, where the game counts them; nothing where the game
+    does not decompose."""
+    solver = solver_of(game.entry)
     try:
-        regions = solver_of(game.entry).regions(game.state, None if budget is None else Budget.of(budget))
+        regions = solver.regions(game.state, None if budget is None else Budget.of(budget))
     except SearchTimeout:
         return {"grundy": None}
     if regions is None:
@@ -188,7 +190,8 @@ def _grundy(game: Game, budget: float | None) -> dict[str, int | None]:
     value = 0
     for _cells, region in regions:
         value ^= region
-    return {"grundy": value}
+    nodes = solver.regions_nodes()
+    return {"grundy": value} if nodes is None else {"grundy": value, "grundy_nodes": nodes}
 
 
 def _text(game: Game, fields: dict[str, Any]) -> str:

@@ -413,6 +413,11 @@ class GuardedSolver(Solver):
         return None if isinstance(answer, bool) else f"gave {printable(repr(answer), 40)}, not True or False"
 
     @staticmethod
+    def _count(answer: object, *_args: Any) -> str | None:
+        ok = answer is None or (isinstance(answer, int) and not isinstance(answer, bool) and answer >= 0)
+        return None if ok else f"gave {printable(repr(answer), 40)}, not a count or None"
+
+    @staticmethod
     def _scarce(answer: object, *_args: Any) -> str | None:
         if answer is None or (
             isinstance(answer, tuple) and len(answer) == 2 and isinstance(answer[0], int)
@@ -552,6 +557,7 @@ class GuardedSolver(Solver):
     search_position = _asked("search_position", None)
     search_move = _asked("search_move", "_move")
     regions = _asked("regions", None)
+    regions_nodes = _asked("regions_nodes", "_count")
     seat_note = _asked("seat_note", "_note")
     puzzle_boards = _asked("puzzle_boards", "_puzzle_boards")
     puzzle_proofs_cold = _asked("puzzle_proofs_cold", "_flag")

@@ -111,6 +111,11 @@ class Solver:
         May raise `SearchTimeout` when `budget` runs out or is cancelled."""
         return None
 
+    def regions_nodes(self) -> int | None:
+        """The nodes the last `regions` call searched, where the game counts them (`analyse` reports
+        them beside the Grundy value); else None."""
+        return None
+
     def puzzle_boards(self) -> tuple[PuzzleBoard, ...]:
         """The boards this game's puzzles are made on: boards whose positions it proves exactly and
         quickly; () for no puzzles."""

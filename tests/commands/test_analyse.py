@@ -174,6 +174,11 @@ def test_value_only_proves_the_value_and_one_winning_move_from_scratch(capsys):
 def test_cram_gives_its_grundy_value(capsys):
     data = analyse_json(capsys, "cram", "--size", "3x4", "--no-tables", "--value-only")
     assert isinstance(data["grundy"], int) and (data["grundy"] != 0) == (data["value"] == "win")
+    from gridgames.games.cram import solver
+
+    solver.clear_cache()  # (another test may have valued 3x5 in this process)
+    searched = analyse_json(capsys, "cram", "--size", "3x5", "--no-tables", "--value-only")
+    assert searched["grundy"] == 1 and searched["grundy_nodes"] > 0  # the Grundy value's own search
 
 
 def test_no_tables_reads_no_shipped_table(capsys):

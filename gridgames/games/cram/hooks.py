@@ -70,6 +70,11 @@ class CramSolver(Solver):
         s = _state(state)
         return solver.region_values(s.rows, s.cols, s.free, budget)
 
+    def regions_nodes(self) -> int | None:
+        from gridgames.games.cram import solver
+
+        return solver.nodes()
+
     def certificate(self, entry: Entry, state: GridState, move: Move) -> Certificate | None:
         from gridgames.games.cram.certificate import certificate
 

@@ -132,9 +132,16 @@ def wins(
 def region_values(
     rows: int, cols: int, free: int, budget: Budget | float | None = None
 ) -> list[tuple[int, int]]:
-    """[(mask of a region's empty cells, its Grundy value)] for each region, lowest cell first."""
+    """[(mask of a region's empty cells, its Grundy value)] for each region, lowest cell first (`nodes`
+    then counts the searches of them all)."""
+    global _last_nodes
     b = _call(budget)
-    return [(comp, grundy(rows, cols, comp, b)) for comp in components(free, rows, cols)]
+    values, searched = [], 0
+    for comp in components(free, rows, cols):
+        values.append((comp, grundy(rows, cols, comp, b)))
+        searched += _last_nodes
+    _last_nodes = searched
+    return values
 
 
 def move_values(
