@@ -970,6 +970,9 @@ static int to_u64(PyObject *o, u64 *out) {
     return 0;
 }
 
+/* The budget of the call under way (NULL between calls), for progress(). */
+static Budget *running = NULL;
+
 /* (rows, cols, free, remaining, stop): -1 with an exception set when they are not usable. */
 static int parse(PyObject *args, const Frame **f, u64 *cells, Budget *b) {
     int rows, cols;
@@ -985,11 +988,13 @@ static int parse(PyObject *args, const Frame **f, u64 *cells, Budget *b) {
     if (to_u64(freeobj, cells) < 0) return -1;
     *cells &= (*f)->full;
     budget_init(b, remaining, stop);
+    running = b;
     return 0;
 }
 
 static PyObject *finish(Budget *b, int v) {
     last_nodes = b->nodes;
+    running = NULL;
     if (v == STOPPED) {
         if (b->stopped == 3) return NULL;
         Py_RETURN_NONE;
@@ -1016,6 +1021,7 @@ static PyObject *py_wins(PyObject *self, PyObject *args) {
     int r = worth_zero(f, cells, &b);
     if (FAILED(r)) return finish(&b, r);
     last_nodes = b.nodes;
+    running = NULL;
     return PyBool_FromLong(!r);
 }
 
@@ -1028,7 +1034,7 @@ static PyObject *per_domino(PyObject *args, int values) {
     Budget b;
     if (parse(args, &f, &cells, &b) < 0) return NULL;
     PyObject *out = PyList_New(0);
-    if (!out) return NULL;
+    if (!out) { running = NULL; return NULL; }
     u64 right = cells & (cells >> 1) & f->not_last, down = cells & (cells >> f->w);
     int stopped = 0;
     for (u64 m = right | down; m; m &= m - 1) {
@@ -1043,11 +1049,12 @@ static PyObject *per_domino(PyObject *args, int values) {
                 stopped = r < 0;
             }
             PyObject *item = r < 0 ? Py_NewRef(Py_None) : values ? PyLong_FromLong(r) : PyBool_FromLong(r);
-            if (!item || PyList_Append(out, item) < 0) { Py_XDECREF(item); Py_DECREF(out); return NULL; }
+            if (!item || PyList_Append(out, item) < 0) { Py_XDECREF(item); Py_DECREF(out); running = NULL; return NULL; }
             Py_DECREF(item);
         }
     }
     last_nodes = b.nodes;
+    running = NULL;
     return out;
 }
 
@@ -1085,6 +1092,13 @@ static PyObject *py_configure(PyObject *self, PyObject *args) {
     Py_RETURN_NONE;
 }
 
+/* progress() -> (nodes, shapes): the nodes of the call under way so far (of the last call between calls)
+ * and the shapes in the table. Another Python thread can ask while a search runs, since the search
+ * lets it have the GIL every 2 ms: a long offline run reports how far it has got (scripts/cram_run.py). */
+static PyObject *py_progress(PyObject *self, PyObject *noargs) {
+    return Py_BuildValue("(Kn)", running ? running->nodes : last_nodes, (Py_ssize_t)stored);
+}
+
 static PyObject *py_memo_size(PyObject *self, PyObject *noargs) { return PyLong_FromSize_t(stored); }
 static PyObject *py_memo_bytes(PyObject *self, PyObject *noargs) { return PyLong_FromSize_t(entries * sizeof(Entry)); }
 
@@ -1096,6 +1110,7 @@ static PyMethodDef methods[] = {
     {"clear", py_clear, METH_NOARGS, "Forget every memoised shape."},
     {"set_memo_limit", py_set_memo_limit, METH_O, "Cap the table at 2**n entries (when full, new shapes replace small ones)."},
     {"nodes", py_nodes, METH_NOARGS, "Nodes the last call visited."},
+    {"progress", py_progress, METH_NOARGS, "(nodes so far of the call under way, or of the last; shapes held)."},
     {"configure", py_configure, METH_VARARGS, "Switch techniques off (etc, bounds, order 0-2, exact_cells, paths, twins) to measure them."},
     {"memo_size", py_memo_size, METH_NOARGS, "Shapes held in the memo."},
     {"memo_bytes", py_memo_bytes, METH_NOARGS, "Bytes the memo holds now."},
