@@ -754,10 +754,11 @@ class GameServer:
         elif answer == "accept":
             keep = room.takeback_target(room.takeback_by)
             if keep is not None:
-                kept = room.cut_back(keep)
-                if kept is None:  # before the positions the room holds: replayed on the loader pool
-                    kept = await self.rooms.replayed(room.replayed_to, keep)
-                game, base = kept
+                kept, marks = room.cut_back(keep), None
+                if kept is None:  # before the positions the room holds: replayed from its last mark
+                    game, base, marks, _ = await self.rooms.replayed(room.rewound, keep)  # on the loader pool
+                else:
+                    game, base = kept
                 snapshot = await self.rooms.snapshot(room.snapshot_job(game, base), room.cells)
                 clock = room.clock
                 if clock is not None and clock.running is not None:  # the time used stays used
@@ -765,7 +766,7 @@ class GameServer:
                 room.seq = await self.store.take_back(
                     room.id, room.seq, room.game_no, keep, snapshot, clock=_clock_text(clock)
                 )
-                room.set_game(game, base)
+                room.set_game(game, base, marks)
                 room.clock = clock
                 self.arm(room)
             else:
@@ -804,7 +805,7 @@ class GameServer:
                 room.id, room.seq, room.game_no + 1, game.first_player, clock=_clock_text(clock)
             )
             room.game_no, room.resigned = room.game_no + 1, None
-            room.set_game(game, 0)
+            room.start_game(game)
             room.rematch = set()
             room.clock = clock
             self.arm(room)
