@@ -302,6 +302,21 @@ async def watch_many(session: aiohttp.ClientSession, url: str, rooms: list[str],
     return opened
 
 
+async def hold_watchers(url: str, rooms: list[str], count: int, seconds: float) -> None:
+    """The watchers' own process (`--watchers-of`): `count` watchers over `rooms`, held for `seconds`
+    (each reading whatever it is sent); says "joined" once all are in, then how many are still open.
+    2,000 sockets read in the bench's process made its own lag most of the round trips it measures."""
+    async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0)) as session:
+        until = time.perf_counter() + seconds
+        opened = await watch_many(session, url, rooms, count)
+        print("joined", flush=True)
+        await asyncio.sleep(max(0.0, until - time.perf_counter()))
+        print("open", sum(1 for ws, _ in opened if not ws.closed), flush=True)
+        for ws, task in opened:
+            task.cancel()
+            await ws.close()
+
+
 async def _drain(ws: aiohttp.ClientWebSocketResponse[bool]) -> None:
     async for frame in ws:
         if frame.type != aiohttp.WSMsgType.TEXT:
@@ -533,13 +548,23 @@ async def _attacks(
             }
 
         async def watchers(until: float) -> dict[str, Any]:
-            opened = await watch_many(session, url, room_ids[:WATCHED_ROOMS], WATCHERS)
-            await asyncio.sleep(max(0.0, until - time.perf_counter()))
-            alive = sum(1 for ws, _ in opened if not ws.closed)
-            for ws, task in opened:
-                task.cancel()
-                await ws.close()
-            return {"watchers": alive}
+            started = time.perf_counter()
+            child = await asyncio.create_subprocess_exec(
+                sys.executable, "-m", "benchmarks.online.attacks", "--watchers-of", url,
+                ",".join(room_ids[:WATCHED_ROOMS]), "--seconds", str(until - started),
+                stdout=asyncio.subprocess.PIPE,
+            )
+            assert child.stdout is not None
+            await child.stdout.readline()  # "joined"
+            joined = time.perf_counter()
+            last = (await child.stdout.readline()).split()  # "open N" at the window's end
+            await child.wait()
+            alive = int(last[1]) if len(last) == 2 else 0
+            watched = [rtt for stamp, rtt in rtts if joined <= stamp <= until]  # all in, only moves to tell
+            return {
+                "watchers": alive, "joining_s": joined - started,
+                "watched_p99_ms": percentile(watched, 0.99), "watched_moves": len(watched),
+            }
 
         for name, attack in (
             ("quiet", quiet),
@@ -684,11 +709,16 @@ def main(argv: list[str] | None = None) -> int:
         "--seconds", type=float, default=10.0, help=f"each attack's window (at most {MAX_SECONDS:.0f})"
     )
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--watchers-of", nargs=2, metavar=("URL", "ROOMS"), help=argparse.SUPPRESS)
     parser.add_argument(
         "--only", default="",
         help=f"attacks to run, comma-separated, of {', '.join(ATTACKS)} and serve (default: all)",
     )
     args = parser.parse_args(argv)
+    if args.watchers_of:  # the watchers attack's own process
+        url, rooms = args.watchers_of
+        asyncio.run(hold_watchers(url, rooms.split(","), WATCHERS, min(args.seconds, MAX_SECONDS)))
+        return 0
     only = tuple(name for name in args.only.split(",") if name) or (*ATTACKS, "serve")
     if any(name not in (*ATTACKS, "serve") for name in only):
         parser.error(f"--only names attacks of {', '.join(ATTACKS)} and serve, separated by commas")
