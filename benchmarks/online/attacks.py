@@ -549,6 +549,11 @@ async def _attacks(
 
         async def watchers(until: float) -> dict[str, Any]:
             started = time.perf_counter()
+            watched_ids = set(room_ids[:WATCHED_ROOMS])
+            in_watched: list[tuple[float, float]] = []  # the watched rooms' own bots' round trips, apart
+            for bot in bots:
+                if bot.room in watched_ids:
+                    bot.rtts = in_watched
             child = await asyncio.create_subprocess_exec(
                 sys.executable, "-m", "benchmarks.online.attacks", "--watchers-of", url,
                 ",".join(room_ids[:WATCHED_ROOMS]), "--seconds", str(until - started),
@@ -560,10 +565,13 @@ async def _attacks(
             last = (await child.stdout.readline()).split()  # "open N" at the window's end
             await child.wait()
             alive = int(last[1]) if len(last) == 2 else 0
-            watched = [rtt for stamp, rtt in rtts if joined <= stamp <= until]  # all in, only moves to tell
+            for bot in bots:
+                bot.rtts = rtts
+            steady = [rtt for stamp, rtt in rtts if joined <= stamp <= until]  # all in: only moves to tell
             return {
                 "watchers": alive, "joining_s": joined - started,
-                "watched_p99_ms": percentile(watched, 0.99), "watched_moves": len(watched),
+                "others_all_in_p99_ms": percentile(steady, 0.99), "others_all_in_moves": len(steady),
+                "watched_rooms_p99_ms": percentile([rtt for _, rtt in in_watched], 0.99),
             }
 
         for name, attack in (
