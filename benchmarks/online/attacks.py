@@ -16,7 +16,7 @@ part of a round trip that is this process being busy, not the server), then the 
 - takebacks: in those rooms, a wall, a step and three takebacks, again and again, and how long a
   takeback's answer takes (item 26);
 - health: one address asking `GET /health` as fast as it can, and how many were answered (item 30);
-- watchers: 2,000 watchers over ten of the bots' rooms (item 30);
+- watchers: 2,000 watchers over ten of the bots' rooms, held by a process of their own (item 30);
 - serve: `gridgames serve` with one tab flooding its app with keys at the cap, then one 900 KB
   message: the app's memory and CPU, and how soon the app is gone after `kill -9` of serve, stopped
   (item 27; skipped without textual-serve).
