@@ -161,7 +161,7 @@ class Room:
     now: Callable[[], float] = time.time  # the server's time source (`online.timesource`)
     flag_timer: Any = None  # the timer that ends the game when the running player's time is up
     # where a takeback past the positions `game` holds replays from (`history.Mark`), in order of ply,
-    # none after `base`; the first is fresh. Empty: the game replays from its start (`replayed_to`).
+    # none after `base`; the first is fresh. Empty: a takeback replays from the start (`rewound`).
     marks: tuple[Mark, ...] = ()
 
     @classmethod
@@ -264,11 +264,6 @@ class Room:
             return game, base, tuple(marks), keep
         game, base, new, replayed = found
         return game, base, (*kept, *new), replayed
-
-    def replayed_to(self, keep: int) -> tuple[Game, int]:
-        """The game's first `keep` moves replayed from the last mark at or before them, and its base."""
-        game, base, _, _ = self.rewound(keep)
-        return game, base
 
     def set_game(self, game: Game, base: int, marks: tuple[Mark, ...] | None = None) -> None:
         """Make `game` (from ply `base` on, at most the current base) the current game's history, with
