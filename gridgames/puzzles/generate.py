@@ -168,6 +168,7 @@ class Counts:
     longer: int = 0
     misses: int = 0
     middle: int = 0
+    kinds: dict[object, int] = field(default_factory=dict)  # puzzles of each kind (`Solver.puzzle_kind`)
 
     def wants(self, share: float, have: int) -> bool:
         return have < share * (self.puzzles + 1)
@@ -228,7 +229,7 @@ def board_puzzles(plan: Plan, board: Board, wanted: int, tally: Tally, counts: C
     candidates, the one that helps most towards the shares the quality rules ask for (two or more
     player moves, missed by the medium level, rated near 1500), else the first."""
     entry = get_entry(plan.game)
-    rules = entry.rules
+    rules, hooks = entry.rules, solver_of(entry)
     found: list[Puzzle] = []
     changed = entry.resolve_options(board.options)  # the options that are not the defaults
     suffix = "".join(f"-{entry.option_spec(name).text(value)}" for name, value in changed.items())
@@ -253,6 +254,9 @@ def board_puzzles(plan: Plan, board: Board, wanted: int, tally: Tally, counts: C
             tally.positions += 1
             if moves in starts or any(moves[:k] in chosen_moves for k in range(len(moves))):
                 continue  # a position of a game that gave a puzzle on an earlier run of its moves
+            kind = hooks.puzzle_kind(state)
+            if kind is not None and counts.kinds.get(kind[0], 0) >= kind[1]:
+                continue  # the pool holds as many of this kind as it may
             found_here = candidate(entry, plan, board, perms, ident, moves, state, used, tally)
             if found_here is None:
                 continue
@@ -271,6 +275,9 @@ def board_puzzles(plan: Plan, board: Board, wanted: int, tally: Tally, counts: C
         chosen_moves.add(chosen.moves)
         starts.update(chosen.moves[:k] for k in range(len(chosen.moves) + 1))
         counts.add(puzzle, chosen.misses)
+        kind = hooks.puzzle_kind(chosen.state)
+        if kind is not None:
+            counts.kinds[kind[0]] = counts.kinds.get(kind[0], 0) + 1
         tally.slowest_proof = max(tally.slowest_proof, chosen.seconds)
         tally.medium_misses += chosen.misses
         tally.themes[puzzle.theme] = tally.themes.get(puzzle.theme, 0) + 1
