@@ -242,7 +242,7 @@ def board_puzzles(plan: Plan, board: Board, wanted: int, tally: Tally, counts: C
         if len(found) >= wanted:
             break
         ident = f"{plan.game}-{board.rows}x{board.cols}{suffix}-{len(found) + 1:04d}"
-        best: tuple[int, Candidate] | None = None
+        best: tuple[int, int, Candidate] | None = None
         wanted_features = (
             LONGER_WEIGHT * counts.wants(AIM_LONGER, counts.longer) + counts.wants(AIM_MISSES, counts.misses)
             + counts.wants(AIM_MIDDLE, counts.middle)
@@ -265,11 +265,13 @@ def board_puzzles(plan: Plan, board: Board, wanted: int, tally: Tally, counts: C
                 + (found_here.misses and counts.wants(AIM_MISSES, counts.misses))
                 + (quality.in_middle(found_here.rating) and counts.wants(AIM_MIDDLE, counts.middle))
             )
-            if best is None or score > best[0]:
-                best = (score, found_here)
+            # among equals, the kind the pool holds fewest of (games that count kinds), else the first
+            fewer = -counts.kinds.get(kind[0], 0) if kind is not None else 0
+            if best is None or (score, fewer) > best[:2]:
+                best = (score, fewer, found_here)
         if best is None:
             continue
-        chosen = best[1]
+        chosen = best[2]
         puzzle = make_puzzle(entry, plan, board, ident, chosen)
         used.update(chosen.keys)
         chosen_moves.add(chosen.moves)

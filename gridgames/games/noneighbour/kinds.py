@@ -17,7 +17,7 @@ from gridgames.engine.rules import bits
 
 #: The most puzzles of one kind the pool keeps (`Solver.puzzle_kind`): the positions with a single
 #: winning move come in 14 kinds (`puzzle_search`), and the pool holds at least 300.
-MOST_OF_A_KIND = 36
+MOST_OF_A_KIND = 40
 
 #: One connected part: the forbidden flag of each cell, then each cell's neighbours as a bit mask,
 #: in the canonical order.

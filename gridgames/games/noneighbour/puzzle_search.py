@@ -41,11 +41,11 @@ MOST_CLUSTERS = 3
 DRAWS_PER_GROUP = 3_000
 #: Positions one group holds at most (the generator keeps at most one of them, the one that best
 #: meets the quality rules' shares), and the nodes the search for a game reaching one may visit.
-PER_GROUP = 4
+PER_GROUP = 3
 #: How many positions of one kind (`kinds.kind`: what play depends on) one board offers at most: the
 #: positions of a group are of distinct kinds, and a kind offered KIND_PER_BOARD times is offered no
 #: more, so no kind fills the pool (a random draw meets a few kinds far more often than the rest).
-KIND_PER_BOARD = 12
+KIND_PER_BOARD = 24
 PATH_NODES = 2_000
 
 Placed = tuple[tuple[Move, ...], GridState]

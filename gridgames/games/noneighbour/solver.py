@@ -31,7 +31,8 @@ class NoNeighbourSolver(Solver):
             PuzzleBoard(4, 5, games=300), PuzzleBoard(3, 7, games=300), PuzzleBoard(5, 5, games=300),
             PuzzleBoard(4, 6, games=300), PuzzleBoard(4, 7, games=300), PuzzleBoard(5, 6, games=300),
             PuzzleBoard(3, 8, games=300), PuzzleBoard(4, 8, games=300), PuzzleBoard(6, 6, games=300),
-            PuzzleBoard(5, 7, games=300),
+            PuzzleBoard(5, 7, games=300), PuzzleBoard(3, 9, games=300), PuzzleBoard(4, 9, games=300),
+            PuzzleBoard(5, 8, games=300), PuzzleBoard(6, 7, games=300),
         )
 
     def puzzle_games(
