@@ -11,9 +11,9 @@ the caller's seeded generator, so `make puzzles` stays byte for byte.
 
 Such positions come in few kinds (`kinds.kind`: the graph of the empty cells and the cells the last
 marker forbids, whatever the board): an exhaustive search of every set of empty cells with every last
-marker on 4x4 (up to ten empty cells), 4x5 and 3x6 (five to eleven) finds 14 kinds, all with five or
-seven empty cells; orthogonal adjacency gives none on 4x4. A random draw meets two of them far more
-often than the rest, so each board offers a kind at most KIND_PER_BOARD times (and never a position
+marker on 4x4 (up to ten empty cells), 4x5, 3x6, 3x8 and 5x5 (odd counts from five, to eleven on the
+smaller ones) finds 14 kinds, all with five or seven empty cells; orthogonal adjacency gives none on
+4x4. A random draw meets two of them far more often than the rest, so each board offers a kind at most KIND_PER_BOARD times (and never a position
 and its mirror image), a group holds positions of distinct kinds, and the generator keeps at most
 `kinds.MOST_OF_A_KIND` puzzles of one kind (`Solver.puzzle_kind`): the pool is spread over the kinds
 and over more boards.
@@ -39,13 +39,13 @@ EMPTY_CELLS = (5, 7, 7)
 #: Clusters the empty cells are grown in (one to three), and the draws one group of positions may take.
 MOST_CLUSTERS = 3
 DRAWS_PER_GROUP = 3_000
-#: Positions one group holds at most (the generator keeps at most one of them, the one that best
-#: meets the quality rules' shares), and the nodes the search for a game reaching one may visit.
-PER_GROUP = 3
 #: How many positions of one kind (`kinds.kind`: what play depends on) one board offers at most: the
 #: positions of a group are of distinct kinds, and a kind offered KIND_PER_BOARD times is offered no
 #: more, so no kind fills the pool (a random draw meets a few kinds far more often than the rest).
 KIND_PER_BOARD = 24
+#: Positions one group holds at most (the generator keeps at most one of them, the one that best
+#: meets the quality rules' shares), and the nodes the search for a game reaching one may visit.
+PER_GROUP = 3
 PATH_NODES = 2_000
 
 Placed = tuple[tuple[Move, ...], GridState]
