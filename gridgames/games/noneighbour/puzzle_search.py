@@ -13,10 +13,10 @@ Such positions come in few kinds (`kinds.kind`: the graph of the empty cells and
 marker forbids, whatever the board): an exhaustive search of every set of empty cells with every last
 marker on 4x4 (up to ten empty cells), 4x5, 3x6, 3x8 and 5x5 (odd counts from five, to eleven on the
 smaller ones) finds 14 kinds, all with five or seven empty cells; orthogonal adjacency gives none on
-4x4. A random draw meets two of them far more often than the rest, so each board offers a kind at most KIND_PER_BOARD times (and never a position
-and its mirror image), a group holds positions of distinct kinds, and the generator keeps at most
-`kinds.MOST_OF_A_KIND` puzzles of one kind (`Solver.puzzle_kind`): the pool is spread over the kinds
-and over more boards.
+4x4. A random draw meets two of them far more often than the rest, so each board offers a kind at most
+KIND_PER_BOARD times (and never a position and its mirror image), a group holds positions of distinct
+kinds, and the generator keeps at most `kinds.MOST_OF_A_KIND` puzzles of one kind
+(`Solver.puzzle_kind`): the pool is spread over the kinds and over more boards.
 """
 
 from __future__ import annotations
