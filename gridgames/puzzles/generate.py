@@ -227,7 +227,9 @@ def candidate(
 def board_puzzles(plan: Plan, board: Board, wanted: int, tally: Tally, counts: Counts) -> list[Puzzle]:
     """Up to `wanted` puzzles from the board's random games, at most one from each game: of a game's
     candidates, the one that helps most towards the shares the quality rules ask for (two or more
-    player moves, missed by the medium level, rated near 1500), else the first."""
+    player moves, missed by the medium level, rated near 1500), then the one of the kind the pool holds
+    fewest of, else the first. A game that counts kinds (`Solver.puzzle_kind`) gets no more puzzles of
+    one kind than it allows."""
     entry = get_entry(plan.game)
     rules, hooks = entry.rules, solver_of(entry)
     found: list[Puzzle] = []
