@@ -45,6 +45,7 @@ def test_the_server_plays_on_either_loop(tmp_path, monkeypatch, loop):
     monkeypatch.setenv("GRIDGAMES_LOOP", loop)
     assert fastloop.name() == loop
     assert fastloop.run(_a_move_is_acknowledged(str(tmp_path))) == loop
+    assert not server._WARNED  # the frame filter (online.frames) watched every connection on this loop too
 
 
 def test_without_uvloop_the_server_keeps_asyncio_loop(monkeypatch):
