@@ -8,7 +8,8 @@ loopback: nothing hostile), keeps the game with the engine (moves are still play
 its own moves are legal), and schedules its next move with a timer instead of a task, so that 3,000
 bots run in one process. Its games use each game's own rules without the guard that checks every
 answer of a game's code (`games.guard`): the server's rules are guarded and check every move anyway,
-and the guard checked each legal move's cells for every move a bot chose. Same interface as `load.Bot`
+and the guard checked each legal move's cells for every move a bot chose; and a room's two bots, both
+in this process, share the game each move leads to (`_PLAYED`). Same interface as `load.Bot`
 (`welcome`, `read`, `act`, `stop`, `playing`).
 """
 
@@ -37,6 +38,10 @@ Key = tuple[str, int, int]  # room, game, ply
 
 
 _ENTRIES: dict[str, Entry] = {}
+#: a move the first of a room's two bots played, for the second to take (room, game, ply, move -> the
+#: game after it): the engine plays each move once in this process, not once for each seat
+_PLAYED: dict[tuple[str, int, int, str], Game] = {}
+PLAYED_LIMIT = 20_000
 
 
 def _unguarded(variant: str) -> Entry:
@@ -118,12 +123,19 @@ class LightBot:
         game = self.game
         if game is None or data["game"] != self.game_no or data["ply"] != len(game.played) + 1:
             return  # another game's move, or one this bot already has: a `state` follows
-        mine = self.mine
-        try:  # its own move comes back as sent: played as chosen, not parsed from its text again
-            own = mine is not None and mine[:2] == (len(game.played), data["move"])
-            self.game = game.play(mine[2] if own and mine is not None else data["move"])
-        except GameError:
-            return
+        played = _PLAYED.pop((self.room, self.game_no, data["ply"], data["move"]), None)
+        if played is not None and played.states[played.cursor - 1] == game.state:
+            self.game = played  # the room's other bot, in this process, played it already
+        else:
+            mine = self.mine
+            try:  # its own move comes back as sent: played as chosen, not parsed from its text again
+                own = mine is not None and mine[:2] == (len(game.played), data["move"])
+                self.game = game.play(mine[2] if own and mine is not None else data["move"])
+            except GameError:
+                return
+            if len(_PLAYED) >= PLAYED_LIMIT:  # the other bots gone: forget what they never took
+                _PLAYED.clear()
+            _PLAYED[(self.room, self.game_no, data["ply"], data["move"])] = self.game
         self.mine = None
         key = (self.room, self.game_no, data["ply"] - 1)
         if self.sent is not None and key in self.sent:
