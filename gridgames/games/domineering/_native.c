@@ -754,7 +754,7 @@ static int move_score_recounted(const Geo *g, const Pos *p, int side, int a, int
  *    beside another across the lines, so that one move of the opponent spoils at most one area. */
 static inline __attribute__((always_inline)) void line_counts_n(const uint16_t *L, int n, const uint8_t *pairs,
                                                                const uint16_t *apart, const uint16_t *doms,
-                                                               Counts *out, int totals) {
+                                                               Counts *out, int totals, int feat) {
     uint16_t open[LINES_MAX], single[LINES_MAX];
     int most = 0, safe = 0, prot = 0, vuln = 0, v2 = 0, avail = 0;
 #pragma GCC unroll 12
@@ -769,7 +769,7 @@ static inline __attribute__((always_inline)) void line_counts_n(const uint16_t *
         single[x] = (uint16_t)(sf & ~doms[sf]);
     }
     int pure = safe;
-    if (features & F_OPTIONS) {
+    if (feat & F_OPTIONS) {
 #pragma GCC unroll 12
         for (int x = 0; x < n; x++) {
             unsigned o = open[x], mid = single[x] & (o >> 1) & (o << 1);
@@ -784,7 +784,7 @@ static inline __attribute__((always_inline)) void line_counts_n(const uint16_t *
             }
         }
     }
-    if (features & F_AREAS) {
+    if (feat & F_AREAS) {
 #pragma GCC unroll 12
         for (int x = 0; x + 1 < n; x++) { /* protective squares: closed in the lines on either side */
             unsigned both = open[x] & open[x + 1];
@@ -798,7 +798,7 @@ static inline __attribute__((always_inline)) void line_counts_n(const uint16_t *
         }
 #pragma GCC unroll 12
         for (int x = 0; x < n; x++) { /* vulnerable dominoes, none beside another across the lines */
-            unsigned cand = (features & F_OPTIONS) ? (unsigned)(open[x] | single[x]) : open[x];
+            unsigned cand = (feat & F_OPTIONS) ? (unsigned)(open[x] | single[x]) : open[x];
             unsigned taken = doms[cand];
             vuln += ones12[taken] / 2;
             v2 += ones12[taken] / 2 - ones12[taken & single[x]]; /* an area holds at most one single cell */
@@ -814,23 +814,28 @@ static inline __attribute__((always_inline)) void line_counts_n(const uint16_t *
 static void line_counts(const uint16_t *L, int n, const uint8_t *pairs, const uint16_t *apart,
                         const uint16_t *doms, Counts *out) {
     switch (n) {
-#define LINES_CASE(k) case k: line_counts_n(L, k, pairs, apart, doms, out, 1); return;
+#define LINES_CASE(k) case k: line_counts_n(L, k, pairs, apart, doms, out, 1, features); return;
         LINES_CASE(1) LINES_CASE(2) LINES_CASE(3) LINES_CASE(4) LINES_CASE(5) LINES_CASE(6)
         LINES_CASE(7) LINES_CASE(8) LINES_CASE(9) LINES_CASE(10) LINES_CASE(11) LINES_CASE(12)
 #undef LINES_CASE
-    default: line_counts_n(L, n, pairs, apart, doms, out, 1);
+    default: line_counts_n(L, n, pairs, apart, doms, out, 1, features);
     }
 }
 
 /* The same areas without `most` and `avail` (left 0), for a caller that has them already. */
 static void line_areas(const uint16_t *L, int n, const uint8_t *pairs, const uint16_t *apart,
                        const uint16_t *doms, Counts *out) {
+    /* with every area on (the search's own case), the features known when compiled: no tests in the loops */
+    if ((features & (F_OPTIONS | F_AREAS)) != (F_OPTIONS | F_AREAS)) {
+        line_counts_n(L, n, pairs, apart, doms, out, 0, features);
+        return;
+    }
     switch (n) {
-#define LINES_CASE(k) case k: line_counts_n(L, k, pairs, apart, doms, out, 0); return;
+#define LINES_CASE(k) case k: line_counts_n(L, k, pairs, apart, doms, out, 0, F_OPTIONS | F_AREAS); return;
         LINES_CASE(1) LINES_CASE(2) LINES_CASE(3) LINES_CASE(4) LINES_CASE(5) LINES_CASE(6)
         LINES_CASE(7) LINES_CASE(8) LINES_CASE(9) LINES_CASE(10) LINES_CASE(11) LINES_CASE(12)
 #undef LINES_CASE
-    default: line_counts_n(L, n, pairs, apart, doms, out, 0);
+    default: line_counts_n(L, n, pairs, apart, doms, out, 0, F_OPTIONS | F_AREAS);
     }
 }
 
