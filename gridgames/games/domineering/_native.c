@@ -484,6 +484,12 @@ static int wins(Board *d, u128 free, int vertical) {
  * move less there, and a move at a run's end leaves exactly one less: so of all the moves in them only one
  * need be searched, the first run's end, after every other move (a move elsewhere is never worse when it
  * exists, Number Avoidance, but the rest need not be a number, so the one move is kept, last).
+ *
+ * The last winning move (F_PROBE): for each player and number of empty cells, the search keeps the move
+ * that last won a node it expanded; a node where that move is legal first looks its child up in the table
+ * and the bound alone, and wins at once if either shows it lost for the opponent (three nodes in four on
+ * 8x7), before its moves are scored. The move's child is never searched there: that was tried (the move
+ * searched first) and cost twice the nodes.
  */
 
 #define LINES_MAX 12
@@ -500,8 +506,10 @@ enum {
     F_OPTIONS = 64,   /* safe options and vulnerable areas with one safe cell in the bound */
     F_ETC_BOUND = 128, /* the cut-off also tries the children's bounds */
     F_CELLS = 256,    /* the bound also counts the opponent's usable cells the mover's sure moves cover */
+    F_PROBE = 512,    /* the move that last won at the same number of empty cells tried on the table and bound first */
 };
-static int features = F_ORDER | F_TIEBREAK | F_SAFE_SKIP | F_ETC | F_INCREMENTAL | F_AREAS | F_OPTIONS | F_ETC_BOUND | F_CELLS;
+static int features = F_ORDER | F_TIEBREAK | F_SAFE_SKIP | F_ETC | F_INCREMENTAL | F_AREAS | F_OPTIONS | F_ETC_BOUND | F_CELLS
+                      | F_PROBE;
 
 static uint8_t ones12[1 << LINES_MAX];
 
@@ -1030,7 +1038,9 @@ static int kin_bound(const Geo *g, const Kin *k, int side, int a, int b) {
     return -1;
 }
 
-typedef struct { const Geo *g; Budget *b; } Search;
+/* `won`: for each player and number of empty cells, the move (line * 16 + bit; -1: none) with which she
+ * last won a searched node (its best move's child found lost, or a child searched and lost). */
+typedef struct { const Geo *g; Budget *b; int16_t won[2][MAXCELLS + 1]; } Search;
 
 /* A node whose table key is `key`; `silent`: SILENT_BOUND when its bound is known to decide nothing,
  * SILENT_TABLE when the table was just found not to hold it. */
@@ -1155,8 +1165,26 @@ static inline int line_known(const Geo *g, const Kin *kin, const Pos *kid, int s
     return known;
 }
 
+/* The move that won the last node with as many empty cells, if it is legal here, tried first on the
+ * table and the bound alone (F_PROBE): at three in four nodes of 8x7 its child is lost for the opponent,
+ * and the node wins before its moves are scored (the move's child is not searched if neither decides). */
+static int won_before(Search *s, const Pos *p, int side) {
+    int m = s->won[side][count(p->img[0])];
+    if (m < 0 || (p->line[side][m >> 4] >> (m & 15) & 3) != 3) return 0;
+    Pos kid = *p;
+    pos_play(s->g, &kid, side, m >> 4, m & 15);
+    int known = tt_get(pos_key(s->g, &kid, !side));
+    if (known < 0) known = line_bound(s->g, &kid, !side);
+    return known == 0;
+}
+
+static inline void won_with(Search *s, const Pos *p, int side, int32_t key) {
+    s->won[side][count(p->img[0])] = (int16_t)(key & 255);
+}
+
 static int line_some_move_wins(Search *s, const Pos *p, int side) {
     const Geo *g = s->g;
+    if ((features & F_PROBE) && won_before(s, p, side)) return 1;
     int32_t key[MAXCELLS];
     Kin kinship, *kin = NULL;
     if (features & F_INCREMENTAL) {
@@ -1184,12 +1212,12 @@ static int line_some_move_wins(Search *s, const Pos *p, int side) {
         if (features & F_ETC_BOUND)
             known = kin ? kin_bound(g, kin, side, (key[0] & 255) >> 4, key[0] & 15) : line_bound(g, &kids[0], !side);
         if (known < 0) known = tt_get(keys[0]);
-        if (known == 0) return 1;
+        if (known == 0) { won_with(s, p, side, key[0]); return 1; }
         from = 1;
         if (known < 0) {
             int r = line_node(s, &kids[0], !side, keys[0], SILENT_TABLE | ((features & F_ETC_BOUND) ? SILENT_BOUND : 0));
             if (r < 0) return r;
-            if (r == 0) return 1;
+            if (r == 0) { won_with(s, p, side, key[0]); return 1; }
         }
     }
     if ((features & F_ETC) && kin) {
@@ -1221,7 +1249,7 @@ static int line_some_move_wins(Search *s, const Pos *p, int side) {
             pos_play(g, &kid, side, (key[k] & 255) >> 4, key[k] & 15);
             int r = line_node(s, &kid, !side, keys[k], SILENT_BOUND);
             if (r < 0) return r;
-            if (r == 0) return 1;
+            if (r == 0) { won_with(s, p, side, key[k]); return 1; }
         }
         return 0;
     }
@@ -1237,7 +1265,7 @@ static int line_some_move_wins(Search *s, const Pos *p, int side) {
             int known = line_known(g, kin, &kids[k], side, key[k] & 255, keys[k]);
             if (known == 0) return 1;
             if (known < 0) {
-                if (keep != k) { kids[keep] = kids[k]; keys[keep] = keys[k]; }
+                if (keep != k) { kids[keep] = kids[k]; keys[keep] = keys[k]; key[keep] = key[k]; }
                 keep++;
             }
         }
@@ -1247,7 +1275,7 @@ static int line_some_move_wins(Search *s, const Pos *p, int side) {
     for (int k = 0; k < n; k++) {
         int r = line_node(s, &kids[k], !side, keys[k], silent);
         if (r < 0) return r;
-        if (r == 0) return 1;
+        if (r == 0) { won_with(s, p, side, key[k]); return 1; }
     }
     return 0;
 }
@@ -1269,7 +1297,8 @@ static int line_node(Search *s, const Pos *p, int side, u128 key, int silent) {
 static int solve(Board *d, u128 free, int vertical) {
     const Geo *g = d->plain ? NULL : geo(d->rows, d->cols);
     if (!g) return wins(d, free, vertical);
-    Search s = {g, d->b};
+    Search s = {g, d->b, {{0}}};
+    memset(s.won, 0xff, sizeof s.won);
     Pos p;
     pos_of(g, free, &p);
     return line_wins(&s, &p, vertical);
