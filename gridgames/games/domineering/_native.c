@@ -485,8 +485,8 @@ static int wins(Board *d, u128 free, int vertical) {
  * need be searched, the first run's end, after every other move (a move elsewhere is never worse when it
  * exists, Number Avoidance, but the rest need not be a number, so the one move is kept, last).
  *
- * The last winning move (F_PROBE): for each player and number of empty cells, the search keeps the move
- * that last won a node it expanded; a node where that move is legal first looks its child up in the table
+ * The last winning moves (F_PROBE): for each player and number of empty cells, the search keeps the two
+ * moves that last won a node it expanded; a node where one is legal first looks its child up in the table
  * and the bound alone, and wins at once if either shows it lost for the opponent (three nodes in four on
  * 8x7), before its moves are scored. The move's child is never searched there: that was tried (the move
  * searched first) and cost twice the nodes.
@@ -1039,8 +1039,9 @@ static int kin_bound(const Geo *g, const Kin *k, int side, int a, int b) {
 }
 
 /* `won`: for each player and number of empty cells, the move (line * 16 + bit; -1: none) with which she
- * last won a searched node (its best move's child found lost, or a child searched and lost). */
-typedef struct { const Geo *g; Budget *b; int16_t won[2][MAXCELLS + 1]; } Search;
+ * last won a searched node (its best move's child found lost, or a child searched and lost); `won2`: the
+ * other move that won there before it. */
+typedef struct { const Geo *g; Budget *b; int16_t won[2][MAXCELLS + 1], won2[2][MAXCELLS + 1]; } Search;
 
 /* A node whose table key is `key`; `silent`: SILENT_BOUND when its bound is known to decide nothing,
  * SILENT_TABLE when the table was just found not to hold it. */
@@ -1165,11 +1166,9 @@ static inline int line_known(const Geo *g, const Kin *kin, const Pos *kid, int s
     return known;
 }
 
-/* The move that won the last node with as many empty cells, if it is legal here, tried first on the
- * table and the bound alone (F_PROBE): at three in four nodes of 8x7 its child is lost for the opponent,
- * and the node wins before its moves are scored (the move's child is not searched if neither decides). */
-static int won_before(Search *s, const Pos *p, int side) {
-    int m = s->won[side][count(p->img[0])];
+/* Whether the mover's move m (-1: none) is legal and its child lost for the opponent by the table or the
+ * bound alone. */
+static int won_by(Search *s, const Pos *p, int side, int m) {
     if (m < 0 || (p->line[side][m >> 4] >> (m & 15) & 3) != 3) return 0;
     Pos kid = *p;
     pos_play(s->g, &kid, side, m >> 4, m & 15);
@@ -1178,8 +1177,20 @@ static int won_before(Search *s, const Pos *p, int side) {
     return known == 0;
 }
 
+/* The two moves that last won nodes with as many empty cells, where legal, tried first on the table and
+ * the bound alone (F_PROBE): at three in four nodes of 8x7 the first one's child is lost for the
+ * opponent, and the node wins before its moves are scored (a move's child is not searched if neither
+ * decides). */
+static int won_before(Search *s, const Pos *p, int side) {
+    int e = count(p->img[0]);
+    if (won_by(s, p, side, s->won[side][e])) return 1;
+    return s->won2[side][e] != s->won[side][e] && won_by(s, p, side, s->won2[side][e]);
+}
+
 static inline void won_with(Search *s, const Pos *p, int side, int32_t key) {
-    s->won[side][count(p->img[0])] = (int16_t)(key & 255);
+    int e = count(p->img[0]);
+    if (s->won[side][e] != (int16_t)(key & 255)) s->won2[side][e] = s->won[side][e];
+    s->won[side][e] = (int16_t)(key & 255);
 }
 
 static int line_some_move_wins(Search *s, const Pos *p, int side) {
@@ -1297,8 +1308,9 @@ static int line_node(Search *s, const Pos *p, int side, u128 key, int silent) {
 static int solve(Board *d, u128 free, int vertical) {
     const Geo *g = d->plain ? NULL : geo(d->rows, d->cols);
     if (!g) return wins(d, free, vertical);
-    Search s = {g, d->b, {{0}}};
+    Search s = {g, d->b, {{0}}, {{0}}};
     memset(s.won, 0xff, sizeof s.won);
+    memset(s.won2, 0xff, sizeof s.won2);
     Pos p;
     pos_of(g, free, &p);
     return line_wins(&s, &p, vertical);

@@ -38,10 +38,10 @@ ICGA Journal 25, 2002; Breuker, Uiterwijk and van den Herik, "Solving 8x8 Domine
 - enhanced transposition cut-off: the best move's child is looked up (table, then bound) and, if neither
   decides it, searched at once; only then is every other child the table or the bound already decides
   settled (one lost for the opponent wins at once), and only the rest are searched;
-- the last winning move: for each player and number of empty cells, the move that last won a node
-  expanded there (`Search.won`: its best move's child found lost, or a child searched and lost) is tried
-  first where it is legal, on the table and the bound alone: lost for the opponent, the node wins before
-  its moves are ordered; otherwise the search goes on as above.
+- the last winning moves: for each player and number of empty cells, the two moves that last won a node
+  expanded there (`Search.won`, `Search.won2`: its best move's child found lost, or a child searched and
+  lost) are tried first where legal, on the table and the bound alone: one lost for the opponent wins
+  before the node's moves are ordered; otherwise the search goes on as above.
 """
 
 from __future__ import annotations
@@ -451,8 +451,10 @@ class Search:
     def __init__(self, rows: int, cols: int, budget: Budget | None) -> None:
         self.rows, self.cols, self.budget = rows, cols, budget
         self.nodes = 0
-        #: (Vertical to move, empty cells) -> the move (line, bit) that last won a searched node there
+        #: (Vertical to move, empty cells) -> the move (line, bit) that last won a searched node there,
+        #: and the other one that won there before it
         self.won: dict[tuple[bool, int], tuple[int, int]] = {}
+        self.won2: dict[tuple[bool, int], tuple[int, int]] = {}
         _use_board(rows, cols)
 
     def _play(self, free: int, vertical: bool, a: int, b: int) -> int:
@@ -486,14 +488,21 @@ class Search:
             known = line_bound(across, down) if vertical else line_bound(down, across)
         return known
 
+    def _won_with(self, here: tuple[bool, int], move: tuple[int, int]) -> None:
+        if self.won.get(here) != move:
+            if here in self.won:
+                self.won2[here] = self.won[here]
+            self.won[here] = move
+
     def _some_move_wins(self, free: int, vertical: bool, mine: list[int], theirs: list[int]) -> bool:
         rows, cols = self.rows, self.cols
         here = (vertical, free.bit_count())
-        last = self.won.get(here)
-        if last is not None and (mine[last[0]] >> last[1]) & 3 == 3:
-            # the move that won the last node with as many empty cells: lost for the opponent, it wins
-            if self._known(self._play(free, vertical, *last), vertical) is False:
-                return True
+        last, before = self.won.get(here), self.won2.get(here)
+        # the moves that won the last nodes with as many empty cells: one lost for the opponent wins
+        for move in (last, before if before != last else None):
+            if move is not None and (mine[move[0]] >> move[1]) & 3 == 3:
+                if self._known(self._play(free, vertical, *move), vertical) is False:
+                    return True
         moves = ordered_moves(rows, cols, mine, theirs, vertical)
         children = [self._play(free, vertical, a, b) for a, b in moves]
         left = []
@@ -501,18 +510,18 @@ class Search:
             known = self._known(child, vertical)
             if known is False:
                 if k == 0:
-                    self.won[here] = moves[0]
+                    self._won_with(here, moves[0])
                 return True
             if known is None:
                 if k == 0:  # the best move is searched before the cut-off looks at the others
                     if not self.wins(child, not vertical):
-                        self.won[here] = moves[0]
+                        self._won_with(here, moves[0])
                         return True
                 else:
                     left.append(k)
         for k in left:
             if not self.wins(children[k], not vertical):
-                self.won[here] = moves[k]
+                self._won_with(here, moves[k])
                 return True
         return False
 
@@ -536,6 +545,7 @@ def move_values(
             out.append(None)
             continue
         search.won.clear()  # as the C core, which starts each move's search afresh
+        search.won2.clear()
         try:
             out.append(not search.wins(free & ~((1 << a) | (1 << b)), not vertical))
         except SearchTimeout:
