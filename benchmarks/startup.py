@@ -11,6 +11,11 @@ Both sides run with a bytecode cache, as an installed app does (`pip install .` 
 runs write it under the bench's temporary folder (PYTHONPYCACHEPREFIX) during the warm-up, even
 where PYTHONDONTWRITEBYTECODE is set, so no run pays for compiling the project's sources.
 
+Then each start-up shortcut is switched off in turn, to show whether the target still needs it:
+`importlib.metadata` instead of `games.discovery`'s own entry-point reader, and the garbage collector
+left running through start-up instead of paused (`tui.launch`). (The one-widget footer stays whatever
+it costs: it orders the keys by importance and fits them to the width, which Textual's does not.)
+
     python -m benchmarks.startup            # the ratio and whether it meets the target
     python -m benchmarks.startup --once app # one launch (what each timed run does)
 """
@@ -66,11 +71,37 @@ async def _exit_after_first_paint(pilot) -> None:  # type: ignore[no-untyped-def
     pilot.app.exit()
 
 
+#: gridgames with one start-up shortcut switched off: what `--once` calls each, and what it does.
+WITHOUT = {
+    "app-importlib": "entry points read by importlib.metadata",
+    "app-collector": "the collector left running through start-up",
+}
+
+
+def _switch_off(shortcut: str) -> None:
+    """Undo one shortcut in this (one-launch) process, before the app is imported."""
+    if shortcut == "app-importlib":
+        from importlib.metadata import entry_points
+
+        import gridgames.games
+
+        def by_importlib(group: str) -> list[Any]:
+            return list(entry_points(group=group))
+
+        setattr(gridgames.games, "entry_points", by_importlib)  # noqa: B010 (a name mypy does not export)
+    elif shortcut == "app-collector":
+        import gc
+
+        gc.disable = lambda: None
+
+
 def launch_once(which: str) -> None:
-    """One launch: the bare app, or gridgames as its command starts it (`tui.launch`)."""
+    """One launch: the bare app, or gridgames as its command starts it (`tui.launch`), maybe with one
+    shortcut switched off (`WITHOUT`)."""
     if which == "bare":
         bare_app().run(headless=True, size=SIZE, auto_pilot=_exit_after_first_paint)
     else:
+        _switch_off(which)
         from gridgames.tui import launch
 
         launch.run_app(headless=True, size=SIZE, auto_pilot=_exit_after_first_paint)
@@ -112,8 +143,9 @@ class Figures:
         )
 
 
-def measure(pairs: int, warmup: int = 2) -> tuple[Figures, Figures]:
-    """Wall-clock and CPU figures of `pairs` launches of each, taken in turn."""
+def measure(pairs: int, warmup: int = 2, app: str = "app") -> tuple[Figures, Figures]:
+    """Wall-clock and CPU figures of `pairs` launches of each, taken in turn (`app`: gridgames, or
+    gridgames without a shortcut)."""
     with (
         tempfile.TemporaryDirectory(prefix="gridgames-bench-") as data,
         tempfile.TemporaryDirectory(prefix="gridgames-bench-pycache-") as pycache,
@@ -121,33 +153,44 @@ def measure(pairs: int, warmup: int = 2) -> tuple[Figures, Figures]:
         env = {**os.environ, "GRIDGAMES_DATA_DIR": data, "PYTHONPYCACHEPREFIX": pycache}
         env.pop("PYTHONDONTWRITEBYTECODE", None)
         for _ in range(warmup):
-            _time_launch("app", env)
+            _time_launch(app, env)
             _time_launch("bare", env)
         reals, cpus = [], []
         for _ in range(pairs):
-            app_real, app_cpu = _time_launch("app", env)
+            app_real, app_cpu = _time_launch(app, env)
             bare_real, bare_cpu = _time_launch("bare", env)
             reals.append((app_real, bare_real))
             cpus.append((app_cpu, bare_cpu))
     return Figures.of(reals), Figures.of(cpus)
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--once", choices=("app", "bare"), help="launch one app to its first screen and exit")
-    parser.add_argument("--pairs", type=int, default=15, help="timed runs of each (default 15)")
-    args = parser.parse_args(argv)
-    if args.once:
-        launch_once(args.once)
-        return 0
-    real, cpu = measure(max(1, args.pairs))
-    print(f"Start-up to first screen, gridgames against a bare Textual app (median of {args.pairs} pairs):")
+def _report(real: Figures, cpu: Figures) -> None:
     for name, figures in (("real", real), ("cpu ", cpu)):
         verdict = "met" if figures.ratio <= TARGET else "NOT met"
         print(
             f"  {name} {figures.app * 1000:4.0f} ms against {figures.bare * 1000:4.0f} ms: "
             f"{figures.ratio:.2f}x (target <= {TARGET}x: {verdict})"
         )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--once", choices=("app", "bare", *WITHOUT), help="launch one app to its first screen and exit"
+    )
+    parser.add_argument("--pairs", type=int, default=15, help="timed runs of each (default 15)")
+    parser.add_argument("--no-shortcuts", action="store_true", help="skip the runs without each shortcut")
+    args = parser.parse_args(argv)
+    if args.once:
+        launch_once(args.once)
+        return 0
+    pairs = max(1, args.pairs)
+    print(f"Start-up to first screen, gridgames against a bare Textual app (median of {pairs} pairs):")
+    _report(*measure(pairs))
+    if not args.no_shortcuts:
+        for which, what in WITHOUT.items():
+            print(f"Without a shortcut: {what} (median of {pairs} pairs):")
+            _report(*measure(pairs, app=which))
     return 0
 
 

@@ -4,7 +4,9 @@ The boards of issue 26 solved from scratch (the value of the empty board, the ta
 `analyse --no-tables --value-only` does), each with its nodes and CPU seconds against its target, beside
 the best public solver's figures measured on the same kind of machine; the start of every board up to 7x7
 (its outcome class) within 10 s each; every position of 5x5 exact (each move's value, table emptied
-first), p95 at most 0.3 s. `--quick` measures fewer positions; `--long` adds 9x9 (minutes).
+first), p95 at most 0.3 s; whole 8x8 games of the perfect seat with the tables off (issue 26, item 2):
+each move proven, the first within 1.5 s of CPU and each later one within a reply's 0.4 s. `--quick`
+measures fewer positions and one game; `--long` adds 9x9 (minutes).
 """
 
 from __future__ import annotations
@@ -23,6 +25,11 @@ from gridgames.solve import core
 
 DOMINEERING_START = 10.0
 DOMINEERING_POSITION_P95 = 0.3
+#: Issue 26, item 2: the perfect seat's first move on 8x8 from scratch, and each later one (REPLY_SECONDS).
+LIVE_FIRST_CPU = 1.5
+LIVE_LATER_CPU = 0.4
+#: A live move's budget: time enough to measure a slow one, not a limit on the seat.
+LIVE_BUDGET = 600.0
 
 
 CORE = "gridgames.games.domineering._native"  # this game's C core, for the heading
@@ -128,6 +135,47 @@ def bench_domineering_positions(rng: random.Random, count: int) -> bool:
     return ok
 
 
+def bench_domineering_live(games: int) -> bool:
+    """Whole 8x8 games, tables off and the search's memory emptied before each: the perfect seat
+    (Vertical, the winner) against random replies, each of its moves proven, timed in CPU seconds."""
+    from gridgames.engine.game import Game
+    from gridgames.engine.options import Options
+    from gridgames.games import get_entry
+    from gridgames.play.computer import Computer
+    from gridgames.solve import tables
+
+    entry = get_entry("domineering")
+    seat = Computer(entry, "perfect", seconds=LIVE_BUDGET)
+    tables.switch_off()
+    ok = True
+    try:
+        for number in range(games):
+            domineering.clear_cache()
+            game = Game.new(entry, Options(8, 8), first_player=1)
+            rng, opponent = random.Random(number), random.Random(100 + number)
+            times, unproven = [], 0
+            while game.legal_moves():
+                if game.state.to_move == 1:
+                    choice, _, cpu = timed(partial(seat.decide, game.state, rng))
+                    assert choice is not None
+                    times.append(cpu)
+                    unproven += not choice.proven  # type: ignore[attr-defined]
+                    game = game.play(choice.move)  # type: ignore[attr-defined]
+                else:
+                    game = game.play(opponent.choice(game.legal_moves()))
+            later = max(times[1:], default=0.0)
+            met = not unproven and times[0] <= LIVE_FIRST_CPU and later <= LIVE_LATER_CPU
+            ok = ok and met
+            print(f"  game {number + 1}: {len(times)} moves, {len(times) - unproven} proven; first "
+                  f"{times[0]:.2f} s CPU (<= {LIVE_FIRST_CPU:g} s), slowest later {later:.2f} s "
+                  f"(<= {LIVE_LATER_CPU:g} s): {verdict(met)}", flush=True)
+    finally:
+        tables.switch_off(False)
+        domineering.clear_cache()
+    print(f"Domineering 8x8 live, perfect seat with the tables off, every move proven: {verdict(ok)}")
+    return ok
+
+
 #: Its part of the shared `make bench` driver: the computer-level ladder (on 6x6: the default 8x8 is
 #: searched move by move, too slow for the ladder's games).
 BENCH = GameBench(level_boards=(Board("domineering", "6x6"),))
@@ -147,6 +195,7 @@ def main(argv: list[str] | None = None) -> int:
         bench_domineering_targets(targets),
         bench_domineering_starts(),
         bench_domineering_positions(rng, 40 if args.quick else 200),
+        bench_domineering_live(1 if args.quick else 3),
     ]
     domineering.clear_cache()
     print(f"Domineering: {sum(results)} of {len(results)} targets met")

@@ -15,7 +15,7 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gridgames.engine.entry import Entry
 from gridgames.engine.moves import Move
@@ -23,6 +23,9 @@ from gridgames.engine.roles import Level
 from gridgames.engine.rules import GridState
 from gridgames.solve.budget import PREPARE_SECONDS, REPLY_SECONDS
 from gridgames.solve.hooks import solver_of
+
+if TYPE_CHECKING:
+    from gridgames.solve.players import Choice
 
 #: Returns True once the answer is no longer wanted.
 Stop = Callable[[], bool] | None
@@ -113,6 +116,8 @@ class Computer:
 
     entry: Entry
     level: str
+    #: Its time for a move (a test of proven play gives it all it needs).
+    seconds: float = REPLY_SECONDS
 
     def playing_level(self, state: GridState) -> str:
         """The level it plays at here: an exact level searches where no exact answer is quick."""
@@ -122,10 +127,15 @@ class Computer:
 
     def choose(self, state: GridState, rng: random.Random, stop: Stop = None) -> Move:
         """Its move, within a reply's time (the app prepares the board beside play, see `prepare`)."""
-        from gridgames.solve.players import choose_move
+        return self.decide(state, rng, stop).move
+
+    def decide(self, state: GridState, rng: random.Random, stop: Stop = None) -> Choice:
+        """Its move and whether it proved it (`solve.players.Choice`): only the perfect level claims
+        proof, and only where its analysis proved the move within its time."""
+        from gridgames.solve.players import decide
 
         level = self.playing_level(state)
-        return choose_move(self.entry, state, level, rng=rng, budget=_budget(REPLY_SECONDS, stop))
+        return decide(self.entry, state, level, rng=rng, budget=_budget(self.seconds, stop))
 
     def reply(self, state: GridState, rng: random.Random, stop: Stop = None) -> Move:
         """Its move after the board's one-off work, done first if due (line mode, which has no

@@ -103,7 +103,8 @@ class Solver:
         return None
 
     def search_move(self, state: GridState, rng: random.Random, budget: Budget) -> Move | None:
-        """The family's own searched move (used where `plays_by_search`); None when it found none."""
+        """The family's own searched move: used where `plays_by_search`, and where the perfect seat's
+        analysis proved nothing within its time; None when it found none."""
         return None
 
     def regions(self, state: GridState, budget: Budget | None = None) -> list[tuple[int, int]] | None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from gridgames.engine.moves import Move
@@ -110,34 +111,53 @@ def _pick_win(rules: Rules[Any], state: GridState, winning: tuple[Move, ...], rn
     return rng.choice(finishing or list(winning))
 
 
+@dataclass(frozen=True)
+class Choice:
+    """A seat's move and whether its value is proven: a proven win, or a move in a position where
+    every move is proven to lose (a game-ending move is a proven win). The front ends' seats and the
+    tests ask it; nothing is claimed where the search ran out of time first."""
+
+    move: Move
+    proven: bool
+
+
 def perfect_move(
     rules: Rules[Any], state: GridState, rng: random.Random, budget: Budget | None = None
 ) -> Move:
+    return perfect_choice(rules, state, rng, budget).move
+
+
+def perfect_choice(
+    rules: Rules[Any], state: GridState, rng: random.Random, budget: Budget | None = None
+) -> Choice:
+    """The perfect seat's move: exact where the analysis proves it within `budget`; where it proves
+    nothing, the family's own searched move if it has one, else the deepest search left."""
     hooks = solver_for(rules)
     if hooks.plays_by_search(state):
         win = immediate_win(rules, state, budget)
         if win is not None:
-            return win
+            return Choice(win, True)
         move = hooks.search_move(state, rng, Budget.or_default(budget, SEARCH_BUDGET))
         if move is not None:
-            return move
+            return Choice(move, False)
         if hooks.plays_by_search(state):  # it found none (else its solver was switched off: analyse)
-            return rng.choice(rules.legal_moves(state))
+            return Choice(rng.choice(rules.legal_moves(state)), False)
     budget = _budget_for(rules, state, budget)
     evaluation = analyse(rules, state, budget)
     best = evaluation.best
     if evaluation.value == LOSS and evaluation.exact:
-        return hardest_loss(rules, state, rng, Budget(LOSING_BUDGET) if budget is None else budget.share(0.5))
+        losing = Budget(LOSING_BUDGET) if budget is None else budget.share(0.5)
+        return Choice(hardest_loss(rules, state, rng, losing), True)
     if evaluation.value == WIN:
-        return _pick_win(rules, state, best, rng)
+        return Choice(_pick_win(rules, state, best, rng), True)
     if best and evaluation.move_values[best[0]] != UNKNOWN:
-        return rng.choice(best)
-    # Out of time before a proof: a quick search with whatever time is left.
+        return Choice(rng.choice(best), evaluation.exact)
+    # Out of time before a proof: the family's own search, else a quick one, with what is left.
     left = Budget.or_default(budget, SEARCH_BUDGET).at_least(MIN_THINK)
     if left.cancelled:
-        return rng.choice(best)
-    chosen = _deepest_move(rules, state, left)
-    return chosen if chosen in best else rng.choice(best)
+        return Choice(rng.choice(best), False)
+    chosen = hooks.search_move(state, rng, left) or _deepest_move(rules, state, left)
+    return Choice(chosen if chosen in best else rng.choice(best), False)
 
 
 def hardest_loss(rules: Rules[Any], state: GridState, rng: random.Random, budget: Budget) -> Move:
@@ -186,13 +206,23 @@ def choose_move(
     `budget` (seconds, or a Budget with a stop check) bounds the thinking: when it runs out the
     player makes the best move found so far; when it is cancelled it returns at once.
     """
+    return decide(rules, state, level, rng, budget).move
+
+
+def decide(
+    rules: Any, state: GridState, level: str, rng: random.Random | None = None,
+    budget: Budget | float | None = None,
+) -> Choice:
+    """`choose_move`'s move and whether it is proven: only the perfect level claims proof."""
     rules = rules_of(rules)
     if level not in _CHOOSERS:
         raise ValueError(f"There is no level '{level}': choose one of {', '.join(LEVELS)}.")
     if not rules.legal_moves(state):
         raise ValueError("The game is over: there is no move to choose.")
     limit = None if budget is None else Budget.of(budget)
-    return _CHOOSERS[level](rules, state, rng or random.Random(), limit)
+    if level == Level.PERFECT:
+        return perfect_choice(rules, state, rng or random.Random(), limit)
+    return Choice(_CHOOSERS[level](rules, state, rng or random.Random(), limit), False)
 
 
 def get_player(level: str, rng: random.Random | None = None, budget: float | None = None) -> Player:

@@ -24,6 +24,9 @@ if TYPE_CHECKING:
 NATIVE_QUICK_CELLS = 30
 #: ... and with the Python reference.
 QUICK_CELLS = 20
+#: The share of a large board's budget spent proving its value and one winning move before every
+#: move is valued with what is left.
+VALUE_SHARE = 0.75
 
 
 def _state(state: GridState) -> DominoState:
@@ -99,6 +102,14 @@ class DomineeringSolver(Solver):
         if shipped is not None:
             return shipped
         began = time.perf_counter()
+        if not _small(s):
+            # Proving the mover's value and one winning move is far quicker than every move's value
+            # (8x8 from scratch: one search of a few million nodes), so a large board tries that
+            # first; what it proves stands, and the rest of the budget values every move.
+            # (Cancelled, it proves nothing and the search below stops at once.)
+            proven = self.evaluate_value(s, None if budget is None else budget.share(VALUE_SHARE))
+            if proven is not None and proven.value != UNKNOWN:
+                return replace(proven, seconds=time.perf_counter() - began)
         answer = lambda: solver.move_values(s.rows, s.cols, s.free, vertical_to_move(s), budget)  # noqa: E731
         evaluation = domino_evaluation(RULES, s, answer, solver.nodes)
         if evaluation.value != UNKNOWN:
@@ -143,14 +154,17 @@ class DomineeringSolver(Solver):
         return Evaluation(UNKNOWN, values, exact=False, nodes=nodes)
 
     def seat_note(self, state: GridState) -> str | None:
-        """Where the shipped opening table (Gardner's 8x8) holds the position: the winner, which the
-        first player is there, plays its proven moves, then searches. Elsewhere the generic note."""
-        if not _in_table(_state(state)):
-            return None
-        return (
-            "proven opening moves from a table when it moves first, then strongest search; "
-            f"not all proven on {state.rows}x{state.cols}"
-        )
+        """What the strongest seat's moves rest on past the boards it proves every move of: where the
+        shipped opening table (Gardner's 8x8) holds the position, the winner, which the first player
+        is there, plays its proven moves, then searches; elsewhere it searches for a proven win first
+        (8x8 from scratch takes a few seconds for the first move, then the proof holds the answers)."""
+        board = f"{state.rows}x{state.cols}"
+        if _in_table(_state(state)):
+            return (
+                "proven opening moves from a table when it moves first, then strongest search; "
+                f"not all proven on {board}"
+            )
+        return f"searches for a proven win; not all proven on {board}"
 
     def is_quick(self, state: GridState) -> bool:
         """The C search honours any budget within milliseconds (moves it has not solved by then are
@@ -159,14 +173,11 @@ class DomineeringSolver(Solver):
 
         return solver.native() is not None or _small(_state(state)) or _in_table(_state(state))
 
-    def plays_by_search(self, state: GridState) -> bool:
-        s = _state(state)
-        return not _small(s) and not _in_table(s)
-
     def search_move(self, state: GridState, rng: random.Random, budget: Budget) -> Move | None:
-        """On a large board off the opening table: a winning move if the search proves one within the
-        budget; else, among the moves it has not proven to lose, one that leaves the mover the most
-        room for its dominoes against the opponent's (the usual measure of a Domineering position)."""
+        """Where the perfect seat's analysis proved nothing in time (`players.perfect_choice`): a
+        winning move if the search proves one within what is left; else, among the moves it has not
+        proven to lose, one that leaves the mover the most room for its dominoes against the
+        opponent's (the usual measure of a Domineering position)."""
         s = _state(state)
         evaluation = self.evaluate(s, budget)
         best = evaluation.best

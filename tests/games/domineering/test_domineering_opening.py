@@ -158,9 +158,9 @@ def test_the_new_game_panel_names_the_table_behind_the_perfect_seat_on_8x8() -> 
     )
     off_the_table = Game.new(entry, Options(8, 8), first_player=1).play("A1-B1").state  # not the table's move
     assert opening.proven_move(8, 8, off_the_table.free, False) is None
-    assert proof_note(entry, off_the_table, "perfect") == "strongest search; not proven on 8x8"
+    assert proof_note(entry, off_the_table, "perfect") == "searches for a proven win; not all proven on 8x8"
     assert proof_note(entry, RULES.start(Options(9, 9), first_player=1), "perfect") == (
-        "strongest search; not proven on 9x9"
+        "searches for a proven win; not all proven on 9x9"
     )
 
 
