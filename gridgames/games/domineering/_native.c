@@ -817,25 +817,26 @@ static inline __attribute__((always_inline)) void line_counts_n(const uint16_t *
     out->avail = avail; out->pure = pure; out->v2 = v2;
 }
 
-/* line_counts_n made once for each number of lines: with n known the compiler unrolls its loops (asked
- * to: setup.py builds at -O2) and drops their edge tests. */
-static void line_counts(const uint16_t *L, int n, const uint8_t *pairs, const uint16_t *apart,
-                        const uint16_t *doms, Counts *out) {
+/* line_counts_n without `most` and `avail` (left 0: every caller has them already), made once for each
+ * number of lines: with n known the compiler unrolls its loops (asked to: setup.py builds at -O2) and
+ * drops their edge tests. */
+static __attribute__((noinline)) void line_areas_masked(const uint16_t *L, int n, const uint8_t *pairs,
+                                                        const uint16_t *apart, const uint16_t *doms, Counts *out) {
     switch (n) {
-#define LINES_CASE(k) case k: line_counts_n(L, k, pairs, apart, doms, out, 1, features); return;
+#define LINES_CASE(k) case k: line_counts_n(L, k, pairs, apart, doms, out, 0, features); return;
         LINES_CASE(1) LINES_CASE(2) LINES_CASE(3) LINES_CASE(4) LINES_CASE(5) LINES_CASE(6)
         LINES_CASE(7) LINES_CASE(8) LINES_CASE(9) LINES_CASE(10) LINES_CASE(11) LINES_CASE(12)
 #undef LINES_CASE
-    default: line_counts_n(L, n, pairs, apart, doms, out, 1, features);
+    default: line_counts_n(L, n, pairs, apart, doms, out, 0, features);
     }
 }
 
-/* The same areas without `most` and `avail` (left 0), for a caller that has them already. */
 static void line_areas(const uint16_t *L, int n, const uint8_t *pairs, const uint16_t *apart,
                        const uint16_t *doms, Counts *out) {
-    /* with every area on (the search's own case), the features known when compiled: no tests in the loops */
+    /* with every area on (the search's own case), the features known when compiled: no tests in the
+     * loops; the ablation's other masks take the loops that test them */
     if ((features & (F_OPTIONS | F_AREAS)) != (F_OPTIONS | F_AREAS)) {
-        line_counts_n(L, n, pairs, apart, doms, out, 0, features);
+        line_areas_masked(L, n, pairs, apart, doms, out);
         return;
     }
     switch (n) {
@@ -843,7 +844,7 @@ static void line_areas(const uint16_t *L, int n, const uint8_t *pairs, const uin
         LINES_CASE(1) LINES_CASE(2) LINES_CASE(3) LINES_CASE(4) LINES_CASE(5) LINES_CASE(6)
         LINES_CASE(7) LINES_CASE(8) LINES_CASE(9) LINES_CASE(10) LINES_CASE(11) LINES_CASE(12)
 #undef LINES_CASE
-    default: line_counts_n(L, n, pairs, apart, doms, out, 0, F_OPTIONS | F_AREAS);
+    default: line_areas_masked(L, n, pairs, apart, doms, out);
     }
 }
 
@@ -912,14 +913,14 @@ static int line_bound(const Geo *g, const Pos *p, int side) {
     int cells = (features & F_CELLS) != 0;
     if (most_theirs <= most_mine + 1 || (cells && 3 * (most_mine + 2) > avail_theirs
         && 3 * sure_at_most(p->line[side], nL, g->pairs[side], g->dominoes[side], most_mine) > avail_theirs)) {
-        line_counts(p->line[side], nL, g->pairs[side], g->apart[side], g->dominoes[side], &mine);
+        line_areas(p->line[side], nL, g->pairs[side], g->apart[side], g->dominoes[side], &mine);
         int sure = sure_moves(&mine, 1);
         if (sure > most_theirs - 2 * ((mine.protective + 1) / 2)) return 1;
         if (cells && 2 * sure > avail_theirs - covered(&mine, 1, sure)) return 1;
     }
     if (most_theirs >= most_mine || (cells && 3 * (most_theirs + 2) + 2 > avail_mine
         && 3 * sure_at_most(p->line[!side], nM, g->pairs[!side], g->dominoes[!side], most_theirs) + 2 > avail_mine)) {
-        line_counts(p->line[!side], nM, g->pairs[!side], g->apart[!side], g->dominoes[!side], &theirs);
+        line_areas(p->line[!side], nM, g->pairs[!side], g->apart[!side], g->dominoes[!side], &theirs);
         int sure = sure_moves(&theirs, 0);
         if (sure >= most_mine - 2 * (theirs.protective / 2)) return 0;
         if (cells && 2 * (sure + 1) > avail_mine - covered(&theirs, 0, sure)) return 0;
