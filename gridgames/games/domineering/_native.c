@@ -1173,8 +1173,11 @@ static int won_by(Search *s, const Pos *p, int side, int m) {
     if (m < 0 || (p->line[side][m >> 4] >> (m & 15) & 3) != 3) return 0;
     Pos kid = *p;
     pos_play(s->g, &kid, side, m >> 4, m & 15);
-    int known = tt_get(pos_key(s->g, &kid, !side));
-    if (known < 0) known = line_bound(s->g, &kid, !side);
+    /* its bucket fetched while its bound is counted (both exact: whichever answers gives the same value) */
+    u128 key = pos_key(s->g, &kid, !side);
+    __builtin_prefetch(&table[2 * bucket_of((uint64_t)key, (uint64_t)(key >> 64))]);
+    int known = line_bound(s->g, &kid, !side);
+    if (known < 0) known = tt_get(key);
     return known == 0;
 }
 
