@@ -16,7 +16,7 @@ part of a round trip that is this process being busy, not the server), then the 
 - takebacks: in those rooms, a wall, a step and three takebacks, again and again, and how long a
   takeback's answer takes (item 26);
 - health: one address asking `GET /health` as fast as it can, and how many were answered (item 30);
-- watchers: 2,000 watchers over ten of the bots' rooms (item 30);
+- watchers: 2,000 watchers over ten of the bots' rooms, held by a process of their own (item 30);
 - serve: `gridgames serve` with one tab flooding its app with keys at the cap, then one 900 KB
   message: the app's memory and CPU, and how soon the app is gone after `kill -9` of serve, stopped
   (item 27; skipped without textual-serve).
@@ -35,7 +35,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections import Counter, deque
+from collections import Counter
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -57,7 +57,7 @@ from gridgames.engine.game import Game
 from gridgames.engine.options import Options
 from gridgames.games import catalogue, get_entry
 from gridgames.online import protocol as p
-from gridgames.online.history import fold, play_on
+from gridgames.online.history import Mark, first_mark, fold, play_on, rewound
 from gridgames.online.room import Room, new_row
 from gridgames.online.store import hash_secret, open_store
 from gridgames.online.store.sqlite import WAL_LIMIT
@@ -69,7 +69,6 @@ ATTACK_ROOMS = 4
 STEPS = 3000
 WATCHERS = 2000
 WATCHED_ROOMS = 10
-EARLIER_KEPT = 8  # an attacker's copies of its room before each of its last moves
 SECRET_1, SECRET_2 = "attacker-seat-1-" * 2, "attacker-seat-2-" * 2
 # Each attack's own figure, the bound it must stay within, and what issue 29 saw without the fix.
 SNAPSHOT_MAX = 4096  # bytes of a step room's snapshot (issue: 281 KB at ply 3,044)
@@ -118,18 +117,19 @@ async def store_step_rooms(db: Path, count: int, seed: int) -> list[str]:
 
 
 class Tracked:
-    """An attacker's own copy of a long room, as a server keeps it (`online.history`): folded, so
-    following 3,000 moves and takebacks costs the bench little (the app's `follow.View` replays a
-    whole game once per connection, which is the app's business, not this bench's)."""
+    """An attacker's own copy of a long room, kept as a server keeps it (`online.history`): folded, with
+    a mark at each fold, so following 3,000 moves and takebacks costs the bench little: a takeback past
+    the positions kept replays from the last mark, as the server does, instead of this process replaying
+    the whole game on its event loop and charging its own lag to the server's answers (the app's
+    `follow.View` replays a whole game once per connection, which is the app's business, not this bench's)."""
 
     def __init__(self, state: p.State) -> None:
-        self.game = Game.new(get_entry(state.variant), first_player=state.first)  # until `on_state`
-        self.base = 0
+        rows, cols = (int(n) for n in state.size.split("x"))
+        self.start = Game.new(get_entry(state.variant), Options(rows, cols, "1"), first_player=state.first)
+        self.game, self.base = self.start, 0
+        self.texts: list[str] = []
+        self.marks: list[Mark] = [first_mark(self.start, 0)]
         self.takeback: int | None = None
-        # The copy before each of the last moves: a takeback past a wall (which a fold forgets
-        # everything before) goes back to one of them, instead of this process replaying the
-        # whole game on its event loop and charging its own lag to the server's answers.
-        self.earlier: deque[tuple[Game, int]] = deque(maxlen=EARLIER_KEPT)
         self.on_state(state)
 
     @property
@@ -138,28 +138,24 @@ class Tracked:
 
     def on_state(self, state: p.State) -> None:
         moves = len(state.moves)
-        for game, base in [(self.game, self.base), *reversed(self.earlier)]:
-            if base <= moves <= base + len(game.played) and state.moves[-1:] == _last(game, base, moves):
-                self.game, self.base = game.goto(moves - base).truncated(), base
-                break
+        if moves > self.ply or tuple(self.texts[:moves]) != state.moves:  # not a takeback: all of it
+            self.marks = [first_mark(self.start, 0)]
+            self.game, self.base = play_on(self.start, 0, state.moves, self.marks)
+        elif moves >= self.base:
+            self.game = self.game.goto(moves - self.base).truncated()
         else:
-            rows, cols = (int(n) for n in state.size.split("x"))
-            start = Game.new(get_entry(state.variant), Options(rows, cols, "1"), first_player=state.first)
-            self.game, self.base = play_on(start, 0, state.moves)
-            self.earlier.clear()
+            kept = [mark for mark in self.marks if mark.ply <= moves]
+            found = rewound(kept, moves, state.moves)
+            assert found is not None  # the start is always marked
+            self.game, self.base, new, _ = found
+            self.marks = kept + new
+        self.texts = list(state.moves)
         self.takeback = state.takeback
 
     def on_moved(self, message: p.Moved) -> None:
-        self.earlier.append((self.game, self.base))
-        self.game, self.base = fold(self.game.play(message.move), self.base)
+        self.game, self.base = fold(self.game.play(message.move), self.base, self.marks)
+        self.texts.append(message.move)
         self.takeback = None
-
-
-def _last(game: Game, base: int, moves: int) -> tuple[str, ...]:
-    """The text of move number `moves` of `game` (kept from ply `base` on), or () for none."""
-    if moves == 0 or moves - base < 1:
-        return ()
-    return (game.rules.format_move(game.moves[moves - base - 1]),)
 
 
 class Seat:
@@ -306,6 +302,21 @@ async def watch_many(session: aiohttp.ClientSession, url: str, rooms: list[str],
     return opened
 
 
+async def hold_watchers(url: str, rooms: list[str], count: int, seconds: float) -> None:
+    """The watchers' own process (`--watchers-of`): `count` watchers over `rooms`, held for `seconds`
+    (each reading whatever it is sent); says "joined" once all are in, then how many are still open.
+    2,000 sockets read in the bench's process made its own lag most of the round trips it measures."""
+    async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0)) as session:
+        until = time.perf_counter() + seconds
+        opened = await watch_many(session, url, rooms, count)
+        print("joined", flush=True)
+        await asyncio.sleep(max(0.0, until - time.perf_counter()))
+        print("open", sum(1 for ws, _ in opened if not ws.closed), flush=True)
+        for ws, task in opened:
+            task.cancel()
+            await ws.close()
+
+
 async def _drain(ws: aiohttp.ClientWebSocketResponse[bool]) -> None:
     async for frame in ws:
         if frame.type != aiohttp.WSMsgType.TEXT:
@@ -432,7 +443,12 @@ async def _flood_tab(serve: subprocess.Popen[bytes], port: int, seconds: float) 
 
 
 # -- the bench ------------------------------------------------------------------------------------
-async def bench(rooms: int, seconds: float, seed: int) -> list[tuple[str, dict[str, Any]]]:
+ATTACKS = ("quiet", "steps", "joins", "takebacks", "health", "watchers")
+
+
+async def bench(
+    rooms: int, seconds: float, seed: int, only: tuple[str, ...] = ATTACKS
+) -> list[tuple[str, dict[str, Any]]]:
     rng = random.Random(seed)
     with tempfile.TemporaryDirectory(prefix="gridgames-attacks-") as folder:
         db = Path(folder) / "rooms.sqlite"
@@ -440,7 +456,7 @@ async def bench(rooms: int, seconds: float, seed: int) -> list[tuple[str, dict[s
         step_rooms = await store_step_rooms(db, ATTACK_ROOMS, seed)
         server, url = await start_server(db)
         try:
-            return await _attacks(server, url, db, rooms, seconds, rng, step_rooms)
+            return await _attacks(server, url, db, rooms, seconds, rng, step_rooms, only)
         finally:
             stop_server(server)
 
@@ -453,6 +469,7 @@ async def _attacks(
     seconds: float,
     rng: random.Random,
     step_rooms: list[str],
+    only: tuple[str, ...] = ATTACKS,
 ) -> list[tuple[str, dict[str, Any]]]:
     rtts: list[tuple[float, float]] = []
     results: list[tuple[str, dict[str, Any]]] = []
@@ -531,13 +548,31 @@ async def _attacks(
             }
 
         async def watchers(until: float) -> dict[str, Any]:
-            opened = await watch_many(session, url, room_ids[:WATCHED_ROOMS], WATCHERS)
-            await asyncio.sleep(max(0.0, until - time.perf_counter()))
-            alive = sum(1 for ws, _ in opened if not ws.closed)
-            for ws, task in opened:
-                task.cancel()
-                await ws.close()
-            return {"watchers": alive}
+            started = time.perf_counter()
+            watched_ids = set(room_ids[:WATCHED_ROOMS])
+            in_watched: list[tuple[float, float]] = []  # the watched rooms' own bots' round trips, apart
+            for bot in bots:
+                if bot.room in watched_ids:
+                    bot.rtts = in_watched
+            child = await asyncio.create_subprocess_exec(
+                sys.executable, "-m", "benchmarks.online.attacks", "--watchers-of", url,
+                ",".join(room_ids[:WATCHED_ROOMS]), "--seconds", str(until - started),
+                stdout=asyncio.subprocess.PIPE,
+            )
+            assert child.stdout is not None
+            await child.stdout.readline()  # "joined"
+            joined = time.perf_counter()
+            last = (await child.stdout.readline()).split()  # "open N" at the window's end
+            await child.wait()
+            alive = int(last[1]) if len(last) == 2 else 0
+            for bot in bots:
+                bot.rtts = rtts
+            steady = [rtt for stamp, rtt in rtts if joined <= stamp <= until]  # all in: only moves to tell
+            return {
+                "watchers": alive, "joining_s": joined - started,
+                "others_all_in_p99_ms": percentile(steady, 0.99), "others_all_in_moves": len(steady),
+                "watched_rooms_p99_ms": percentile([rtt for _, rtt in in_watched], 0.99),
+            }
 
         for name, attack in (
             ("quiet", quiet),
@@ -547,7 +582,8 @@ async def _attacks(
             ("health", health),
             ("watchers", watchers),
         ):
-            await window(name, attack)
+            if name in only:
+                await window(name, attack)
         for a, b, tasks in pairs:
             await a.ws.close()
             await b.ws.close()
@@ -681,7 +717,19 @@ def main(argv: list[str] | None = None) -> int:
         "--seconds", type=float, default=10.0, help=f"each attack's window (at most {MAX_SECONDS:.0f})"
     )
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--watchers-of", nargs=2, metavar=("URL", "ROOMS"), help=argparse.SUPPRESS)
+    parser.add_argument(
+        "--only", default="",
+        help=f"attacks to run, comma-separated, of {', '.join(ATTACKS)} and serve (default: all)",
+    )
     args = parser.parse_args(argv)
+    if args.watchers_of:  # the watchers attack's own process
+        url, rooms = args.watchers_of
+        asyncio.run(hold_watchers(url, rooms.split(","), WATCHERS, min(args.seconds, MAX_SECONDS)))
+        return 0
+    only = tuple(name for name in args.only.split(",") if name) or (*ATTACKS, "serve")
+    if any(name not in (*ATTACKS, "serve") for name in only):
+        parser.error(f"--only names attacks of {', '.join(ATTACKS)} and serve, separated by commas")
     if not 1 <= args.rooms <= MAX_ROOMS or not 0 < args.seconds <= MAX_SECONDS:
         parser.error(f"--rooms must be 1 to {MAX_ROOMS}, --seconds above 0 and at most {MAX_SECONDS:.0f}")
     if args.rooms < WATCHED_ROOMS:
@@ -691,7 +739,9 @@ def main(argv: list[str] | None = None) -> int:
         f"{args.seconds:.0f} s (machine load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores) ...",
         flush=True,
     )
-    asyncio.run(bench(args.rooms, args.seconds, args.seed))
+    asyncio.run(bench(args.rooms, args.seconds, args.seed, only))
+    if "serve" not in only:
+        return 0
     served = asyncio.run(serve_attack(args.seconds))
     if served is None:
         print("  serve      skipped: textual-serve is not installed (pip install 'gridgames[serve]').")

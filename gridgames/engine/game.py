@@ -150,7 +150,9 @@ class Game:
         earlier ones, those that may arise again are counted in `prior` (the repetition count stays
         exact), the rest are forgotten. A long game's memory and the cost of its repetition count
         are then bounded by the positions that can still repeat, not by its length. Replaying the
-        game's moves from `since` on gives the same counts (a server's snapshot relies on it)."""
+        game's moves from `since` on gives the same counts (a server's snapshot relies on it).
+        "May arise again" after the first position kept, not the current one: a takeback to any
+        position kept (one before a wall, in walls) finds its count exact too."""
         game = self.truncated()
         cut = len(game.states) - max(1, keep)
         if cut <= 0:
@@ -158,7 +160,7 @@ class Game:
         counts: Counter[GridState] = Counter()
         since = None
         if self.rules.can_repeat:
-            current, may_recur = game.state, self.rules.may_recur
+            current, may_recur = game.states[cut], self.rules.may_recur
             for state in reversed(game.states[:cut]):
                 if not may_recur(state, current):  # and no position before it can either
                     break

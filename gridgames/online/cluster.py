@@ -58,7 +58,7 @@ async def catch_up(
         if fresh is None:
             raise GameError(f"The stored room {room.id} does not replay.")
         room.game, room.game_no, room.resigned = fresh.game, fresh.game_no, fresh.resigned
-        room.base, room.before = fresh.base, fresh.before
+        room.base, room.before, room.marks = fresh.base, fresh.before, fresh.marks
     room.match = Match.from_dict(row.match, get_entry)
     room.clock = clock_from(row.clock)
     room.seats = dict(row.seats)

@@ -36,7 +36,7 @@ from gridgames.engine.snapshot import expected_to_move
 from gridgames.games import get_entry, resolve_options
 from gridgames.games.guard import GameFault, probe
 from gridgames.online import snapshot as snapshots
-from gridgames.online.history import fold, play_on
+from gridgames.online.history import Mark, first_mark, fold, play_on, rewound
 from gridgames.online.protocol import Create, Moved, Result, State
 from gridgames.online.store import RoomRow, hash_secret
 
@@ -74,9 +74,15 @@ def clock_from(text: str | None) -> Clock | None:
         return None
 
 
-def replay(entry: Entry, options: Options, first_player: int, moves: tuple[str, ...]) -> tuple[Game, int]:
-    """The game of `moves` replayed from its start (folded as it goes, `history`), and its base."""
-    return play_on(Game.new(entry, options, first_player=first_player), 0, moves)
+def replay(
+    entry: Entry, options: Options, first_player: int, moves: tuple[str, ...], marks: list[Mark] | None = None
+) -> tuple[Game, int]:
+    """The game of `moves` replayed from its start (folded as it goes, `history`), and its base; the
+    marks a takeback replays from appended to `marks` when given (the start's first)."""
+    start = Game.new(entry, options, first_player=first_player)
+    if marks is not None:
+        marks.append(first_mark(start, 0))
+    return play_on(start, 0, moves, marks)
 
 
 def new_room_id() -> str:
@@ -154,6 +160,9 @@ class Room:
     shown: tuple[dict[str, Any] | None, dict[str, Any] | None] = (None, None)  # players as `state` shows them
     now: Callable[[], float] = time.time  # the server's time source (`online.timesource`)
     flag_timer: Any = None  # the timer that ends the game when the running player's time is up
+    # where a takeback past the positions `game` holds replays from (`history.Mark`), in order of ply,
+    # none after `base`; the first is fresh. Empty: a takeback replays from the start (`rewound`).
+    marks: tuple[Mark, ...] = ()
 
     @classmethod
     def from_row(cls, row: RoomRow) -> Room:
@@ -162,23 +171,25 @@ class Room:
         entry = get_entry(row.variant)
         rows, cols = parse_size(row.size)
         options = Options(rows, cols, row.first, entry.resolve_options(row.options))
-        game, base = replay(entry, options, row.first_player, row.moves)
-        return cls._with(row, game, base)
+        marks: list[Mark] = []
+        game, base = replay(entry, options, row.first_player, row.moves, marks)
+        return cls._with(row, game, base, marks)
 
     @classmethod
     def from_snapshot(cls, row: RoomRow) -> Room:
         """The room from its snapshot, no move applied; raises GameError (a SnapshotError) when the
         snapshot is missing or fails a check (see `online.snapshot`)."""
-        game, base = snapshots.read(row)
-        return cls._with(row, game, base)
+        marks: list[Mark] = []
+        game, base = snapshots.read(row, marks)
+        return cls._with(row, game, base, marks)
 
     @classmethod
-    def _with(cls, row: RoomRow, game: Game, base: int) -> Room:
+    def _with(cls, row: RoomRow, game: Game, base: int, marks: list[Mark]) -> Room:
         return cls(
             row.id, game.entry, game.options, Match.from_dict(row.match, get_entry), row.game_no, game,
             outcome_from_result(row.result), dict(row.seats), takeback_by=row.takeback_by,
             rematch=set(row.rematch), seq=row.seq, base=base, before=row.moves[:base],
-            clock=clock_from(row.clock), players=row.players, rated=row.rated,
+            clock=clock_from(row.clock), players=row.players, rated=row.rated, marks=tuple(marks),
         )
 
     # -- the game ----------------------------------------------------------------------------
@@ -195,6 +206,12 @@ class Room:
     def ply(self) -> int:
         """Moves played in the current game."""
         return self.base + len(self.game.played)
+
+    def held(self) -> int:
+        """About how many positions the room keeps in memory: one a move its game holds, one for each
+        it counts, and those its marks counted (a mark's own position is one of a fold's, not counted)."""
+        marked = sum(len(mark.counted or ()) for mark in self.marks)
+        return len(self.game.moves) + len(self.game.prior) + marked
 
     def move_texts(self) -> tuple[str, ...]:
         """Every move of the current game, in the game's notation."""
@@ -228,27 +245,47 @@ class Room:
 
     def cut_back(self, keep: int) -> tuple[Game, int] | None:
         """The game with its first `keep` moves only, and its base; None when `keep` lies before the
-        positions in memory (then `replayed_to` rebuilds it, off the event loop)."""
+        positions in memory (then `rewound` rebuilds it, off the event loop)."""
         if keep < self.base:
             return None
         return self.game.goto(keep - self.base).truncated(), self.base
 
-    def replayed_to(self, keep: int) -> tuple[Game, int]:
-        """The game's first `keep` moves replayed from its start, and its base (slow on a long game:
-        on the loader pool, `Rooms.replay`)."""
-        return replay(self.entry, self.options, self.game.first_player, self.move_texts()[:keep])
+    def rewound(self, keep: int) -> tuple[Game, int, tuple[Mark, ...], int]:
+        """The game's first `keep` moves, replayed from the last mark at or before them (from its start
+        when there is none); its base, the room's marks that hold for it, and how many moves were
+        replayed. Up to `history.MARK_EVERY` moves, the whole game without a mark: on the loader pool
+        (`Rooms.replayed`)."""
+        texts = self.before[:keep] if keep <= self.base else self.move_texts()[:keep]
+        kept = self.marks[: next((i for i, m in enumerate(self.marks) if m.ply > keep), len(self.marks))]
+        found = rewound(kept, keep, texts)
+        if found is None:
+            marks: list[Mark] = []
+            game, base = replay(self.entry, self.options, self.game.first_player, texts, marks)
+            return game, base, tuple(marks), keep
+        game, base, new, replayed = found
+        return game, base, (*kept, *new), replayed
 
-    def set_game(self, game: Game, base: int) -> None:
-        """Make `game` (from ply `base` on, at most the current base) the current game's history."""
+    def set_game(self, game: Game, base: int, marks: tuple[Mark, ...] | None = None) -> None:
+        """Make `game` (from ply `base` on, at most the current base) the current game's history, with
+        `marks` (`rewound`'s) or else the room's marks up to `base`, where the history is unchanged."""
         self.game, self.before, self.base = game, self.before[:base], base
+        if marks is None:
+            marks = tuple(mark for mark in self.marks if mark.ply <= base)
+        self.marks = marks
+
+    def start_game(self, game: Game) -> None:
+        """Make `game`, a new game of the match, the current one."""
+        self.game, self.before, self.base, self.marks = game, (), 0, (first_mark(game, 0),)
 
     def advance(self, game: Game) -> None:
         """Make `game`, the room's game with moves played on, the current one, folding its history
-        once it is long (`fold`)."""
-        folded, base = fold(game, self.base)
+        once it is long (`fold`, which leaves a mark)."""
+        marks: list[Mark] = []
+        folded, base = fold(game, self.base, marks)
         if base != self.base:
             text = game.rules.format_move
             self.before += tuple(text(move) for move in game.played[: base - self.base])
+            self.marks += tuple(marks)
         self.game, self.base = folded, base
 
     def seat_for(self, secret: str) -> int:

@@ -39,7 +39,7 @@ from gridgames.online.store import RoomRow
 log = logging.getLogger("gridgames.online")
 
 RESTING_ROOMS = 1000  # idle rooms kept in memory (a room is a few KB on the app's boards)
-RESTING_MOVES = 200_000  # ... holding at most this many moves in all (each keeps a position)
+RESTING_MOVES = 200_000  # ... holding at most this many positions in all (`Room.held`: about one a move)
 LOADERS = 2  # threads replaying rooms
 SNAPSHOT_WRITERS = 1  # threads writing snapshots (the room's lock keeps each room's in order)
 INLINE_CELLS = 81  # snapshots of boards up to this many cells (the app's 9x9) are written on the loop
@@ -140,7 +140,7 @@ class Rooms:
         self.moves_held -= self.resting_moves.get(room.id, 0)
         self.resting[room.id] = room
         self.resting.move_to_end(room.id)
-        self.resting_moves[room.id] = len(room.game.moves) + len(room.game.prior)  # the positions it keeps
+        self.resting_moves[room.id] = room.held()  # the positions it keeps
         self.moves_held += self.resting_moves[room.id]
         while self.resting and (len(self.resting) > self.capacity or self.moves_held > self.moves_capacity):
             oldest, _ = self.resting.popitem(last=False)

@@ -52,7 +52,7 @@ from gridgames.engine.safetext import printable
 from gridgames.engine.snapshot import SnapshotError
 from gridgames.games import get_entry
 from gridgames.games.guard import unwrapped
-from gridgames.online.history import play_on
+from gridgames.online.history import Mark, first_mark, play_on
 from gridgames.online.store import RoomRow
 
 log = logging.getLogger("gridgames.online")
@@ -101,12 +101,13 @@ def _write(room_id: str, game_no: int, base: int, game: Game, last: str) -> str 
 
 def _since(rules: Any, game: Game, states: tuple[Any, ...], first: int) -> Any:
     """The position the moves since replay the repetition counts from (see `Game.folded`): the
-    oldest of `states` before `first` that may recur, or the game's own `since` when all of them
-    may; None when no earlier position may recur. Asks the game's own rules (unguarded, as the
-    module says), at most once a position the game holds."""
+    oldest of `states` before `first` that may recur (after the first position kept, so that a
+    takeback to it counts exactly too), or the game's own `since` when all of them may; None when no
+    earlier position may recur. Asks the game's own rules (unguarded, as the module says), at most
+    once a position the game holds."""
     if not rules.can_repeat:
         return None
-    current, oldest = states[-1], first
+    current, oldest = states[first], first
     while oldest > 0 and rules.may_recur(states[oldest - 1], current):
         oldest -= 1
     if oldest == 0 and game.prior:
@@ -121,43 +122,53 @@ def _encoded(encode: Callable[[Any], str], state: Any, ply: int) -> str:
     return str(encode(state))
 
 
-def read(row: RoomRow) -> tuple[Game, int]:
+def read(row: RoomRow, marks: list[Mark] | None = None) -> tuple[Game, int]:
     """The room's game from its snapshot, with the moves stored after it played on, from the first
     position kept on, and that position's ply; raises SnapshotError (one sentence) when the snapshot is
-    missing or fails a check, or a move after it does not play."""
+    missing or fails a check, or a move after it does not play. The marks a takeback replays from
+    (`history.Mark`, from the earliest position read on) are appended to `marks` when given."""
     payload = _payload(row)
     ply, texts = payload["ply"], payload["states"]
     base = ply - len(texts) + 1
     entry = get_entry(row.variant)
     rows, cols = parse_size(row.size)
     options = Options(rows, cols, row.first, entry.resolve_options(row.options))
+    found: list[Mark] = []
     try:
-        game, first = _game(entry, options, row, texts, base, payload["from"])
-        return _played_on(entry, game, first, row.moves[ply:])
+        game, first = _game(entry, options, row, texts, base, payload["from"], found)
+        game, first = _played_on(entry, game, first, row.moves[ply:], found)
     except GameError:
         raise
     except Exception as error:  # noqa: BLE001 - the game's own code failing on stored text: replay instead
         raise SnapshotError(f"The game failed reading its snapshot: {printable(str(error), 120)}.") from None
+    if marks is not None:  # played by the game's own rules: the room's (guarded) from here on
+        marks.extend(replace(mark, game=replace(mark.game, entry=entry)) for mark in found)
+    return game, first
 
 
-def _played_on(entry: Entry, game: Game, base: int, moves: tuple[str, ...]) -> tuple[Game, int]:
+def _played_on(
+    entry: Entry, game: Game, base: int, moves: tuple[str, ...], marks: list[Mark]
+) -> tuple[Game, int]:
     """`game` (from ply `base` on) with the stored `moves` after its snapshot played by the game's own
-    rules (unguarded, as the module says), folded as a room's game is."""
+    rules (unguarded, as the module says), folded as a room's game is (its folds' marks appended to
+    `marks`)."""
     if not moves:
         return game, base
     own = replace(game, entry=replace(entry, rules=unwrapped(entry.rules)))
     try:
-        played, first = play_on(own, base, moves)
+        played, first = play_on(own, base, moves, marks)
     except GameError:
         raise SnapshotError("The moves stored after the room's snapshot do not play from it.") from None
     return replace(played, entry=entry), first
 
 
 def _game(
-    entry: Entry, options: Options, row: RoomRow, texts: list[str], base: int, since: list[Any] | None
+    entry: Entry, options: Options, row: RoomRow, texts: list[str], base: int, since: list[Any] | None,
+    marks: list[Mark],
 ) -> tuple[Game, int]:
     """The game from the positions `texts` (from ply `base` on), read and checked by its own rules;
-    with the moves from the position `since` on replayed when there is one."""
+    with the moves from the position `since` on replayed when there is one. Its first position, and
+    the replay's folds, are appended to `marks`."""
     rules, moves = unwrapped(entry.rules), row.moves
     states = tuple(
         rules.decode_state(text, options, row.first_player, base + i) for i, text in enumerate(texts)
@@ -179,8 +190,9 @@ def _game(
         played.append(move)
     game = Game(entry, options, row.first_player, states, tuple(played), len(played))
     if since is None:
+        marks.append(first_mark(game, base))
         return game, base
-    earlier, first = _replayed(entry, options, row, since, base, states[0])
+    earlier, first = _replayed(entry, options, row, since, base, states[0], marks)
     whole = replace(
         game, states=earlier.states[:-1] + states, moves=earlier.moves + game.moves,
         cursor=earlier.cursor + game.cursor, prior=earlier.prior, since=earlier.since,
@@ -189,11 +201,12 @@ def _game(
 
 
 def _replayed(
-    entry: Entry, options: Options, row: RoomRow, since: list[Any], base: int, reached: Any
+    entry: Entry, options: Options, row: RoomRow, since: list[Any], base: int, reached: Any, marks: list[Mark]
 ) -> tuple[Game, int]:
     """The moves from the position `since` (ply, text) to ply `base` replayed by the game's own
     rules (unguarded: a failure costs a replay of the whole game, not the game), and the ply the
-    result starts at; it must reach the position `reached`."""
+    result starts at; it must reach the position `reached`. The marks of `since` and of the replay's
+    folds are appended to `marks`."""
     shaped = isinstance(since, list) and len(since) == 2 and type(since[0]) is int
     if not shaped or not isinstance(since[1], str):
         raise SnapshotError("The room's snapshot names its earlier position in another shape.")
@@ -204,8 +217,10 @@ def _replayed(
     state = own.rules.decode_state(text, options, row.first_player, ply)
     if type(state) is not type(reached):
         raise SnapshotError("The game read its snapshot as something other than its positions.")
+    start = Game(own, options, row.first_player, (state,), (), 0)
+    marks.append(first_mark(start, ply))  # nothing before `since` may recur: its counts are whole
     try:
-        game, first = play_on(Game(own, options, row.first_player, (state,), (), 0), ply, row.moves[ply:base])
+        game, first = play_on(start, ply, row.moves[ply:base], marks)
     except GameError:
         raise SnapshotError("The stored moves do not replay from the snapshot's earlier position.") from None
     if game.state != reached or game.is_over:

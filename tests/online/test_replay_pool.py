@@ -21,13 +21,13 @@ async def test_a_takeback_past_the_kept_positions_replays_on_the_loader_pool_wit
     tmp_path, monkeypatch
 ):
     replays: list[tuple[str, bool]] = []
-    real = Room.replayed_to
+    real = Room.rewound
 
     def spied(self, keep):  # type: ignore[no-untyped-def]
         replays.append((threading.current_thread().name, gc.isenabled()))
         return real(self, keep)
 
-    monkeypatch.setattr(Room, "replayed_to", spied)
+    monkeypatch.setattr(Room, "rewound", spied)
     db = tmp_path / "rooms.sqlite"
     room = await store_room(db, short_game())  # its snapshot keeps the positions from ply 5 on
     running = await server.start("127.0.0.1", 0, db)

@@ -43,7 +43,8 @@ def test_the_perfect_seat_proves_every_move_of_a_whole_8x8_game_with_the_tables_
     while game.legal_moves():
         if game.state.to_move == 1:
             choice = seat.decide(game.state, rng)
-            assert choice.proven, f"move {game.state.ply + 1} ({entry.format_move(choice.move)}) is not proven"
+            played = entry.format_move(choice.move)
+            assert choice.proven, f"move {game.state.ply + 1} ({played}) is not proven"
             # The proof is a win: the position after it is lost for Horizontal, by a search of its own.
             game = game.play(choice.move)
             assert not solver.wins(8, 8, game.state.free, False)
