@@ -6,7 +6,11 @@ with the protocol's checks and followed the room as the app does (`follow.View`)
 per move as a server. A `LightBot` reads only what it needs from the JSON (its own server, over
 loopback: nothing hostile), keeps the game with the engine (moves are still played by the rules, so
 its own moves are legal), and schedules its next move with a timer instead of a task, so that 3,000
-bots run in one process. Same interface as `load.Bot` (`welcome`, `read`, `act`, `stop`, `playing`).
+bots run in one process. Its games use each game's own rules without the guard that checks every
+answer of a game's code (`games.guard`): the server's rules are guarded and check every move anyway,
+and the guard checked each legal move's cells for every move a bot chose; and a room's two bots, both
+in this process, share the game each move leads to (`_PLAYED`). Same interface as `load.Bot`
+(`welcome`, `read`, `act`, `stop`, `playing`).
 """
 
 from __future__ import annotations
@@ -15,18 +19,38 @@ import asyncio
 import json
 import random
 import time
+from dataclasses import replace
 from typing import Any
 
 import aiohttp
 
+from gridgames.engine.entry import Entry
 from gridgames.engine.errors import GameError
 from gridgames.engine.game import Game
+from gridgames.engine.moves import Move
 from gridgames.engine.options import Options, parse_size
 from gridgames.games import get_entry
+from gridgames.games.guard import unwrapped
 from gridgames.online import protocol as p
 
 THINK = (0.5, 2.0)  # seconds a bot waits before moving, like a quick human
 Key = tuple[str, int, int]  # room, game, ply
+
+
+_ENTRIES: dict[str, Entry] = {}
+#: a move the first of a room's two bots played, for the second to take (room, game, ply, move -> the
+#: game after it): the engine plays each move once in this process, not once for each seat
+_PLAYED: dict[tuple[str, int, int, str], Game] = {}
+PLAYED_LIMIT = 20_000
+
+
+def _unguarded(variant: str) -> Entry:
+    """The game's entry with its own rules in place of the guarded ones (looked up once a game)."""
+    entry = _ENTRIES.get(variant)
+    if entry is None:
+        guarded = get_entry(variant)
+        entry = _ENTRIES[variant] = replace(guarded, rules=unwrapped(guarded.rules))
+    return entry
 
 
 class LightBot:
@@ -45,6 +69,7 @@ class LightBot:
         self.result = False  # the server says this game is over (a resignation, time, the rules)
         self.offered = False  # this seat offered the rematch
         self.sent_at: float | None = None
+        self.mine: tuple[int, str, Move] | None = None  # the move this bot sent last: ply, text, itself
         self.playing = False
         self.timer: asyncio.TimerHandle | None = None
         self.sending: set[asyncio.Task[None]] = set()
@@ -83,7 +108,7 @@ class LightBot:
 
     def state(self, data: dict[str, Any]) -> None:
         """The whole room: its game replayed by the engine (at the start and after a rematch)."""
-        entry = get_entry(data["variant"])
+        entry = _unguarded(data["variant"])
         rows, cols = parse_size(data["size"])
         options = Options(rows, cols, str(data["first"]), entry.resolve_options(data["options"]))
         game = Game.new(entry, options, first_player=data["first"])
@@ -98,10 +123,20 @@ class LightBot:
         game = self.game
         if game is None or data["game"] != self.game_no or data["ply"] != len(game.played) + 1:
             return  # another game's move, or one this bot already has: a `state` follows
-        try:
-            self.game = game.play(data["move"])
-        except GameError:
-            return
+        played = _PLAYED.pop((self.room, self.game_no, data["ply"], data["move"]), None)
+        if played is not None and played.states[played.cursor - 1] == game.state:
+            self.game = played  # the room's other bot, in this process, played it already
+        else:
+            mine = self.mine
+            try:  # its own move comes back as sent: played as chosen, not parsed from its text again
+                own = mine is not None and mine[:2] == (len(game.played), data["move"])
+                self.game = game.play(mine[2] if own and mine is not None else data["move"])
+            except GameError:
+                return
+            if len(_PLAYED) >= PLAYED_LIMIT:  # the other bots gone: forget what they never took
+                _PLAYED.clear()
+            _PLAYED[(self.room, self.game_no, data["ply"], data["move"])] = self.game
+        self.mine = None
         key = (self.room, self.game_no, data["ply"] - 1)
         if self.sent is not None and key in self.sent:
             started, seat = self.sent[key]
@@ -136,7 +171,9 @@ class LightBot:
         self.sent_at = time.perf_counter()
         if self.sent is not None:
             self.sent[(self.room, self.game_no, ply)] = (self.sent_at, self.seat)
-        self._send(p.MoveMsg(ply, game.rules.format_move(move)).to_json())
+        text = game.rules.format_move(move)
+        self.mine = (ply, text, move)
+        self._send(p.MoveMsg(ply, text).to_json())
 
     def _send(self, text: str) -> None:
         task = asyncio.ensure_future(self.ws.send_str(text))

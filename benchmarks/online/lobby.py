@@ -29,6 +29,7 @@ from benchmarks.online.lightbot import LightBot
 from benchmarks.online.load import cpu_seconds, start_server, stop_server
 from gridgames.engine.clock import LAG_CAP
 from gridgames.games import catalogue
+from gridgames.online import fastloop
 from gridgames.online import protocol as p
 from gridgames.online.players import new_key
 
@@ -171,7 +172,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     rooms, seconds = min(max(1, args.rooms), MAX_ROOMS), min(max(1.0, args.seconds), MAX_SECONDS)
     watchers = min(max(0, args.watchers), MAX_WATCHERS)
-    found = asyncio.run(bench(rooms, seconds, watchers, args.seed, min(max(0.0, args.seek_every), 60.0)))
+    found = fastloop.run(bench(rooms, seconds, watchers, args.seed, min(max(0.0, args.seek_every), 60.0)))
     print(f"{rooms} rooms of bots, {seconds:g} s a phase, then {watchers} lobby connections "
           f"({found['lobby_changes']} seek changes, {found['listings_sent']} listings sent)")
     print(f"  server CPU per move, no lobby:   {found['cpu_ms_per_move_alone']:.3f} ms "

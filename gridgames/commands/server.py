@@ -145,4 +145,6 @@ def run(args: argparse.Namespace) -> int:
     # sight, each of its full passes covers only what the rooms hold (see online/rooms.py).
     gc.collect()
     gc.freeze()
-    return asyncio.run(serve())
+    from gridgames.online import fastloop
+
+    return fastloop.run(serve())

@@ -563,6 +563,7 @@ class GuardedSolver(Solver):
     puzzle_proofs_cold = _asked("puzzle_proofs_cold", "_flag")
     puzzle_games = _asked("puzzle_games", "_puzzle_games")
     scarce_puzzles = _asked("scarce_puzzles", "_scarce")
+    puzzle_kind = _asked("puzzle_kind", None)
     puzzles = _asked("puzzles", "_puzzles")
     certificate = _asked("certificate", "_certificate")
 

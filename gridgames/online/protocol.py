@@ -231,6 +231,10 @@ def clean_text(text: str, limit: int = SENTENCE_MAX) -> str:
     return cleaned[:limit]
 
 
+#: one encoder for every message (`json.dumps` with options builds a new one each call: a move sends two)
+_ENCODE = json.JSONEncoder(separators=(",", ":"), default=_plain).encode
+
+
 # -- messages --------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Message:
@@ -240,7 +244,7 @@ class Message:
     CHECKS: ClassVar[dict[str, Any]] = {}
 
     def to_json(self) -> str:
-        return json.dumps({"t": self.TYPE, **self.__dict__}, separators=(",", ":"), default=_plain)
+        return _ENCODE({"t": self.TYPE, **self.__dict__})
 
 
 @dataclass(frozen=True)

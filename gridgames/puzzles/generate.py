@@ -168,6 +168,7 @@ class Counts:
     longer: int = 0
     misses: int = 0
     middle: int = 0
+    kinds: dict[object, int] = field(default_factory=dict)  # puzzles of each kind (`Solver.puzzle_kind`)
 
     def wants(self, share: float, have: int) -> bool:
         return have < share * (self.puzzles + 1)
@@ -226,9 +227,11 @@ def candidate(
 def board_puzzles(plan: Plan, board: Board, wanted: int, tally: Tally, counts: Counts) -> list[Puzzle]:
     """Up to `wanted` puzzles from the board's random games, at most one from each game: of a game's
     candidates, the one that helps most towards the shares the quality rules ask for (two or more
-    player moves, missed by the medium level, rated near 1500), else the first."""
+    player moves, missed by the medium level, rated near 1500), then the one of the kind the pool holds
+    fewest of, else the first. A game that counts kinds (`Solver.puzzle_kind`) gets no more puzzles of
+    one kind than it allows."""
     entry = get_entry(plan.game)
-    rules = entry.rules
+    rules, hooks = entry.rules, solver_of(entry)
     found: list[Puzzle] = []
     changed = entry.resolve_options(board.options)  # the options that are not the defaults
     suffix = "".join(f"-{entry.option_spec(name).text(value)}" for name, value in changed.items())
@@ -241,7 +244,7 @@ def board_puzzles(plan: Plan, board: Board, wanted: int, tally: Tally, counts: C
         if len(found) >= wanted:
             break
         ident = f"{plan.game}-{board.rows}x{board.cols}{suffix}-{len(found) + 1:04d}"
-        best: tuple[int, Candidate] | None = None
+        best: tuple[int, int, Candidate] | None = None
         wanted_features = (
             LONGER_WEIGHT * counts.wants(AIM_LONGER, counts.longer) + counts.wants(AIM_MISSES, counts.misses)
             + counts.wants(AIM_MIDDLE, counts.middle)
@@ -253,6 +256,9 @@ def board_puzzles(plan: Plan, board: Board, wanted: int, tally: Tally, counts: C
             tally.positions += 1
             if moves in starts or any(moves[:k] in chosen_moves for k in range(len(moves))):
                 continue  # a position of a game that gave a puzzle on an earlier run of its moves
+            kind = hooks.puzzle_kind(state)
+            if kind is not None and counts.kinds.get(kind[0], 0) >= kind[1]:
+                continue  # the pool holds as many of this kind as it may
             found_here = candidate(entry, plan, board, perms, ident, moves, state, used, tally)
             if found_here is None:
                 continue
@@ -261,16 +267,21 @@ def board_puzzles(plan: Plan, board: Board, wanted: int, tally: Tally, counts: C
                 + (found_here.misses and counts.wants(AIM_MISSES, counts.misses))
                 + (quality.in_middle(found_here.rating) and counts.wants(AIM_MIDDLE, counts.middle))
             )
-            if best is None or score > best[0]:
-                best = (score, found_here)
+            # among equals, the kind the pool holds fewest of (games that count kinds), else the first
+            fewer = -counts.kinds.get(kind[0], 0) if kind is not None else 0
+            if best is None or (score, fewer) > best[:2]:
+                best = (score, fewer, found_here)
         if best is None:
             continue
-        chosen = best[1]
+        chosen = best[2]
         puzzle = make_puzzle(entry, plan, board, ident, chosen)
         used.update(chosen.keys)
         chosen_moves.add(chosen.moves)
         starts.update(chosen.moves[:k] for k in range(len(chosen.moves) + 1))
         counts.add(puzzle, chosen.misses)
+        kind = hooks.puzzle_kind(chosen.state)
+        if kind is not None:
+            counts.kinds[kind[0]] = counts.kinds.get(kind[0], 0) + 1
         tally.slowest_proof = max(tally.slowest_proof, chosen.seconds)
         tally.medium_misses += chosen.misses
         tally.themes[puzzle.theme] = tally.themes.get(puzzle.theme, 0) + 1

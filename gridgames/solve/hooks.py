@@ -133,6 +133,12 @@ class Solver:
         game whose pool fills."""
         return None
 
+    def puzzle_kind(self, state: GridState) -> tuple[object, int] | None:
+        """Where a game's puzzle positions come in few kinds (positions that play alike, whatever the
+        board), the kind of `state` (a hashable value) and how many puzzles of one kind the pool keeps
+        at most; None (the default) where kinds are not counted."""
+        return None
+
     def puzzle_games(
         self, entry: Entry, board: PuzzleBoard, rng: random.Random,
     ) -> Iterator[list[tuple[tuple[Move, ...], GridState]]] | None:

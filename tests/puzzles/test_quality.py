@@ -85,3 +85,18 @@ def test_the_cursor_starts_on_the_answer_no_more_often_than_chance_allows():
         on_answer = sum(quality.cursor_start(line.moves) == line.solution[0].cells[0] for _, line in pool)
         chance = sum(1 / p.legal for p, _ in pool)
         assert on_answer <= quality.MAX_CURSOR_ODDS * chance, game
+
+
+def test_the_no_neighbour_pool_holds_every_kind_of_position_and_no_kind_crowds_it():
+    # What play depends on (the empty cells, which touch, which the last marker forbids) up to renaming
+    # cells: the pool holds every kind its boards give (14: an exhaustive search of 4x4, 4x5, 3x6 and
+    # 5x5 finds no other), none more than MOST_OF_A_KIND times (before, two kinds were 149 and 111 of 400)
+    from gridgames.games.noneighbour.kinds import MOST_OF_A_KIND, kind
+    from gridgames.games.noneighbour.rules import RULES, neighbour_masks
+
+    overall: dict[object, int] = defaultdict(int)
+    for _, line in by_game()["noneighbour"]:
+        state = line.start
+        overall[kind(neighbour_masks(state), state.full_mask & ~state.occupied, RULES.forbidden(state))] += 1
+    assert len(overall) >= 14
+    assert max(overall.values()) <= MOST_OF_A_KIND

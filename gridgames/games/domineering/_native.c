@@ -484,6 +484,12 @@ static int wins(Board *d, u128 free, int vertical) {
  * move less there, and a move at a run's end leaves exactly one less: so of all the moves in them only one
  * need be searched, the first run's end, after every other move (a move elsewhere is never worse when it
  * exists, Number Avoidance, but the rest need not be a number, so the one move is kept, last).
+ *
+ * The last winning moves (F_PROBE): for each player and number of empty cells, the search keeps the two
+ * moves that last won a node it expanded; a node where one is legal first looks its child up in the table
+ * and the bound alone, and wins at once if either shows it lost for the opponent (three nodes in four on
+ * 8x7), before its moves are scored. The move's child is never searched there: that was tried (the move
+ * searched first) and cost twice the nodes.
  */
 
 #define LINES_MAX 12
@@ -500,8 +506,10 @@ enum {
     F_OPTIONS = 64,   /* safe options and vulnerable areas with one safe cell in the bound */
     F_ETC_BOUND = 128, /* the cut-off also tries the children's bounds */
     F_CELLS = 256,    /* the bound also counts the opponent's usable cells the mover's sure moves cover */
+    F_PROBE = 512,    /* the move that last won at the same number of empty cells tried on the table and bound first */
 };
-static int features = F_ORDER | F_TIEBREAK | F_SAFE_SKIP | F_ETC | F_INCREMENTAL | F_AREAS | F_OPTIONS | F_ETC_BOUND | F_CELLS;
+static int features = F_ORDER | F_TIEBREAK | F_SAFE_SKIP | F_ETC | F_INCREMENTAL | F_AREAS | F_OPTIONS | F_ETC_BOUND | F_CELLS
+                      | F_PROBE;
 
 static uint8_t ones12[1 << LINES_MAX];
 
@@ -754,7 +762,7 @@ static int move_score_recounted(const Geo *g, const Pos *p, int side, int a, int
  *    beside another across the lines, so that one move of the opponent spoils at most one area. */
 static inline __attribute__((always_inline)) void line_counts_n(const uint16_t *L, int n, const uint8_t *pairs,
                                                                const uint16_t *apart, const uint16_t *doms,
-                                                               Counts *out, int totals) {
+                                                               Counts *out, int totals, int feat) {
     uint16_t open[LINES_MAX], single[LINES_MAX];
     int most = 0, safe = 0, prot = 0, vuln = 0, v2 = 0, avail = 0;
 #pragma GCC unroll 12
@@ -769,7 +777,7 @@ static inline __attribute__((always_inline)) void line_counts_n(const uint16_t *
         single[x] = (uint16_t)(sf & ~doms[sf]);
     }
     int pure = safe;
-    if (features & F_OPTIONS) {
+    if (feat & F_OPTIONS) {
 #pragma GCC unroll 12
         for (int x = 0; x < n; x++) {
             unsigned o = open[x], mid = single[x] & (o >> 1) & (o << 1);
@@ -784,7 +792,7 @@ static inline __attribute__((always_inline)) void line_counts_n(const uint16_t *
             }
         }
     }
-    if (features & F_AREAS) {
+    if (feat & F_AREAS) {
 #pragma GCC unroll 12
         for (int x = 0; x + 1 < n; x++) { /* protective squares: closed in the lines on either side */
             unsigned both = open[x] & open[x + 1];
@@ -798,7 +806,7 @@ static inline __attribute__((always_inline)) void line_counts_n(const uint16_t *
         }
 #pragma GCC unroll 12
         for (int x = 0; x < n; x++) { /* vulnerable dominoes, none beside another across the lines */
-            unsigned cand = (features & F_OPTIONS) ? (unsigned)(open[x] | single[x]) : open[x];
+            unsigned cand = (feat & F_OPTIONS) ? (unsigned)(open[x] | single[x]) : open[x];
             unsigned taken = doms[cand];
             vuln += ones12[taken] / 2;
             v2 += ones12[taken] / 2 - ones12[taken & single[x]]; /* an area holds at most one single cell */
@@ -809,28 +817,34 @@ static inline __attribute__((always_inline)) void line_counts_n(const uint16_t *
     out->avail = avail; out->pure = pure; out->v2 = v2;
 }
 
-/* line_counts_n made once for each number of lines: with n known the compiler unrolls its loops (asked
- * to: setup.py builds at -O2) and drops their edge tests. */
-static void line_counts(const uint16_t *L, int n, const uint8_t *pairs, const uint16_t *apart,
-                        const uint16_t *doms, Counts *out) {
+/* line_counts_n without `most` and `avail` (left 0: every caller has them already), made once for each
+ * number of lines: with n known the compiler unrolls its loops (asked to: setup.py builds at -O2) and
+ * drops their edge tests. */
+static __attribute__((noinline)) void line_areas_masked(const uint16_t *L, int n, const uint8_t *pairs,
+                                                        const uint16_t *apart, const uint16_t *doms, Counts *out) {
     switch (n) {
-#define LINES_CASE(k) case k: line_counts_n(L, k, pairs, apart, doms, out, 1); return;
+#define LINES_CASE(k) case k: line_counts_n(L, k, pairs, apart, doms, out, 0, features); return;
         LINES_CASE(1) LINES_CASE(2) LINES_CASE(3) LINES_CASE(4) LINES_CASE(5) LINES_CASE(6)
         LINES_CASE(7) LINES_CASE(8) LINES_CASE(9) LINES_CASE(10) LINES_CASE(11) LINES_CASE(12)
 #undef LINES_CASE
-    default: line_counts_n(L, n, pairs, apart, doms, out, 1);
+    default: line_counts_n(L, n, pairs, apart, doms, out, 0, features);
     }
 }
 
-/* The same areas without `most` and `avail` (left 0), for a caller that has them already. */
 static void line_areas(const uint16_t *L, int n, const uint8_t *pairs, const uint16_t *apart,
                        const uint16_t *doms, Counts *out) {
+    /* with every area on (the search's own case), the features known when compiled: no tests in the
+     * loops; the ablation's other masks take the loops that test them */
+    if ((features & (F_OPTIONS | F_AREAS)) != (F_OPTIONS | F_AREAS)) {
+        line_areas_masked(L, n, pairs, apart, doms, out);
+        return;
+    }
     switch (n) {
-#define LINES_CASE(k) case k: line_counts_n(L, k, pairs, apart, doms, out, 0); return;
+#define LINES_CASE(k) case k: line_counts_n(L, k, pairs, apart, doms, out, 0, F_OPTIONS | F_AREAS); return;
         LINES_CASE(1) LINES_CASE(2) LINES_CASE(3) LINES_CASE(4) LINES_CASE(5) LINES_CASE(6)
         LINES_CASE(7) LINES_CASE(8) LINES_CASE(9) LINES_CASE(10) LINES_CASE(11) LINES_CASE(12)
 #undef LINES_CASE
-    default: line_counts_n(L, n, pairs, apart, doms, out, 0);
+    default: line_areas_masked(L, n, pairs, apart, doms, out);
     }
 }
 
@@ -899,14 +913,14 @@ static int line_bound(const Geo *g, const Pos *p, int side) {
     int cells = (features & F_CELLS) != 0;
     if (most_theirs <= most_mine + 1 || (cells && 3 * (most_mine + 2) > avail_theirs
         && 3 * sure_at_most(p->line[side], nL, g->pairs[side], g->dominoes[side], most_mine) > avail_theirs)) {
-        line_counts(p->line[side], nL, g->pairs[side], g->apart[side], g->dominoes[side], &mine);
+        line_areas(p->line[side], nL, g->pairs[side], g->apart[side], g->dominoes[side], &mine);
         int sure = sure_moves(&mine, 1);
         if (sure > most_theirs - 2 * ((mine.protective + 1) / 2)) return 1;
         if (cells && 2 * sure > avail_theirs - covered(&mine, 1, sure)) return 1;
     }
     if (most_theirs >= most_mine || (cells && 3 * (most_theirs + 2) + 2 > avail_mine
         && 3 * sure_at_most(p->line[!side], nM, g->pairs[!side], g->dominoes[!side], most_theirs) + 2 > avail_mine)) {
-        line_counts(p->line[!side], nM, g->pairs[!side], g->apart[!side], g->dominoes[!side], &theirs);
+        line_areas(p->line[!side], nM, g->pairs[!side], g->apart[!side], g->dominoes[!side], &theirs);
         int sure = sure_moves(&theirs, 0);
         if (sure >= most_mine - 2 * (theirs.protective / 2)) return 0;
         if (cells && 2 * (sure + 1) > avail_mine - covered(&theirs, 0, sure)) return 0;
@@ -1025,7 +1039,10 @@ static int kin_bound(const Geo *g, const Kin *k, int side, int a, int b) {
     return -1;
 }
 
-typedef struct { const Geo *g; Budget *b; } Search;
+/* `won`: for each player and number of empty cells, the move (line * 16 + bit; -1: none) with which she
+ * last won a searched node (its best move's child found lost, or a child searched and lost); `won2`: the
+ * other move that won there before it. */
+typedef struct { const Geo *g; Budget *b; int16_t won[2][MAXCELLS + 1], won2[2][MAXCELLS + 1]; } Search;
 
 /* A node whose table key is `key`; `silent`: SILENT_BOUND when its bound is known to decide nothing,
  * SILENT_TABLE when the table was just found not to hold it. */
@@ -1150,8 +1167,39 @@ static inline int line_known(const Geo *g, const Kin *kin, const Pos *kid, int s
     return known;
 }
 
+/* Whether the mover's move m (-1: none) is legal and its child lost for the opponent by the table or the
+ * bound alone. */
+static int won_by(Search *s, const Pos *p, int side, int m) {
+    if (m < 0 || (p->line[side][m >> 4] >> (m & 15) & 3) != 3) return 0;
+    Pos kid = *p;
+    pos_play(s->g, &kid, side, m >> 4, m & 15);
+    /* its bucket fetched while its bound is counted (both exact: whichever answers gives the same value) */
+    u128 key = pos_key(s->g, &kid, !side);
+    __builtin_prefetch(&table[2 * bucket_of((uint64_t)key, (uint64_t)(key >> 64))]);
+    int known = line_bound(s->g, &kid, !side);
+    if (known < 0) known = tt_get(key);
+    return known == 0;
+}
+
+/* The two moves that last won nodes with as many empty cells, where legal, tried first on the table and
+ * the bound alone (F_PROBE): at three in four nodes of 8x7 the first one's child is lost for the
+ * opponent, and the node wins before its moves are scored (a move's child is not searched if neither
+ * decides). */
+static int won_before(Search *s, const Pos *p, int side) {
+    int e = count(p->img[0]);
+    if (won_by(s, p, side, s->won[side][e])) return 1;
+    return s->won2[side][e] != s->won[side][e] && won_by(s, p, side, s->won2[side][e]);
+}
+
+static inline void won_with(Search *s, const Pos *p, int side, int32_t key) {
+    int e = count(p->img[0]);
+    if (s->won[side][e] != (int16_t)(key & 255)) s->won2[side][e] = s->won[side][e];
+    s->won[side][e] = (int16_t)(key & 255);
+}
+
 static int line_some_move_wins(Search *s, const Pos *p, int side) {
     const Geo *g = s->g;
+    if ((features & F_PROBE) && won_before(s, p, side)) return 1;
     int32_t key[MAXCELLS];
     Kin kinship, *kin = NULL;
     if (features & F_INCREMENTAL) {
@@ -1179,12 +1227,12 @@ static int line_some_move_wins(Search *s, const Pos *p, int side) {
         if (features & F_ETC_BOUND)
             known = kin ? kin_bound(g, kin, side, (key[0] & 255) >> 4, key[0] & 15) : line_bound(g, &kids[0], !side);
         if (known < 0) known = tt_get(keys[0]);
-        if (known == 0) return 1;
+        if (known == 0) { won_with(s, p, side, key[0]); return 1; }
         from = 1;
         if (known < 0) {
             int r = line_node(s, &kids[0], !side, keys[0], SILENT_TABLE | ((features & F_ETC_BOUND) ? SILENT_BOUND : 0));
             if (r < 0) return r;
-            if (r == 0) return 1;
+            if (r == 0) { won_with(s, p, side, key[0]); return 1; }
         }
     }
     if ((features & F_ETC) && kin) {
@@ -1216,7 +1264,7 @@ static int line_some_move_wins(Search *s, const Pos *p, int side) {
             pos_play(g, &kid, side, (key[k] & 255) >> 4, key[k] & 15);
             int r = line_node(s, &kid, !side, keys[k], SILENT_BOUND);
             if (r < 0) return r;
-            if (r == 0) return 1;
+            if (r == 0) { won_with(s, p, side, key[k]); return 1; }
         }
         return 0;
     }
@@ -1232,7 +1280,7 @@ static int line_some_move_wins(Search *s, const Pos *p, int side) {
             int known = line_known(g, kin, &kids[k], side, key[k] & 255, keys[k]);
             if (known == 0) return 1;
             if (known < 0) {
-                if (keep != k) { kids[keep] = kids[k]; keys[keep] = keys[k]; }
+                if (keep != k) { kids[keep] = kids[k]; keys[keep] = keys[k]; key[keep] = key[k]; }
                 keep++;
             }
         }
@@ -1242,7 +1290,7 @@ static int line_some_move_wins(Search *s, const Pos *p, int side) {
     for (int k = 0; k < n; k++) {
         int r = line_node(s, &kids[k], !side, keys[k], silent);
         if (r < 0) return r;
-        if (r == 0) return 1;
+        if (r == 0) { won_with(s, p, side, key[k]); return 1; }
     }
     return 0;
 }
@@ -1264,7 +1312,9 @@ static int line_node(Search *s, const Pos *p, int side, u128 key, int silent) {
 static int solve(Board *d, u128 free, int vertical) {
     const Geo *g = d->plain ? NULL : geo(d->rows, d->cols);
     if (!g) return wins(d, free, vertical);
-    Search s = {g, d->b};
+    Search s = {g, d->b, {{0}}, {{0}}};
+    memset(s.won, 0xff, sizeof s.won);
+    memset(s.won2, 0xff, sizeof s.won2);
     Pos p;
     pos_of(g, free, &p);
     return line_wins(&s, &p, vertical);

@@ -37,7 +37,11 @@ ICGA Journal 25, 2002; Breuker, Uiterwijk and van den Herik, "Solving 8x8 Domine
   one is searched, after every other move;
 - enhanced transposition cut-off: the best move's child is looked up (table, then bound) and, if neither
   decides it, searched at once; only then is every other child the table or the bound already decides
-  settled (one lost for the opponent wins at once), and only the rest are searched.
+  settled (one lost for the opponent wins at once), and only the rest are searched;
+- the last winning moves: for each player and number of empty cells, the two moves that last won a node
+  expanded there (`Search.won`, `Search.won2`: its best move's child found lost, or a child searched and
+  lost) are tried first where legal, on the table and the bound alone: one lost for the opponent wins
+  before the node's moves are ordered; otherwise the search goes on as above.
 """
 
 from __future__ import annotations
@@ -447,6 +451,10 @@ class Search:
     def __init__(self, rows: int, cols: int, budget: Budget | None) -> None:
         self.rows, self.cols, self.budget = rows, cols, budget
         self.nodes = 0
+        #: (Vertical to move, empty cells) -> the move (line, bit) that last won a searched node there,
+        #: and the other one that won there before it
+        self.won: dict[tuple[bool, int], tuple[int, int]] = {}
+        self.won2: dict[tuple[bool, int], tuple[int, int]] = {}
         _use_board(rows, cols)
 
     def _play(self, free: int, vertical: bool, a: int, b: int) -> int:
@@ -471,25 +479,51 @@ class Search:
         _put(k, result, free.bit_count())
         return result
 
+    def _known(self, child: int, vertical: bool) -> bool | None:
+        """Whether the opponent (to move in `child`) wins there, from the table or the bound alone."""
+        rows, cols = self.rows, self.cols
+        known = _get(key(rows, cols, child, not vertical))
+        if known is None:
+            across, down = lines(rows, cols, child)
+            known = line_bound(across, down) if vertical else line_bound(down, across)
+        return known
+
+    def _won_with(self, here: tuple[bool, int], move: tuple[int, int]) -> None:
+        if self.won.get(here) != move:
+            if here in self.won:
+                self.won2[here] = self.won[here]
+            self.won[here] = move
+
     def _some_move_wins(self, free: int, vertical: bool, mine: list[int], theirs: list[int]) -> bool:
         rows, cols = self.rows, self.cols
+        here = (vertical, free.bit_count())
+        last, before = self.won.get(here), self.won2.get(here)
+        # the moves that won the last nodes with as many empty cells: one lost for the opponent wins
+        for move in (last, before if before != last else None):
+            if move is not None and (mine[move[0]] >> move[1]) & 3 == 3:
+                if self._known(self._play(free, vertical, *move), vertical) is False:
+                    return True
         moves = ordered_moves(rows, cols, mine, theirs, vertical)
         children = [self._play(free, vertical, a, b) for a, b in moves]
         left = []
         for k, child in enumerate(children):  # enhanced transposition cut-off
-            known = _get(key(rows, cols, child, not vertical))
-            if known is None:
-                across, down = lines(rows, cols, child)
-                known = line_bound(across, down) if vertical else line_bound(down, across)
+            known = self._known(child, vertical)
             if known is False:
+                if k == 0:
+                    self._won_with(here, moves[0])
                 return True
             if known is None:
                 if k == 0:  # the best move is searched before the cut-off looks at the others
                     if not self.wins(child, not vertical):
+                        self._won_with(here, moves[0])
                         return True
                 else:
-                    left.append(child)
-        return any(not self.wins(child, not vertical) for child in left)
+                    left.append(k)
+        for k in left:
+            if not self.wins(children[k], not vertical):
+                self._won_with(here, moves[k])
+                return True
+        return False
 
 
 def wins(rows: int, cols: int, free: int, vertical: bool, budget: Budget | None = None) -> tuple[bool, int]:
@@ -510,6 +544,8 @@ def move_values(
         if out and out[-1] is None:
             out.append(None)
             continue
+        search.won.clear()  # as the C core, which starts each move's search afresh
+        search.won2.clear()
         try:
             out.append(not search.wins(free & ~((1 << a) | (1 << b)), not vertical))
         except SearchTimeout:

@@ -8,6 +8,15 @@ cell, and keeps those where exactly one move wins and it does not end the game a
 position is then given a game that reaches it: the occupied cells in an order where no marker touches
 the one before it, ending on the last marker (a depth-first search, bounded). Everything is drawn from
 the caller's seeded generator, so `make puzzles` stays byte for byte.
+
+Such positions come in few kinds (`kinds.kind`: the graph of the empty cells and the cells the last
+marker forbids, whatever the board): an exhaustive search of every set of empty cells with every last
+marker on 4x4 (up to ten empty cells), 4x5, 3x6, 3x8 and 5x5 (odd counts from five, to eleven on the
+smaller ones) finds 14 kinds, all with five or seven empty cells; orthogonal adjacency gives none on
+4x4. A random draw meets two of them far more often than the rest, so each board offers a kind at most
+KIND_PER_BOARD times (and never a position and its mirror image), a group holds positions of distinct
+kinds, and the generator keeps at most `kinds.MOST_OF_A_KIND` puzzles of one kind
+(`Solver.puzzle_kind`): the pool is spread over the kinds and over more boards.
 """
 
 from __future__ import annotations
@@ -20,6 +29,7 @@ from gridgames.engine.options import Options
 from gridgames.engine.rules import GridState, bits
 from gridgames.games.api import PuzzleBoard
 from gridgames.games.noneighbour.algorithm import NoNeighbourSolver
+from gridgames.games.noneighbour.kinds import Kind, kind
 from gridgames.games.noneighbour.rules import RULES, NoNeighbourState
 
 #: The numbers of empty cells drawn, seven twice as often as five (more shapes of them hold such a
@@ -28,10 +38,14 @@ from gridgames.games.noneighbour.rules import RULES, NoNeighbourState
 EMPTY_CELLS = (5, 7, 7)
 #: Clusters the empty cells are grown in (one to three), and the draws one group of positions may take.
 MOST_CLUSTERS = 3
-DRAWS_PER_GROUP = 1_200
+DRAWS_PER_GROUP = 3_000
+#: How many positions of one kind (`kinds.kind`: what play depends on) one board offers at most: the
+#: positions of a group are of distinct kinds, and a kind offered KIND_PER_BOARD times is offered no
+#: more, so no kind fills the pool (a random draw meets a few kinds far more often than the rest).
+KIND_PER_BOARD = 24
 #: Positions one group holds at most (the generator keeps at most one of them, the one that best
 #: meets the quality rules' shares), and the nodes the search for a game reaching one may visit.
-PER_GROUP = 8
+PER_GROUP = 3
 PATH_NODES = 2_000
 
 Placed = tuple[tuple[Move, ...], GridState]
@@ -42,15 +56,22 @@ def groups(board: PuzzleBoard, adjacency: str, rng: random.Random) -> Iterator[l
     once, each with the moves that reach it."""
     solver = NoNeighbourSolver(board.rows, board.cols, adjacency, use_table=False)
     begin = RULES.start(Options(board.rows, board.cols, game_options={"adjacency": adjacency}), 1)
-    given: set[tuple[int, int]] = set()  # the positions given already (occupied, forbidden)
+    given: set[tuple[int, int]] = set()  # the positions given already (occupied, forbidden), up to symmetry
+    images = symmetries(board.rows, board.cols)
+    offered: dict[Kind, int] = {}  # how often each kind was offered
     for _ in range(board.games):
         group: list[Placed] = []
+        kinds: set[Kind] = set()
         for _ in range(DRAWS_PER_GROUP):
             if len(group) >= PER_GROUP:
                 break
             occupied, last = draw(solver, rng)
-            position = (occupied, solver.adj[last] & ~occupied)
+            forbidden = solver.adj[last] & ~occupied
+            position = min((moved(occupied, image), moved(forbidden, image)) for image in images)
             if position in given or not single_win(solver, occupied, last):
+                continue
+            this = kind(solver.adj, solver.full & ~occupied, forbidden)
+            if this in kinds or offered.get(this, 0) >= KIND_PER_BOARD:
                 continue
             order = reaching(solver, occupied, last, rng)
             if order is None:
@@ -61,8 +82,33 @@ def groups(board: PuzzleBoard, adjacency: str, rng: random.Random) -> Iterator[l
                 move = Move((state.cell(index),))
                 state, moves = RULES.apply_unchecked(state, move), (*moves, move)
             given.add(position)
+            kinds.add(this)
+            offered[this] = offered.get(this, 0) + 1
             group.append((moves, state))
+        if not group:
+            return  # DRAWS_PER_GROUP draws met no new kind: the board is spent
         yield group
+
+
+def symmetries(rows: int, cols: int) -> list[list[int]]:
+    """The board's symmetries as maps of cell indices (a square's eight, else four): a position and its
+    mirror image are one puzzle to the quality rules, so the search offers only one of them."""
+    cells = [(r, c) for r in range(rows) for c in range(cols)]
+    images = [
+        [(r, c) for r, c in cells], [(rows - 1 - r, c) for r, c in cells],
+        [(r, cols - 1 - c) for r, c in cells], [(rows - 1 - r, cols - 1 - c) for r, c in cells],
+    ]
+    if rows == cols:
+        images += [
+            [(c, r) for r, c in cells], [(cols - 1 - c, r) for r, c in cells],
+            [(c, rows - 1 - r) for r, c in cells], [(cols - 1 - c, rows - 1 - r) for r, c in cells],
+        ]
+    return [[r * cols + c for r, c in image] for image in images]
+
+
+def moved(mask: int, image: list[int]) -> int:
+    """`mask` with each cell moved by `image`."""
+    return sum(1 << image[i] for i in bits(mask))
 
 
 def draw(solver: NoNeighbourSolver, rng: random.Random) -> tuple[int, int]:

@@ -1,9 +1,10 @@
 """The rooms in one SQLite file (WAL mode, one writer, group commit): the embedded default.
 
 Every change a client is told about is committed first: a write returns only after the
-transaction holding it is committed. Writes queue to one writer task, which commits whatever has
-queued up in the same turn of the event loop in one transaction (each change in its own
-savepoint, so one failure spoils only itself). In WAL mode with synchronous=NORMAL a commit is a
+transaction holding it is committed. Writes queue up, and one callback, scheduled by the first of them
+for the next turn of the event loop, commits whatever has queued by then in one transaction (each
+change in its own savepoint, so one failure spoils only itself): no writer task to wake, so a lone
+move costs one callback rather than a task's two wake-ups. In WAL mode with synchronous=NORMAL a commit is a
 write to the log, no fsync, so it runs on the event loop itself (measured: quicker at the tail
 than a hop to a thread and back); checkpoints, which do fsync, run on a thread of their own with
 a second connection, beside the writer.
@@ -11,8 +12,8 @@ a second connection, beside the writer.
 The log is bounded: checkpoints beside a writer that never stops can copy the log into the file but
 never start it again from the top (a writer always holds frames past the last copy), so it grew by
 hundreds of MB a minute under a flood of moves. Once it is over `wal_limit` after a commit, the
-writer waits (asynchronously: the event loop runs on, moves queue) for one checkpoint that empties
-and truncates it (`_drain`), then goes on; the checkpoints every `CHECKPOINT_SECONDS` have copied
+writes wait (asynchronously: the event loop runs on, moves queue) for one checkpoint that empties
+and truncates it (`_drain`), then go on; the checkpoints every `CHECKPOINT_SECONDS` have copied
 most of it already.
 
 One server per file: the file itself is locked (an OS lock on its inode, which the OS lets go when
@@ -75,8 +76,8 @@ class SqliteStore:
         self.drains = 0  # times the log was emptied for being over its limit
         self.where = str(self.path)
         self._queue: list[tuple[Change, asyncio.Future[None]]] = []
-        self._wake: asyncio.Event | None = None
-        self._writer: asyncio.Task[None] | None = None
+        self._flush_due: asyncio.Handle | None = None  # the callback that commits what has queued
+        self._draining: asyncio.Task[None] | None = None  # the log being emptied: writes wait for it
         self._checks: asyncio.Task[None] | None = None
         self._lock = self._take_lock()
         try:
@@ -238,43 +239,48 @@ class SqliteStore:
     async def write(self, change: Change) -> None:
         """Run `change(db)` in a transaction and return once it is committed (raises StoreError)."""
         loop = asyncio.get_running_loop()
-        if self._writer is None:
-            self._wake = asyncio.Event()
-            self._writer = loop.create_task(self._write_loop())
+        if self._checks is None:
             self._checks = loop.create_task(self._checkpoint_loop())
         done: asyncio.Future[None] = loop.create_future()
         self._queue.append((change, done))
-        assert self._wake is not None
-        self._wake.set()
+        if self._flush_due is None and self._draining is None:
+            # every room that changes before the callback runs joins its batch
+            self._flush_due = loop.call_soon(self._flush)
         await done
 
-    async def _write_loop(self) -> None:
-        assert self._wake is not None
-        while True:
-            await self._wake.wait()
-            await asyncio.sleep(0)  # every room that changes in this turn of the loop joins the batch
-            self._wake.clear()
-            while self._queue:
-                batch, self._queue = self._queue[:BATCH_LIMIT], self._queue[BATCH_LIMIT:]
-                try:
-                    errors = self._commit([change for change, _ in batch])
-                except Exception as failure:  # the whole transaction failed (disk full, ...)
-                    errors = [failure] * len(batch)
-                for (_, done), error in zip(batch, errors, strict=True):
-                    if done.done():
-                        continue
-                    if error is None:
-                        done.set_result(None)
-                    elif isinstance(error, StoreError):
-                        done.set_exception(error)
-                    else:
-                        done.set_exception(StoreError(f"The rooms' database failed: {error}."))
-                if self.wal_size() > self.wal_limit:
-                    try:
-                        await asyncio.get_running_loop().run_in_executor(self._checkpointer, self._drain)
-                        self.drains += 1
-                    except sqlite3.Error:
-                        pass  # busy: the next commit over the limit tries again
+    def _flush(self) -> None:
+        """Commit what has queued, a batch at a time, and tell each writer how its change went."""
+        self._flush_due = None
+        while self._queue:
+            batch, self._queue = self._queue[:BATCH_LIMIT], self._queue[BATCH_LIMIT:]
+            try:
+                errors = self._commit([change for change, _ in batch])
+            except Exception as failure:  # the whole transaction failed (disk full, ...)
+                errors = [failure] * len(batch)
+            for (_, done), error in zip(batch, errors, strict=True):
+                if done.done():
+                    continue
+                if error is None:
+                    done.set_result(None)
+                elif isinstance(error, StoreError):
+                    done.set_exception(error)
+                else:
+                    done.set_exception(StoreError(f"The rooms' database failed: {error}."))
+            if self.wal_size() > self.wal_limit:
+                self._draining = asyncio.get_running_loop().create_task(self._drain_log())
+                return
+
+    async def _drain_log(self) -> None:
+        """Empty the log (on the checkpoint thread) while writes queue, then commit them."""
+        try:
+            await asyncio.get_running_loop().run_in_executor(self._checkpointer, self._drain)
+            self.drains += 1
+        except sqlite3.Error:
+            pass  # busy: the next commit over the limit tries again
+        finally:
+            self._draining = None
+            if self._queue and self._flush_due is None:
+                self._flush_due = asyncio.get_running_loop().call_soon(self._flush)
 
     async def read(self, query: Callable[[sqlite3.Connection], Any]) -> Any:
         try:
@@ -283,11 +289,8 @@ class SqliteStore:
             raise StoreError(f"The rooms' database failed: {error}.") from None
 
     async def close(self) -> None:
-        if self._writer is not None:
-            while self._queue:
-                await asyncio.sleep(0.01)
-            self._writer.cancel()
-            self._writer = None
+        while self._queue or self._draining is not None:
+            await asyncio.sleep(0.01)
         if self._checks is not None:
             self._checks.cancel()
         self._checkpointer.shutdown(wait=True)
