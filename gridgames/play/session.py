@@ -105,6 +105,7 @@ class PlaySession:
         #: Where the writes go: None writes at once (line mode), a `Writer` writes behind (the app).
         self.writer: Writer | None = None
         self._held: Any = None  # this game's open-here lock (`Store.hold`), once it has a slot
+        self._left = False  # `leave` has run
         self._game = game if game is not None else self._fresh_game()
         self.clock: GameClock | None = None  # a game under a clock (`use_clock`)
         self.timed_out: Outcome | None = None  # the game was lost on time
@@ -354,6 +355,14 @@ class PlaySession:
         """Mark this table's game as open here, so no other window offers it (see `Store.hold`)."""
         if self.store is not None and self.slot and self._held is None:
             self._held = self.store.hold(self.slot)
+
+    def leave(self) -> None:
+        """The table is left: the clock kept as it reads (`keep_clock`) and the game released
+        (`close`), once, before the first screen lists the unfinished games again."""
+        if not self._left:
+            self._left = True
+            self.keep_clock()
+            self.close()
 
     def close(self) -> None:
         """The table is left: its game may be offered elsewhere again."""

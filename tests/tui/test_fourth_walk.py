@@ -244,3 +244,30 @@ async def test_online_footers_offer_only_what_applies_now() -> None:
         await shows(playing, 0, set(), {"Resign", "Rematch", "Accept", "Decline", "Takeback"})  # a watcher
         await shows(playing, 2, {"Resign", "Takeback"}, {"Rematch", "Accept", "Decline"})
         await shows(state(takeback=1), 2, {"Accept", "Decline"}, {"Rematch"})
+
+
+async def test_a_game_left_mid_way_is_on_its_card_when_the_first_screen_comes_back() -> None:
+    # Found on the walk of 27 November: the game was released (and its clock kept) only once its screen
+    # had gone, after the first screen had read the unfinished games, so its card said nothing of it
+    # until the next visit.
+    from gridgames.play.setup import Setup
+    from gridgames.tui.screens.confirm import ConfirmScreen
+    from gridgames.tui.screens.select import SelectScreen
+
+    entry, options = get_entry("rowcol"), Options(5, 5, "1")
+    app = make_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        first = await screen_becomes(pilot, SelectScreen, "the first screen")
+        card = first.query_one("#variant-rowcol")
+        assert "Unfinished" not in card.render().plain
+        app.start_game(Setup("rowcol", options, ("human", "human")), Game.new(entry, options, 1))
+        screen = await screen_becomes(pilot, GameScreen, "the game")
+        await pilot.press("enter")  # a move at the cursor
+        await until(pilot, lambda: screen.game.cursor == 1, "the move to be played")
+        await pilot.press("escape")
+        question = await screen_becomes(pilot, ConfirmScreen, "the question whether to leave")
+        assert question.question.startswith("Leave this game?")
+        await pilot.press("y")
+        await screen_becomes(pilot, SelectScreen, "the first screen again")
+        offered = "rowcol's card to offer the game"
+        await until(pilot, lambda: "▶ Unfinished: 5x5, 1 move" in card.render().plain, offered)

@@ -150,8 +150,12 @@ class GameScreen(AnalysisOverlay, ComputerJobs, ClockView, GameExtras):
         self.changed(self.message, save=False)
 
     def on_unmount(self) -> None:
-        self.session.keep_clock()  # left mid-turn: the time spent is charged when it is resumed
-        self.session.close()
+        self.session.leave()  # left mid-turn: the time spent is charged when it is resumed
+
+    def leave(self) -> None:
+        """Released before the pop, so the first screen, shown again at once, lists this game."""
+        self.session.leave()
+        self.app.pop_screen()
 
     # -- after every change ----------------------------------------------------------------
     def changed(self, message: str = "", save: bool = True) -> None:
@@ -238,7 +242,7 @@ class GameScreen(AnalysisOverlay, ComputerJobs, ClockView, GameExtras):
 
     @on(Button.Pressed, "#leave")
     def leave_pressed(self) -> None:
-        close_screen(self, self.app.pop_screen)  # a second press queued must not pop the picker
+        close_screen(self, self.leave)  # a second press queued must not pop the picker
 
     # -- actions ------------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -280,10 +284,10 @@ class GameScreen(AnalysisOverlay, ComputerJobs, ClockView, GameExtras):
         if self.viewing is not None:
             self.back_to_live()
         elif not self.session.in_progress:
-            close_screen(self, self.app.pop_screen)  # a second Esc queued must not pop the picker
+            close_screen(self, self.leave)  # a second Esc queued must not pop the picker
         else:
             ask(self.app, "Leave this game? It stays saved and is offered again next time.", "Leave",
-                lambda: close_screen(self, self.app.pop_screen))
+                lambda: close_screen(self, self.leave))
 
     def action_new_game(self) -> None:
         if not self.session.in_progress:
