@@ -144,11 +144,10 @@ class Tracked:
         elif moves >= self.base:
             self.game = self.game.goto(moves - self.base).truncated()
         else:
-            kept = [mark for mark in self.marks if mark.ply <= moves]
-            found = rewound(kept, moves, state.moves)
+            found = rewound(self.marks, moves, state.moves)
             assert found is not None  # the start is always marked
-            self.game, self.base, new, _ = found
-            self.marks = kept + new
+            self.game, self.base, marks, _ = found
+            self.marks = list(marks)
         self.texts = list(state.moves)
         self.takeback = state.takeback
 

@@ -79,14 +79,14 @@ def play_on(game: Game, base: int, moves: Iterable[str], marks: list[Mark] | Non
     return game, base
 
 
-def last_mark(marks: Sequence[Mark], ply: int) -> int | None:
-    """The index in `marks` (in order of ply) of the last mark at or before `ply`, or None."""
-    found = None
-    for index, mark in enumerate(marks):
+def up_to(marks: Sequence[Mark], ply: int) -> tuple[Mark, ...]:
+    """The marks (in order of ply) at or before ply `ply`."""
+    count = 0
+    for mark in marks:
         if mark.ply > ply:
             break
-        found = index
-    return found
+        count += 1
+    return tuple(marks[:count])
 
 
 def restored(marks: Sequence[Mark], index: int) -> Game:
@@ -106,14 +106,15 @@ def restored(marks: Sequence[Mark], index: int) -> Game:
 
 def rewound(
     marks: Sequence[Mark], keep: int, moves: Sequence[str]
-) -> tuple[Game, int, list[Mark], int] | None:
+) -> tuple[Game, int, tuple[Mark, ...], int] | None:
     """The game after its first `keep` moves (`moves`: the text of at least those), replayed from the
-    last of `marks` at or before ply `keep`: the game, its base, the marks its folds left, and how many
-    moves were replayed; None when no mark is at or before `keep`."""
-    index = last_mark(marks, keep)
-    if index is None:
+    last of `marks` at or before ply `keep`: the game, its base, the marks that hold for it (those up
+    to `keep` and those its folds left), and how many moves were replayed; None when no mark is at or
+    before `keep`."""
+    kept = up_to(marks, keep)
+    if not kept:
         return None
-    mark = marks[index]
+    mark = kept[-1]
     new: list[Mark] = []
-    game, base = play_on(restored(marks, index), mark.ply, moves[mark.ply : keep], new)
-    return game, base, new, keep - mark.ply
+    game, base = play_on(restored(kept, len(kept) - 1), mark.ply, moves[mark.ply : keep], new)
+    return game, base, (*kept, *new), keep - mark.ply

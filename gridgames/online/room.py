@@ -36,7 +36,7 @@ from gridgames.engine.snapshot import expected_to_move
 from gridgames.games import get_entry, resolve_options
 from gridgames.games.guard import GameFault, probe
 from gridgames.online import snapshot as snapshots
-from gridgames.online.history import Mark, first_mark, fold, play_on, rewound
+from gridgames.online.history import Mark, first_mark, fold, play_on, rewound, up_to
 from gridgames.online.protocol import Create, Moved, Result, State
 from gridgames.online.store import RoomRow, hash_secret
 
@@ -256,22 +256,18 @@ class Room:
         replayed. Up to `history.MARK_EVERY` moves, the whole game without a mark: on the loader pool
         (`Rooms.replayed`)."""
         texts = self.before[:keep] if keep <= self.base else self.move_texts()[:keep]
-        kept = self.marks[: next((i for i, m in enumerate(self.marks) if m.ply > keep), len(self.marks))]
-        found = rewound(kept, keep, texts)
+        found = rewound(self.marks, keep, texts)
         if found is None:
             marks: list[Mark] = []
             game, base = replay(self.entry, self.options, self.game.first_player, texts, marks)
             return game, base, tuple(marks), keep
-        game, base, new, replayed = found
-        return game, base, (*kept, *new), replayed
+        return found
 
     def set_game(self, game: Game, base: int, marks: tuple[Mark, ...] | None = None) -> None:
         """Make `game` (from ply `base` on, at most the current base) the current game's history, with
         `marks` (`rewound`'s) or else the room's marks up to `base`, where the history is unchanged."""
         self.game, self.before, self.base = game, self.before[:base], base
-        if marks is None:
-            marks = tuple(mark for mark in self.marks if mark.ply <= base)
-        self.marks = marks
+        self.marks = up_to(self.marks, base) if marks is None else marks
 
     def start_game(self, game: Game) -> None:
         """Make `game`, a new game of the match, the current one."""

@@ -244,7 +244,7 @@ def board_puzzles(plan: Plan, board: Board, wanted: int, tally: Tally, counts: C
         if len(found) >= wanted:
             break
         ident = f"{plan.game}-{board.rows}x{board.cols}{suffix}-{len(found) + 1:04d}"
-        best: tuple[int, int, Candidate] | None = None
+        best: tuple[int, int, Candidate, tuple[object, int] | None] | None = None
         wanted_features = (
             LONGER_WEIGHT * counts.wants(AIM_LONGER, counts.longer) + counts.wants(AIM_MISSES, counts.misses)
             + counts.wants(AIM_MIDDLE, counts.middle)
@@ -270,16 +270,15 @@ def board_puzzles(plan: Plan, board: Board, wanted: int, tally: Tally, counts: C
             # among equals, the kind the pool holds fewest of (games that count kinds), else the first
             fewer = -counts.kinds.get(kind[0], 0) if kind is not None else 0
             if best is None or (score, fewer) > best[:2]:
-                best = (score, fewer, found_here)
+                best = (score, fewer, found_here, kind)
         if best is None:
             continue
-        chosen = best[2]
+        chosen, kind = best[2], best[3]
         puzzle = make_puzzle(entry, plan, board, ident, chosen)
         used.update(chosen.keys)
         chosen_moves.add(chosen.moves)
         starts.update(chosen.moves[:k] for k in range(len(chosen.moves) + 1))
         counts.add(puzzle, chosen.misses)
-        kind = hooks.puzzle_kind(chosen.state)
         if kind is not None:
             counts.kinds[kind[0]] = counts.kinds.get(kind[0], 0) + 1
         tally.slowest_proof = max(tally.slowest_proof, chosen.seconds)

@@ -16,13 +16,13 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import replace
-from functools import lru_cache
 from typing import Any
 
 from gridgames.engine.cells import Cell
 from gridgames.engine.moves import Move
 from gridgames.engine.rules import Content, GridState, Rules
 from gridgames.puzzles import difficulty
+from gridgames.solve.symmetry import board_symmetries
 
 #: What the shipped pool must hold, per game and over all games (`tests/puzzles/test_quality.py`).
 MIN_PER_GAME = 300
@@ -60,29 +60,6 @@ def min_medium_misses(game: str) -> float:
 Symmetry = Callable[[Cell], Cell]
 
 
-@lru_cache(maxsize=64)
-def symmetries(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
-    """Every symmetry of a rows x cols board as a permutation of cell indices (8 for a square, else 4)."""
-    maps: list[Callable[[int, int], tuple[int, int]]] = [
-        lambda r, c: (r, c), lambda r, c: (rows - 1 - r, c),
-        lambda r, c: (r, cols - 1 - c), lambda r, c: (rows - 1 - r, cols - 1 - c),
-    ]
-    if rows == cols:
-        maps += [
-            lambda r, c: (c, r), lambda r, c: (cols - 1 - c, r),
-            lambda r, c: (c, rows - 1 - r), lambda r, c: (cols - 1 - c, rows - 1 - r),
-        ]
-    out = []
-    for f in maps:
-        perm = []
-        for r in range(rows):
-            for c in range(cols):
-                rr, cc = f(r, c)
-                perm.append(rr * cols + cc)
-        out.append(tuple(perm))
-    return tuple(out)
-
-
 def _moves_key(state: GridState, moves: tuple[Move, ...], perm: tuple[int, ...]) -> tuple[Any, ...]:
     cols = state.cols
     return tuple(sorted(
@@ -94,8 +71,8 @@ def game_symmetries(rules: Rules[Any], begin: GridState) -> tuple[tuple[int, ...
     """The board's symmetries that are the game's too: those that map the start's moves onto its moves
     (turning a board in its diagonal turns Domineering's upright dominoes into lying ones: not one)."""
     moves = rules.legal_moves(begin)
-    plain = _moves_key(begin, moves, symmetries(begin.rows, begin.cols)[0])
-    return tuple(p for p in symmetries(begin.rows, begin.cols) if _moves_key(begin, moves, p) == plain)
+    plain = _moves_key(begin, moves, board_symmetries(begin.rows, begin.cols)[0])
+    return tuple(p for p in board_symmetries(begin.rows, begin.cols) if _moves_key(begin, moves, p) == plain)
 
 
 def key(rules: Rules[Any], state: GridState, perms: tuple[tuple[int, ...], ...]) -> tuple[Any, ...]:

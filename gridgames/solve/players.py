@@ -219,10 +219,10 @@ def decide(
         raise ValueError(f"There is no level '{level}': choose one of {', '.join(LEVELS)}.")
     if not rules.legal_moves(state):
         raise ValueError("The game is over: there is no move to choose.")
-    limit = None if budget is None else Budget.of(budget)
+    limit, rng = None if budget is None else Budget.of(budget), rng or random.Random()
     if level == Level.PERFECT:
-        return perfect_choice(rules, state, rng or random.Random(), limit)
-    return Choice(_CHOOSERS[level](rules, state, rng or random.Random(), limit), False)
+        return perfect_choice(rules, state, rng, limit)
+    return Choice(_CHOOSERS[level](rules, state, rng, limit), False)
 
 
 def get_player(level: str, rng: random.Random | None = None, budget: float | None = None) -> Player:

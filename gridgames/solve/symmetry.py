@@ -24,12 +24,13 @@ neighbours) and wins; in Cram no domino is its own image, so symmetry decides no
 
 `mirror_reply` finds the proven move in any position one move from mirror-lost; `mirror_lost` says when
 the player to move is lost. The game supplies its moves and the free cells each leaves; nothing here
-names a game.
+names a game. `board_symmetries` lists a board's eight (or four) symmetries as permutations of its
+cells, for whatever must treat a position and its images as one (the puzzles' repeat rule).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import lru_cache
 from typing import TYPE_CHECKING, TypeVar
 
@@ -107,3 +108,27 @@ def mirror_reply(rows: int, cols: int, options: Iterable[tuple[Move, int]]) -> M
         if mirror_lost(rows, cols, free_after):
             return move
     return None
+
+
+@lru_cache(maxsize=64)
+def board_symmetries(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
+    """Every symmetry of a rows x cols board as a permutation of cell indices (8 for a square, else 4),
+    the identity first: a position and its images are one puzzle to the quality rules."""
+    maps: list[Callable[[int, int], tuple[int, int]]] = [
+        lambda r, c: (r, c), lambda r, c: (rows - 1 - r, c),
+        lambda r, c: (r, cols - 1 - c), lambda r, c: (rows - 1 - r, cols - 1 - c),
+    ]
+    if rows == cols:
+        maps += [
+            lambda r, c: (c, r), lambda r, c: (cols - 1 - c, r),
+            lambda r, c: (c, rows - 1 - r), lambda r, c: (cols - 1 - c, rows - 1 - r),
+        ]
+    out = []
+    for f in maps:
+        perm = []
+        for r in range(rows):
+            for c in range(cols):
+                rr, cc = f(r, c)
+                perm.append(rr * cols + cc)
+        out.append(tuple(perm))
+    return tuple(out)

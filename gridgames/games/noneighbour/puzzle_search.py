@@ -22,7 +22,7 @@ kinds, and the generator keeps at most `kinds.MOST_OF_A_KIND` puzzles of one kin
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from gridgames.engine.moves import Move
 from gridgames.engine.options import Options
@@ -31,6 +31,7 @@ from gridgames.games.api import PuzzleBoard
 from gridgames.games.noneighbour.algorithm import NoNeighbourSolver
 from gridgames.games.noneighbour.kinds import Kind, kind
 from gridgames.games.noneighbour.rules import RULES, NoNeighbourState
+from gridgames.solve.symmetry import board_symmetries
 
 #: The numbers of empty cells drawn, seven twice as often as five (more shapes of them hold such a
 #: position): the only ones where random draws met a single winning move that does not end the game at
@@ -57,7 +58,7 @@ def groups(board: PuzzleBoard, adjacency: str, rng: random.Random) -> Iterator[l
     solver = NoNeighbourSolver(board.rows, board.cols, adjacency, use_table=False)
     begin = RULES.start(Options(board.rows, board.cols, game_options={"adjacency": adjacency}), 1)
     given: set[tuple[int, int]] = set()  # the positions given already (occupied, forbidden), up to symmetry
-    images = symmetries(board.rows, board.cols)
+    images = board_symmetries(board.rows, board.cols)  # a position and its images are one puzzle
     offered: dict[Kind, int] = {}  # how often each kind was offered
     for _ in range(board.games):
         group: list[Placed] = []
@@ -90,23 +91,7 @@ def groups(board: PuzzleBoard, adjacency: str, rng: random.Random) -> Iterator[l
         yield group
 
 
-def symmetries(rows: int, cols: int) -> list[list[int]]:
-    """The board's symmetries as maps of cell indices (a square's eight, else four): a position and its
-    mirror image are one puzzle to the quality rules, so the search offers only one of them."""
-    cells = [(r, c) for r in range(rows) for c in range(cols)]
-    images = [
-        [(r, c) for r, c in cells], [(rows - 1 - r, c) for r, c in cells],
-        [(r, cols - 1 - c) for r, c in cells], [(rows - 1 - r, cols - 1 - c) for r, c in cells],
-    ]
-    if rows == cols:
-        images += [
-            [(c, r) for r, c in cells], [(cols - 1 - c, r) for r, c in cells],
-            [(c, rows - 1 - r) for r, c in cells], [(cols - 1 - c, rows - 1 - r) for r, c in cells],
-        ]
-    return [[r * cols + c for r, c in image] for image in images]
-
-
-def moved(mask: int, image: list[int]) -> int:
+def moved(mask: int, image: Sequence[int]) -> int:
     """`mask` with each cell moved by `image`."""
     return sum(1 << image[i] for i in bits(mask))
 
