@@ -21,6 +21,7 @@ from gridgames.engine.entry import Entry
 from gridgames.engine.moves import Move
 from gridgames.engine.roles import Level
 from gridgames.engine.rules import GridState
+from gridgames.play.session import Review
 from gridgames.solve.budget import PREPARE_SECONDS, REPLY_SECONDS
 from gridgames.solve.hooks import solver_of
 
@@ -31,7 +32,8 @@ if TYPE_CHECKING:
 Stop = Callable[[], bool] | None
 #: Seconds a search-based move or analysis may take (exact solvers ignore it).
 ANALYSIS_BUDGET = 1.0
-REVIEW_BUDGET = 0.3
+#: Seconds the end-of-game review may spend proving the game's positions, all of them together.
+REVIEW_BUDGET = 5.0
 
 
 def levels() -> tuple[Level, ...]:
@@ -193,13 +195,24 @@ def regions(
 
 
 def threw_away_wins(
-    entry: Entry, states: tuple[GridState, ...], stop: Stop = None
-) -> frozenset[int]:
-    """1-based numbers of the moves after which a proven win for the mover became a proven loss."""
-    values = []
-    for state in states:
-        if stop is not None and stop():
+    entry: Entry, states: tuple[GridState, ...], stop: Stop = None, seconds: float = REVIEW_BUDGET
+) -> Review:
+    """The review of a game through `states`. The positions are proven from the end back, each with
+    the time the review has left: the late ones are quick, and an early one that is not proven in
+    time leaves its move unjudged (said so) rather than cleared."""
+    from gridgames.solve.base import LOSS, WIN
+
+    deadline = time.perf_counter() + seconds
+    values: list[str | None] = [None] * len(states)
+    for index in range(len(states) - 1, -1, -1):
+        left = deadline - time.perf_counter()
+        if (stop is not None and stop()) or left <= 0:
             break
-        evaluation = None if too_big_to_solve(entry, state) else analyse(entry, state, REVIEW_BUDGET, stop)
-        values.append(evaluation.value if evaluation is not None and evaluation.exact else None)
-    return frozenset(n for n in range(1, len(values)) if values[n - 1] == "win" and values[n] == "win")
+        state = states[index]
+        evaluation = None if too_big_to_solve(entry, state) else analyse(entry, state, left, stop)
+        values[index] = evaluation.value if evaluation is not None and evaluation.exact else None
+    moves = range(1, len(states))
+    blunders = frozenset(n for n in moves if values[n - 1] == WIN and values[n] == WIN)
+    # a move is judged when its mover was lost anyway, or when both positions around it are proven
+    unjudged = sum(1 for n in moves if values[n - 1] != LOSS and None in (values[n - 1], values[n]))
+    return Review(blunders, unjudged)

@@ -66,6 +66,16 @@ class ReviewRequest:
     game: Game
 
 
+@dataclass(frozen=True)
+class Review:
+    """What the end-of-game review proved: the 1-based numbers of the moves after which a proven
+    win for the mover became a proven loss, and how many moves it could not judge (a position too
+    big to solve, or not proven within the review's time): those are not said to be sound."""
+
+    blunders: frozenset[int]
+    unjudged: int = 0
+
+
 def start_sentence(match: Match, game: Game, name: Callable[[int], str] | None = None) -> str:
     """Who starts `game`, a new game of `match`, and why, when it is news: 'Coin toss: Player B (O)
     starts.', 'Game 2: Player A (X) moves first (the loser starts).'; "" when the book's rule says who
@@ -95,7 +105,7 @@ class PlaySession:
         self.match_base = match  # the score before the current game
         self.game_number = 1
         self.thinking: int | None = None  # the player whose computer is thinking, if any
-        self.reviews: dict[tuple[Move, ...], frozenset[int]] = {}  # finished moves -> moves that threw a win
+        self.reviews: dict[tuple[Move, ...], Review] = {}  # finished moves -> what the review proved
         self._counted: tuple[str, str] | None = None  # (opponent, result) of this game in the statistics
         # a finished game opened from a record was not played here: it never counts
         self._countable = game is None or not game.is_over
@@ -164,9 +174,14 @@ class PlaySession:
     @property
     def blunders(self) -> frozenset[int]:
         """The reviewed moves that threw a win away, for the current (finished) position."""
+        return self.review.blunders
+
+    @property
+    def review(self) -> Review:
+        """The review of the current (finished) position; an empty one before it is reviewed."""
         if not self._game.is_over:
-            return frozenset()
-        return self.reviews.get(self._game.played, frozenset())
+            return Review(frozenset())
+        return self.reviews.get(self._game.played, Review(frozenset()))
 
     @property
     def own_blunders(self) -> frozenset[int]:
@@ -290,10 +305,11 @@ class PlaySession:
             return None
         return ReviewRequest(game.played, game)
 
-    def reviewed(self, request: ReviewRequest, blunders: frozenset[int]) -> None:
+    def reviewed(self, request: ReviewRequest, review: Review) -> None:
         """Take the review's answer; a person's mistakes in a game played here are kept across games
         (`puzzles.mistakes`: the dashboard's list), never a computer seat's."""
-        self.reviews[request.key] = blunders
+        self.reviews[request.key] = review
+        blunders = review.blunders
         store = self.store
         if store is None or not blunders or not self._countable:
             return

@@ -26,7 +26,7 @@ from gridgames.games.guard import fault_in
 from gridgames.play import computer
 from gridgames.play.clocks import OutOfTime
 from gridgames.play.narration import review_text
-from gridgames.play.session import ReviewRequest, ThinkRequest
+from gridgames.play.session import Review, ReviewRequest, ThinkRequest
 
 
 def _stop_check() -> Callable[[], bool]:
@@ -69,7 +69,7 @@ class ComputerJobs:
         return computer.prepare(game.entry, game.state, _stop_check())
 
     @work(thread=True, exclusive=True, group="review", exit_on_error=False)
-    def review(self, request: ReviewRequest) -> tuple[ReviewRequest, frozenset[int]]:
+    def review(self, request: ReviewRequest) -> tuple[ReviewRequest, Review]:
         game = request.game
         states: tuple[GridState, ...] = game.states[: game.cursor + 1]
         return request, computer.threw_away_wins(game.entry, states, _stop_check())
@@ -103,12 +103,12 @@ class ComputerJobs:
             screen.session.stop_thinking()
             screen.say(f"✗ The computer chose an illegal move: {error}")
 
-    def review_done(self, request: ReviewRequest, blunders: frozenset[int]) -> None:
+    def review_done(self, request: ReviewRequest, review: Review) -> None:
         screen: Any = self
-        screen.session.reviewed(request, blunders)
+        screen.session.reviewed(request, review)
         game = screen.session.game
         if game.is_over and game.played == request.key:
-            screen.say(review_text(blunders, screen.session.own_blunders))
+            screen.say(review_text(review.blunders, screen.session.own_blunders, review.unjudged))
 
     def prepared(self, done: bool) -> None:
         """The board is solved: the status drops its 'strongest search until ...' note, and what the

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from gridgames.engine import Options
 from gridgames.engine.match import Match
 from gridgames.games import get_entry
-from gridgames.play.session import HUMAN, PlaySession
+from gridgames.play.session import HUMAN, PlaySession, Review
 from gridgames.storage import Store
 
 ACTIONS = st.lists(
@@ -76,7 +76,7 @@ def test_the_review_survives_undo_and_redo_back_to_the_same_end(tmp_path) -> Non
         session.play(session.game.parse(text))
     request = session.review_request()
     assert request is not None
-    session.reviewed(request, frozenset({1}))
+    session.reviewed(request, Review(frozenset({1})))
     assert session.blunders == {1} and session.review_request() is None
     session.undo()
     assert session.blunders == frozenset()
@@ -120,5 +120,5 @@ def test_only_a_persons_mistakes_are_offered_to_learn_from(tmp_path) -> None:
         session.play(session.game.parse(text))
     request = session.review_request()
     assert request is not None
-    session.reviewed(request, frozenset({1, 2, 4, 7}))
+    session.reviewed(request, Review(frozenset({1, 2, 4, 7})))
     assert session.blunders == {1, 2, 4, 7} and session.own_blunders == {1, 7}  # never the computer's

@@ -148,15 +148,21 @@ def hint_text(entry: Entry, evaluation: Any) -> tuple[Move | None, str]:
     return move, f"Hint: {text} (the best move found in {evaluation.seconds:.1f} s; not proven)."
 
 
-def review_text(blunders: frozenset[int], own: frozenset[int] | None = None) -> str:
+def review_text(blunders: frozenset[int], own: frozenset[int] | None = None, unjudged: int = 0) -> str:
     """'Review: moves 5 and 7 threw away a win ...', for the moves found (1-based, in order); `own`:
-    those a person made (None: all), the only ones offered to replay as a puzzle."""
+    those a person made (None: all), the only ones offered to replay as a puzzle; `unjudged`: how
+    many moves the review could not judge, said so, so that "no move" is never claimed unproven."""
+    unsure = ""
+    if unjudged:
+        which = "1 move" if unjudged == 1 else f"{unjudged} moves"
+        unsure = f" {which} could not be judged: not proven within the review's time."
     if not blunders:
-        return "Review: no move threw away a win."
+        return ("Review: no move threw away a win." if not unjudged
+                else f"Review: no judged move threw away a win.{unsure}")
     if own is not None and not own:
         listed = ", ".join(str(n) for n in sorted(blunders))
         return (f"Review: the computer threw away a win (marked ?! in the log: {listed}); "
-                "none of your moves did.")
+                f"none of your moves did.{unsure}")
     numbers = [str(n) for n in sorted(blunders)]
     if len(numbers) == 1:
         which, pick = f"move {numbers[0]}", "Choose it"
@@ -164,7 +170,7 @@ def review_text(blunders: frozenset[int], own: frozenset[int] | None = None) -> 
         which, pick = f"moves {', '.join(numbers[:-1])} and {numbers[-1]}", "Choose one"
     return (
         f"Review: {which} threw away a win (marked ?! in the log). "
-        f"{pick} in the log and press t to retry from there, or p to replay it as a puzzle."
+        f"{pick} in the log and press t to retry from there, or p to replay it as a puzzle.{unsure}"
     )
 
 
