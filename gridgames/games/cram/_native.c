@@ -600,12 +600,26 @@ static void list_moves(const Frame *f, u64 bits, Moves *moves) {
             /* the domino's neighbours (no cell is next to both of its cells): one at most, or all joined
              * around it, and what is left is one region; its cells' neighbours in the shape, each
              * counting the other */
-            int degrees = count(ring) + 2;
-            if (degrees <= 3 || (f->w <= (pass ? 20 : 30) && local_joined[pass][window_of(f, bits, i, pass)])) {
+            int degrees = count(ring) + 2, windowed = f->w <= (pass ? 20 : 30);
+            if (degrees <= 3 || (windowed && local_joined[pass][window_of(f, bits, i, pass)])) {
                 big = rest;
                 most = cells - 2;
             } else {
-                big = largest_region(f, rest, cells - 2, &most);
+                /* the region of the first cell left; if it is not the larger part, what is left of the
+                 * ring may show through the window that the rest is one region (every region left
+                 * touches the ring: the shape was one region), and the rest needs no flood */
+                u64 first = flood(f, rest & -rest, rest), other = rest ^ first;
+                int n = count(first);
+                if (n >= cells - 2 - n) {
+                    big = first;
+                    most = n;
+                } else if (windowed && local_joined[pass][window_of(f, bits & ~first, i, pass)]) {
+                    big = other;
+                    most = cells - 2 - n;
+                } else {
+                    big = largest_region(f, other, cells - 2 - n, &most);
+                    if (n >= most) { big = first; most = n; } /* (a tie goes to the first) */
+                }
             }
             int rank = use_order ? most : 0;
             if (use_order > 1) { /* the score: see above (128 keeps it positive) */
