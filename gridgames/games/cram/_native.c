@@ -432,7 +432,19 @@ static void canonical(int h, int w, u64 bits, int *ch, int *cw, u64 *cb) {
     u64 rows[MAXCELLS], cols[MAXCELLS];
     u64 best = ~(u64)0;
     int best_hw = 0xFFFF;
-    if (h <= w) {
+    if (h < w) { /* a wide shape: its four flips, all of the same box (bits is the shape as is) */
+        u64 row_mask = BIT(w) - 1, upside = 0; /* (w < 64: h >= 1) */
+        for (int r = 0, at = (h - 1) * w; r < h; r++, at -= w) upside |= ((bits >> (r * w)) & row_mask) << at;
+        u64 a = reverse(bits, h * w), c = reverse(upside, h * w);
+        best = bits < upside ? bits : upside;
+        if (a < best) best = a;
+        if (c < best) best = c;
+        *cb = best;
+        *ch = h;
+        *cw = w;
+        return;
+    }
+    if (h == w) {
         u64 row_mask = w == 64 ? ~(u64)0 : BIT(w) - 1;
         for (int r = 0; r < h; r++) rows[r] = (bits >> (r * w)) & row_mask;
         least_of_flips(rows, h, w, &best, &best_hw);
