@@ -502,8 +502,10 @@ static int use_etc = 1, use_bounds = 1, use_order = 2, exact_cells = 14;
  * 191,236 searches where the largest region alone made 1,036,968. (The second round's score counted
  * the dominoes left instead of the neighbours, the opposite preference, and not the leaves: 363,190.) */
 typedef struct {
+    /* in the order listed (the k-th in the sorted order is the order[k]-th listed) */
     u64 left_over[2 * MAXCELLS], largest[2 * MAXCELLS];
     int size[2 * MAXCELLS], n;
+    unsigned char order[2 * MAXCELLS];
     /* filled in as they are worked out: the XOR of the other regions' values (-1: not yet), the largest
      * region's canonical shape (its hw 0: not yet) */
     int others[2 * MAXCELLS], hw[2 * MAXCELLS];
@@ -595,9 +597,7 @@ static void list_moves(const Frame *f, u64 bits, Moves *moves) {
     u64 right = bits & (bits >> 1) & f->not_last, down = bits & (bits >> f->w);
     u64 left = right << 1, up = down << f->w; /* the cells with a neighbour on that side */
     int n = 0, cells = count(bits);
-    int ranks[2 * MAXCELLS], least = 1 << 20, top = 0;
-    u64 rests[2 * MAXCELLS], bigs[2 * MAXCELLS];
-    int sizes[2 * MAXCELLS];
+    int ranks[2 * MAXCELLS], least = 1 << 20, top = 0, order_by = use_order;
     /* the shape's cells with one neighbour (leaves) and with two, from the sum of the four sides' bits:
      * a domino takes one neighbour from each cell next to it (its ring), so what it leaves has for
      * leaves the shape's leaves off the domino and its ring, and the ring's cells that had two */
@@ -633,17 +633,17 @@ static void list_moves(const Frame *f, u64 bits, Moves *moves) {
                     if (n >= most) { big = first; most = n; } /* (a tie goes to the first) */
                 }
             }
-            int rank = use_order ? most : 0;
-            if (use_order > 1) { /* the score: see above (128 keeps it positive) */
+            int rank = order_by ? most : 0;
+            if (order_by > 1) { /* the score: see above (128 keeps it positive) */
                 u64 leaves = (one & ~(domino | ring)) | (two & ring);
                 rank = 2 * most + degrees + 2 * f->off_centre[pass][i] + 128 - count(leaves) - count(leaves & big);
             }
             ranks[n] = rank;
             if (rank < least) least = rank;
             if (rank > top) top = rank;
-            rests[n] = rest;
-            bigs[n] = big;
-            sizes[n] = most;
+            moves->left_over[n] = rest;
+            moves->largest[n] = big;
+            moves->size[n] = most;
             n++;
         }
     }
@@ -651,7 +651,7 @@ static void list_moves(const Frame *f, u64 bits, Moves *moves) {
      * are chained in the order listed and the ranks met read from a mask, least first (about half the
      * instructions of the counting sort below, which the others take: on the rank's low 5 bits, then
      * on the next 5; a rank is under 1024: twice 62 cells, 8 neighbours, twice 66 half cells, 128) */
-    unsigned char order[2 * MAXCELLS];
+    unsigned char *order = moves->order;
     if (top - least < 64) {
         unsigned char head[64], tail[64], next[2 * MAXCELLS];
         u64 met = 0;
@@ -683,10 +683,6 @@ static void list_moves(const Frame *f, u64 bits, Moves *moves) {
     }
     moves->n = n;
     for (int k = 0; k < n; k++) {
-        int from = order[k];
-        moves->left_over[k] = rests[from];
-        moves->largest[k] = bigs[from];
-        moves->size[k] = sizes[from];
         moves->others[k] = -1;
         moves->hw[k] = 0;
     }
@@ -844,8 +840,9 @@ static int sum_value(const Frame *f, u64 cells, u64 largest, u64 asked, Budget *
 /* The k-th domino's largest region, twin leaves cut: its value if a path or a cycle (hw -1 - value),
  * else its canonical shape (hw, shape), worked out once. */
 static void prepare_largest(const Frame *f, Moves *moves, int k) {
-    if (moves->hw[k] || moves->size[k] < 4) return;
-    u64 largest = without_twin_leaves(f, moves->largest[k]);
+    int d = moves->order[k];
+    if (moves->hw[k] || moves->size[d] < 4) return;
+    u64 largest = without_twin_leaves(f, moves->largest[d]);
     int n = count(largest);
     int simple = n < 4 ? n >= 2 : path_value(f, largest, n);
     if (simple >= 0) {
@@ -861,9 +858,10 @@ static void prepare_largest(const Frame *f, Moves *moves, int k) {
 
 /* sum_value for the k-th domino of `moves`, keeping what it works out for the next question. */
 static int option_value(const Frame *f, Moves *moves, int k, u64 asked, Budget *b) {
+    int d = moves->order[k];
     if (moves->others[k] < 0) {
         int others = 0;
-        for (u64 rest = moves->left_over[k] & ~moves->largest[k]; rest;) {
+        for (u64 rest = moves->left_over[d] & ~moves->largest[d]; rest;) {
             u64 comp = flood(f, rest & -rest, rest);
             rest ^= comp;
             int v = region_value(f, comp, ALL_VALUES, b);
@@ -873,8 +871,8 @@ static int option_value(const Frame *f, Moves *moves, int k, u64 asked, Budget *
         moves->others[k] = others;
     }
     int others = moves->others[k];
-    if (moves->size[k] < 4) {
-        int v = others ^ (moves->size[k] >= 2);
+    if (moves->size[d] < 4) {
+        int v = others ^ (moves->size[d] >= 2);
         return asked >> v & 1 ? v : NOT_AMONG;
     }
     prepare_largest(f, moves, k);
