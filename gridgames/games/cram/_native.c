@@ -114,10 +114,9 @@ static inline Entry *find(u64 bits, u64 hw, u64 hash) {
 }
 
 /* The shape's meta (only its h << 8 | w when nothing is known). */
-static inline u64 memo_meta(u64 bits, int h, int w) {
-    u64 hw = (u64)(h << 8 | w);
+static inline u64 memo_meta(u64 bits, u64 hw, u64 hash) {
     if (!table) return hw;
-    Entry *e = find(bits, hw, key_hash(bits, hw));
+    Entry *e = find(bits, hw, hash);
     return e ? e->meta : hw;
 }
 
@@ -256,15 +255,14 @@ static Entry *make_room(Entry *p, Entry *q) {
     return NULL;
 }
 
-/* Stores meta under (bits, its hw): into the entry that has it, else an empty entry of its first
+/* Stores meta under (bits, its hw; `hash` their key_hash): into `had`, the entry that has it (the
+ * caller found it, or NULL), else an empty entry of its first
  * bucket, else of its second, else one made by moving another shape to its other bucket; when none
  * can move, the table doubles while under its cap (and when three quarters full), else the entry of
  * the two buckets that took the least work to find (the fewest cells among those) gives way. */
-static int remember(u64 bits, u64 meta) {
-    if (!table && grow() < 0) return NO_MEMORY;
-    u64 hw = meta & HW_MASK, hash = key_hash(bits, hw);
-    Entry *had = find(bits, hw, hash);
+static int remember(u64 bits, u64 meta, u64 hash, Entry *had) {
     if (had) { had->meta = meta; return 0; }
+    if (!table && grow() < 0) return NO_MEMORY;
     if (stored >= entries / 4 * 3 && entries * 2 <= table_cap) grow(); /* (if it cannot, as at the cap) */
     for (;;) {
         Entry *p = bucket_of(hash, 0), *q = bucket_of(hash, 1);
@@ -310,16 +308,18 @@ static inline u64 with_work(u64 meta, unsigned long long nodes) {
     return (meta & WORK_MASK) >> WORK_SHIFT >= work ? meta : (meta & ~WORK_MASK) | work << WORK_SHIFT;
 }
 
-static int remember_exact(u64 bits, int h, int w, int v, unsigned long long nodes) {
-    u64 meta = with_work(memo_meta(bits, h, w), nodes);
+static int remember_exact(u64 bits, u64 hw, u64 hash, int v, unsigned long long nodes) {
+    Entry *had = table ? find(bits, hw, hash) : NULL;
+    u64 meta = with_work(had ? had->meta : hw, nodes);
     meta = (meta & ~((u64)0xFF << 16)) | (u64)(v + 1) << 16;
-    return remember(bits, meta) < 0 ? NO_MEMORY : v;
+    return remember(bits, meta, hash, had) < 0 ? NO_MEMORY : v;
 }
 
 /* Records that the value is none of `values` (a mask); returns NOT_AMONG. */
-static int remember_not(u64 bits, int h, int w, u64 values, unsigned long long nodes) {
-    u64 meta = with_work(memo_meta(bits, h, w), nodes) | (values & ((BIT(NOT_VALUES) - 1))) << NOT_SHIFT;
-    return remember(bits, meta) < 0 ? NO_MEMORY : NOT_AMONG;
+static int remember_not(u64 bits, u64 hw, u64 hash, u64 values, unsigned long long nodes) {
+    Entry *had = table ? find(bits, hw, hash) : NULL;
+    u64 meta = with_work(had ? had->meta : hw, nodes) | (values & ((BIT(NOT_VALUES) - 1))) << NOT_SHIFT;
+    return remember(bits, meta, hash, had) < 0 ? NO_MEMORY : NOT_AMONG;
 }
 
 /* ---- box geometry ------------------------------------------------------------------------------- */
@@ -509,7 +509,7 @@ typedef struct {
     /* filled in as they are worked out: the XOR of the other regions' values (-1: not yet), the largest
      * region's canonical shape (its hw 0: not yet) */
     int others[2 * MAXCELLS], hw[2 * MAXCELLS];
-    u64 shape[2 * MAXCELLS];
+    u64 shape[2 * MAXCELLS], hash[2 * MAXCELLS]; /* (its key_hash) */
 } Moves;
 
 /* The largest region of `cells` (the first of the largest), and its size in *most (0 when empty); `total`
@@ -713,7 +713,7 @@ static inline u64 still_possible(u64 asked, u64 found, int left) {
     return asked & ~found & ~below(lowbit(~found)) & below(limit + 1);
 }
 
-static int shape_value(int h, int w, u64 bits, u64 asked, Budget *b);
+static int shape_value(int h, int w, u64 bits, u64 hash, u64 asked, Budget *b);
 static int probing = 0; /* 1: answer from the table only (UNKNOWN where it would search) */
 
 /* ---- regions whose value is known without a search: paths and cycles ---------------------------- */
@@ -799,9 +799,10 @@ static int region_value_searched(const Frame *f, u64 comp, u64 asked, Budget *b)
     u64 bits, cb;
     box(f, comp, &bh, &bw, &bits);
     canonical_cached(bh, bw, bits, &ch, &cw, &cb);
-    if (asked != ALL_VALUES || n <= exact_cells) return shape_value(ch, cw, cb, asked, b);
+    u64 hash = key_hash(cb, (u64)(ch << 8 | cw));
+    if (asked != ALL_VALUES || n <= exact_cells) return shape_value(ch, cw, cb, hash, asked, b);
     for (int g = 0;; g++) {
-        int r = shape_value(ch, cw, cb, BIT(g), b);
+        int r = shape_value(ch, cw, cb, hash, BIT(g), b);
         if (r != NOT_AMONG) return r;
         if (g > 40) return UNKNOWN;
     }
@@ -854,6 +855,7 @@ static void prepare_largest(const Frame *f, Moves *moves, int k) {
     box(f, largest, &bh, &bw, &bits);
     canonical_cached(bh, bw, bits, &ch, &cw, &moves->shape[k]);
     moves->hw[k] = ch << 8 | cw;
+    moves->hash[k] = key_hash(moves->shape[k], (u64)moves->hw[k]);
 }
 
 /* sum_value for the k-th domino of `moves`, keeping what it works out for the next question. */
@@ -880,7 +882,7 @@ static int option_value(const Frame *f, Moves *moves, int k, u64 asked, Budget *
         int v = others ^ (-1 - moves->hw[k]);
         return asked >> v & 1 ? v : NOT_AMONG;
     }
-    int v = shape_value(moves->hw[k] >> 8, moves->hw[k] & 0xFF, moves->shape[k], shifted(asked, others), b);
+    int v = shape_value(moves->hw[k] >> 8, moves->hw[k] & 0xFF, moves->shape[k], moves->hash[k], shifted(asked, others), b);
     return v < 0 ? v : v ^ others;
 }
 
@@ -892,9 +894,9 @@ static int option_value(const Frame *f, Moves *moves, int k, u64 asked, Budget *
  * some are left, the missing values under them are looked for one by one, the first one no option has
  * being the value. Asking one value is Lemoine and Viennot's "is it worth g?" (2012). What is learnt is
  * kept: the exact value, or values it cannot have. */
-static int shape_value(int h, int w, u64 bits, u64 asked, Budget *b) {
+static int shape_value(int h, int w, u64 bits, u64 hash, u64 asked, Budget *b) {
     const Frame *f = frames[h][w] ? frames[h][w] : frame(h, w); /* made once per box size */
-    u64 meta = memo_meta(bits, h, w);
+    u64 hw = (u64)(h << 8 | w), meta = memo_meta(bits, hw, hash);
     int v = meta_exact(meta);
     if (v >= 0) return asked >> v & 1 ? v : NOT_AMONG;
     u64 right = bits & (bits >> 1) & f->not_last, down = bits & (bits >> f->w);
@@ -925,14 +927,14 @@ static int shape_value(int h, int w, u64 bits, u64 asked, Budget *b) {
             if (pass == 0 && k + 1 < moves.n) { /* the next option's bucket fetched meanwhile: see above */
                 prepare_largest(f, &moves, k + 1);
                 if (moves.hw[k + 1] > 0 && table)
-                    __builtin_prefetch(bucket_of(key_hash(moves.shape[k + 1], (u64)moves.hw[k + 1]), 0));
+                    __builtin_prefetch(bucket_of(moves.hash[k + 1], 0));
             }
             /* the table answers an option only with its largest region's exact value (else not a value
              * asked, or nothing: either way the option waits for the search), so the other regions it
              * leaves are valued only then */
             if (pass == 0) {
                 prepare_largest(f, &moves, k);
-                if (moves.hw[k] > 0 && meta_exact(memo_meta(moves.shape[k], moves.hw[k] >> 8, moves.hw[k] & 0xFF)) < 0)
+                if (moves.hw[k] > 0 && meta_exact(memo_meta(moves.shape[k], (u64)moves.hw[k], moves.hash[k])) < 0)
                     continue;
             }
             int r = option_value(f, &moves, k, possible, b);
@@ -946,7 +948,7 @@ static int shape_value(int h, int w, u64 bits, u64 asked, Budget *b) {
         }
     }
     probing = 0;
-    if (!possible) return remember_not(bits, h, w, asked | found | below(lowbit(~found)), b->nodes - start);
+    if (!possible) return remember_not(bits, hw, hash, asked | found | below(lowbit(~found)), b->nodes - start);
     /* ... then, no option having any of them, each missing value under them looked for in turn: the
      * first not found is the value. */
     int least = lowbit(possible);
@@ -959,17 +961,17 @@ static int shape_value(int h, int w, u64 bits, u64 asked, Budget *b) {
             if (r == j) break;
         }
         if (k == moves.n) { /* no option is worth j, every smaller value is reached: the value is j */
-            int e = remember_exact(bits, h, w, j, b->nodes - start);
+            int e = remember_exact(bits, hw, hash, j, b->nodes - start);
             return FAILED(e) ? e : asked >> j & 1 ? j : NOT_AMONG;
         }
         known[k] = 1;
         found |= BIT(j);
         left--;
         possible = still_possible(asked, found, left);
-        if (!possible) return remember_not(bits, h, w, asked | found | below(lowbit(~found)), b->nodes - start);
+        if (!possible) return remember_not(bits, hw, hash, asked | found | below(lowbit(~found)), b->nodes - start);
         least = lowbit(possible);
     }
-    int e = remember_exact(bits, h, w, least, b->nodes - start);
+    int e = remember_exact(bits, hw, hash, least, b->nodes - start);
     return FAILED(e) ? e : asked >> least & 1 ? least : NOT_AMONG;
 }
 /* ---- Python interface --------------------------------------------------------------------------- */
