@@ -411,6 +411,32 @@ static inline u64 reverse(u64 x, int width) {
 
 static inline int key_less(u64 a, int ahw, u64 b, int bhw) { return a != b ? a < b : ahw < bhw; }
 
+/* The least of the four flips of h rows of width w < 64 packed in `plain` (as is, rows reversed, each
+ * row reversed, both: all of one box, so compared as plain numbers). */
+static inline u64 least_flip(u64 plain, int h, int w) {
+    u64 keep = BIT(w) - 1, upside = 0;
+    for (int r = 0, at = (h - 1) * w; r < h; r++, at -= w) upside |= ((plain >> (r * w)) & keep) << at;
+    u64 a = reverse(plain, h * w), c = reverse(upside, h * w), best = plain < upside ? plain : upside;
+    if (a < best) best = a;
+    return c < best ? c : best;
+}
+
+/* A shape of at most 8 rows and columns turned (its columns as rows, each of h cells): laid out as an
+ * 8 x 8 bit matrix, transposed by three exchanges of bit blocks (Hacker's Delight, section 7-3), read
+ * back. A cell at a time cost 5x8 more than a tenth of its instructions. */
+static inline u64 turned8(u64 bits, int h, int w) {
+    u64 x = 0, keep_w = BIT(w) - 1, keep_h = BIT(h) - 1, t, out = 0;
+    for (int r = 0; r < h; r++) x |= ((bits >> (r * w)) & keep_w) << (8 * r);
+    t = (x ^ (x >> 7)) & 0x00AA00AA00AA00AAULL;
+    x ^= t ^ (t << 7);
+    t = (x ^ (x >> 14)) & 0x0000CCCC0000CCCCULL;
+    x ^= t ^ (t << 14);
+    t = (x ^ (x >> 28)) & 0x00000000F0F0F0F0ULL;
+    x ^= t ^ (t << 28);
+    for (int c = 0; c < w; c++) out |= ((x >> (8 * c)) & keep_h) << (c * h);
+    return out;
+}
+
 /* Four images of h rows of width w (as is, rows reversed, each row reversed, both): keep the least.
  * Reversing every row and the order of the rows is a half turn, one reversal of all h * w bits. */
 static void least_of_flips(const u64 *rows, int h, int w, u64 *best, int *best_hw) {
@@ -433,15 +459,20 @@ static void canonical(int h, int w, u64 bits, int *ch, int *cw, u64 *cb) {
     u64 best = ~(u64)0;
     int best_hw = 0xFFFF;
     if (h < w) { /* a wide shape: its four flips, all of the same box (bits is the shape as is) */
-        u64 row_mask = BIT(w) - 1, upside = 0; /* (w < 64: h >= 1) */
-        for (int r = 0, at = (h - 1) * w; r < h; r++, at -= w) upside |= ((bits >> (r * w)) & row_mask) << at;
-        u64 a = reverse(bits, h * w), c = reverse(upside, h * w);
-        best = bits < upside ? bits : upside;
-        if (a < best) best = a;
-        if (c < best) best = c;
-        *cb = best;
+        *cb = least_flip(bits, h, w);
         *ch = h;
         *cw = w;
+        return;
+    }
+    if (h <= 8) { /* a square or tall shape in 8 x 8: turned at once, then its flips (and a square's own) */
+        best = least_flip(turned8(bits, h, w), w, h);
+        if (h == w) {
+            u64 own = least_flip(bits, h, w);
+            if (own < best) best = own;
+        }
+        *cb = best;
+        *ch = w;
+        *cw = h;
         return;
     }
     if (h == w) {
@@ -504,7 +535,7 @@ static void boxed_canonical(const Frame *f, u64 comp, int *ch, int *cw, u64 *cb)
         u64 a = reverse(plain, bh * nw), c = reverse(upside, bh * nw), best = plain < upside ? plain : upside;
         if (a < best) best = a;
         if (c < best) best = c;
-        *cb = best;
+        *cb = best; /* (least_flip's, its rows reversed as they are boxed) */
         *ch = bh;
         *cw = nw;
         return;
