@@ -15,7 +15,9 @@
  *
  * Memory: the table of shapes, 16 bytes an entry, starts at 64 KB and doubles in place when 3/4 full, up to
  * its cap (2**21 entries, 32 MB; set_memo_limit), past which new shapes replace cheap ones. Besides it, a fixed
- * 384 KB cache of recent shapes' canonical forms (canonical_cached).
+ * 384 KB cache of recent shapes' canonical forms (canonical_cached), a 128 KB cache of recent regions'
+ * exact values (small_cache) and a 128 KB filter of the hashes of shapes whose exact value is stored
+ * (exact_filter).
  */
 /* On x86-64 (GCC) the core counts bits with the popcnt instruction (6% fewer instructions on 4x9 than
  * bits.h's inline count): it is compiled for it, and the module refuses to load on a processor without
