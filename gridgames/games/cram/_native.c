@@ -347,6 +347,8 @@ typedef struct {
      * next to a domino is next to one of its cells only, so a domino on a shape takes one neighbour
      * from each of them (list_moves) */
     u64 ring[2][MAXCELLS];
+    /* the cells of the window round a domino that are in the frame (see window_of) */
+    unsigned short in_window[2][MAXCELLS];
 } Frame;
 
 static Frame *frames[MAXCELLS + 1][MAXCELLS + 1];
@@ -379,6 +381,10 @@ static const Frame *frame(int h, int w) {
                 if (abs(kr - r) + abs(kc - c) == 1 || abs(kr - r2) + abs(kc - c2) == 1) ring |= BIT(k);
             }
             f->ring[pass][i] = ring;
+            unsigned short in = 0xFFF; /* (columns off the frame left out) */
+            if (c == 0) in &= pass ? ~0x249u : ~0x111u;
+            if (pass ? c == w - 1 : c + 2 == w) in &= pass ? ~0x924u : ~0x888u;
+            f->in_window[pass][i] = in;
         }
     }
     frames[h][w] = f;
@@ -652,18 +658,12 @@ static void fill_local_joined(void) {
  * its rows read at once, the columns off the frame masked. The frame is at most 30 wide (20 for a
  * vertical domino), so that every shift is under 64. */
 static inline unsigned window_of(const Frame *f, u64 bits, int i, int pass) {
-    int w = f->w, c = f->col[i], corner = i - w - 1;
+    int w = f->w, corner = i - w - 1;
     u64 y = corner >= 0 ? bits >> corner : bits << -corner;
-    if (pass) {
-        unsigned out = (unsigned)((y & 7) | ((y >> w) & 7) << 3 | ((y >> 2 * w) & 7) << 6 | ((y >> 3 * w) & 7) << 9);
-        if (c == 0) out &= ~0x249u; /* column 0 of the window */
-        if (c == w - 1) out &= ~0x924u; /* column 2 */
-        return out;
-    }
-    unsigned out = (unsigned)((y & 15) | ((y >> w) & 15) << 4 | ((y >> 2 * w) & 15) << 8);
-    if (c == 0) out &= ~0x111u;
-    if (c + 2 == w) out &= ~0x888u; /* column 3 */
-    return out;
+    if (pass)
+        return (unsigned)((y & 7) | ((y >> w) & 7) << 3 | ((y >> 2 * w) & 7) << 6 | ((y >> 3 * w) & 7) << 9)
+               & f->in_window[1][i];
+    return (unsigned)((y & 15) | ((y >> w) & 15) << 4 | ((y >> 2 * w) & 15) << 8) & f->in_window[0][i];
 }
 
 /* The dominoes a domino leaves are those of the shape less those touching its cells; the dominoes are
