@@ -796,9 +796,10 @@ static inline __attribute__((always_inline)) void line_counts_n(const uint16_t *
 #pragma GCC unroll 12
         for (int x = 0; x + 1 < n; x++) { /* protective squares: closed in the lines on either side */
             unsigned both = open[x] & open[x + 1];
-            unsigned up = x > 0 ? L[x - 1] : 0, down = x + 2 < n ? L[x + 2] : 0;
-            unsigned sq = apart[both & (both >> 1) & ~(up | (up >> 1)) & ~(down | (down >> 1))];
-            if (!sq) continue;
+            unsigned beside = (x > 0 ? L[x - 1] : 0) | (x + 2 < n ? L[x + 2] : 0);
+            unsigned cand = both & (both >> 1) & ~(beside | (beside >> 1));
+            if (!cand) continue;
+            unsigned sq = apart[cand];
             prot += ones12[sq];
             sq |= sq << 1;
             open[x] &= (uint16_t)~sq;
@@ -808,10 +809,12 @@ static inline __attribute__((always_inline)) void line_counts_n(const uint16_t *
         for (int x = 0; x < n; x++) { /* vulnerable dominoes, none beside another across the lines */
             unsigned cand = (feat & F_OPTIONS) ? (unsigned)(open[x] | single[x]) : open[x];
             unsigned taken = doms[cand];
-            vuln += ones12[taken] / 2;
-            v2 += ones12[taken] / 2 - ones12[taken & single[x]]; /* an area holds at most one single cell */
+            vuln += ones12[taken]; /* two cells an area: halved below */
+            v2 += ones12[taken & single[x]]; /* an area holds at most one single cell */
             if (x + 1 < n) open[x + 1] &= (uint16_t)~(taken & open[x]);
         }
+        vuln /= 2;
+        v2 = vuln - v2;
     }
     out->most = most; out->safe = safe; out->protective = prot; out->vulnerable = vuln;
     out->avail = avail; out->pure = pure; out->v2 = v2;
@@ -926,6 +929,21 @@ static int line_bound(const Geo *g, const Pos *p, int side) {
         if (cells && 2 * (sure + 1) > avail_mine - covered(&theirs, 0, sure)) return 0;
     }
     return -1;
+}
+
+/* Whether line_bound shows the mover (`side`) lost, by its loss tests alone. Its other tests can only
+ * show her won, and every test is sound, so where they would the loss tests show nothing: the answer is
+ * line_bound's `== 0`, without the mover's own counts (her most, her areas). The probe needs only that. */
+static int line_bound_lost(const Geo *g, const Pos *p, int side) {
+    Counts theirs;
+    int nL = side ? g->cols : g->rows, nM = side ? g->rows : g->cols, avail_mine;
+    int most_mine = line_most(p->line[side], nL, g->pairs[side], &avail_mine);
+    if (most_mine == 0) return 1;
+    /* line_bound's guard (the opponent's most against hers) is left out: it passes at nearly every probe */
+    line_areas(p->line[!side], nM, g->pairs[!side], g->apart[!side], g->dominoes[!side], &theirs);
+    int sure = sure_moves(&theirs, 0);
+    if (sure >= most_mine - 2 * (theirs.protective / 2)) return 1;
+    return (features & F_CELLS) && 2 * (sure + 1) > avail_mine - covered(&theirs, 0, sure);
 }
 
 /* What the children's bounds read, made once for a node (the enhanced transposition cut-off bounds every
@@ -1176,9 +1194,7 @@ static int won_by(Search *s, const Pos *p, int side, int m) {
     /* its bucket fetched while its bound is counted (both exact: whichever answers gives the same value) */
     u128 key = pos_key(s->g, &kid, !side);
     __builtin_prefetch(&table[2 * bucket_of((uint64_t)key, (uint64_t)(key >> 64))]);
-    int known = line_bound(s->g, &kid, !side);
-    if (known < 0) known = tt_get(key);
-    return known == 0;
+    return line_bound_lost(s->g, &kid, !side) || tt_get(key) == 0;
 }
 
 /* The two moves that last won nodes with as many empty cells, where legal, tried first on the table and
