@@ -531,6 +531,7 @@ static Geo *geos[LINES_MAX + 1][LINES_MAX + 1];
 typedef struct {
     uint16_t line[2][LINES_MAX]; /* [0]: rows, bit c; [1]: columns, bit r */
     u128 img[4];
+    int empty;                   /* empty cells (a count of img[0], kept move by move) */
 } Pos;
 
 /* How far a domino from cell (r, c) lies from the edges: its distance from the nearer of the top and
@@ -590,6 +591,7 @@ static void pos_of(const Geo *g, u128 free, Pos *p) {
             p->line[0][r] |= (uint16_t)(1u << c);
             p->line[1][c] |= (uint16_t)(1u << r);
             for (int s = 0; s < 4; s++) p->img[s] |= g->image[s][i];
+            p->empty++;
         }
 }
 
@@ -599,7 +601,11 @@ static inline void pos_play(const Geo *g, Pos *p, int side, int a, int b) {
     p->line[!side][b] &= (uint16_t)~(1u << a);
     p->line[!side][b + 1] &= (uint16_t)~(1u << a);
     const u128 *d = g->domino[side][side ? b * g->cols + a : a * g->cols + b];
-    for (int s = 0; s < 4; s++) p->img[s] &= ~d[s];
+    if (g->n <= 64) /* the high halves stay 0 */
+        for (int s = 0; s < 4; s++) p->img[s] = (uint64_t)p->img[s] & ~(uint64_t)d[s];
+    else
+        for (int s = 0; s < 4; s++) p->img[s] &= ~d[s];
+    p->empty -= 2;
 }
 
 static inline int cell_of(const Geo *g, int side, int a, int b) { return side ? b * g->cols + a : a * g->cols + b; }
@@ -608,24 +614,30 @@ static inline int cell_of(const Geo *g, int side, int a, int b) { return side ? 
  * keeps neighbours neighbours, so each image's live cells are those with a neighbour in that image:
  * four masks of shifts, with no loop over the dead cells (in 64 bits where the board fits); and where the
  * position itself has no dead cell, no image has one, so its images are compared as they are. */
+static inline uint64_t images_key64(const Geo *g, const uint64_t *img) {
+    int w = g->cols;
+    uint64_t nf = (uint64_t)g->not_first, nl = (uint64_t)g->not_last, best = ~(uint64_t)0;
+    uint64_t x0 = img[0], live0 = x0 & (((x0 << 1) & nf) | ((x0 >> 1) & nl) | (x0 << w) | (x0 >> w));
+    if (live0 == x0) { /* no dead cell: none in any image either */
+        for (int s = 0; s < 4; s++)
+            if (img[s] < best) best = img[s];
+    } else {
+        best = live0;
+        for (int s = 1; s < 4; s++) {
+            uint64_t x = img[s];
+            uint64_t live = x & (((x << 1) & nf) | ((x >> 1) & nl) | (x << w) | (x >> w));
+            if (live < best) best = live;
+        }
+    }
+    return best;
+}
+
 static u128 images_key(const Geo *g, const u128 *img, int vertical) {
     u128 least;
     int w = g->cols;
     if (g->n <= 64) {
-        uint64_t nf = (uint64_t)g->not_first, nl = (uint64_t)g->not_last, best = ~(uint64_t)0;
-        uint64_t x0 = (uint64_t)img[0], live0 = x0 & (((x0 << 1) & nf) | ((x0 >> 1) & nl) | (x0 << w) | (x0 >> w));
-        if (live0 == x0) { /* no dead cell: none in any image either */
-            for (int s = 0; s < 4; s++)
-                if ((uint64_t)img[s] < best) best = (uint64_t)img[s];
-        } else {
-            best = live0;
-            for (int s = 1; s < 4; s++) {
-                uint64_t x = (uint64_t)img[s];
-                uint64_t live = x & (((x << 1) & nf) | ((x >> 1) & nl) | (x << w) | (x >> w));
-                if (live < best) best = live;
-            }
-        }
-        least = best;
+        uint64_t low[4] = {(uint64_t)img[0], (uint64_t)img[1], (uint64_t)img[2], (uint64_t)img[3]};
+        least = images_key64(g, low);
     } else {
         least = ~(u128)0;
         u128 x0 = img[0], live0 = x0 & (((x0 << 1) & g->not_first) | ((x0 >> 1) & g->not_last) | (x0 << w) | (x0 >> w));
@@ -650,6 +662,11 @@ static inline u128 pos_key(const Geo *g, const Pos *p, int vertical) { return im
 static inline u128 move_child_key(const Geo *g, const Pos *p, int side, int m) {
     int a = m >> 4, b = m & 15;
     const u128 *d = g->domino[side][side ? b * g->cols + a : a * g->cols + b];
+    if (g->n <= 64) { /* the images' low halves alone, in 64 bits */
+        uint64_t low[4];
+        for (int s = 0; s < 4; s++) low[s] = (uint64_t)p->img[s] & ~(uint64_t)d[s];
+        return images_key64(g, low) | ((u128)(side ? 0 : SIDE_BIT) << 64);
+    }
     u128 img[4];
     for (int s = 0; s < 4; s++) img[s] = p->img[s] & ~d[s];
     return images_key(g, img, !side);
@@ -1202,13 +1219,13 @@ static int won_by(Search *s, const Pos *p, int side, int m) {
  * opponent, and the node wins before its moves are scored (a move's child is not searched if neither
  * decides). */
 static int won_before(Search *s, const Pos *p, int side) {
-    int e = count(p->img[0]);
+    int e = p->empty;
     if (won_by(s, p, side, s->won[side][e])) return 1;
     return s->won2[side][e] != s->won[side][e] && won_by(s, p, side, s->won2[side][e]);
 }
 
 static inline void won_with(Search *s, const Pos *p, int side, int32_t key) {
-    int e = count(p->img[0]);
+    int e = p->empty;
     if (s->won[side][e] != (int16_t)(key & 255)) s->won2[side][e] = s->won[side][e];
     s->won[side][e] = (int16_t)(key & 255);
 }
@@ -1320,7 +1337,7 @@ static int line_node(Search *s, const Pos *p, int side, u128 key, int silent) {
     int r = (silent & SILENT_BOUND) ? -1 : line_bound(s->g, p, side);
     if (r < 0) r = line_some_move_wins(s, p, side);
     if (r < 0) return r;
-    tt_put(key, r, count(p->img[0]));
+    tt_put(key, r, p->empty);
     return r;
 }
 
