@@ -17,6 +17,7 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -776,10 +777,16 @@ static int move_score_recounted(const Geo *g, const Pos *p, int side, int a, int
  *    and is sure of one; the lines beside lose those two ends for other areas;
  *  - protective: a 2x2 square of open cells closed in the lines on either side (two moves to her);
  *  - vulnerable: a domino on open cells, or (F_OPTIONS) an open cell and a left-over safe one, none
- *    beside another across the lines, so that one move of the opponent spoils at most one area. */
-static inline __attribute__((always_inline)) void line_counts_n(const uint16_t *L, int n, const uint8_t *pairs,
-                                                               const uint16_t *apart, const uint16_t *doms,
-                                                               Counts *out, int totals, int feat) {
+ *    beside another across the lines, so that one move of the opponent spoils at most one area.
+ *
+ * `early` (known when compiled): the counts are for the player moving second, and her opponent has `most_q`
+ * disjoint dominoes and `avail_q` usable cells (INT_MAX where F_CELLS is off); if her safe dominoes alone
+ * already pass a loss test of line_bound for him (her sure moves are at least her safe ones, and `covered`
+ * is at least 0), the count stops there and returns 1, *out left unset. Else it returns 0. */
+static inline __attribute__((always_inline)) int line_counts_n(const uint16_t *L, int n, const uint8_t *pairs,
+                                                              const uint16_t *apart, const uint16_t *doms,
+                                                              Counts *out, int totals, int feat, int early,
+                                                              int most_q, int avail_q) {
     uint16_t open[LINES_MAX], single[LINES_MAX];
     int most = 0, safe = 0, prot = 0, vuln = 0, v2 = 0, avail = 0;
 #pragma GCC unroll 12
@@ -794,6 +801,7 @@ static inline __attribute__((always_inline)) void line_counts_n(const uint16_t *
         single[x] = (uint16_t)(sf & ~doms[sf]);
     }
     int pure = safe;
+    if (early && (safe >= most_q || 2 * (safe + 1) > avail_q)) return 1; /* two in five probes on 8x7 stop here */
     if (feat & F_OPTIONS) {
 #pragma GCC unroll 12
         for (int x = 0; x < n; x++) {
@@ -808,6 +816,7 @@ static inline __attribute__((always_inline)) void line_counts_n(const uint16_t *
                 mid &= ~(m | (m << 2)) & open[x] >> 1 & open[x] << 1;
             }
         }
+        if (early && (safe >= most_q || 2 * (safe + 1) > avail_q)) return 1;
     }
     if (feat & F_AREAS) {
 #pragma GCC unroll 12
@@ -835,6 +844,7 @@ static inline __attribute__((always_inline)) void line_counts_n(const uint16_t *
     }
     out->most = most; out->safe = safe; out->protective = prot; out->vulnerable = vuln;
     out->avail = avail; out->pure = pure; out->v2 = v2;
+    return 0;
 }
 
 /* line_counts_n without `most` and `avail` (left 0: every caller has them already), made once for each
@@ -843,11 +853,11 @@ static inline __attribute__((always_inline)) void line_counts_n(const uint16_t *
 static __attribute__((noinline)) void line_areas_masked(const uint16_t *L, int n, const uint8_t *pairs,
                                                         const uint16_t *apart, const uint16_t *doms, Counts *out) {
     switch (n) {
-#define LINES_CASE(k) case k: line_counts_n(L, k, pairs, apart, doms, out, 0, features); return;
+#define LINES_CASE(k) case k: line_counts_n(L, k, pairs, apart, doms, out, 0, features, 0, 0, 0); return;
         LINES_CASE(1) LINES_CASE(2) LINES_CASE(3) LINES_CASE(4) LINES_CASE(5) LINES_CASE(6)
         LINES_CASE(7) LINES_CASE(8) LINES_CASE(9) LINES_CASE(10) LINES_CASE(11) LINES_CASE(12)
 #undef LINES_CASE
-    default: line_counts_n(L, n, pairs, apart, doms, out, 0, features);
+    default: line_counts_n(L, n, pairs, apart, doms, out, 0, features, 0, 0, 0);
     }
 }
 
@@ -860,12 +870,31 @@ static void line_areas(const uint16_t *L, int n, const uint8_t *pairs, const uin
         return;
     }
     switch (n) {
-#define LINES_CASE(k) case k: line_counts_n(L, k, pairs, apart, doms, out, 0, F_OPTIONS | F_AREAS); return;
+#define LINES_CASE(k) case k: line_counts_n(L, k, pairs, apart, doms, out, 0, F_OPTIONS | F_AREAS, 0, 0, 0); return;
         LINES_CASE(1) LINES_CASE(2) LINES_CASE(3) LINES_CASE(4) LINES_CASE(5) LINES_CASE(6)
         LINES_CASE(7) LINES_CASE(8) LINES_CASE(9) LINES_CASE(10) LINES_CASE(11) LINES_CASE(12)
 #undef LINES_CASE
     default: line_areas_masked(L, n, pairs, apart, doms, out);
     }
+}
+
+/* line_areas for the player moving second, against an opponent of `most_q` disjoint dominoes and `avail_q`
+ * usable cells: 1, and *out unset, where her safe dominoes alone show him lost (see line_counts_n). */
+static int line_areas_lost(const uint16_t *L, int n, const uint8_t *pairs, const uint16_t *apart,
+                           const uint16_t *doms, Counts *out, int most_q, int avail_q) {
+    if ((features & (F_OPTIONS | F_AREAS)) != (F_OPTIONS | F_AREAS)) {
+        line_areas_masked(L, n, pairs, apart, doms, out);
+        return 0;
+    }
+    if (!(features & F_CELLS)) avail_q = INT_MAX;
+    switch (n) {
+#define LINES_CASE(k) case k: return line_counts_n(L, k, pairs, apart, doms, out, 0, F_OPTIONS | F_AREAS, 1, most_q, avail_q);
+        LINES_CASE(1) LINES_CASE(2) LINES_CASE(3) LINES_CASE(4) LINES_CASE(5) LINES_CASE(6)
+        LINES_CASE(7) LINES_CASE(8) LINES_CASE(9) LINES_CASE(10) LINES_CASE(11) LINES_CASE(12)
+#undef LINES_CASE
+    default: line_areas_masked(L, n, pairs, apart, doms, out);
+    }
+    return 0;
 }
 
 /* The most disjoint dominoes of a player on her n lines L: half of each run, rounded down; and in `avail`
@@ -957,7 +986,8 @@ static int line_bound_lost(const Geo *g, const Pos *p, int side) {
     int most_mine = line_most(p->line[side], nL, g->pairs[side], &avail_mine);
     if (most_mine == 0) return 1;
     /* line_bound's guard (the opponent's most against hers) is left out: it passes at nearly every probe */
-    line_areas(p->line[!side], nM, g->pairs[!side], g->apart[!side], g->dominoes[!side], &theirs);
+    if (line_areas_lost(p->line[!side], nM, g->pairs[!side], g->apart[!side], g->dominoes[!side], &theirs, most_mine, avail_mine))
+        return 1;
     int sure = sure_moves(&theirs, 0);
     if (sure >= most_mine - 2 * (theirs.protective / 2)) return 1;
     return (features & F_CELLS) && 2 * (sure + 1) > avail_mine - covered(&theirs, 0, sure);
@@ -1066,7 +1096,8 @@ static int kin_bound(const Geo *g, const Kin *k, int side, int a, int b) {
         uint16_t lines[LINES_MAX];
         memcpy(lines, L + PAD, sizeof lines);
         lines[a] = (uint16_t)la;
-        line_areas(lines, nTheirs, g->pairs[side], g->apart[side], g->dominoes[side], &c);
+        if (line_areas_lost(lines, nTheirs, g->pairs[side], g->apart[side], g->dominoes[side], &c, most_mine, avail_mine))
+            return 0;
         int sure = sure_moves(&c, 0);
         if (sure >= most_mine - 2 * (c.protective / 2)) return 0;
         if (cells && 2 * (sure + 1) > avail_mine - covered(&c, 0, sure)) return 0;
