@@ -104,26 +104,32 @@ static void tt_free(void) {
     table_buckets = table_used = 0;
 }
 
-/* 1 win, 0 loss, -1 not stored. */
-static int tt_get(u128 key) {
+static inline size_t key_bucket(u128 key) { return bucket_of((uint64_t)key, (uint64_t)(key >> 64)); }
+
+/* 1 win, 0 loss, -1 not stored; `at`: the key's bucket (key_bucket), where the caller has it already. */
+static int tt_get_at(size_t at, u128 key) {
     uint64_t lo = (uint64_t)key, hi = (uint64_t)(key >> 64);
-    Slot *s = &table[2 * bucket_of(lo, hi)];
+    Slot *s = &table[2 * at];
     for (int j = 0; j < 2; j++)
         if (s[j].a == lo && (s[j].b & ~WIN_BIT) == hi && (s[j].a | s[j].b)) return (s[j].b & WIN_BIT) != 0;
     return -1;
 }
 
-static void tt_put(u128 key, int win, int cells) {
+static int tt_get(u128 key) { return tt_get_at(key_bucket(key), key); }
+
+static void tt_put_at(size_t at, u128 key, int win, int cells) {
     uint64_t lo = (uint64_t)key, hi = (uint64_t)(key >> 64);
-    Slot *s = &table[2 * bucket_of(lo, hi)];
+    Slot *s = &table[2 * at];
     Slot fresh = {lo, hi | (win ? WIN_BIT : 0)};
     /* slot 0 keeps the larger position, slot 1 the newest */
-    int held = count(((u128)(s[0].b & ((SIDE_BIT) - 1)) << 64) | s[0].a);
     if (!(s[0].a | s[0].b)) { s[0] = fresh; table_used++; return; }
+    int held = count(((u128)(s[0].b & ((SIDE_BIT) - 1)) << 64) | s[0].a);
     if (cells >= held) { s[1] = s[0]; s[0] = fresh; return; }
     if (!(s[1].a | s[1].b)) table_used++;
     s[1] = fresh;
 }
+
+static void tt_put(u128 key, int win, int cells) { tt_put_at(key_bucket(key), key, win, cells); }
 
 /* ---- board ---------------------------------------------------------------------------------------- */
 
@@ -1241,8 +1247,9 @@ static int won_by(Search *s, const Pos *p, int side, int m) {
     pos_play(s->g, &kid, side, m >> 4, m & 15);
     /* its bucket fetched while its bound is counted (both exact: whichever answers gives the same value) */
     u128 key = pos_key(s->g, &kid, !side);
-    __builtin_prefetch(&table[2 * bucket_of((uint64_t)key, (uint64_t)(key >> 64))]);
-    return line_bound_lost(s->g, &kid, !side) || tt_get(key) == 0;
+    size_t at = key_bucket(key);
+    __builtin_prefetch(&table[2 * at]);
+    return line_bound_lost(s->g, &kid, !side) || tt_get_at(at, key) == 0;
 }
 
 /* The two moves that last won nodes with as many empty cells, where legal, tried first on the table and
@@ -1286,11 +1293,12 @@ static int line_some_move_wins(Search *s, const Pos *p, int side) {
         keys[0] = line_child(g, p, side, key[0] & 255, &kids[0]);
         /* its bucket fetched while its bound is counted: both are exact, so whichever answers first
          * gives the same value (and the table is read only where the bound is silent) */
-        __builtin_prefetch(&table[2 * bucket_of((uint64_t)keys[0], (uint64_t)(keys[0] >> 64))]);
+        size_t at = key_bucket(keys[0]);
+        __builtin_prefetch(&table[2 * at]);
         int known = -1;
         if (features & F_ETC_BOUND)
             known = kin ? kin_bound(g, kin, side, (key[0] & 255) >> 4, key[0] & 15) : line_bound(g, &kids[0], !side);
-        if (known < 0) known = tt_get(keys[0]);
+        if (known < 0) known = tt_get_at(at, keys[0]);
         if (known == 0) { won_with(s, p, side, key[0]); return 1; }
         from = 1;
         if (known < 0) {
@@ -1305,12 +1313,14 @@ static int line_some_move_wins(Search *s, const Pos *p, int side) {
          * child lost for the opponent is found first changes nothing (no node is counted, nothing is
          * stored), so only the children left are sorted, and made when searched; they reuse their key, and
          * the bound found silent here is not counted again. */
+        size_t at[MAXCELLS];
         for (int k = from; k < n; k++) {
             keys[k] = move_child_key(g, p, side, key[k] & 255);
-            __builtin_prefetch(&table[2 * bucket_of((uint64_t)keys[k], (uint64_t)(keys[k] >> 64))]);
+            at[k] = key_bucket(keys[k]);
+            __builtin_prefetch(&table[2 * at[k]]);
         }
         for (int k = from; k < n; k++) {
-            int known = tt_get(keys[k]);
+            int known = tt_get_at(at[k], keys[k]);
             if (known < 0) known = kin_bound(g, kin, side, (key[k] & 255) >> 4, key[k] & 15);
             if (known == 0) return 1;
             if (known < 0) { key[keep] = key[k]; keys[keep] = keys[k]; keep++; }
@@ -1361,14 +1371,15 @@ static int line_some_move_wins(Search *s, const Pos *p, int side) {
 
 static int line_node(Search *s, const Pos *p, int side, u128 key, int silent) {
     if (budget_spent(s->b)) return STOPPED;
+    size_t at = key_bucket(key);
     if (!(silent & SILENT_TABLE)) {
-        int known = tt_get(key);
+        int known = tt_get_at(at, key);
         if (known >= 0) return known;
     }
     int r = (silent & SILENT_BOUND) ? -1 : line_bound(s->g, p, side);
     if (r < 0) r = line_some_move_wins(s, p, side);
     if (r < 0) return r;
-    tt_put(key, r, p->empty);
+    tt_put_at(at, key, r, p->empty);
     return r;
 }
 
