@@ -1022,7 +1022,10 @@ static inline int line_sa(const uint8_t *pairs, const uint16_t *doms, unsigned x
 static void kin_of(const Geo *g, const Pos *p, int side, Kin *k) {
     int nL = side ? g->cols : g->rows, nM = side ? g->rows : g->cols;
     Scoring *z = &k->z;
-    /* only the padding is read before it is written: two lines of it either side */
+    /* every line copied at once (those past the board are empty), then the padding, the only part read
+     * before it is written: two lines of it either side */
+    memcpy(z->L + PAD, p->line[side], LINES_MAX * sizeof(uint16_t));
+    memcpy(z->M + PAD, p->line[!side], LINES_MAX * sizeof(uint16_t));
     for (int e = 0; e < PAD; e++) {
         int lo = e, hiL = nL + PAD + e, hiM = nM + PAD + e;
         z->L[lo] = z->L[hiL] = z->M[lo] = z->M[hiM] = 0;
@@ -1033,8 +1036,6 @@ static void kin_of(const Geo *g, const Pos *p, int side, Kin *k) {
     k->nL = nL; k->nM = nM;
     z->pL = g->pairs[side]; z->pM = g->pairs[!side];
     k->dL = g->dominoes[side]; k->dM = g->dominoes[!side];
-    memcpy(z->L + PAD, p->line[side], (size_t)nL * sizeof(uint16_t));
-    memcpy(z->M + PAD, p->line[!side], (size_t)nM * sizeof(uint16_t));
     for (int x = PAD; x < nL + PAD; x++) {
         unsigned v = z->L[x], sf = v & ~(z->L[x - 1] | z->L[x + 1]);
         z->safeL[x] = z->pL[sf];
@@ -1137,6 +1138,7 @@ static inline int line_wins(Search *s, const Pos *p, int side) {
 static int line_moves_fast(const Geo *g, int side, const Scoring *z, int32_t *key, int *best) {
     int nL = side ? g->cols : g->rows;
     int n = 0, safe_move = -1, top = 0;
+    int32_t topv = INT32_MIN; /* the highest key so far, kept in a register rather than read back */
     const uint32_t *mk = g->move_key[side];
     for (int a = 0; a < nL; a++) {
         unsigned x = z->L[a + PAD], tops = x & (x >> 1);
@@ -1154,7 +1156,7 @@ static int line_moves_fast(const Geo *g, int side, const Scoring *z, int32_t *ke
                 continue;
             }
             int32_t v = (int32_t)(mk[a * 16 + b] + ((uint32_t)(2 * move_score(z, a, b)) << 16));
-            if (n == 0 || v > key[top]) top = n;
+            if (v > topv) { topv = v; top = n; }
             key[n++] = v;
         }
     }
