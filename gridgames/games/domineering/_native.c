@@ -539,6 +539,8 @@ typedef struct {
     uint16_t line[2][LINES_MAX]; /* [0]: rows, bit c; [1]: columns, bit r */
     u128 img[4];
     int empty;                   /* empty cells (a count of img[0], kept move by move) */
+    int opp;                     /* the opponent's most dominoes * 256 + usable cells where the parent's
+                                  * cut-off counted them (see won_by), else -1 */
 } Pos;
 
 /* How far a domino from cell (r, c) lies from the edges: its distance from the nearer of the top and
@@ -591,6 +593,7 @@ static Geo *geo(int rows, int cols) {
 
 static void pos_of(const Geo *g, u128 free, Pos *p) {
     memset(p, 0, sizeof *p);
+    p->opp = -1;
     for (int r = 0; r < g->rows; r++)
         for (int c = 0; c < g->cols; c++) {
             int i = r * g->cols + c;
@@ -613,6 +616,7 @@ static inline void pos_play(const Geo *g, Pos *p, int side, int a, int b) {
     else
         for (int s = 0; s < 4; s++) p->img[s] &= ~d[s];
     p->empty -= 2;
+    p->opp = -1;
 }
 
 static inline int cell_of(const Geo *g, int side, int a, int b) { return side ? b * g->cols + a : a * g->cols + b; }
@@ -925,7 +929,7 @@ static inline int line_most(const uint16_t *L, int n, const uint8_t *pairs, int 
  *    count of `sure_moves`), each vulnerable area (one cell, two for those of two open cells: the
  *    opponent spoils at most vulnerable - taken of them) and each safe option (one) are played.
  * So it covers at least the lesser of the two. */
-static int covered(const Counts *c, int first, int sure) {
+static inline int covered(const Counts *c, int first, int sure) {
     int p = c->protective, v = c->vulnerable;
     int tp = first ? (p + 1) / 2 : p / 2;
     int tv = ((p % 2 == 0) == first) ? (v + 1) / 2 : v / 2;
@@ -986,10 +990,10 @@ static int line_bound(const Geo *g, const Pos *p, int side) {
 /* Whether line_bound shows the mover (`side`) lost, by its loss tests alone. Its other tests can only
  * show her won, and every test is sound, so where they would the loss tests show nothing: the answer is
  * line_bound's `== 0`, without the mover's own counts (her most, her areas). The probe needs only that. */
-static int line_bound_lost(const Geo *g, const Pos *p, int side) {
+static int line_bound_lost(const Geo *g, const Pos *p, int side, int most_mine, int avail_mine) {
     Counts theirs;
-    int nL = side ? g->cols : g->rows, nM = side ? g->rows : g->cols, avail_mine;
-    int most_mine = line_most(p->line[side], nL, g->pairs[side], &avail_mine);
+    int nL = side ? g->cols : g->rows, nM = side ? g->rows : g->cols;
+    if (most_mine < 0) most_mine = line_most(p->line[side], nL, g->pairs[side], &avail_mine); /* not given */
     if (most_mine == 0) return 1;
     /* line_bound's guard (the opponent's most against hers) is left out: it passes at nearly every probe */
     if (line_areas_lost(p->line[!side], nM, g->pairs[!side], g->apart[!side], g->dominoes[!side], &theirs, most_mine, avail_mine))
@@ -1057,7 +1061,7 @@ static void kin_of(const Geo *g, const Pos *p, int side, Kin *k) {
  * from the node's Kin: the same answer, its totals changed only in the lines the move touches, the
  * bounds on sure moves made only where a guard needs them, and the child's lines only where its areas
  * are counted. */
-static int kin_bound(const Geo *g, const Kin *k, int side, int a, int b) {
+static int kin_bound(const Geo *g, const Kin *k, int side, int a, int b, int *opp) {
     const uint16_t *L = k->z.L, *M = k->z.M;
     int x = a + PAD, y = b + PAD;
     unsigned la = L[x] & ~(3u << b), mb = M[y] & ~(1u << a), mc = M[y + 1] & ~(1u << a);
@@ -1068,6 +1072,7 @@ static int kin_bound(const Geo *g, const Kin *k, int side, int a, int b) {
     if (most_theirs == 0) return 1;
     int avail_mine = k->avail_m - k->availM[y] - k->availM[y + 1] + line_avail(mb) + line_avail(mc);
     int avail_theirs = k->avail_l - k->availL[x] + line_avail(la);
+    if (opp) *opp = most_theirs * 256 + avail_theirs; /* the child's opponent's, for its probe */
     int cells = (features & F_CELLS) != 0, child = !side;
     int nMine = k->nM, nTheirs = k->nL;
     Counts c;
@@ -1237,7 +1242,7 @@ static inline u128 line_child(const Geo *g, const Pos *p, int side, int m, Pos *
 static inline int line_known(const Geo *g, const Kin *kin, const Pos *kid, int side, int m, u128 key) {
     int known = tt_get(key);
     if (known < 0 && (features & F_ETC_BOUND))
-        known = kin ? kin_bound(g, kin, side, m >> 4, m & 15) : line_bound(g, kid, !side);
+        known = kin ? kin_bound(g, kin, side, m >> 4, m & 15, NULL) : line_bound(g, kid, !side);
     return known;
 }
 
@@ -1251,7 +1256,15 @@ static int won_by(Search *s, const Pos *p, int side, int m) {
     u128 key = pos_key(s->g, &kid, !side);
     size_t at = key_bucket(key);
     __builtin_prefetch(&table[2 * at]);
-    return line_bound_lost(s->g, &kid, !side) || tt_get_at(at, key) == 0;
+    int most = -1, avail = 0;
+    if (p->opp >= 0) { /* the opponent's counts here (the cut-off made them), changed in the two lines the move crosses */
+        const uint8_t *pairs = s->g->pairs[!side];
+        unsigned b = m & 15, was0 = p->line[!side][b], was1 = p->line[!side][b + 1];
+        unsigned now0 = kid.line[!side][b], now1 = kid.line[!side][b + 1];
+        most = (p->opp >> 8) - pairs[was0] - pairs[was1] + pairs[now0] + pairs[now1];
+        avail = (p->opp & 255) - line_avail(was0) - line_avail(was1) + line_avail(now0) + line_avail(now1);
+    }
+    return line_bound_lost(s->g, &kid, !side, most, avail) || tt_get_at(at, key) == 0;
 }
 
 /* The two moves that last won nodes with as many empty cells, where legal, tried first on the table and
@@ -1299,7 +1312,7 @@ static int line_some_move_wins(Search *s, const Pos *p, int side) {
         __builtin_prefetch(&table[2 * at]);
         int known = -1;
         if (features & F_ETC_BOUND)
-            known = kin ? kin_bound(g, kin, side, (key[0] & 255) >> 4, key[0] & 15) : line_bound(g, &kids[0], !side);
+            known = kin ? kin_bound(g, kin, side, (key[0] & 255) >> 4, key[0] & 15, &kids[0].opp) : line_bound(g, &kids[0], !side);
         if (known < 0) known = tt_get_at(at, keys[0]);
         if (known == 0) { won_with(s, p, side, key[0]); return 1; }
         from = 1;
@@ -1316,6 +1329,7 @@ static int line_some_move_wins(Search *s, const Pos *p, int side) {
          * stored), so only the children left are sorted, and made when searched; they reuse their key, and
          * the bound found silent here is not counted again. */
         size_t at[MAXCELLS];
+        int opp[MAXCELLS];
         for (int k = from; k < n; k++) {
             keys[k] = move_child_key(g, p, side, key[k] & 255);
             at[k] = key_bucket(keys[k]);
@@ -1323,21 +1337,25 @@ static int line_some_move_wins(Search *s, const Pos *p, int side) {
         }
         for (int k = from; k < n; k++) {
             int known = tt_get_at(at[k], keys[k]);
-            if (known < 0) known = kin_bound(g, kin, side, (key[k] & 255) >> 4, key[k] & 15);
+            int o = -1;
+            if (known < 0) known = kin_bound(g, kin, side, (key[k] & 255) >> 4, key[k] & 15, &o);
             if (known == 0) return 1;
-            if (known < 0) { key[keep] = key[k]; keys[keep] = keys[k]; keep++; }
+            if (known < 0) { key[keep] = key[k]; keys[keep] = keys[k]; opp[keep] = o; keep++; }
         }
         for (int i = 1; i < keep; i++) { /* descending keys, as sort_moves */
             int32_t v = key[i];
             u128 kv = keys[i];
+            int ov = opp[i];
             int k = i;
-            while (k > 0 && key[k - 1] < v) { key[k] = key[k - 1]; keys[k] = keys[k - 1]; k--; }
+            while (k > 0 && key[k - 1] < v) { key[k] = key[k - 1]; keys[k] = keys[k - 1]; opp[k] = opp[k - 1]; k--; }
             key[k] = v;
             keys[k] = kv;
+            opp[k] = ov;
         }
         for (int k = 0; k < keep; k++) {
             Pos kid = *p;
             pos_play(g, &kid, side, (key[k] & 255) >> 4, key[k] & 15);
+            kid.opp = opp[k];
             int r = line_node(s, &kid, !side, keys[k], SILENT_BOUND);
             if (r < 0) return r;
             if (r == 0) { won_with(s, p, side, key[k]); return 1; }
