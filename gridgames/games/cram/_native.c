@@ -680,14 +680,17 @@ static void list_moves(const Frame *f, u64 bits, Moves *moves) {
     u64 pair_mixed = (right ^ left) & (down ^ up);
     u64 one = odd & ~(pair_ab | pair_cd | pair_mixed), two = ~odd & (pair_ab ^ pair_cd ^ pair_mixed);
     for (int pass = 0; pass < 2; pass++) {
-        int step = pass ? f->w : 1;
+        u64 pair = !pass ? 3 : f->w < 64 ? 1 | BIT(f->w) : 0; /* a domino at cell 0 (0: none fits down) */
+        const u64 *rings = f->ring[pass];
+        const unsigned char *off_centre = f->off_centre[pass];
+        int windowed = f->w <= (pass ? 20 : 30);
         for (u64 m = pass ? down : right; m; m &= m - 1) {
-            int i = lowbit(m), j = i + step, most;
-            u64 domino = BIT(i) | BIT(j), rest = bits & ~domino, big, ring = f->ring[pass][i] & bits;
+            int i = lowbit(m), most;
+            u64 domino = pair << i, rest = bits & ~domino, big, ring = rings[i] & bits;
             /* the domino's neighbours (no cell is next to both of its cells): one at most, or all joined
              * around it, and what is left is one region; its cells' neighbours in the shape, each
              * counting the other */
-            int degrees = count(ring) + 2, windowed = f->w <= (pass ? 20 : 30);
+            int degrees = count(ring) + 2;
             if (degrees <= 3 || (windowed && local_joined[pass][window_of(f, bits, i, pass)])) {
                 big = rest;
                 most = cells - 2;
@@ -696,22 +699,24 @@ static void list_moves(const Frame *f, u64 bits, Moves *moves) {
                  * ring may show through the window that the rest is one region (every region left
                  * touches the ring: the shape was one region), and the rest needs no flood */
                 u64 first = flood(f, rest & -rest, rest), other = rest ^ first;
-                int n = count(first);
-                if (n >= cells - 2 - n) {
+                int in_first = count(first);
+                if (in_first >= cells - 2 - in_first) {
                     big = first;
-                    most = n;
+                    most = in_first;
                 } else if (windowed && local_joined[pass][window_of(f, bits & ~first, i, pass)]) {
                     big = other;
-                    most = cells - 2 - n;
+                    most = cells - 2 - in_first;
                 } else {
-                    big = largest_region(f, other, cells - 2 - n, &most);
-                    if (n >= most) { big = first; most = n; } /* (a tie goes to the first) */
+                    big = largest_region(f, other, cells - 2 - in_first, &most);
+                    if (in_first >= most) { big = first; most = in_first; } /* (a tie goes to the first) */
                 }
             }
-            int rank = order_by ? most : 0;
+            int rank;
             if (order_by > 1) { /* the score: see above (128 keeps it positive) */
                 u64 leaves = (one & ~(domino | ring)) | (two & ring);
-                rank = 2 * most + degrees + 2 * f->off_centre[pass][i] + 128 - count(leaves) - count(leaves & big);
+                rank = 2 * most + degrees + 2 * off_centre[i] + 128 - count(leaves) - count(leaves & big);
+            } else {
+                rank = order_by ? most : 0;
             }
             ranks[n] = rank;
             if (rank < least) least = rank;
