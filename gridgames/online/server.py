@@ -560,13 +560,20 @@ class GameServer:
                 await asyncio.sleep(0)  # the other rooms' messages between two slices of a long fan-out
             if not conn.ready or conn.ws.closed or conn is told:
                 continue
+            if conn.write(frame):
+                continue
             if conn.backlogged():
                 conn.hang_up()
-            elif not conn.write(frame):
+            elif not conn.ws.closed:
                 await conn.send_text(text)
 
     # -- messages ------------------------------------------------------------------------------
     async def dispatch(self, conn: Conn, message: p.Message) -> None:
+        room = conn.room
+        if type(message) is p.MoveMsg and room is not None and conn.seat:  # the most frequent: at once
+            async with room.lock:
+                await self.in_order(room, lambda: self.move(conn, room, message))
+            return
         if isinstance(message, p.Ping):
             await conn.send(p.Pong(message.n))
             return
@@ -594,7 +601,6 @@ class GameServer:
             else:
                 await self.join(conn, message)
             return
-        room = conn.room
         if room is None:
             await conn.send(p.Error("Create or join a room first."))
             return
