@@ -192,17 +192,18 @@ def refusal_failures(entry: Entry, state: GridState, legal: tuple[Move, ...]) ->
     rules, out, allowed = entry.rules, [], set(legal)
     for move in set(probe_moves(entry, state, legal)) - allowed:
         reason = rules.why_illegal(state, move)
-        shown = rules.format_move(move)
         if reason is None or not is_one_sentence(reason):
+            shown = rules.format_move(move)
             out.append(f"{shown} is not legal, but its refusal is {reason!r}, not one sentence")
             continue
         try:
             rules.apply_move(state, move)
         except IllegalMoveError as refused:
-            if str(refused) != reason:
+            if str(refused) != reason:  # the move's text only when said: this runs for every probe
+                shown = rules.format_move(move)
                 out.append(f"playing {shown} is refused with {str(refused)!r}, not its reason {reason!r}")
         else:
-            out.append(f"{shown} was played although {reason!r}")
+            out.append(f"{rules.format_move(move)} was played although {reason!r}")
     return out
 
 

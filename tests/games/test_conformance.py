@@ -33,7 +33,7 @@ BY_ID = {entry.id: entry for entry in CATALOGUE}
 
 
 SIZES = ((2, 2), (3, 3), (3, 4), (5, 5))
-RANDOM_PLAY = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+RANDOM_PLAY = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def cases() -> list:

@@ -17,6 +17,7 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -103,26 +104,32 @@ static void tt_free(void) {
     table_buckets = table_used = 0;
 }
 
-/* 1 win, 0 loss, -1 not stored. */
-static int tt_get(u128 key) {
+static inline size_t key_bucket(u128 key) { return bucket_of((uint64_t)key, (uint64_t)(key >> 64)); }
+
+/* 1 win, 0 loss, -1 not stored; `at`: the key's bucket (key_bucket), where the caller has it already. */
+static int tt_get_at(size_t at, u128 key) {
     uint64_t lo = (uint64_t)key, hi = (uint64_t)(key >> 64);
-    Slot *s = &table[2 * bucket_of(lo, hi)];
+    Slot *s = &table[2 * at];
     for (int j = 0; j < 2; j++)
         if (s[j].a == lo && (s[j].b & ~WIN_BIT) == hi && (s[j].a | s[j].b)) return (s[j].b & WIN_BIT) != 0;
     return -1;
 }
 
-static void tt_put(u128 key, int win, int cells) {
+static int tt_get(u128 key) { return tt_get_at(key_bucket(key), key); }
+
+static void tt_put_at(size_t at, u128 key, int win, int cells) {
     uint64_t lo = (uint64_t)key, hi = (uint64_t)(key >> 64);
-    Slot *s = &table[2 * bucket_of(lo, hi)];
+    Slot *s = &table[2 * at];
     Slot fresh = {lo, hi | (win ? WIN_BIT : 0)};
     /* slot 0 keeps the larger position, slot 1 the newest */
-    int held = count(((u128)(s[0].b & ((SIDE_BIT) - 1)) << 64) | s[0].a);
     if (!(s[0].a | s[0].b)) { s[0] = fresh; table_used++; return; }
+    int held = count(((u128)(s[0].b & ((SIDE_BIT) - 1)) << 64) | s[0].a);
     if (cells >= held) { s[1] = s[0]; s[0] = fresh; return; }
     if (!(s[1].a | s[1].b)) table_used++;
     s[1] = fresh;
 }
+
+static void tt_put(u128 key, int win, int cells) { tt_put_at(key_bucket(key), key, win, cells); }
 
 /* ---- board ---------------------------------------------------------------------------------------- */
 
@@ -531,6 +538,9 @@ static Geo *geos[LINES_MAX + 1][LINES_MAX + 1];
 typedef struct {
     uint16_t line[2][LINES_MAX]; /* [0]: rows, bit c; [1]: columns, bit r */
     u128 img[4];
+    int empty;                   /* empty cells (a count of img[0], kept move by move) */
+    int opp;                     /* the opponent's most dominoes * 256 + usable cells where the parent's
+                                  * cut-off counted them (see won_by), else -1 */
 } Pos;
 
 /* How far a domino from cell (r, c) lies from the edges: its distance from the nearer of the top and
@@ -583,6 +593,7 @@ static Geo *geo(int rows, int cols) {
 
 static void pos_of(const Geo *g, u128 free, Pos *p) {
     memset(p, 0, sizeof *p);
+    p->opp = -1;
     for (int r = 0; r < g->rows; r++)
         for (int c = 0; c < g->cols; c++) {
             int i = r * g->cols + c;
@@ -590,6 +601,7 @@ static void pos_of(const Geo *g, u128 free, Pos *p) {
             p->line[0][r] |= (uint16_t)(1u << c);
             p->line[1][c] |= (uint16_t)(1u << r);
             for (int s = 0; s < 4; s++) p->img[s] |= g->image[s][i];
+            p->empty++;
         }
 }
 
@@ -599,7 +611,12 @@ static inline void pos_play(const Geo *g, Pos *p, int side, int a, int b) {
     p->line[!side][b] &= (uint16_t)~(1u << a);
     p->line[!side][b + 1] &= (uint16_t)~(1u << a);
     const u128 *d = g->domino[side][side ? b * g->cols + a : a * g->cols + b];
-    for (int s = 0; s < 4; s++) p->img[s] &= ~d[s];
+    if (g->n <= 64) /* the high halves stay 0 */
+        for (int s = 0; s < 4; s++) p->img[s] = (uint64_t)p->img[s] & ~(uint64_t)d[s];
+    else
+        for (int s = 0; s < 4; s++) p->img[s] &= ~d[s];
+    p->empty -= 2;
+    p->opp = -1;
 }
 
 static inline int cell_of(const Geo *g, int side, int a, int b) { return side ? b * g->cols + a : a * g->cols + b; }
@@ -608,24 +625,30 @@ static inline int cell_of(const Geo *g, int side, int a, int b) { return side ? 
  * keeps neighbours neighbours, so each image's live cells are those with a neighbour in that image:
  * four masks of shifts, with no loop over the dead cells (in 64 bits where the board fits); and where the
  * position itself has no dead cell, no image has one, so its images are compared as they are. */
+static inline uint64_t images_key64(const Geo *g, const uint64_t *img) {
+    int w = g->cols;
+    uint64_t nf = (uint64_t)g->not_first, nl = (uint64_t)g->not_last, best = ~(uint64_t)0;
+    uint64_t x0 = img[0], live0 = x0 & (((x0 << 1) & nf) | ((x0 >> 1) & nl) | (x0 << w) | (x0 >> w));
+    if (live0 == x0) { /* no dead cell: none in any image either */
+        for (int s = 0; s < 4; s++)
+            if (img[s] < best) best = img[s];
+    } else {
+        best = live0;
+        for (int s = 1; s < 4; s++) {
+            uint64_t x = img[s];
+            uint64_t live = x & (((x << 1) & nf) | ((x >> 1) & nl) | (x << w) | (x >> w));
+            if (live < best) best = live;
+        }
+    }
+    return best;
+}
+
 static u128 images_key(const Geo *g, const u128 *img, int vertical) {
     u128 least;
     int w = g->cols;
     if (g->n <= 64) {
-        uint64_t nf = (uint64_t)g->not_first, nl = (uint64_t)g->not_last, best = ~(uint64_t)0;
-        uint64_t x0 = (uint64_t)img[0], live0 = x0 & (((x0 << 1) & nf) | ((x0 >> 1) & nl) | (x0 << w) | (x0 >> w));
-        if (live0 == x0) { /* no dead cell: none in any image either */
-            for (int s = 0; s < 4; s++)
-                if ((uint64_t)img[s] < best) best = (uint64_t)img[s];
-        } else {
-            best = live0;
-            for (int s = 1; s < 4; s++) {
-                uint64_t x = (uint64_t)img[s];
-                uint64_t live = x & (((x << 1) & nf) | ((x >> 1) & nl) | (x << w) | (x >> w));
-                if (live < best) best = live;
-            }
-        }
-        least = best;
+        uint64_t low[4] = {(uint64_t)img[0], (uint64_t)img[1], (uint64_t)img[2], (uint64_t)img[3]};
+        least = images_key64(g, low);
     } else {
         least = ~(u128)0;
         u128 x0 = img[0], live0 = x0 & (((x0 << 1) & g->not_first) | ((x0 >> 1) & g->not_last) | (x0 << w) | (x0 >> w));
@@ -650,6 +673,11 @@ static inline u128 pos_key(const Geo *g, const Pos *p, int vertical) { return im
 static inline u128 move_child_key(const Geo *g, const Pos *p, int side, int m) {
     int a = m >> 4, b = m & 15;
     const u128 *d = g->domino[side][side ? b * g->cols + a : a * g->cols + b];
+    if (g->n <= 64) { /* the images' low halves alone, in 64 bits */
+        uint64_t low[4];
+        for (int s = 0; s < 4; s++) low[s] = (uint64_t)p->img[s] & ~(uint64_t)d[s];
+        return images_key64(g, low) | ((u128)(side ? 0 : SIDE_BIT) << 64);
+    }
     u128 img[4];
     for (int s = 0; s < 4; s++) img[s] = p->img[s] & ~d[s];
     return images_key(g, img, !side);
@@ -759,10 +787,16 @@ static int move_score_recounted(const Geo *g, const Pos *p, int side, int a, int
  *    and is sure of one; the lines beside lose those two ends for other areas;
  *  - protective: a 2x2 square of open cells closed in the lines on either side (two moves to her);
  *  - vulnerable: a domino on open cells, or (F_OPTIONS) an open cell and a left-over safe one, none
- *    beside another across the lines, so that one move of the opponent spoils at most one area. */
-static inline __attribute__((always_inline)) void line_counts_n(const uint16_t *L, int n, const uint8_t *pairs,
-                                                               const uint16_t *apart, const uint16_t *doms,
-                                                               Counts *out, int totals, int feat) {
+ *    beside another across the lines, so that one move of the opponent spoils at most one area.
+ *
+ * `early` (known when compiled): the counts are for the player moving second, and her opponent has `most_q`
+ * disjoint dominoes and `avail_q` usable cells (INT_MAX where F_CELLS is off); if her safe dominoes alone
+ * already pass a loss test of line_bound for him (her sure moves are at least her safe ones, and `covered`
+ * is at least 0), the count stops there and returns 1, *out left unset. Else it returns 0. */
+static inline __attribute__((always_inline)) int line_counts_n(const uint16_t *L, int n, const uint8_t *pairs,
+                                                              const uint16_t *apart, const uint16_t *doms,
+                                                              Counts *out, int totals, int feat, int early,
+                                                              int most_q, int avail_q) {
     uint16_t open[LINES_MAX], single[LINES_MAX];
     int most = 0, safe = 0, prot = 0, vuln = 0, v2 = 0, avail = 0;
 #pragma GCC unroll 12
@@ -777,6 +811,7 @@ static inline __attribute__((always_inline)) void line_counts_n(const uint16_t *
         single[x] = (uint16_t)(sf & ~doms[sf]);
     }
     int pure = safe;
+    if (early && (safe >= most_q || 2 * (safe + 1) > avail_q)) return 1; /* two in five probes on 8x7 stop here */
     if (feat & F_OPTIONS) {
 #pragma GCC unroll 12
         for (int x = 0; x < n; x++) {
@@ -791,14 +826,16 @@ static inline __attribute__((always_inline)) void line_counts_n(const uint16_t *
                 mid &= ~(m | (m << 2)) & open[x] >> 1 & open[x] << 1;
             }
         }
+        if (early && (safe >= most_q || 2 * (safe + 1) > avail_q)) return 1;
     }
     if (feat & F_AREAS) {
 #pragma GCC unroll 12
         for (int x = 0; x + 1 < n; x++) { /* protective squares: closed in the lines on either side */
             unsigned both = open[x] & open[x + 1];
-            unsigned up = x > 0 ? L[x - 1] : 0, down = x + 2 < n ? L[x + 2] : 0;
-            unsigned sq = apart[both & (both >> 1) & ~(up | (up >> 1)) & ~(down | (down >> 1))];
-            if (!sq) continue;
+            unsigned beside = (x > 0 ? L[x - 1] : 0) | (x + 2 < n ? L[x + 2] : 0);
+            unsigned cand = both & (both >> 1) & ~(beside | (beside >> 1));
+            if (!cand) continue;
+            unsigned sq = apart[cand];
             prot += ones12[sq];
             sq |= sq << 1;
             open[x] &= (uint16_t)~sq;
@@ -808,13 +845,16 @@ static inline __attribute__((always_inline)) void line_counts_n(const uint16_t *
         for (int x = 0; x < n; x++) { /* vulnerable dominoes, none beside another across the lines */
             unsigned cand = (feat & F_OPTIONS) ? (unsigned)(open[x] | single[x]) : open[x];
             unsigned taken = doms[cand];
-            vuln += ones12[taken] / 2;
-            v2 += ones12[taken] / 2 - ones12[taken & single[x]]; /* an area holds at most one single cell */
+            vuln += ones12[taken]; /* two cells an area: halved below */
+            v2 += ones12[taken & single[x]]; /* an area holds at most one single cell */
             if (x + 1 < n) open[x + 1] &= (uint16_t)~(taken & open[x]);
         }
+        vuln /= 2;
+        v2 = vuln - v2;
     }
     out->most = most; out->safe = safe; out->protective = prot; out->vulnerable = vuln;
     out->avail = avail; out->pure = pure; out->v2 = v2;
+    return 0;
 }
 
 /* line_counts_n without `most` and `avail` (left 0: every caller has them already), made once for each
@@ -823,11 +863,11 @@ static inline __attribute__((always_inline)) void line_counts_n(const uint16_t *
 static __attribute__((noinline)) void line_areas_masked(const uint16_t *L, int n, const uint8_t *pairs,
                                                         const uint16_t *apart, const uint16_t *doms, Counts *out) {
     switch (n) {
-#define LINES_CASE(k) case k: line_counts_n(L, k, pairs, apart, doms, out, 0, features); return;
+#define LINES_CASE(k) case k: line_counts_n(L, k, pairs, apart, doms, out, 0, features, 0, 0, 0); return;
         LINES_CASE(1) LINES_CASE(2) LINES_CASE(3) LINES_CASE(4) LINES_CASE(5) LINES_CASE(6)
         LINES_CASE(7) LINES_CASE(8) LINES_CASE(9) LINES_CASE(10) LINES_CASE(11) LINES_CASE(12)
 #undef LINES_CASE
-    default: line_counts_n(L, n, pairs, apart, doms, out, 0, features);
+    default: line_counts_n(L, n, pairs, apart, doms, out, 0, features, 0, 0, 0);
     }
 }
 
@@ -840,12 +880,31 @@ static void line_areas(const uint16_t *L, int n, const uint8_t *pairs, const uin
         return;
     }
     switch (n) {
-#define LINES_CASE(k) case k: line_counts_n(L, k, pairs, apart, doms, out, 0, F_OPTIONS | F_AREAS); return;
+#define LINES_CASE(k) case k: line_counts_n(L, k, pairs, apart, doms, out, 0, F_OPTIONS | F_AREAS, 0, 0, 0); return;
         LINES_CASE(1) LINES_CASE(2) LINES_CASE(3) LINES_CASE(4) LINES_CASE(5) LINES_CASE(6)
         LINES_CASE(7) LINES_CASE(8) LINES_CASE(9) LINES_CASE(10) LINES_CASE(11) LINES_CASE(12)
 #undef LINES_CASE
     default: line_areas_masked(L, n, pairs, apart, doms, out);
     }
+}
+
+/* line_areas for the player moving second, against an opponent of `most_q` disjoint dominoes and `avail_q`
+ * usable cells: 1, and *out unset, where her safe dominoes alone show him lost (see line_counts_n). */
+static int line_areas_lost(const uint16_t *L, int n, const uint8_t *pairs, const uint16_t *apart,
+                           const uint16_t *doms, Counts *out, int most_q, int avail_q) {
+    if ((features & (F_OPTIONS | F_AREAS)) != (F_OPTIONS | F_AREAS)) {
+        line_areas_masked(L, n, pairs, apart, doms, out);
+        return 0;
+    }
+    if (!(features & F_CELLS)) avail_q = INT_MAX;
+    switch (n) {
+#define LINES_CASE(k) case k: return line_counts_n(L, k, pairs, apart, doms, out, 0, F_OPTIONS | F_AREAS, 1, most_q, avail_q);
+        LINES_CASE(1) LINES_CASE(2) LINES_CASE(3) LINES_CASE(4) LINES_CASE(5) LINES_CASE(6)
+        LINES_CASE(7) LINES_CASE(8) LINES_CASE(9) LINES_CASE(10) LINES_CASE(11) LINES_CASE(12)
+#undef LINES_CASE
+    default: line_areas_masked(L, n, pairs, apart, doms, out);
+    }
+    return 0;
 }
 
 /* The most disjoint dominoes of a player on her n lines L: half of each run, rounded down; and in `avail`
@@ -870,7 +929,7 @@ static inline int line_most(const uint16_t *L, int n, const uint8_t *pairs, int 
  *    count of `sure_moves`), each vulnerable area (one cell, two for those of two open cells: the
  *    opponent spoils at most vulnerable - taken of them) and each safe option (one) are played.
  * So it covers at least the lesser of the two. */
-static int covered(const Counts *c, int first, int sure) {
+static inline int covered(const Counts *c, int first, int sure) {
     int p = c->protective, v = c->vulnerable;
     int tp = first ? (p + 1) / 2 : p / 2;
     int tv = ((p % 2 == 0) == first) ? (v + 1) / 2 : v / 2;
@@ -928,6 +987,22 @@ static int line_bound(const Geo *g, const Pos *p, int side) {
     return -1;
 }
 
+/* Whether line_bound shows the mover (`side`) lost, by its loss tests alone. Its other tests can only
+ * show her won, and every test is sound, so where they would the loss tests show nothing: the answer is
+ * line_bound's `== 0`, without the mover's own counts (her most, her areas). The probe needs only that. */
+static int line_bound_lost(const Geo *g, const Pos *p, int side, int most_mine, int avail_mine) {
+    Counts theirs;
+    int nL = side ? g->cols : g->rows, nM = side ? g->rows : g->cols;
+    if (most_mine < 0) most_mine = line_most(p->line[side], nL, g->pairs[side], &avail_mine); /* not given */
+    if (most_mine == 0) return 1;
+    /* line_bound's guard (the opponent's most against hers) is left out: it passes at nearly every probe */
+    if (line_areas_lost(p->line[!side], nM, g->pairs[!side], g->apart[!side], g->dominoes[!side], &theirs, most_mine, avail_mine))
+        return 1;
+    int sure = sure_moves(&theirs, 0);
+    if (sure >= most_mine - 2 * (theirs.protective / 2)) return 1;
+    return (features & F_CELLS) && 2 * (sure + 1) > avail_mine - covered(&theirs, 0, sure);
+}
+
 /* What the children's bounds read, made once for a node (the enhanced transposition cut-off bounds every
  * child): each line's most dominoes, usable cells and bound on sure moves (`sure_at_most`'s terms), for
  * both players, with their totals, on lines padded as in Scoring. A child's totals then change only in
@@ -951,7 +1026,10 @@ static inline int line_sa(const uint8_t *pairs, const uint16_t *doms, unsigned x
 static void kin_of(const Geo *g, const Pos *p, int side, Kin *k) {
     int nL = side ? g->cols : g->rows, nM = side ? g->rows : g->cols;
     Scoring *z = &k->z;
-    /* only the padding is read before it is written: two lines of it either side */
+    /* every line copied at once (those past the board are empty), then the padding, the only part read
+     * before it is written: two lines of it either side */
+    memcpy(z->L + PAD, p->line[side], LINES_MAX * sizeof(uint16_t));
+    memcpy(z->M + PAD, p->line[!side], LINES_MAX * sizeof(uint16_t));
     for (int e = 0; e < PAD; e++) {
         int lo = e, hiL = nL + PAD + e, hiM = nM + PAD + e;
         z->L[lo] = z->L[hiL] = z->M[lo] = z->M[hiM] = 0;
@@ -962,8 +1040,6 @@ static void kin_of(const Geo *g, const Pos *p, int side, Kin *k) {
     k->nL = nL; k->nM = nM;
     z->pL = g->pairs[side]; z->pM = g->pairs[!side];
     k->dL = g->dominoes[side]; k->dM = g->dominoes[!side];
-    memcpy(z->L + PAD, p->line[side], (size_t)nL * sizeof(uint16_t));
-    memcpy(z->M + PAD, p->line[!side], (size_t)nM * sizeof(uint16_t));
     for (int x = PAD; x < nL + PAD; x++) {
         unsigned v = z->L[x], sf = v & ~(z->L[x - 1] | z->L[x + 1]);
         z->safeL[x] = z->pL[sf];
@@ -985,7 +1061,7 @@ static void kin_of(const Geo *g, const Pos *p, int side, Kin *k) {
  * from the node's Kin: the same answer, its totals changed only in the lines the move touches, the
  * bounds on sure moves made only where a guard needs them, and the child's lines only where its areas
  * are counted. */
-static int kin_bound(const Geo *g, const Kin *k, int side, int a, int b) {
+static int kin_bound(const Geo *g, const Kin *k, int side, int a, int b, int *opp) {
     const uint16_t *L = k->z.L, *M = k->z.M;
     int x = a + PAD, y = b + PAD;
     unsigned la = L[x] & ~(3u << b), mb = M[y] & ~(1u << a), mc = M[y + 1] & ~(1u << a);
@@ -996,6 +1072,7 @@ static int kin_bound(const Geo *g, const Kin *k, int side, int a, int b) {
     if (most_theirs == 0) return 1;
     int avail_mine = k->avail_m - k->availM[y] - k->availM[y + 1] + line_avail(mb) + line_avail(mc);
     int avail_theirs = k->avail_l - k->availL[x] + line_avail(la);
+    if (opp) *opp = most_theirs * 256 + avail_theirs; /* the child's opponent's, for its probe */
     int cells = (features & F_CELLS) != 0, child = !side;
     int nMine = k->nM, nTheirs = k->nL;
     Counts c;
@@ -1031,7 +1108,8 @@ static int kin_bound(const Geo *g, const Kin *k, int side, int a, int b) {
         uint16_t lines[LINES_MAX];
         memcpy(lines, L + PAD, sizeof lines);
         lines[a] = (uint16_t)la;
-        line_areas(lines, nTheirs, g->pairs[side], g->apart[side], g->dominoes[side], &c);
+        if (line_areas_lost(lines, nTheirs, g->pairs[side], g->apart[side], g->dominoes[side], &c, most_mine, avail_mine))
+            return 0;
         int sure = sure_moves(&c, 0);
         if (sure >= most_mine - 2 * (c.protective / 2)) return 0;
         if (cells && 2 * (sure + 1) > avail_mine - covered(&c, 0, sure)) return 0;
@@ -1065,6 +1143,7 @@ static inline int line_wins(Search *s, const Pos *p, int side) {
 static int line_moves_fast(const Geo *g, int side, const Scoring *z, int32_t *key, int *best) {
     int nL = side ? g->cols : g->rows;
     int n = 0, safe_move = -1, top = 0;
+    int32_t topv = INT32_MIN; /* the highest key so far, kept in a register rather than read back */
     const uint32_t *mk = g->move_key[side];
     for (int a = 0; a < nL; a++) {
         unsigned x = z->L[a + PAD], tops = x & (x >> 1);
@@ -1082,7 +1161,7 @@ static int line_moves_fast(const Geo *g, int side, const Scoring *z, int32_t *ke
                 continue;
             }
             int32_t v = (int32_t)(mk[a * 16 + b] + ((uint32_t)(2 * move_score(z, a, b)) << 16));
-            if (n == 0 || v > key[top]) top = n;
+            if (v > topv) { topv = v; top = n; }
             key[n++] = v;
         }
     }
@@ -1163,7 +1242,7 @@ static inline u128 line_child(const Geo *g, const Pos *p, int side, int m, Pos *
 static inline int line_known(const Geo *g, const Kin *kin, const Pos *kid, int side, int m, u128 key) {
     int known = tt_get(key);
     if (known < 0 && (features & F_ETC_BOUND))
-        known = kin ? kin_bound(g, kin, side, m >> 4, m & 15) : line_bound(g, kid, !side);
+        known = kin ? kin_bound(g, kin, side, m >> 4, m & 15, NULL) : line_bound(g, kid, !side);
     return known;
 }
 
@@ -1175,10 +1254,17 @@ static int won_by(Search *s, const Pos *p, int side, int m) {
     pos_play(s->g, &kid, side, m >> 4, m & 15);
     /* its bucket fetched while its bound is counted (both exact: whichever answers gives the same value) */
     u128 key = pos_key(s->g, &kid, !side);
-    __builtin_prefetch(&table[2 * bucket_of((uint64_t)key, (uint64_t)(key >> 64))]);
-    int known = line_bound(s->g, &kid, !side);
-    if (known < 0) known = tt_get(key);
-    return known == 0;
+    size_t at = key_bucket(key);
+    __builtin_prefetch(&table[2 * at]);
+    int most = -1, avail = 0;
+    if (p->opp >= 0) { /* the opponent's counts here (the cut-off made them), changed in the two lines the move crosses */
+        const uint8_t *pairs = s->g->pairs[!side];
+        unsigned b = m & 15, was0 = p->line[!side][b], was1 = p->line[!side][b + 1];
+        unsigned now0 = kid.line[!side][b], now1 = kid.line[!side][b + 1];
+        most = (p->opp >> 8) - pairs[was0] - pairs[was1] + pairs[now0] + pairs[now1];
+        avail = (p->opp & 255) - line_avail(was0) - line_avail(was1) + line_avail(now0) + line_avail(now1);
+    }
+    return line_bound_lost(s->g, &kid, !side, most, avail) || tt_get_at(at, key) == 0;
 }
 
 /* The two moves that last won nodes with as many empty cells, where legal, tried first on the table and
@@ -1186,13 +1272,13 @@ static int won_by(Search *s, const Pos *p, int side, int m) {
  * opponent, and the node wins before its moves are scored (a move's child is not searched if neither
  * decides). */
 static int won_before(Search *s, const Pos *p, int side) {
-    int e = count(p->img[0]);
+    int e = p->empty;
     if (won_by(s, p, side, s->won[side][e])) return 1;
     return s->won2[side][e] != s->won[side][e] && won_by(s, p, side, s->won2[side][e]);
 }
 
 static inline void won_with(Search *s, const Pos *p, int side, int32_t key) {
-    int e = count(p->img[0]);
+    int e = p->empty;
     if (s->won[side][e] != (int16_t)(key & 255)) s->won2[side][e] = s->won[side][e];
     s->won[side][e] = (int16_t)(key & 255);
 }
@@ -1222,11 +1308,12 @@ static int line_some_move_wins(Search *s, const Pos *p, int side) {
         keys[0] = line_child(g, p, side, key[0] & 255, &kids[0]);
         /* its bucket fetched while its bound is counted: both are exact, so whichever answers first
          * gives the same value (and the table is read only where the bound is silent) */
-        __builtin_prefetch(&table[2 * bucket_of((uint64_t)keys[0], (uint64_t)(keys[0] >> 64))]);
+        size_t at = key_bucket(keys[0]);
+        __builtin_prefetch(&table[2 * at]);
         int known = -1;
         if (features & F_ETC_BOUND)
-            known = kin ? kin_bound(g, kin, side, (key[0] & 255) >> 4, key[0] & 15) : line_bound(g, &kids[0], !side);
-        if (known < 0) known = tt_get(keys[0]);
+            known = kin ? kin_bound(g, kin, side, (key[0] & 255) >> 4, key[0] & 15, &kids[0].opp) : line_bound(g, &kids[0], !side);
+        if (known < 0) known = tt_get_at(at, keys[0]);
         if (known == 0) { won_with(s, p, side, key[0]); return 1; }
         from = 1;
         if (known < 0) {
@@ -1241,27 +1328,34 @@ static int line_some_move_wins(Search *s, const Pos *p, int side) {
          * child lost for the opponent is found first changes nothing (no node is counted, nothing is
          * stored), so only the children left are sorted, and made when searched; they reuse their key, and
          * the bound found silent here is not counted again. */
+        size_t at[MAXCELLS];
+        int opp[MAXCELLS];
         for (int k = from; k < n; k++) {
             keys[k] = move_child_key(g, p, side, key[k] & 255);
-            __builtin_prefetch(&table[2 * bucket_of((uint64_t)keys[k], (uint64_t)(keys[k] >> 64))]);
+            at[k] = key_bucket(keys[k]);
+            __builtin_prefetch(&table[2 * at[k]]);
         }
         for (int k = from; k < n; k++) {
-            int known = tt_get(keys[k]);
-            if (known < 0) known = kin_bound(g, kin, side, (key[k] & 255) >> 4, key[k] & 15);
+            int known = tt_get_at(at[k], keys[k]);
+            int o = -1;
+            if (known < 0) known = kin_bound(g, kin, side, (key[k] & 255) >> 4, key[k] & 15, &o);
             if (known == 0) return 1;
-            if (known < 0) { key[keep] = key[k]; keys[keep] = keys[k]; keep++; }
+            if (known < 0) { key[keep] = key[k]; keys[keep] = keys[k]; opp[keep] = o; keep++; }
         }
         for (int i = 1; i < keep; i++) { /* descending keys, as sort_moves */
             int32_t v = key[i];
             u128 kv = keys[i];
+            int ov = opp[i];
             int k = i;
-            while (k > 0 && key[k - 1] < v) { key[k] = key[k - 1]; keys[k] = keys[k - 1]; k--; }
+            while (k > 0 && key[k - 1] < v) { key[k] = key[k - 1]; keys[k] = keys[k - 1]; opp[k] = opp[k - 1]; k--; }
             key[k] = v;
             keys[k] = kv;
+            opp[k] = ov;
         }
         for (int k = 0; k < keep; k++) {
             Pos kid = *p;
             pos_play(g, &kid, side, (key[k] & 255) >> 4, key[k] & 15);
+            kid.opp = opp[k];
             int r = line_node(s, &kid, !side, keys[k], SILENT_BOUND);
             if (r < 0) return r;
             if (r == 0) { won_with(s, p, side, key[k]); return 1; }
@@ -1297,14 +1391,15 @@ static int line_some_move_wins(Search *s, const Pos *p, int side) {
 
 static int line_node(Search *s, const Pos *p, int side, u128 key, int silent) {
     if (budget_spent(s->b)) return STOPPED;
+    size_t at = key_bucket(key);
     if (!(silent & SILENT_TABLE)) {
-        int known = tt_get(key);
+        int known = tt_get_at(at, key);
         if (known >= 0) return known;
     }
     int r = (silent & SILENT_BOUND) ? -1 : line_bound(s->g, p, side);
     if (r < 0) r = line_some_move_wins(s, p, side);
     if (r < 0) return r;
-    tt_put(key, r, count(p->img[0]));
+    tt_put_at(at, key, r, p->empty);
     return r;
 }
 
