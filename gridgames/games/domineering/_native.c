@@ -705,6 +705,8 @@ typedef struct {
      * lines beside the pair (`Mm`, `Mp`) and the constant part (`cM`); `rmM` is Geo's `most_real`. */
     uint16_t Lm[LINES_MAX + 2 * PAD], Lp[LINES_MAX + 2 * PAD], nearL[LINES_MAX + 2 * PAD];
     uint16_t Mm[LINES_MAX + 2 * PAD], Mp[LINES_MAX + 2 * PAD];
+    uint16_t sM[LINES_MAX + 2 * PAD]; /* the opponent's safe cells: each line's cells with no empty neighbour
+                                       * in the lines beside it */
     int16_t cL[LINES_MAX + 2 * PAD], cM[LINES_MAX + 2 * PAD];
     const uint8_t *rmM;
 } Scoring;
@@ -737,7 +739,8 @@ static void scoring_of(const Geo *g, const Pos *p, int side, Scoring *z) {
     memcpy(z->M + PAD, p->line[!side], (size_t)nM * sizeof(uint16_t));
     for (int x = PAD; x < nL + PAD; x++) z->safeL[x] = z->pL[z->L[x] & ~(z->L[x - 1] | z->L[x + 1])];
     for (int x = PAD; x < nM + PAD; x++) {
-        z->safeM[x] = z->pM[z->M[x] & ~(z->M[x - 1] | z->M[x + 1])];
+        z->sM[x] = (uint16_t)(z->M[x] & ~(z->M[x - 1] | z->M[x + 1]));
+        z->safeM[x] = z->pM[z->sM[x]];
     }
     scoring_lines(g, side, nL, nM, z);
 }
@@ -749,10 +752,11 @@ static void scoring_of(const Geo *g, const Pos *p, int side, Scoring *z) {
 static inline __attribute__((always_inline)) int move_score(const Scoring *z, int a, int b) {
     const uint8_t *pL = z->pL, *pM = z->pM;
     int x = a + PAD, y = b + PAD;
-    unsigned la = z->L[x] & ~(3u << b), mb = z->M[y] & ~(1u << a), mc = z->M[y + 1] & ~(1u << a);
+    unsigned bit = ~(1u << a), la = z->L[x] & ~(3u << b), mb = z->M[y] & bit, mc = z->M[y + 1] & bit;
     int safe_mine = pL[z->Lm[x] & ~la] + pL[la & ~z->nearL[x]] + pL[z->Lp[x] & ~la];
-    int safe_theirs = pM[z->Mm[y] & ~mb] + pM[mb & ~(z->M[y - 1] | mc)] + pM[mc & ~(mb | z->M[y + 2])]
-                      + pM[z->Mp[y] & ~mc];
+    /* the move's lines' own safe cells after it: those they had less the move's (its cells made no
+     * cell of the other line safe, both being taken) */
+    int safe_theirs = pM[z->Mm[y] & ~mb] + pM[z->sM[y] & bit] + pM[z->sM[y + 1] & bit] + pM[z->Mp[y] & ~mc];
     /* weighing her own real moves too made 8x7 a quarter slower */
     return SAFE_WEIGHT * (safe_mine - safe_theirs) - z->rmM[mb] - z->rmM[mc] + z->cL[x] + z->cM[y];
 }
@@ -1049,6 +1053,7 @@ static void kin_of(const Geo *g, const Pos *p, int side, Kin *k) {
     }
     for (int x = PAD; x < nM + PAD; x++) {
         unsigned v = z->M[x], sf = v & ~(z->M[x - 1] | z->M[x + 1]);
+        z->sM[x] = (uint16_t)sf;
         z->safeM[x] = z->pM[sf];
         k->most_m += k->mostM[x] = z->pM[v];
         k->avail_m += k->availM[x] = (uint8_t)line_avail(v);
