@@ -703,9 +703,11 @@ typedef struct {
      * beside it that only x keeps from being safe (`Lm`, `Lp`), the lines beside it (`nearL`) and the
      * score's constant part (`cL`); for the opponent's lines y, y + 1 a move crosses, the same for the
      * lines beside the pair (`Mm`, `Mp`) and the constant part (`cM`); `rmM` is Geo's `most_real`. */
-    uint16_t Lm[LINES_MAX + 2 * PAD], Lp[LINES_MAX + 2 * PAD], nearL[LINES_MAX + 2 * PAD];
-    uint16_t Mm[LINES_MAX + 2 * PAD], Mp[LINES_MAX + 2 * PAD];
-    uint16_t sM[LINES_MAX + 2 * PAD]; /* the opponent's safe cells: each line's cells with no empty neighbour
+    /* (in 32 bits: a move's score masks them with its own lines, and 16-bit operands would need each
+     * result widened again before it indexes a table) */
+    uint32_t Lm[LINES_MAX + 2 * PAD], Lp[LINES_MAX + 2 * PAD], nearL[LINES_MAX + 2 * PAD];
+    uint32_t Mm[LINES_MAX + 2 * PAD], Mp[LINES_MAX + 2 * PAD];
+    uint32_t sM[LINES_MAX + 2 * PAD]; /* the opponent's safe cells: each line's cells with no empty neighbour
                                        * in the lines beside it */
     int16_t cL[LINES_MAX + 2 * PAD], cM[LINES_MAX + 2 * PAD];
     const uint8_t *rmM;
@@ -717,14 +719,14 @@ static void scoring_lines(const Geo *g, int side, int nL, int nM, Scoring *z) {
     const uint16_t *L = z->L, *M = z->M;
     z->rmM = g->most_real[!side];
     for (int x = PAD; x < nL + PAD; x++) {
-        z->Lm[x] = (uint16_t)(L[x - 1] & ~L[x - 2]);
-        z->Lp[x] = (uint16_t)(L[x + 1] & ~L[x + 2]);
-        z->nearL[x] = (uint16_t)(L[x - 1] | L[x + 1]);
+        z->Lm[x] = L[x - 1] & ~L[x - 2];
+        z->Lp[x] = L[x + 1] & ~L[x + 2];
+        z->nearL[x] = L[x - 1] | L[x + 1];
         z->cL[x] = (int16_t)(-SAFE_WEIGHT * (z->safeL[x - 1] + z->safeL[x] + z->safeL[x + 1]));
     }
     for (int y = PAD; y + 1 < nM + PAD; y++) {
-        z->Mm[y] = (uint16_t)(M[y - 1] & ~M[y - 2]);
-        z->Mp[y] = (uint16_t)(M[y + 2] & ~M[y + 3]);
+        z->Mm[y] = M[y - 1] & ~M[y - 2];
+        z->Mp[y] = M[y + 2] & ~M[y + 3];
         z->cM[y] = (int16_t)(SAFE_WEIGHT * (z->safeM[y - 1] + z->safeM[y] + z->safeM[y + 1] + z->safeM[y + 2])
                              + z->rmM[M[y]] + z->rmM[M[y + 1]]);
     }
@@ -739,7 +741,7 @@ static void scoring_of(const Geo *g, const Pos *p, int side, Scoring *z) {
     memcpy(z->M + PAD, p->line[!side], (size_t)nM * sizeof(uint16_t));
     for (int x = PAD; x < nL + PAD; x++) z->safeL[x] = z->pL[z->L[x] & ~(z->L[x - 1] | z->L[x + 1])];
     for (int x = PAD; x < nM + PAD; x++) {
-        z->sM[x] = (uint16_t)(z->M[x] & ~(z->M[x - 1] | z->M[x + 1]));
+        z->sM[x] = z->M[x] & ~(z->M[x - 1] | z->M[x + 1]);
         z->safeM[x] = z->pM[z->sM[x]];
     }
     scoring_lines(g, side, nL, nM, z);
@@ -1053,7 +1055,7 @@ static void kin_of(const Geo *g, const Pos *p, int side, Kin *k) {
     }
     for (int x = PAD; x < nM + PAD; x++) {
         unsigned v = z->M[x], sf = v & ~(z->M[x - 1] | z->M[x + 1]);
-        z->sM[x] = (uint16_t)sf;
+        z->sM[x] = sf;
         z->safeM[x] = z->pM[sf];
         k->most_m += k->mostM[x] = z->pM[v];
         k->avail_m += k->availM[x] = (uint8_t)line_avail(v);
