@@ -803,7 +803,7 @@ static inline __attribute__((always_inline)) int line_counts_n(const uint16_t *L
                                                               const uint16_t *apart, const uint16_t *doms,
                                                               Counts *out, int totals, int feat, int early,
                                                               int most_q, int avail_q) {
-    uint16_t open[LINES_MAX], single[LINES_MAX];
+    unsigned open[LINES_MAX], single[LINES_MAX]; /* 32 bits: no widening before each table lookup */
     int most = 0, safe = 0, prot = 0, vuln = 0, v2 = 0, avail = 0;
 #pragma GCC unroll 12
     for (int x = 0; x < n; x++) {
@@ -813,8 +813,8 @@ static inline __attribute__((always_inline)) int line_counts_n(const uint16_t *L
         }
         unsigned near = (x > 0 ? L[x - 1] : 0) | (x + 1 < n ? L[x + 1] : 0), sf = L[x] & ~near;
         safe += pairs[sf];
-        open[x] = (uint16_t)(L[x] & near);
-        single[x] = (uint16_t)(sf & ~doms[sf]);
+        open[x] = L[x] & near;
+        single[x] = sf & ~doms[sf];
     }
     int pure = safe;
     if (early && (safe >= most_q || 2 * (safe + 1) > avail_q)) return 1; /* two in five probes on 8x7 stop here */
@@ -825,10 +825,10 @@ static inline __attribute__((always_inline)) int line_counts_n(const uint16_t *L
             while (mid) {
                 unsigned m = mid & -mid, ends = (m << 1) | (m >> 1);
                 safe++;
-                open[x] &= (uint16_t)~ends;
-                single[x] &= (uint16_t)~m;
-                if (x > 0) open[x - 1] &= (uint16_t)~ends;
-                if (x + 1 < n) open[x + 1] &= (uint16_t)~ends;
+                open[x] &= ~ends;
+                single[x] &= ~m;
+                if (x > 0) open[x - 1] &= ~ends;
+                if (x + 1 < n) open[x + 1] &= ~ends;
                 mid &= ~(m | (m << 2)) & open[x] >> 1 & open[x] << 1;
             }
         }
@@ -844,8 +844,8 @@ static inline __attribute__((always_inline)) int line_counts_n(const uint16_t *L
             unsigned sq = apart[cand];
             prot += ones12[sq];
             sq |= sq << 1;
-            open[x] &= (uint16_t)~sq;
-            open[x + 1] &= (uint16_t)~sq;
+            open[x] &= ~sq;
+            open[x + 1] &= ~sq;
         }
 #pragma GCC unroll 12
         for (int x = 0; x < n; x++) { /* vulnerable dominoes, none beside another across the lines */
@@ -853,7 +853,7 @@ static inline __attribute__((always_inline)) int line_counts_n(const uint16_t *L
             unsigned taken = doms[cand];
             vuln += ones12[taken]; /* two cells an area: halved below */
             v2 += ones12[taken & single[x]]; /* an area holds at most one single cell */
-            if (x + 1 < n) open[x + 1] &= (uint16_t)~(taken & open[x]);
+            if (x + 1 < n) open[x + 1] &= ~(taken & open[x]);
         }
         vuln /= 2;
         v2 = vuln - v2;
