@@ -519,6 +519,7 @@ static int features = F_ORDER | F_TIEBREAK | F_SAFE_SKIP | F_ETC | F_INCREMENTAL
                       | F_PROBE;
 
 static uint8_t ones12[1 << LINES_MAX];
+static uint8_t avail12[1 << LINES_MAX]; /* a line's cells with an empty neighbour along it (`line_avail`) */
 
 typedef struct {
     int rows, cols, n;
@@ -556,7 +557,10 @@ static Geo *geo(int rows, int cols) {
     if (row_tables(cols) < 0 || row_tables(rows) < 0 || !pairs_table(cols) || !pairs_table(rows)) return NULL;
     Geo *g = calloc(1, sizeof(Geo));
     if (!g) return NULL;
-    for (int x = 0; x < 1 << LINES_MAX; x++) ones12[x] = (uint8_t)ones64((uint64_t)x);
+    for (int x = 0; x < 1 << LINES_MAX; x++) {
+        ones12[x] = (uint8_t)ones64((uint64_t)x);
+        avail12[x] = (uint8_t)ones64((uint64_t)(x & ((x << 1) | (x >> 1))));
+    }
     g->rows = rows; g->cols = cols; g->n = rows * cols;
     g->pairs[0] = pairs_in_rows[cols]; g->pairs[1] = pairs_in_rows[rows];
     g->apart[0] = apart_rows[cols]; g->apart[1] = apart_rows[rows];
@@ -808,7 +812,7 @@ static inline __attribute__((always_inline)) int line_counts_n(const uint16_t *L
 #pragma GCC unroll 12
     for (int x = 0; x < n; x++) {
         if (totals) {
-            avail += ones12[L[x] & ((L[x] << 1) | (L[x] >> 1))];
+            avail += avail12[L[x]];
             most += pairs[L[x]];
         }
         unsigned near = (x > 0 ? L[x - 1] : 0) | (x + 1 < n ? L[x + 1] : 0), sf = L[x] & ~near;
@@ -919,7 +923,7 @@ static inline int line_most(const uint16_t *L, int n, const uint8_t *pairs, int 
     int most = 0, cells = 0;
     for (int x = 0; x < n; x++) {
         most += pairs[L[x]];
-        cells += ones12[L[x] & ((L[x] << 1) | (L[x] >> 1))];
+        cells += avail12[L[x]];
     }
     *avail = cells;
     return most;
@@ -1022,7 +1026,8 @@ typedef struct {
     const uint16_t *dL, *dM;
 } Kin;
 
-static inline int line_avail(unsigned x) { return ones12[x & ((x << 1) | (x >> 1))]; }
+/* one lookup: the children's bounds and the probe take it for each line a move changes */
+static inline int line_avail(unsigned x) { return avail12[x]; }
 static inline int line_sa(const uint8_t *pairs, const uint16_t *doms, unsigned x, unsigned near) {
     unsigned sf = x & ~near;
     return pairs[sf] + ones12[sf & ~doms[sf]];
