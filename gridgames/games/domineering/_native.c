@@ -277,15 +277,17 @@ static int sure_moves(const Counts *c, int first) {
     return c->safe + 2 * taken + (vfirst ? (v + 1) / 2 : v / 2);
 }
 
-static uint16_t *apart_rows[MIRROR_COLS + 1], *dominoes_in_rows[MIRROR_COLS + 1];
+static uint16_t *apart_rows[MIRROR_COLS + 1], *dominoes_in_rows[MIRROR_COLS + 1], *lone_in_rows[MIRROR_COLS + 1];
 
 /* For each row value: the cells taken greedily from the lowest one, no two side by side (`apart`), and
- * the cells of disjoint side-by-side pairs taken greedily from the lowest cell (`dominoes`). */
+ * the cells of disjoint side-by-side pairs taken greedily from the lowest cell (`dominoes`), and the cells
+ * those pairs leave (`lone`: the value less its `dominoes`, one lookup where the counts need it). */
 static int row_tables(int cols) {
     if (cols > MIRROR_COLS) return -1;
     if (apart_rows[cols]) return 0;
-    uint16_t *apart = malloc(sizeof(uint16_t) << cols), *pairs = malloc(sizeof(uint16_t) << cols);
-    if (!apart || !pairs) { free(apart); free(pairs); return -1; }
+    uint16_t *apart = malloc(sizeof(uint16_t) << cols), *pairs = malloc(sizeof(uint16_t) << cols),
+             *lone = malloc(sizeof(uint16_t) << cols);
+    if (!apart || !pairs || !lone) { free(apart); free(pairs); free(lone); return -1; }
     for (int x = 0; x < 1 << cols; x++) {
         int a = 0, p = 0;
         for (int c = 0; c < cols; c++)
@@ -294,9 +296,11 @@ static int row_tables(int cols) {
             if ((x >> c & 1) && (x >> (c + 1) & 1)) { p |= 3 << c; c++; }
         apart[x] = (uint16_t)a;
         pairs[x] = (uint16_t)p;
+        lone[x] = (uint16_t)(x & ~p);
     }
     apart_rows[cols] = apart;
     dominoes_in_rows[cols] = pairs;
+    lone_in_rows[cols] = lone;
     return 0;
 }
 
@@ -524,7 +528,7 @@ static uint8_t avail12[1 << LINES_MAX]; /* a line's cells with an empty neighbou
 typedef struct {
     int rows, cols, n;
     const uint8_t *pairs[2];      /* [0]: lines of width cols (rows, Horizontal's); [1]: width rows */
-    const uint16_t *apart[2], *dominoes[2];
+    const uint16_t *apart[2], *dominoes[2], *lone[2];
     u128 image[4][MAXCELLS];       /* each cell under each mirror image (0: itself) */
     u128 domino[2][MAXCELLS][4];   /* [side][first cell]: the side's domino from it under each image */
     u128 not_first, not_last, full;
@@ -565,6 +569,7 @@ static Geo *geo(int rows, int cols) {
     g->pairs[0] = pairs_in_rows[cols]; g->pairs[1] = pairs_in_rows[rows];
     g->apart[0] = apart_rows[cols]; g->apart[1] = apart_rows[rows];
     g->dominoes[0] = dominoes_in_rows[cols]; g->dominoes[1] = dominoes_in_rows[rows];
+    g->lone[0] = lone_in_rows[cols]; g->lone[1] = lone_in_rows[rows];
     g->full = BIT(g->n) - 1;
     u128 first = 0;
     for (int r = 0; r < rows; r++) first |= BIT(r * cols);
@@ -805,6 +810,7 @@ static int move_score_recounted(const Geo *g, const Pos *p, int side, int a, int
  * is at least 0), the count stops there and returns 1, *out left unset. Else it returns 0. */
 static inline __attribute__((always_inline)) int line_counts_n(const uint16_t *L, int n, const uint8_t *pairs,
                                                               const uint16_t *apart, const uint16_t *doms,
+                                                              const uint16_t *lone,
                                                               Counts *out, int totals, int feat, int early,
                                                               int most_q, int avail_q) {
     unsigned open[LINES_MAX], single[LINES_MAX]; /* 32 bits: no widening before each table lookup */
@@ -818,7 +824,7 @@ static inline __attribute__((always_inline)) int line_counts_n(const uint16_t *L
         unsigned near = (x > 0 ? L[x - 1] : 0) | (x + 1 < n ? L[x + 1] : 0), sf = L[x] & ~near;
         safe += pairs[sf];
         open[x] = L[x] & near;
-        single[x] = sf & ~doms[sf];
+        single[x] = lone[sf];
     }
     int pure = safe;
     if (early && (safe >= most_q || 2 * (safe + 1) > avail_q)) return 1; /* two in five probes on 8x7 stop here */
@@ -871,48 +877,48 @@ static inline __attribute__((always_inline)) int line_counts_n(const uint16_t *L
  * number of lines: with n known the compiler unrolls its loops (asked to: setup.py builds at -O2) and
  * drops their edge tests. */
 static __attribute__((noinline)) void line_areas_masked(const uint16_t *L, int n, const uint8_t *pairs,
-                                                        const uint16_t *apart, const uint16_t *doms, Counts *out) {
+                                                        const uint16_t *apart, const uint16_t *doms, const uint16_t *lone, Counts *out) {
     switch (n) {
-#define LINES_CASE(k) case k: line_counts_n(L, k, pairs, apart, doms, out, 0, features, 0, 0, 0); return;
+#define LINES_CASE(k) case k: line_counts_n(L, k, pairs, apart, doms, lone, out, 0, features, 0, 0, 0); return;
         LINES_CASE(1) LINES_CASE(2) LINES_CASE(3) LINES_CASE(4) LINES_CASE(5) LINES_CASE(6)
         LINES_CASE(7) LINES_CASE(8) LINES_CASE(9) LINES_CASE(10) LINES_CASE(11) LINES_CASE(12)
 #undef LINES_CASE
-    default: line_counts_n(L, n, pairs, apart, doms, out, 0, features, 0, 0, 0);
+    default: line_counts_n(L, n, pairs, apart, doms, lone, out, 0, features, 0, 0, 0);
     }
 }
 
 static void line_areas(const uint16_t *L, int n, const uint8_t *pairs, const uint16_t *apart,
-                       const uint16_t *doms, Counts *out) {
+                       const uint16_t *doms, const uint16_t *lone, Counts *out) {
     /* with every area on (the search's own case), the features known when compiled: no tests in the
      * loops; the ablation's other masks take the loops that test them */
     if ((features & (F_OPTIONS | F_AREAS)) != (F_OPTIONS | F_AREAS)) {
-        line_areas_masked(L, n, pairs, apart, doms, out);
+        line_areas_masked(L, n, pairs, apart, doms, lone, out);
         return;
     }
     switch (n) {
-#define LINES_CASE(k) case k: line_counts_n(L, k, pairs, apart, doms, out, 0, F_OPTIONS | F_AREAS, 0, 0, 0); return;
+#define LINES_CASE(k) case k: line_counts_n(L, k, pairs, apart, doms, lone, out, 0, F_OPTIONS | F_AREAS, 0, 0, 0); return;
         LINES_CASE(1) LINES_CASE(2) LINES_CASE(3) LINES_CASE(4) LINES_CASE(5) LINES_CASE(6)
         LINES_CASE(7) LINES_CASE(8) LINES_CASE(9) LINES_CASE(10) LINES_CASE(11) LINES_CASE(12)
 #undef LINES_CASE
-    default: line_areas_masked(L, n, pairs, apart, doms, out);
+    default: line_areas_masked(L, n, pairs, apart, doms, lone, out);
     }
 }
 
 /* line_areas for the player moving second, against an opponent of `most_q` disjoint dominoes and `avail_q`
  * usable cells: 1, and *out unset, where her safe dominoes alone show him lost (see line_counts_n). */
 static int line_areas_lost(const uint16_t *L, int n, const uint8_t *pairs, const uint16_t *apart,
-                           const uint16_t *doms, Counts *out, int most_q, int avail_q) {
+                           const uint16_t *doms, const uint16_t *lone, Counts *out, int most_q, int avail_q) {
     if ((features & (F_OPTIONS | F_AREAS)) != (F_OPTIONS | F_AREAS)) {
-        line_areas_masked(L, n, pairs, apart, doms, out);
+        line_areas_masked(L, n, pairs, apart, doms, lone, out);
         return 0;
     }
     if (!(features & F_CELLS)) avail_q = INT_MAX;
     switch (n) {
-#define LINES_CASE(k) case k: return line_counts_n(L, k, pairs, apart, doms, out, 0, F_OPTIONS | F_AREAS, 1, most_q, avail_q);
+#define LINES_CASE(k) case k: return line_counts_n(L, k, pairs, apart, doms, lone, out, 0, F_OPTIONS | F_AREAS, 1, most_q, avail_q);
         LINES_CASE(1) LINES_CASE(2) LINES_CASE(3) LINES_CASE(4) LINES_CASE(5) LINES_CASE(6)
         LINES_CASE(7) LINES_CASE(8) LINES_CASE(9) LINES_CASE(10) LINES_CASE(11) LINES_CASE(12)
 #undef LINES_CASE
-    default: line_areas_masked(L, n, pairs, apart, doms, out);
+    default: line_areas_masked(L, n, pairs, apart, doms, lone, out);
     }
     return 0;
 }
@@ -963,11 +969,11 @@ static inline int covered(const Counts *c, int first, int sure) {
  * at least as many of her disjoint dominoes as they count, so safe + 2 p + v <= most, and
  * sure <= safe + (p + 1) + (v + 1) / 2 <= (most + safe) / 2 + 3 / 2, safe being her plain safe dominoes
  * plus her options, at most one a left-over safe cell. */
-static inline int sure_at_most(const uint16_t *L, int n, const uint8_t *pairs, const uint16_t *doms, int most) {
+static inline int sure_at_most(const uint16_t *L, int n, const uint8_t *pairs, const uint16_t *lone, int most) {
     int safe = 0;
     for (int x = 0; x < n; x++) {
         unsigned near = (x > 0 ? L[x - 1] : 0) | (x + 1 < n ? L[x + 1] : 0), sf = L[x] & ~near;
-        safe += pairs[sf] + ones12[sf & ~doms[sf]];
+        safe += pairs[sf] + ones12[lone[sf]];
     }
     return (most + safe + 3) / 2;
 }
@@ -981,15 +987,15 @@ static int line_bound(const Geo *g, const Pos *p, int side) {
     if (most_theirs == 0) return 1;
     int cells = (features & F_CELLS) != 0;
     if (most_theirs <= most_mine + 1 || (cells && 3 * (most_mine + 2) > avail_theirs
-        && 3 * sure_at_most(p->line[side], nL, g->pairs[side], g->dominoes[side], most_mine) > avail_theirs)) {
-        line_areas(p->line[side], nL, g->pairs[side], g->apart[side], g->dominoes[side], &mine);
+        && 3 * sure_at_most(p->line[side], nL, g->pairs[side], g->lone[side], most_mine) > avail_theirs)) {
+        line_areas(p->line[side], nL, g->pairs[side], g->apart[side], g->dominoes[side], g->lone[side], &mine);
         int sure = sure_moves(&mine, 1);
         if (sure > most_theirs - 2 * ((mine.protective + 1) / 2)) return 1;
         if (cells && 2 * sure > avail_theirs - covered(&mine, 1, sure)) return 1;
     }
     if (most_theirs >= most_mine || (cells && 3 * (most_theirs + 2) + 2 > avail_mine
-        && 3 * sure_at_most(p->line[!side], nM, g->pairs[!side], g->dominoes[!side], most_theirs) + 2 > avail_mine)) {
-        line_areas(p->line[!side], nM, g->pairs[!side], g->apart[!side], g->dominoes[!side], &theirs);
+        && 3 * sure_at_most(p->line[!side], nM, g->pairs[!side], g->lone[!side], most_theirs) + 2 > avail_mine)) {
+        line_areas(p->line[!side], nM, g->pairs[!side], g->apart[!side], g->dominoes[!side], g->lone[!side], &theirs);
         int sure = sure_moves(&theirs, 0);
         if (sure >= most_mine - 2 * (theirs.protective / 2)) return 0;
         if (cells && 2 * (sure + 1) > avail_mine - covered(&theirs, 0, sure)) return 0;
@@ -1006,7 +1012,7 @@ static int line_bound_lost(const Geo *g, const Pos *p, int side, int most_mine, 
     if (most_mine < 0) most_mine = line_most(p->line[side], nL, g->pairs[side], &avail_mine); /* not given */
     if (most_mine == 0) return 1;
     /* line_bound's guard (the opponent's most against hers) is left out: it passes at nearly every probe */
-    if (line_areas_lost(p->line[!side], nM, g->pairs[!side], g->apart[!side], g->dominoes[!side], &theirs, most_mine, avail_mine))
+    if (line_areas_lost(p->line[!side], nM, g->pairs[!side], g->apart[!side], g->dominoes[!side], g->lone[!side], &theirs, most_mine, avail_mine))
         return 1;
     int sure = sure_moves(&theirs, 0);
     if (sure >= most_mine - 2 * (theirs.protective / 2)) return 1;
@@ -1023,14 +1029,14 @@ typedef struct {
     uint8_t mostL[LINES_MAX + 2 * PAD], mostM[LINES_MAX + 2 * PAD], availL[LINES_MAX + 2 * PAD],
         availM[LINES_MAX + 2 * PAD], saL[LINES_MAX + 2 * PAD], saM[LINES_MAX + 2 * PAD];
     int most_l, most_m, avail_l, avail_m, sa_l, sa_m;
-    const uint16_t *dL, *dM;
+    const uint16_t *dL, *dM; /* the lines' `lone` tables */
 } Kin;
 
 /* one lookup: the children's bounds and the probe take it for each line a move changes */
 static inline int line_avail(unsigned x) { return avail12[x]; }
-static inline int line_sa(const uint8_t *pairs, const uint16_t *doms, unsigned x, unsigned near) {
+static inline int line_sa(const uint8_t *pairs, const uint16_t *lone, unsigned x, unsigned near) {
     unsigned sf = x & ~near;
-    return pairs[sf] + ones12[sf & ~doms[sf]];
+    return pairs[sf] + ones12[lone[sf]];
 }
 
 /* The node's Scoring (move scores) and the totals the children's bounds read, in one pass. */
@@ -1050,13 +1056,13 @@ static void kin_of(const Geo *g, const Pos *p, int side, Kin *k) {
     k->most_l = k->most_m = k->avail_l = k->avail_m = k->sa_l = k->sa_m = 0;
     k->nL = nL; k->nM = nM;
     z->pL = g->pairs[side]; z->pM = g->pairs[!side];
-    k->dL = g->dominoes[side]; k->dM = g->dominoes[!side];
+    k->dL = g->lone[side]; k->dM = g->lone[!side];
     for (int x = PAD; x < nL + PAD; x++) {
         unsigned v = z->L[x], sf = v & ~(z->L[x - 1] | z->L[x + 1]);
         z->safeL[x] = z->pL[sf];
         k->most_l += k->mostL[x] = z->pL[v];
         k->avail_l += k->availL[x] = (uint8_t)line_avail(v);
-        k->sa_l += k->saL[x] = (uint8_t)(z->safeL[x] + ones12[sf & ~k->dL[sf]]);
+        k->sa_l += k->saL[x] = (uint8_t)(z->safeL[x] + ones12[k->dL[sf]]);
     }
     for (int x = PAD; x < nM + PAD; x++) {
         unsigned v = z->M[x], sf = v & ~(z->M[x - 1] | z->M[x + 1]);
@@ -1064,7 +1070,7 @@ static void kin_of(const Geo *g, const Pos *p, int side, Kin *k) {
         z->safeM[x] = z->pM[sf];
         k->most_m += k->mostM[x] = z->pM[v];
         k->avail_m += k->availM[x] = (uint8_t)line_avail(v);
-        k->sa_m += k->saM[x] = (uint8_t)(z->safeM[x] + ones12[sf & ~k->dM[sf]]);
+        k->sa_m += k->saM[x] = (uint8_t)(z->safeM[x] + ones12[k->dM[sf]]);
     }
     scoring_lines(g, side, nL, nM, z);
 }
@@ -1102,7 +1108,7 @@ static int kin_bound(const Geo *g, const Kin *k, int side, int a, int b, int *op
         memcpy(lines, M + PAD, sizeof lines);
         lines[b] = (uint16_t)mb;
         lines[b + 1] = (uint16_t)mc;
-        line_areas(lines, nMine, g->pairs[child], g->apart[child], g->dominoes[child], &c);
+        line_areas(lines, nMine, g->pairs[child], g->apart[child], g->dominoes[child], g->lone[child], &c);
         int sure = sure_moves(&c, 1);
         if (sure > most_theirs - 2 * ((c.protective + 1) / 2)) return 1;
         if (cells && 2 * sure > avail_theirs - covered(&c, 1, sure)) return 1;
@@ -1120,7 +1126,7 @@ static int kin_bound(const Geo *g, const Kin *k, int side, int a, int b, int *op
         uint16_t lines[LINES_MAX];
         memcpy(lines, L + PAD, sizeof lines);
         lines[a] = (uint16_t)la;
-        if (line_areas_lost(lines, nTheirs, g->pairs[side], g->apart[side], g->dominoes[side], &c, most_mine, avail_mine))
+        if (line_areas_lost(lines, nTheirs, g->pairs[side], g->apart[side], g->dominoes[side], g->lone[side], &c, most_mine, avail_mine))
             return 0;
         int sure = sure_moves(&c, 0);
         if (sure >= most_mine - 2 * (c.protective / 2)) return 0;
