@@ -524,6 +524,9 @@ static int features = F_ORDER | F_TIEBREAK | F_SAFE_SKIP | F_ETC | F_INCREMENTAL
 
 static uint8_t ones12[1 << LINES_MAX];
 static uint8_t avail12[1 << LINES_MAX]; /* a line's cells with an empty neighbour along it (`line_avail`) */
+/* for the protective squares' sweep: the cells whose next one is in the value too, and the cells neither
+ * in it nor just below one of it (each one lookup where the sweep takes it for every pair of lines) */
+static uint16_t starts12[1 << LINES_MAX], clear12[1 << LINES_MAX];
 
 typedef struct {
     int rows, cols, n;
@@ -564,6 +567,8 @@ static Geo *geo(int rows, int cols) {
     for (int x = 0; x < 1 << LINES_MAX; x++) {
         ones12[x] = (uint8_t)ones64((uint64_t)x);
         avail12[x] = (uint8_t)ones64((uint64_t)(x & ((x << 1) | (x >> 1))));
+        starts12[x] = (uint16_t)(x & (x >> 1));
+        clear12[x] = (uint16_t)~(x | (x >> 1));
     }
     g->rows = rows; g->cols = cols; g->n = rows * cols;
     g->pairs[0] = pairs_in_rows[cols]; g->pairs[1] = pairs_in_rows[rows];
@@ -849,7 +854,7 @@ static inline __attribute__((always_inline)) int line_counts_n(const uint16_t *L
         for (int x = 0; x + 1 < n; x++) { /* protective squares: closed in the lines on either side */
             unsigned both = open[x] & open[x + 1];
             unsigned beside = (x > 0 ? L[x - 1] : 0) | (x + 2 < n ? L[x + 2] : 0);
-            unsigned cand = both & (both >> 1) & ~(beside | (beside >> 1));
+            unsigned cand = starts12[both] & clear12[beside];
             if (!cand) continue;
             unsigned sq = apart[cand];
             prot += ones12[sq];
