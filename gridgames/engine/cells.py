@@ -7,6 +7,7 @@ accepts `3 3`, `3,3` and `(3,3)` (row, column, counted from 1).
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Literal, NamedTuple
 
 from gridgames.engine.errors import InvalidMoveError
@@ -40,8 +41,13 @@ def parse_row_label(label: str) -> int:
     return n - 1
 
 
+#: Cells whose notation is kept (a server writes and reads a move's cells with every move).
+NOTATION_CACHE = 4096
+
+
+@lru_cache(maxsize=NOTATION_CACHE)
 def format_cell(cell: Cell, style: CoordStyle = "letter") -> str:
-    """`letter`: canonical `C3`; `pair`: the rule books' `(3,3)`."""
+    """`letter`: canonical `C3`; `pair`: the rule books' `(3,3)`. Pure, so its answers are kept."""
     if style == "pair":
         return f"({cell.row + 1},{cell.col + 1})"
     return f"{row_label(cell.row)}{cell.col + 1}"
@@ -56,8 +62,10 @@ def board_bounds(rows: int, cols: int) -> str:
     return f"rows run A-{row_label(rows - 1)} (1-{rows}) and columns 1-{cols}"
 
 
+@lru_cache(maxsize=NOTATION_CACHE)
 def parse_cell(text: str, rows: int, cols: int) -> Cell:
-    """Parse one cell in any accepted notation, or raise InvalidMoveError."""
+    """Parse one cell in any accepted notation, or raise InvalidMoveError. Pure, so its answers are
+    kept (a refusal is not: it is raised again each time)."""
     raw = text.strip()
     match = _LETTER.match(raw)
     if match:

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
-from functools import cached_property
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from gridgames.engine.entry import Entry
 from gridgames.engine.errors import IllegalMoveError, OptionsError
@@ -18,6 +17,27 @@ from gridgames.engine.outcome import Outcome
 from gridgames.engine.rules import GridState, Rules
 
 REPETITION_LIMIT = 3
+
+
+T = TypeVar("T")
+
+
+class _once(Generic[T]):
+    """`functools.cached_property` without its lock (Python 3.11's takes one at every first read, and a
+    server reads a new game's outcome with every move): the answer is computed at the first read and
+    kept in the instance's `__dict__`, which later reads find first. Only for pure answers of frozen
+    values, where two threads computing it at once would compute the same."""
+
+    def __init__(self, compute: Callable[[Any], T]) -> None:
+        self.compute = compute
+        self.name = compute.__name__
+        self.__doc__ = compute.__doc__
+
+    def __get__(self, instance: Any, owner: type | None = None) -> T:
+        if instance is None:
+            return self  # type: ignore[return-value]  # read from the class: the descriptor itself
+        value = instance.__dict__[self.name] = self.compute(instance)
+        return value
 
 
 @dataclass(frozen=True)
@@ -75,7 +95,7 @@ class Game:
         """How often the current position has occurred up to now (1 the first time)."""
         return self.states[: self.cursor + 1].count(self.state) + self.prior.get(self.state, 0)
 
-    @cached_property
+    @_once
     def outcome(self) -> Outcome | None:
         """None while the game goes on; a third repetition draws where positions can repeat."""
         if self.rules.can_repeat and self.repetitions() >= REPETITION_LIMIT:
@@ -110,11 +130,9 @@ class Game:
             raise IllegalMoveError(self.entry.in_book_words(str(error))) from None
         if self.cursor < len(self.moves) and self.moves[self.cursor] == move:
             return replace(self, cursor=self.cursor + 1)  # same as redo: keep the future
-        return replace(
-            self,
-            states=self.states[: self.cursor + 1] + (new_state,),
-            moves=self.moves[: self.cursor] + (move,),
-            cursor=self.cursor + 1,
+        return Game(  # as `replace` would, without its look at every field (a server plays one a move)
+            self.entry, self.options, self.first_player, self.states[: self.cursor + 1] + (new_state,),
+            self.moves[: self.cursor] + (move,), self.cursor + 1, self.prior, self.since,
         )
 
     @property

@@ -273,8 +273,14 @@ def _hook(name: str, what: str, check: Callable[..., Any]) -> Any:
     answer, args, kwargs)` returns the answer or raises the GameFault; `what` names it in the sentence."""
 
     def hook(self: Any, *args: Any, **kwargs: Any) -> Any:
-        answer = self.guard.call(what, getattr(self.wrapped, name), *args, **kwargs)
-        return check(self.guard, what, answer, args, kwargs)
+        guard = self.guard
+        try:  # `Guard.call`, written out: a server calls four hooks a move
+            answer = getattr(self.wrapped, name)(*args, **kwargs)
+        except (GameError, SearchTimeout, GameFault):
+            raise
+        except Exception as error:  # noqa: BLE001 - any other failure of a game is its fault
+            guard.fail(what, f"raised {_quoted(error)}")
+        return check(guard, what, answer, args, kwargs)
 
     hook.__name__ = hook.__qualname__ = name
     hook.__doc__ = f"The game's own `{name}`, its failure or a forbidden answer a fault ({what})."

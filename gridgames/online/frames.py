@@ -10,9 +10,13 @@ to 14 bytes a frame; the payload goes straight through to aiohttp's reader), ref
 frame (close 1002) and asks the connection's limit before each ping (close 1008 when it says no).
 
 It reaches into aiohttp's request protocol (`_payload_parser`) and the response's message queue
-(`_reader`), which aiohttp does not promise to keep: when they are missing, `watch` returns False
+(`_reader`), which aiohttp does not promise to keep: when they are missing, `watch` returns None
 and the server runs without the filter (a test runs against the installed aiohttp and fails if it
 cannot watch). Frames that came in with the upgrade request itself are read before the filter.
+
+The filter also counts the reads (`Filter.reads`): the server's heartbeat (`GameServer`) looks at each
+connection's count every few seconds, one timer for all of them, instead of aiohttp's heartbeat, which
+moved a timer of the connection's own with every frame read.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ from aiohttp.http_websocket import WebSocketError
 
 OP_PING = 0x9
 FIN_TEXT = 0x81  # the last (and only) frame of a text message
+PING_FRAME = bytes((0x80 | OP_PING, 0))  # a server's ping, empty: the client answers with a pong
 
 
 def text_frame(text: str) -> bytes:
@@ -43,8 +48,9 @@ def text_frame(text: str) -> bytes:
     return struct.pack("!BBQ", FIN_TEXT, 127, size) + data
 
 
-class _Filter:
-    """The connection's frame reader with every frame header checked first."""
+class Filter:
+    """The connection's frame reader with every frame header checked first; `reads` counts the reads
+    (anything heard, a pong included)."""
 
     def __init__(self, inner: Any, queue: Any, allow_ping: Callable[[], bool]) -> None:
         self.inner, self.queue = inner, queue
@@ -52,11 +58,13 @@ class _Filter:
         self.header = b""  # the start of a frame header, while it is split between reads
         self.skip = 0  # payload bytes of the current frame still to come
         self.refused = False
+        self.reads = 0
 
     def feed_eof(self) -> None:
         self.inner.feed_eof()
 
     def feed_data(self, data: bytes) -> tuple[bool, bytes]:
+        self.reads += 1
         if self.refused:
             return False, b""
         if not self.header and not self.skip and len(data) >= 6:
@@ -113,13 +121,20 @@ def _payload_size(header: bytes) -> int:
     return length
 
 
-def watch(ws: Any, request: Any, allow_ping: Callable[[], bool]) -> bool:
+def watchable(request: Any) -> bool:
+    """Whether `watch` can expect to filter the connection of `request` once upgraded (asked before
+    `prepare`: a connection that cannot be watched keeps aiohttp's own heartbeat)."""
+    return hasattr(getattr(request, "protocol", None), "_payload_parser")
+
+
+def watch(ws: Any, request: Any, allow_ping: Callable[[], bool]) -> Filter | None:
     """Filter the frames of the websocket `ws` that `request` was upgraded to (call right after
-    `prepare`); False when this aiohttp's internals are not as expected (nothing is then changed)."""
+    `prepare`): the filter; None when this aiohttp's internals are not as expected (nothing is then
+    changed)."""
     protocol = getattr(request, "protocol", None)
     inner = getattr(protocol, "_payload_parser", None)
     queue = getattr(ws, "_reader", None)
     if inner is None or queue is None or not callable(getattr(inner, "feed_data", None)):
-        return False
-    protocol._payload_parser = _Filter(inner, queue, allow_ping)  # type: ignore[union-attr]
-    return True
+        return None
+    found = protocol._payload_parser = Filter(inner, queue, allow_ping)  # type: ignore[union-attr]
+    return found

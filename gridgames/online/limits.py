@@ -67,6 +67,9 @@ class Limits:
     max_addresses: int = 100_000  # addresses counted at once (more: the oldest counts are dropped)
     health_per_second: float = 5.0  # GET /health per address, sustained
     health_burst: float = 20.0  # ... and at once
+    # a connection silent this long (nothing read, a pong included) is pinged, and closed when it stays
+    # silent about as long again (the server's heartbeat; the app's clients ping after 10 s of silence)
+    heartbeat: float = 20.0
 
     @classmethod
     def for_address_budget(cls, per_address: int, **changes: object) -> Limits:

@@ -231,6 +231,9 @@ def clean_text(text: str, limit: int = SENTENCE_MAX) -> str:
     return cleaned[:limit]
 
 
+#: one decoder for every frame (`json.loads` looks at its arguments and makes no decoder of its own
+#: only to call this one's `decode`)
+_DECODE = json.JSONDecoder().decode
 #: one encoder for every message (`json.dumps` with options builds a new one each call: a move sends two)
 _ENCODE = json.JSONEncoder(separators=(",", ":"), default=_plain).encode
 
@@ -572,7 +575,7 @@ def _parse(frame: str | bytes, kinds: dict[str, type[Message]], limit: int) -> M
     if len(frame) > limit:
         raise ProtocolError(f"The message is too long ({len(frame)} characters; at most {limit}).")
     try:
-        data = json.loads(frame)
+        data = _DECODE(frame)
     except (ValueError, RecursionError):
         raise ProtocolError("The message is not valid JSON.") from None
     if not isinstance(data, dict):
@@ -581,13 +584,13 @@ def _parse(frame: str | bytes, kinds: dict[str, type[Message]], limit: int) -> M
     kind = kinds.get(name) if isinstance(name, str) else None
     if kind is None:
         raise ProtocolError("The message has an unknown type.")
-    names, shape = _shape(kind)
+    names, allowed, shape = _shape(kind)
     theirs = data.get("v")
     if "v" in names and isinstance(theirs, int) and not isinstance(theirs, bool):
         refusal = version_refusal(theirs)  # before the fields: another version's differ
         if refusal is not None:
             raise ProtocolError(refusal)
-    if set(data) - names - {"t"}:
+    if not allowed.issuperset(data):
         raise ProtocolError(f"A '{kind.TYPE}' message has unexpected fields.")
     values = {}
     for name, check, required in shape:
@@ -598,20 +601,22 @@ def _parse(frame: str | bytes, kinds: dict[str, type[Message]], limit: int) -> M
     return kind(**values)
 
 
-Shape = tuple[frozenset[str], tuple[tuple[str, Any, bool], ...]]
+Shape = tuple[frozenset[str], frozenset[str], tuple[tuple[str, Any, bool], ...]]
 _SHAPES: dict[type[Message], Shape] = {}
 
 
 def _shape(kind: type[Message]) -> Shape:
-    """A message's field names, and each field's check and whether it must be given: read once a
-    kind, not for every frame (a move is the most frequent message a server reads)."""
+    """A message's field names, the names a frame of it may hold (with "t"), and each field's check and
+    whether it must be given: read once a kind, not for every frame (a move is the most frequent
+    message a server reads)."""
     found = _SHAPES.get(kind)
     if found is None:
         shape = tuple(
             (f.name, kind.CHECKS[f.name], f.default is MISSING and f.default_factory is MISSING)
             for f in fields(kind)
         )
-        found = _SHAPES[kind] = frozenset(name for name, _, _ in shape), shape
+        names = frozenset(name for name, _, _ in shape)
+        found = _SHAPES[kind] = names, names | {"t"}, shape
     return found
 
 

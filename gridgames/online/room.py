@@ -205,7 +205,7 @@ class Room:
     @property
     def ply(self) -> int:
         """Moves played in the current game."""
-        return self.base + len(self.game.played)
+        return self.base + self.game.cursor  # the moves played: `game.played` without its copy
 
     def held(self) -> int:
         """About how many positions the room keeps in memory: one a move its game holds, one for each

@@ -11,6 +11,10 @@ an address's connections, joins and rooms are counted, watchers are capped and l
 and a change reaches each member as one small message (`moved`, `members`), so a join or a
 move costs the server O(members), never the length of the game times the members.
 
+A connection that stops answering is let go by the server's own heartbeat (`heartbeat`): one look at
+every connection every few seconds, one timer for all, rather than aiohttp's, which moved a timer of
+the connection's own with every frame read.
+
 Clocks: a room's clock is read and pressed on the server's time source (`online.timesource`,
 injectable: tests move it by hand), and a timer ends the game when the running player's time is up
 (plus the lag cap), whether or not anyone sends anything. The lobby (`online.lobby`) shares the
@@ -53,7 +57,6 @@ from gridgames.play.narration.words import not_your_turn
 log = logging.getLogger("gridgames.online")
 T = TypeVar("T")
 
-HEARTBEAT_SECONDS = 20.0  # a connection that stops answering pings is closed
 SEND_TIMEOUT = 5.0  # a client that stops reading is dropped rather than stall its room
 FANOUT_TURN = 50  # members told before the event loop has a turn (see `send_all`)
 RATE_PER_SECOND = 20.0  # messages per connection, with bursts up to RATE_BURST
@@ -98,6 +101,9 @@ class Conn:
     player: str | None = None  # the player's name, once its key proved it
     bot: bool = False
     seeks: set[str] = field(default_factory=set)  # this connection's open seeks
+    frames: frames.Filter | None = None  # its frame filter (`frames.watch`), which counts the reads
+    heard: int = 0  # the filter's count of reads at the heartbeat's last look
+    pinged: bool = False  # the heartbeat pinged it, having heard nothing since the look before
 
     def over_rate(self) -> bool:
         """Whether a message (or a ping) now is over the connection's rate: then it is a strike."""
@@ -157,7 +163,10 @@ _WARNED: list[bool] = []
 def _warn_unwatched() -> None:
     if not _WARNED:
         _WARNED.append(True)
-        log.warning("cannot watch this aiohttp's websocket frames: unmasked frames and pings go unchecked")
+        log.warning(
+            "cannot watch this aiohttp's websocket frames: unmasked frames, pings and silent connections "
+            "go unchecked"
+        )
 
 
 class GameServer:
@@ -178,6 +187,7 @@ class GameServer:
         self.addresses = AddressCounts(self.limits)
         self._sweeper: asyncio.Task[None] | None = None
         self._flag_sweeper: asyncio.Task[None] | None = None
+        self._beating: asyncio.Task[None] | None = None
         self._swept_after = ""  # the last room id the previous sweep read (the next one reads on from it)
         self.follower = cluster.Follower(
             store, self.rooms.live, self.broadcast, self.send_all, self.rooms.rebuilt, self.arm
@@ -215,12 +225,15 @@ class GameServer:
             self.addresses.disconnect(address)
 
     async def _serve(self, request: web.Request, address: str) -> web.StreamResponse:
+        own_heartbeat = frames.watchable(request)  # else aiohttp's, which a frame filter is not needed for
         ws = web.WebSocketResponse(  # aiohttp refuses a message of max_msg_size bytes, not only longer
-            max_msg_size=p.MAX_CLIENT_FRAME + 1, heartbeat=HEARTBEAT_SECONDS, compress=False
+            max_msg_size=p.MAX_CLIENT_FRAME + 1, heartbeat=None if own_heartbeat else self.limits.heartbeat,
+            compress=False,
         )
         await ws.prepare(request)
         conn = Conn(ws, address, request.transport)
-        if not frames.watch(ws, request, conn.ping_allowed):
+        conn.frames = frames.watch(ws, request, conn.ping_allowed)
+        if conn.frames is None:
             _warn_unwatched()
         self.conns.add(conn)
 
@@ -271,6 +284,7 @@ class GameServer:
     async def _on_startup(self, app: web.Application) -> None:
         self._sweeper = asyncio.create_task(self._let_idle_watchers_go())
         self._flag_sweeper = asyncio.create_task(self._sweep_loop())
+        self._beating = asyncio.create_task(self._heartbeat_loop())
         self.lobby.start()
 
     async def _on_shutdown(self, app: web.Application) -> None:
@@ -278,6 +292,8 @@ class GameServer:
             self._sweeper.cancel()
         if self._flag_sweeper is not None:
             self._flag_sweeper.cancel()
+        if self._beating is not None:
+            self._beating.cancel()
         self.lobby.stop()
         for room in list(self.rooms.live.values()) + list(self.rooms.resting.values()):
             if room.flag_timer is not None:
@@ -301,6 +317,28 @@ class GameServer:
                         "so watching stopped; join again to watch."
                     ))
                     conn.hang_up()
+
+    async def _heartbeat_loop(self) -> None:
+        while True:
+            await asyncio.sleep(self.limits.heartbeat / 2)
+            self.heartbeat()
+
+    def heartbeat(self) -> None:
+        """One look at every connection (every `Limits.heartbeat` / 2 seconds): one that read nothing
+        since the look before is pinged, and one that read nothing since it was pinged either (its
+        client is gone, or stuck) is hung up. So a silent connection is pinged after 10 to 20 s and let
+        go 10 s later, at a cost of one timer for all, not one moved with every frame read."""
+        for conn in list(self.conns):
+            counted = conn.frames
+            if counted is None:  # not watched: aiohttp's own heartbeat, or none (`_warn_unwatched`)
+                continue
+            if counted.reads != conn.heard:
+                conn.heard, conn.pinged = counted.reads, False
+            elif conn.pinged:
+                conn.hang_up(1001)
+            else:
+                conn.pinged = True
+                conn.write(frames.PING_FRAME)
 
     async def game_failed(self, conn: Conn, reason: str) -> None:
         """A room's game failed (its code raised or lied): everyone in the room is told in one
@@ -522,13 +560,20 @@ class GameServer:
                 await asyncio.sleep(0)  # the other rooms' messages between two slices of a long fan-out
             if not conn.ready or conn.ws.closed or conn is told:
                 continue
+            if conn.write(frame):
+                continue
             if conn.backlogged():
                 conn.hang_up()
-            elif not conn.write(frame):
+            elif not conn.ws.closed:
                 await conn.send_text(text)
 
     # -- messages ------------------------------------------------------------------------------
     async def dispatch(self, conn: Conn, message: p.Message) -> None:
+        room = conn.room
+        if type(message) is p.MoveMsg and room is not None and conn.seat:  # the most frequent: at once
+            async with room.lock:
+                await self.in_order(room, lambda: self.move(conn, room, message))
+            return
         if isinstance(message, p.Ping):
             await conn.send(p.Pong(message.n))
             return
@@ -556,7 +601,6 @@ class GameServer:
             else:
                 await self.join(conn, message)
             return
-        room = conn.room
         if room is None:
             await conn.send(p.Error("Create or join a room first."))
             return

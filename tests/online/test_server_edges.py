@@ -1,7 +1,8 @@
 """The game server's smaller holes (issue 29, item 30): a joining connection hears `welcome` before
 any `moved` (the race forced by a hook), `/health` is rate-limited per address, unmasked client frames
-are refused, pings count against the connection's rate, and a frame of exactly the protocol's 2,048
-bytes is read. Over loopback, against a real server; every wait is bounded."""
+are refused, pings count against the connection's rate, a frame of exactly the protocol's 2,048
+bytes is read, and the server's heartbeat lets a silent connection go. Over loopback, against a real
+server; every wait is bounded."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ import pytest
 from gridgames.online import protocol as p
 from gridgames.online import server
 from gridgames.online.limits import Limits
+from tests.waiting import until
 
 from .test_untrusted import WAIT, Client
 
@@ -198,3 +200,31 @@ async def test_a_move_reaches_fifty_watchers_without_a_task_for_each(running):
         finally:
             for watcher in watchers:
                 await watcher.__aexit__()
+
+
+async def test_the_heartbeat_pings_a_silent_connection_then_lets_it_go_and_keeps_one_that_answers(tmp_path):
+    """The server's heartbeat, its looks made by hand (its own timer is an hour away): the first look
+    pings both connections, one answers with a pong (aiohttp's client does), the other does not and
+    is let go at the next look."""
+    running = await server.start("127.0.0.1", 0, tmp_path / "rooms.sqlite", limits=Limits(heartbeat=7200))
+    game = running.server
+    try:
+        async with aiohttp.ClientSession() as session, \
+                session.ws_connect(url_of(running) + p.PATH, autoping=False) as silent:
+            await until(None, lambda: len(game.conns) == 1, "the silent connection")
+            (quiet,) = game.conns
+            async with session.ws_connect(url_of(running) + p.PATH) as answering:
+                await until(None, lambda: len(game.conns) == 2, "the answering connection")
+                (answers,) = game.conns - {quiet}
+                reader = asyncio.create_task(answering.receive())  # its client answers pings as it reads
+                game.heartbeat()
+                assert (await asyncio.wait_for(silent.receive(), WAIT)).type == aiohttp.WSMsgType.PING
+                assert answers.frames is not None
+                await until(None, lambda: answers.frames.reads > answers.heard, "the pong")  # type: ignore
+                game.heartbeat()
+                closing = await asyncio.wait_for(silent.receive(), WAIT)
+                assert (closing.type, closing.data) == (aiohttp.WSMsgType.CLOSE, 1001)
+                assert answers in game.conns and not answering.closed and not reader.done()
+                reader.cancel()
+    finally:
+        await running.stop()

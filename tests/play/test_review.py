@@ -34,8 +34,8 @@ def test_a_review_out_of_time_judges_nothing_and_says_so() -> None:
     assert review.blunders == frozenset() and review.unjudged == len(game.moves)
     said = review_text(review.blunders, None, review.unjudged)
     assert "no move threw away a win" not in said
-    assert said == (f"Review: no judged move threw away a win. {len(game.moves)} moves could not be judged: "
-                    "not proven within the review's time.")
+    assert said == (f"Review: no judged move threw away a win. {len(game.moves)} moves were not judged: "
+                    "the review could not prove the positions around them.")
 
 
 def test_a_cancelled_review_stops_and_judges_nothing() -> None:
@@ -46,5 +46,5 @@ def test_a_cancelled_review_stops_and_judges_nothing() -> None:
 
 def test_the_review_says_how_many_moves_it_could_not_judge_beside_those_it_found() -> None:
     said = review_text(frozenset({5}), None, 1)
-    assert said.endswith("1 move could not be judged: not proven within the review's time.")
+    assert said.endswith("1 move was not judged: the review could not prove the positions around them.")
     assert review_text(frozenset(), None, 0) == "Review: no move threw away a win."

@@ -15,7 +15,9 @@
  *
  * Memory: the table of shapes, 16 bytes an entry, starts at 64 KB and doubles in place when 3/4 full, up to
  * its cap (2**21 entries, 32 MB; set_memo_limit), past which new shapes replace cheap ones. Besides it, a fixed
- * 384 KB cache of recent shapes' canonical forms (canonical_cached).
+ * 384 KB cache of recent shapes' canonical forms (canonical_cached), a 128 KB cache of recent regions'
+ * exact values (small_cache) and a 128 KB filter of the hashes of shapes whose exact value is stored
+ * (exact_filter).
  */
 /* On x86-64 (GCC) the core counts bits with the popcnt instruction (6% fewer instructions on 4x9 than
  * bits.h's inline count): it is compiled for it, and the module refuses to load on a processor without
@@ -114,10 +116,9 @@ static inline Entry *find(u64 bits, u64 hw, u64 hash) {
 }
 
 /* The shape's meta (only its h << 8 | w when nothing is known). */
-static inline u64 memo_meta(u64 bits, int h, int w) {
-    u64 hw = (u64)(h << 8 | w);
+static inline u64 memo_meta(u64 bits, u64 hw, u64 hash) {
     if (!table) return hw;
-    Entry *e = find(bits, hw, key_hash(bits, hw));
+    Entry *e = find(bits, hw, hash);
     return e ? e->meta : hw;
 }
 
@@ -256,15 +257,14 @@ static Entry *make_room(Entry *p, Entry *q) {
     return NULL;
 }
 
-/* Stores meta under (bits, its hw): into the entry that has it, else an empty entry of its first
+/* Stores meta under (bits, its hw; `hash` their key_hash): into `had`, the entry that has it (the
+ * caller found it, or NULL), else an empty entry of its first
  * bucket, else of its second, else one made by moving another shape to its other bucket; when none
  * can move, the table doubles while under its cap (and when three quarters full), else the entry of
  * the two buckets that took the least work to find (the fewest cells among those) gives way. */
-static int remember(u64 bits, u64 meta) {
-    if (!table && grow() < 0) return NO_MEMORY;
-    u64 hw = meta & HW_MASK, hash = key_hash(bits, hw);
-    Entry *had = find(bits, hw, hash);
+static int remember(u64 bits, u64 meta, u64 hash, Entry *had) {
     if (had) { had->meta = meta; return 0; }
+    if (!table && grow() < 0) return NO_MEMORY;
     if (stored >= entries / 4 * 3 && entries * 2 <= table_cap) grow(); /* (if it cannot, as at the cap) */
     for (;;) {
         Entry *p = bucket_of(hash, 0), *q = bucket_of(hash, 1);
@@ -296,11 +296,21 @@ static inline Small *small_slot(u64 comp, int32_t hw) {
     return &small_cache[((comp ^ (u64)hw << 52) * 0x9E3779B97F4A7C15ULL) >> (64 - SMALL_BITS)];
 }
 
+/* One bit for each 2**20th of the hashes: set when a shape of that hash has its exact value stored, so
+ * a clear bit says at once that a shape's exact value is not known (the table answers an option before
+ * its search only with that: see shape_value). Half the options asked about have no exact value, and the
+ * table's bucket, read for nothing, was most of the misses of the processor's caches on 5x8. */
+#define FILTER_BITS 20
+static u64 exact_filter[(1 << FILTER_BITS) / 64];
+static inline u64 *filter_word(u64 hash) { return &exact_filter[hash >> (64 - FILTER_BITS + 6)]; }
+static inline u64 filter_bit(u64 hash) { return BIT(hash >> (64 - FILTER_BITS) & 63); }
+
 static void memo_clear(void) {
     table_free(table, entries);
     table = NULL;
     entries = stored = 0;
     memset(small_cache, 0, sizeof small_cache);
+    memset(exact_filter, 0, sizeof exact_filter);
 }
 
 /* meta with the work of a search of `nodes` nodes added (the most of what was kept and this one). */
@@ -310,16 +320,19 @@ static inline u64 with_work(u64 meta, unsigned long long nodes) {
     return (meta & WORK_MASK) >> WORK_SHIFT >= work ? meta : (meta & ~WORK_MASK) | work << WORK_SHIFT;
 }
 
-static int remember_exact(u64 bits, int h, int w, int v, unsigned long long nodes) {
-    u64 meta = with_work(memo_meta(bits, h, w), nodes);
+static int remember_exact(u64 bits, u64 hw, u64 hash, int v, unsigned long long nodes) {
+    *filter_word(hash) |= filter_bit(hash);
+    Entry *had = table ? find(bits, hw, hash) : NULL;
+    u64 meta = with_work(had ? had->meta : hw, nodes);
     meta = (meta & ~((u64)0xFF << 16)) | (u64)(v + 1) << 16;
-    return remember(bits, meta) < 0 ? NO_MEMORY : v;
+    return remember(bits, meta, hash, had) < 0 ? NO_MEMORY : v;
 }
 
 /* Records that the value is none of `values` (a mask); returns NOT_AMONG. */
-static int remember_not(u64 bits, int h, int w, u64 values, unsigned long long nodes) {
-    u64 meta = with_work(memo_meta(bits, h, w), nodes) | (values & ((BIT(NOT_VALUES) - 1))) << NOT_SHIFT;
-    return remember(bits, meta) < 0 ? NO_MEMORY : NOT_AMONG;
+static int remember_not(u64 bits, u64 hw, u64 hash, u64 values, unsigned long long nodes) {
+    Entry *had = table ? find(bits, hw, hash) : NULL;
+    u64 meta = with_work(had ? had->meta : hw, nodes) | (values & ((BIT(NOT_VALUES) - 1))) << NOT_SHIFT;
+    return remember(bits, meta, hash, had) < 0 ? NO_MEMORY : NOT_AMONG;
 }
 
 /* ---- box geometry ------------------------------------------------------------------------------- */
@@ -334,6 +347,8 @@ typedef struct {
      * next to a domino is next to one of its cells only, so a domino on a shape takes one neighbour
      * from each of them (list_moves) */
     u64 ring[2][MAXCELLS];
+    /* the cells of the window round a domino that are in the frame (see window_of) */
+    unsigned short in_window[2][MAXCELLS];
 } Frame;
 
 static Frame *frames[MAXCELLS + 1][MAXCELLS + 1];
@@ -366,6 +381,10 @@ static const Frame *frame(int h, int w) {
                 if (abs(kr - r) + abs(kc - c) == 1 || abs(kr - r2) + abs(kc - c2) == 1) ring |= BIT(k);
             }
             f->ring[pass][i] = ring;
+            unsigned short in = 0xFFF; /* (columns off the frame left out) */
+            if (c == 0) in &= pass ? ~0x249u : ~0x111u;
+            if (pass ? c == w - 1 : c + 2 == w) in &= pass ? ~0x924u : ~0x888u;
+            f->in_window[pass][i] = in;
         }
     }
     frames[h][w] = f;
@@ -411,6 +430,32 @@ static inline u64 reverse(u64 x, int width) {
 
 static inline int key_less(u64 a, int ahw, u64 b, int bhw) { return a != b ? a < b : ahw < bhw; }
 
+/* The least of the four flips of h rows of width w < 64 packed in `plain` (as is, rows reversed, each
+ * row reversed, both: all of one box, so compared as plain numbers). */
+static inline u64 least_flip(u64 plain, int h, int w) {
+    u64 keep = BIT(w) - 1, upside = 0;
+    for (int r = 0, at = (h - 1) * w; r < h; r++, at -= w) upside |= ((plain >> (r * w)) & keep) << at;
+    u64 a = reverse(plain, h * w), c = reverse(upside, h * w), best = plain < upside ? plain : upside;
+    if (a < best) best = a;
+    return c < best ? c : best;
+}
+
+/* A shape of at most 8 rows and columns turned (its columns as rows, each of h cells): laid out as an
+ * 8 x 8 bit matrix, transposed by three exchanges of bit blocks (Hacker's Delight, section 7-3), read
+ * back. A cell at a time cost 5x8 more than a tenth of its instructions. */
+static inline u64 turned8(u64 bits, int h, int w) {
+    u64 x = 0, keep_w = BIT(w) - 1, keep_h = BIT(h) - 1, t, out = 0;
+    for (int r = 0; r < h; r++) x |= ((bits >> (r * w)) & keep_w) << (8 * r);
+    t = (x ^ (x >> 7)) & 0x00AA00AA00AA00AAULL;
+    x ^= t ^ (t << 7);
+    t = (x ^ (x >> 14)) & 0x0000CCCC0000CCCCULL;
+    x ^= t ^ (t << 14);
+    t = (x ^ (x >> 28)) & 0x00000000F0F0F0F0ULL;
+    x ^= t ^ (t << 28);
+    for (int c = 0; c < w; c++) out |= ((x >> (8 * c)) & keep_h) << (c * h);
+    return out;
+}
+
 /* Four images of h rows of width w (as is, rows reversed, each row reversed, both): keep the least.
  * Reversing every row and the order of the rows is a half turn, one reversal of all h * w bits. */
 static void least_of_flips(const u64 *rows, int h, int w, u64 *best, int *best_hw) {
@@ -432,7 +477,24 @@ static void canonical(int h, int w, u64 bits, int *ch, int *cw, u64 *cb) {
     u64 rows[MAXCELLS], cols[MAXCELLS];
     u64 best = ~(u64)0;
     int best_hw = 0xFFFF;
-    if (h <= w) {
+    if (h < w) { /* a wide shape: its four flips, all of the same box (bits is the shape as is) */
+        *cb = least_flip(bits, h, w);
+        *ch = h;
+        *cw = w;
+        return;
+    }
+    if (h <= 8) { /* a square or tall shape in 8 x 8: turned at once, then its flips (and a square's own) */
+        best = least_flip(turned8(bits, h, w), w, h);
+        if (h == w) {
+            u64 own = least_flip(bits, h, w);
+            if (own < best) best = own;
+        }
+        *cb = best;
+        *ch = w;
+        *cw = h;
+        return;
+    }
+    if (h == w) {
         u64 row_mask = w == 64 ? ~(u64)0 : BIT(w) - 1;
         for (int r = 0; r < h; r++) rows[r] = (bits >> (r * w)) & row_mask;
         least_of_flips(rows, h, w, &best, &best_hw);
@@ -472,6 +534,37 @@ static void canonical_cached(int h, int w, u64 bits, int *ch, int *cw, u64 *cb) 
     c->chw = *ch << 8 | *cw;
 }
 
+/* A region's canonical shape, from its frame: box() then canonical_cached(), but a wide region (its box
+ * wider than tall, most of them) is moved into its box and turned upside down in one pass over its rows,
+ * and its least flip taken at once: cheaper than a look-up in the cache of canonical forms, whose
+ * random reads missed the processor's first-level cache on almost every look-up. */
+static void boxed_canonical(const Frame *f, u64 comp, int *ch, int *cw, u64 *cb) {
+    int w = f->w, r0 = f->row[lowbit(comp)], r1 = f->row[highbit(comp)], bh = r1 - r0 + 1;
+    u64 columns = comp >> (r0 * w); /* its rows folded onto the first: 1, 2, 4, ... at a time */
+    for (int span = 1; span <= r1 - r0; span *= 2) columns |= columns >> (span * w);
+    columns &= f->row_mask;
+    int c0 = lowbit(columns), nw = highbit(columns) - c0 + 1;
+    if (bh < nw) { /* (nw < 64: bh >= 1) */
+        u64 keep = BIT(nw) - 1, plain = 0, upside = 0;
+        for (int r = r0, at = 0, back = (bh - 1) * nw; r <= r1; r++, at += nw, back -= nw) {
+            u64 row = (comp >> (r * w + c0)) & keep;
+            plain |= row << at;
+            upside |= row << back;
+        }
+        u64 a = reverse(plain, bh * nw), c = reverse(upside, bh * nw), best = plain < upside ? plain : upside;
+        if (a < best) best = a;
+        if (c < best) best = c;
+        *cb = best; /* (least_flip's, its rows reversed as they are boxed) */
+        *ch = bh;
+        *cw = nw;
+        return;
+    }
+    int bw;
+    u64 bits;
+    box(f, comp, &bh, &bw, &bits);
+    canonical_cached(bh, bw, bits, ch, cw, cb);
+}
+
 /* ---- values by search with a mex cut ----------------------------------------------------------- */
 
 /* The techniques, each of which can be switched off to measure what it is worth (configure): the table
@@ -490,12 +583,14 @@ static int use_etc = 1, use_bounds = 1, use_order = 2, exact_cells = 14;
  * 191,236 searches where the largest region alone made 1,036,968. (The second round's score counted
  * the dominoes left instead of the neighbours, the opposite preference, and not the leaves: 363,190.) */
 typedef struct {
+    /* in the order listed (the k-th in the sorted order is the order[k]-th listed) */
     u64 left_over[2 * MAXCELLS], largest[2 * MAXCELLS];
     int size[2 * MAXCELLS], n;
+    unsigned char order[2 * MAXCELLS];
     /* filled in as they are worked out: the XOR of the other regions' values (-1: not yet), the largest
      * region's canonical shape (its hw 0: not yet) */
     int others[2 * MAXCELLS], hw[2 * MAXCELLS];
-    u64 shape[2 * MAXCELLS];
+    u64 shape[2 * MAXCELLS], hash[2 * MAXCELLS]; /* (its key_hash) */
 } Moves;
 
 /* The largest region of `cells` (the first of the largest), and its size in *most (0 when empty); `total`
@@ -563,18 +658,12 @@ static void fill_local_joined(void) {
  * its rows read at once, the columns off the frame masked. The frame is at most 30 wide (20 for a
  * vertical domino), so that every shift is under 64. */
 static inline unsigned window_of(const Frame *f, u64 bits, int i, int pass) {
-    int w = f->w, c = f->col[i], corner = i - w - 1;
+    int w = f->w, corner = i - w - 1;
     u64 y = corner >= 0 ? bits >> corner : bits << -corner;
-    if (pass) {
-        unsigned out = (unsigned)((y & 7) | ((y >> w) & 7) << 3 | ((y >> 2 * w) & 7) << 6 | ((y >> 3 * w) & 7) << 9);
-        if (c == 0) out &= ~0x249u; /* column 0 of the window */
-        if (c == w - 1) out &= ~0x924u; /* column 2 */
-        return out;
-    }
-    unsigned out = (unsigned)((y & 15) | ((y >> w) & 15) << 4 | ((y >> 2 * w) & 15) << 8);
-    if (c == 0) out &= ~0x111u;
-    if (c + 2 == w) out &= ~0x888u; /* column 3 */
-    return out;
+    if (pass)
+        return (unsigned)((y & 7) | ((y >> w) & 7) << 3 | ((y >> 2 * w) & 7) << 6 | ((y >> 3 * w) & 7) << 9)
+               & f->in_window[1][i];
+    return (unsigned)((y & 15) | ((y >> w) & 15) << 4 | ((y >> 2 * w) & 15) << 8) & f->in_window[0][i];
 }
 
 /* The dominoes a domino leaves are those of the shape less those touching its cells; the dominoes are
@@ -583,9 +672,7 @@ static void list_moves(const Frame *f, u64 bits, Moves *moves) {
     u64 right = bits & (bits >> 1) & f->not_last, down = bits & (bits >> f->w);
     u64 left = right << 1, up = down << f->w; /* the cells with a neighbour on that side */
     int n = 0, cells = count(bits);
-    int ranks[2 * MAXCELLS], least = 1 << 20, top = 0;
-    u64 rests[2 * MAXCELLS], bigs[2 * MAXCELLS];
-    int sizes[2 * MAXCELLS];
+    int ranks[2 * MAXCELLS], least = 1 << 20, top = 0, order_by = use_order;
     /* the shape's cells with one neighbour (leaves) and with two, from the sum of the four sides' bits:
      * a domino takes one neighbour from each cell next to it (its ring), so what it leaves has for
      * leaves the shape's leaves off the domino and its ring, and the ring's cells that had two */
@@ -593,31 +680,50 @@ static void list_moves(const Frame *f, u64 bits, Moves *moves) {
     u64 pair_mixed = (right ^ left) & (down ^ up);
     u64 one = odd & ~(pair_ab | pair_cd | pair_mixed), two = ~odd & (pair_ab ^ pair_cd ^ pair_mixed);
     for (int pass = 0; pass < 2; pass++) {
-        int step = pass ? f->w : 1;
+        u64 pair = !pass ? 3 : f->w < 64 ? 1 | BIT(f->w) : 0; /* a domino at cell 0 (0: none fits down) */
+        const u64 *rings = f->ring[pass];
+        const unsigned char *off_centre = f->off_centre[pass];
+        int windowed = f->w <= (pass ? 20 : 30);
         for (u64 m = pass ? down : right; m; m &= m - 1) {
-            int i = lowbit(m), j = i + step, most;
-            u64 domino = BIT(i) | BIT(j), rest = bits & ~domino, big, ring = f->ring[pass][i] & bits;
+            int i = lowbit(m), most;
+            u64 domino = pair << i, rest = bits & ~domino, big, ring = rings[i] & bits;
             /* the domino's neighbours (no cell is next to both of its cells): one at most, or all joined
              * around it, and what is left is one region; its cells' neighbours in the shape, each
              * counting the other */
             int degrees = count(ring) + 2;
-            if (degrees <= 3 || (f->w <= (pass ? 20 : 30) && local_joined[pass][window_of(f, bits, i, pass)])) {
+            if (degrees <= 3 || (windowed && local_joined[pass][window_of(f, bits, i, pass)])) {
                 big = rest;
                 most = cells - 2;
             } else {
-                big = largest_region(f, rest, cells - 2, &most);
+                /* the region of the first cell left; if it is not the larger part, what is left of the
+                 * ring may show through the window that the rest is one region (every region left
+                 * touches the ring: the shape was one region), and the rest needs no flood */
+                u64 first = flood(f, rest & -rest, rest), other = rest ^ first;
+                int in_first = count(first);
+                if (in_first >= cells - 2 - in_first) {
+                    big = first;
+                    most = in_first;
+                } else if (windowed && local_joined[pass][window_of(f, bits & ~first, i, pass)]) {
+                    big = other;
+                    most = cells - 2 - in_first;
+                } else {
+                    big = largest_region(f, other, cells - 2 - in_first, &most);
+                    if (in_first >= most) { big = first; most = in_first; } /* (a tie goes to the first) */
+                }
             }
-            int rank = use_order ? most : 0;
-            if (use_order > 1) { /* the score: see above (128 keeps it positive) */
+            int rank;
+            if (order_by > 1) { /* the score: see above (128 keeps it positive) */
                 u64 leaves = (one & ~(domino | ring)) | (two & ring);
-                rank = 2 * most + degrees + 2 * f->off_centre[pass][i] + 128 - count(leaves) - count(leaves & big);
+                rank = 2 * most + degrees + 2 * off_centre[i] + 128 - count(leaves) - count(leaves & big);
+            } else {
+                rank = order_by ? most : 0;
             }
             ranks[n] = rank;
             if (rank < least) least = rank;
             if (rank > top) top = rank;
-            rests[n] = rest;
-            bigs[n] = big;
-            sizes[n] = most;
+            moves->left_over[n] = rest;
+            moves->largest[n] = big;
+            moves->size[n] = most;
             n++;
         }
     }
@@ -625,7 +731,7 @@ static void list_moves(const Frame *f, u64 bits, Moves *moves) {
      * are chained in the order listed and the ranks met read from a mask, least first (about half the
      * instructions of the counting sort below, which the others take: on the rank's low 5 bits, then
      * on the next 5; a rank is under 1024: twice 62 cells, 8 neighbours, twice 66 half cells, 128) */
-    unsigned char order[2 * MAXCELLS];
+    unsigned char *order = moves->order;
     if (top - least < 64) {
         unsigned char head[64], tail[64], next[2 * MAXCELLS];
         u64 met = 0;
@@ -657,10 +763,6 @@ static void list_moves(const Frame *f, u64 bits, Moves *moves) {
     }
     moves->n = n;
     for (int k = 0; k < n; k++) {
-        int from = order[k];
-        moves->left_over[k] = rests[from];
-        moves->largest[k] = bigs[from];
-        moves->size[k] = sizes[from];
         moves->others[k] = -1;
         moves->hw[k] = 0;
     }
@@ -691,7 +793,7 @@ static inline u64 still_possible(u64 asked, u64 found, int left) {
     return asked & ~found & ~below(lowbit(~found)) & below(limit + 1);
 }
 
-static int shape_value(int h, int w, u64 bits, u64 asked, Budget *b);
+static int shape_value(int h, int w, u64 bits, u64 hash, u64 asked, Budget *b);
 static int probing = 0; /* 1: answer from the table only (UNKNOWN where it would search) */
 
 /* ---- regions whose value is known without a search: paths and cycles ---------------------------- */
@@ -773,13 +875,13 @@ static int region_value_searched(const Frame *f, u64 comp, u64 asked, Budget *b)
     }
     int simple = path_value(f, comp, n);
     if (simple >= 0) return asked >> simple & 1 ? simple : NOT_AMONG;
-    int bh, bw, ch, cw;
-    u64 bits, cb;
-    box(f, comp, &bh, &bw, &bits);
-    canonical_cached(bh, bw, bits, &ch, &cw, &cb);
-    if (asked != ALL_VALUES || n <= exact_cells) return shape_value(ch, cw, cb, asked, b);
+    int ch, cw;
+    u64 cb;
+    boxed_canonical(f, comp, &ch, &cw, &cb);
+    u64 hash = key_hash(cb, (u64)(ch << 8 | cw));
+    if (asked != ALL_VALUES || n <= exact_cells) return shape_value(ch, cw, cb, hash, asked, b);
     for (int g = 0;; g++) {
-        int r = shape_value(ch, cw, cb, BIT(g), b);
+        int r = shape_value(ch, cw, cb, hash, BIT(g), b);
         if (r != NOT_AMONG) return r;
         if (g > 40) return UNKNOWN;
     }
@@ -818,26 +920,27 @@ static int sum_value(const Frame *f, u64 cells, u64 largest, u64 asked, Budget *
 /* The k-th domino's largest region, twin leaves cut: its value if a path or a cycle (hw -1 - value),
  * else its canonical shape (hw, shape), worked out once. */
 static void prepare_largest(const Frame *f, Moves *moves, int k) {
-    if (moves->hw[k] || moves->size[k] < 4) return;
-    u64 largest = without_twin_leaves(f, moves->largest[k]);
+    int d = moves->order[k];
+    if (moves->hw[k] || moves->size[d] < 4) return;
+    u64 largest = without_twin_leaves(f, moves->largest[d]);
     int n = count(largest);
     int simple = n < 4 ? n >= 2 : path_value(f, largest, n);
     if (simple >= 0) {
         moves->hw[k] = -1 - simple; /* never searched */
         return;
     }
-    int bh, bw, ch, cw;
-    u64 bits;
-    box(f, largest, &bh, &bw, &bits);
-    canonical_cached(bh, bw, bits, &ch, &cw, &moves->shape[k]);
+    int ch, cw;
+    boxed_canonical(f, largest, &ch, &cw, &moves->shape[k]);
     moves->hw[k] = ch << 8 | cw;
+    moves->hash[k] = key_hash(moves->shape[k], (u64)moves->hw[k]);
 }
 
 /* sum_value for the k-th domino of `moves`, keeping what it works out for the next question. */
 static int option_value(const Frame *f, Moves *moves, int k, u64 asked, Budget *b) {
+    int d = moves->order[k];
     if (moves->others[k] < 0) {
         int others = 0;
-        for (u64 rest = moves->left_over[k] & ~moves->largest[k]; rest;) {
+        for (u64 rest = moves->left_over[d] & ~moves->largest[d]; rest;) {
             u64 comp = flood(f, rest & -rest, rest);
             rest ^= comp;
             int v = region_value(f, comp, ALL_VALUES, b);
@@ -847,8 +950,8 @@ static int option_value(const Frame *f, Moves *moves, int k, u64 asked, Budget *
         moves->others[k] = others;
     }
     int others = moves->others[k];
-    if (moves->size[k] < 4) {
-        int v = others ^ (moves->size[k] >= 2);
+    if (moves->size[d] < 4) {
+        int v = others ^ (moves->size[d] >= 2);
         return asked >> v & 1 ? v : NOT_AMONG;
     }
     prepare_largest(f, moves, k);
@@ -856,7 +959,7 @@ static int option_value(const Frame *f, Moves *moves, int k, u64 asked, Budget *
         int v = others ^ (-1 - moves->hw[k]);
         return asked >> v & 1 ? v : NOT_AMONG;
     }
-    int v = shape_value(moves->hw[k] >> 8, moves->hw[k] & 0xFF, moves->shape[k], shifted(asked, others), b);
+    int v = shape_value(moves->hw[k] >> 8, moves->hw[k] & 0xFF, moves->shape[k], moves->hash[k], shifted(asked, others), b);
     return v < 0 ? v : v ^ others;
 }
 
@@ -868,9 +971,9 @@ static int option_value(const Frame *f, Moves *moves, int k, u64 asked, Budget *
  * some are left, the missing values under them are looked for one by one, the first one no option has
  * being the value. Asking one value is Lemoine and Viennot's "is it worth g?" (2012). What is learnt is
  * kept: the exact value, or values it cannot have. */
-static int shape_value(int h, int w, u64 bits, u64 asked, Budget *b) {
+static int shape_value(int h, int w, u64 bits, u64 hash, u64 asked, Budget *b) {
     const Frame *f = frames[h][w] ? frames[h][w] : frame(h, w); /* made once per box size */
-    u64 meta = memo_meta(bits, h, w);
+    u64 hw = (u64)(h << 8 | w), meta = memo_meta(bits, hw, hash);
     int v = meta_exact(meta);
     if (v >= 0) return asked >> v & 1 ? v : NOT_AMONG;
     u64 right = bits & (bits >> 1) & f->not_last, down = bits & (bits >> f->w);
@@ -901,14 +1004,15 @@ static int shape_value(int h, int w, u64 bits, u64 asked, Budget *b) {
             if (pass == 0 && k + 1 < moves.n) { /* the next option's bucket fetched meanwhile: see above */
                 prepare_largest(f, &moves, k + 1);
                 if (moves.hw[k + 1] > 0 && table)
-                    __builtin_prefetch(bucket_of(key_hash(moves.shape[k + 1], (u64)moves.hw[k + 1]), 0));
+                    __builtin_prefetch(bucket_of(moves.hash[k + 1], 0));
             }
             /* the table answers an option only with its largest region's exact value (else not a value
              * asked, or nothing: either way the option waits for the search), so the other regions it
              * leaves are valued only then */
             if (pass == 0) {
                 prepare_largest(f, &moves, k);
-                if (moves.hw[k] > 0 && meta_exact(memo_meta(moves.shape[k], moves.hw[k] >> 8, moves.hw[k] & 0xFF)) < 0)
+                if (moves.hw[k] > 0 && (!(*filter_word(moves.hash[k]) & filter_bit(moves.hash[k]))
+                                        || meta_exact(memo_meta(moves.shape[k], (u64)moves.hw[k], moves.hash[k])) < 0))
                     continue;
             }
             int r = option_value(f, &moves, k, possible, b);
@@ -922,7 +1026,7 @@ static int shape_value(int h, int w, u64 bits, u64 asked, Budget *b) {
         }
     }
     probing = 0;
-    if (!possible) return remember_not(bits, h, w, asked | found | below(lowbit(~found)), b->nodes - start);
+    if (!possible) return remember_not(bits, hw, hash, asked | found | below(lowbit(~found)), b->nodes - start);
     /* ... then, no option having any of them, each missing value under them looked for in turn: the
      * first not found is the value. */
     int least = lowbit(possible);
@@ -935,17 +1039,17 @@ static int shape_value(int h, int w, u64 bits, u64 asked, Budget *b) {
             if (r == j) break;
         }
         if (k == moves.n) { /* no option is worth j, every smaller value is reached: the value is j */
-            int e = remember_exact(bits, h, w, j, b->nodes - start);
+            int e = remember_exact(bits, hw, hash, j, b->nodes - start);
             return FAILED(e) ? e : asked >> j & 1 ? j : NOT_AMONG;
         }
         known[k] = 1;
         found |= BIT(j);
         left--;
         possible = still_possible(asked, found, left);
-        if (!possible) return remember_not(bits, h, w, asked | found | below(lowbit(~found)), b->nodes - start);
+        if (!possible) return remember_not(bits, hw, hash, asked | found | below(lowbit(~found)), b->nodes - start);
         least = lowbit(possible);
     }
-    int e = remember_exact(bits, h, w, least, b->nodes - start);
+    int e = remember_exact(bits, hw, hash, least, b->nodes - start);
     return FAILED(e) ? e : asked >> least & 1 ? least : NOT_AMONG;
 }
 /* ---- Python interface --------------------------------------------------------------------------- */

@@ -154,8 +154,8 @@ def review_text(blunders: frozenset[int], own: frozenset[int] | None = None, unj
     many moves the review could not judge, said so, so that "no move" is never claimed unproven."""
     unsure = ""
     if unjudged:
-        which = "1 move" if unjudged == 1 else f"{unjudged} moves"
-        unsure = f" {which} could not be judged: not proven within the review's time."
+        which = "1 move was" if unjudged == 1 else f"{unjudged} moves were"
+        unsure = f" {which} not judged: the review could not prove the positions around them."
     if not blunders:
         return ("Review: no move threw away a win." if not unjudged
                 else f"Review: no judged move threw away a win.{unsure}")
