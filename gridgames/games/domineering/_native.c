@@ -278,6 +278,8 @@ static int sure_moves(const Counts *c, int first) {
 }
 
 static uint16_t *apart_rows[MIRROR_COLS + 1], *dominoes_in_rows[MIRROR_COLS + 1], *lone_in_rows[MIRROR_COLS + 1];
+/* for each line value of safe cells: its dominoes and the cells they leave, the terms of `sure_at_most` */
+static uint8_t *sa_in_rows[MIRROR_COLS + 1];
 
 /* For each row value: the cells taken greedily from the lowest one, no two side by side (`apart`), and
  * the cells of disjoint side-by-side pairs taken greedily from the lowest cell (`dominoes`), and the cells
@@ -287,7 +289,8 @@ static int row_tables(int cols) {
     if (apart_rows[cols]) return 0;
     uint16_t *apart = malloc(sizeof(uint16_t) << cols), *pairs = malloc(sizeof(uint16_t) << cols),
              *lone = malloc(sizeof(uint16_t) << cols);
-    if (!apart || !pairs || !lone) { free(apart); free(pairs); free(lone); return -1; }
+    uint8_t *sa = malloc((size_t)1 << cols);
+    if (!apart || !pairs || !lone || !sa) { free(apart); free(pairs); free(lone); free(sa); return -1; }
     for (int x = 0; x < 1 << cols; x++) {
         int a = 0, p = 0;
         for (int c = 0; c < cols; c++)
@@ -297,10 +300,12 @@ static int row_tables(int cols) {
         apart[x] = (uint16_t)a;
         pairs[x] = (uint16_t)p;
         lone[x] = (uint16_t)(x & ~p);
+        sa[x] = (uint8_t)(ones64((uint64_t)p) / 2 + ones64((uint64_t)lone[x]));
     }
     apart_rows[cols] = apart;
     dominoes_in_rows[cols] = pairs;
     lone_in_rows[cols] = lone;
+    sa_in_rows[cols] = sa;
     return 0;
 }
 
@@ -532,6 +537,7 @@ typedef struct {
     int rows, cols, n;
     const uint8_t *pairs[2];      /* [0]: lines of width cols (rows, Horizontal's); [1]: width rows */
     const uint16_t *apart[2], *dominoes[2], *lone[2];
+    const uint8_t *sa[2];
     u128 image[4][MAXCELLS];       /* each cell under each mirror image (0: itself) */
     u128 domino[2][MAXCELLS][4];   /* [side][first cell]: the side's domino from it under each image */
     u128 not_first, not_last, full;
@@ -575,6 +581,7 @@ static Geo *geo(int rows, int cols) {
     g->apart[0] = apart_rows[cols]; g->apart[1] = apart_rows[rows];
     g->dominoes[0] = dominoes_in_rows[cols]; g->dominoes[1] = dominoes_in_rows[rows];
     g->lone[0] = lone_in_rows[cols]; g->lone[1] = lone_in_rows[rows];
+    g->sa[0] = sa_in_rows[cols]; g->sa[1] = sa_in_rows[rows];
     g->full = BIT(g->n) - 1;
     u128 first = 0;
     for (int r = 0; r < rows; r++) first |= BIT(r * cols);
@@ -1034,15 +1041,14 @@ typedef struct {
     uint8_t mostL[LINES_MAX + 2 * PAD], mostM[LINES_MAX + 2 * PAD], availL[LINES_MAX + 2 * PAD],
         availM[LINES_MAX + 2 * PAD], saL[LINES_MAX + 2 * PAD], saM[LINES_MAX + 2 * PAD];
     int most_l, most_m, avail_l, avail_m, sa_l, sa_m;
-    const uint16_t *dL, *dM; /* the lines' `lone` tables */
+    const uint8_t *dL, *dM; /* the lines' `sa` tables */
 } Kin;
 
 /* one lookup: the children's bounds and the probe take it for each line a move changes */
 static inline int line_avail(unsigned x) { return avail12[x]; }
-static inline int line_sa(const uint8_t *pairs, const uint16_t *lone, unsigned x, unsigned near) {
-    unsigned sf = x & ~near;
-    return pairs[sf] + ones12[lone[sf]];
-}
+/* a line's safe dominoes and the cells they leave (`sure_at_most`'s terms) from its `sa` table, `near` the
+ * lines beside it */
+static inline int line_sa(const uint8_t *sa, unsigned x, unsigned near) { return sa[x & ~near]; }
 
 /* The node's Scoring (move scores) and the totals the children's bounds read, in one pass. */
 static void kin_of(const Geo *g, const Pos *p, int side, Kin *k) {
@@ -1061,13 +1067,13 @@ static void kin_of(const Geo *g, const Pos *p, int side, Kin *k) {
     k->most_l = k->most_m = k->avail_l = k->avail_m = k->sa_l = k->sa_m = 0;
     k->nL = nL; k->nM = nM;
     z->pL = g->pairs[side]; z->pM = g->pairs[!side];
-    k->dL = g->lone[side]; k->dM = g->lone[!side];
+    k->dL = g->sa[side]; k->dM = g->sa[!side];
     for (int x = PAD; x < nL + PAD; x++) {
         unsigned v = z->L[x], sf = v & ~(z->L[x - 1] | z->L[x + 1]);
         z->safeL[x] = z->pL[sf];
         k->most_l += k->mostL[x] = z->pL[v];
         k->avail_l += k->availL[x] = (uint8_t)line_avail(v);
-        k->sa_l += k->saL[x] = (uint8_t)(z->safeL[x] + ones12[k->dL[sf]]);
+        k->sa_l += k->saL[x] = k->dL[sf];
     }
     for (int x = PAD; x < nM + PAD; x++) {
         unsigned v = z->M[x], sf = v & ~(z->M[x - 1] | z->M[x + 1]);
@@ -1075,7 +1081,7 @@ static void kin_of(const Geo *g, const Pos *p, int side, Kin *k) {
         z->safeM[x] = z->pM[sf];
         k->most_m += k->mostM[x] = z->pM[v];
         k->avail_m += k->availM[x] = (uint8_t)line_avail(v);
-        k->sa_m += k->saM[x] = (uint8_t)(z->safeM[x] + ones12[k->dM[sf]]);
+        k->sa_m += k->saM[x] = k->dM[sf];
     }
     scoring_lines(g, side, nL, nM, z);
 }
@@ -1101,11 +1107,10 @@ static int kin_bound(const Geo *g, const Kin *k, int side, int a, int b, int *op
     Counts c;
     int test = most_theirs <= most_mine + 1;
     if (!test && cells && 3 * (most_mine + 2) > avail_theirs) {
-        const uint8_t *pM = k->z.pM;
-        const uint16_t *dM = k->dM;
+        const uint8_t *dM = k->dM;
         int sa = k->sa_m - k->saM[y - 1] - k->saM[y] - k->saM[y + 1] - k->saM[y + 2]
-                 + line_sa(pM, dM, M[y - 1], M[y - 2] | mb) + line_sa(pM, dM, mb, M[y - 1] | mc)
-                 + line_sa(pM, dM, mc, mb | M[y + 2]) + line_sa(pM, dM, M[y + 2], mc | M[y + 3]);
+                 + line_sa(dM, M[y - 1], M[y - 2] | mb) + line_sa(dM, mb, M[y - 1] | mc)
+                 + line_sa(dM, mc, mb | M[y + 2]) + line_sa(dM, M[y + 2], mc | M[y + 3]);
         test = 3 * ((most_mine + sa + 3) / 2) > avail_theirs;
     }
     if (test) {
@@ -1120,11 +1125,10 @@ static int kin_bound(const Geo *g, const Kin *k, int side, int a, int b, int *op
     }
     test = most_theirs >= most_mine;
     if (!test && cells && 3 * (most_theirs + 2) + 2 > avail_mine) {
-        const uint8_t *pL = k->z.pL;
-        const uint16_t *dL = k->dL;
+        const uint8_t *dL = k->dL;
         int sa = k->sa_l - k->saL[x - 1] - k->saL[x] - k->saL[x + 1]
-                 + line_sa(pL, dL, L[x - 1], L[x - 2] | la) + line_sa(pL, dL, la, L[x - 1] | L[x + 1])
-                 + line_sa(pL, dL, L[x + 1], la | L[x + 2]);
+                 + line_sa(dL, L[x - 1], L[x - 2] | la) + line_sa(dL, la, L[x - 1] | L[x + 1])
+                 + line_sa(dL, L[x + 1], la | L[x + 2]);
         test = 3 * ((most_theirs + sa + 3) / 2) + 2 > avail_mine;
     }
     if (test) {
