@@ -646,44 +646,38 @@ static inline int cell_of(const Geo *g, int side, int a, int b) { return side ? 
  * keeps neighbours neighbours, so each image's live cells are those with a neighbour in that image:
  * four masks of shifts, with no loop over the dead cells (in 64 bits where the board fits); and where the
  * position itself has no dead cell, no image has one, so its images are compared as they are. */
-static inline uint64_t images_key64(const Geo *g, const uint64_t *img) {
-    int w = g->cols;
-    uint64_t nf = (uint64_t)g->not_first, nl = (uint64_t)g->not_last, best = ~(uint64_t)0;
-    uint64_t x0 = img[0], live0 = x0 & (((x0 << 1) & nf) | ((x0 >> 1) & nl) | (x0 << w) | (x0 >> w));
-    if (live0 == x0) { /* no dead cell: none in any image either */
-        for (int s = 0; s < 4; s++)
-            if (img[s] < best) best = img[s];
-    } else {
-        best = live0;
-        for (int s = 1; s < 4; s++) {
-            uint64_t x = img[s];
-            uint64_t live = x & (((x << 1) & nf) | ((x >> 1) & nl) | (x << w) | (x >> w));
-            if (live < best) best = live;
-        }
+/* Written once for both widths of a key (T: uint64_t where the board fits in 64 bits, else u128);
+ * nf, nl: the masks of the cells not in the first and not in the last column. */
+#define DEFINE_LEAST_IMAGE(NAME, T)                                                                  \
+    static inline T NAME(const T *img, T nf, T nl, int w) {                                        \
+        T best = ~(T)0, x0 = img[0];                                                                 \
+        T live0 = x0 & (((x0 << 1) & nf) | ((x0 >> 1) & nl) | (x0 << w) | (x0 >> w));                \
+        if (live0 == x0) { /* no dead cell: none in any image either */                             \
+            for (int s = 0; s < 4; s++)                                                              \
+                if (img[s] < best) best = img[s];                                                    \
+            return best;                                                                             \
+        }                                                                                            \
+        best = live0;                                                                                \
+        for (int s = 1; s < 4; s++) {                                                                \
+            T x = img[s], live = x & (((x << 1) & nf) | ((x >> 1) & nl) | (x << w) | (x >> w));      \
+            if (live < best) best = live;                                                            \
+        }                                                                                            \
+        return best;                                                                                 \
     }
-    return best;
+DEFINE_LEAST_IMAGE(least_image64, uint64_t)
+DEFINE_LEAST_IMAGE(least_image128, u128)
+
+static inline uint64_t images_key64(const Geo *g, const uint64_t *img) {
+    return least_image64(img, (uint64_t)g->not_first, (uint64_t)g->not_last, g->cols);
 }
 
 static u128 images_key(const Geo *g, const u128 *img, int vertical) {
     u128 least;
-    int w = g->cols;
     if (g->n <= 64) {
         uint64_t low[4] = {(uint64_t)img[0], (uint64_t)img[1], (uint64_t)img[2], (uint64_t)img[3]};
         least = images_key64(g, low);
     } else {
-        least = ~(u128)0;
-        u128 x0 = img[0], live0 = x0 & (((x0 << 1) & g->not_first) | ((x0 >> 1) & g->not_last) | (x0 << w) | (x0 >> w));
-        if (live0 == x0) { /* no dead cell: none in any image either */
-            for (int s = 0; s < 4; s++)
-                if (img[s] < least) least = img[s];
-        } else {
-            least = live0;
-            for (int s = 1; s < 4; s++) {
-                u128 x = img[s];
-                u128 live = x & (((x << 1) & g->not_first) | ((x >> 1) & g->not_last) | (x << w) | (x >> w));
-                if (live < least) least = live;
-            }
-        }
+        least = least_image128(img, g->not_first, g->not_last, g->cols);
     }
     return least | ((u128)(vertical ? SIDE_BIT : 0) << 64);
 }
