@@ -24,6 +24,12 @@ from gridgames.engine.options import Options
 from gridgames.engine.outcome import Outcome
 
 
+@lru_cache(maxsize=256)
+def _defined_in(cls: type, name: str) -> type:
+    """The class in `cls`'s method order that defines `name` (asked per class once, then kept)."""
+    return next(klass for klass in cls.__mro__ if name in vars(klass))
+
+
 class Content(enum.Enum):
     """What a cell shows; each catalogue entry maps these to its rule book's symbols."""
 
@@ -221,9 +227,18 @@ class Rules(ABC, Generic[S]):
 
     def outcome(self, state: S) -> Outcome | None:
         """None while the game goes on; the player to move with no legal move loses."""
-        if self.legal_moves(state):
+        listing = _defined_in(type(self), "legal_moves")
+        quick = issubclass(_defined_in(type(self), "has_moves"), listing)
+        if self.has_moves(state) if quick else self.legal_moves(state):
             return None
         return Outcome(winner=3 - state.to_move, termination="no-moves", reason=self.no_move_reason)
+
+    def has_moves(self, state: S) -> bool:
+        """Whether the player to move has a legal move. A game may answer from its own masks without
+        listing the moves (a game server asks after every move); `outcome` asks it only where it was
+        written beside (or below) the `legal_moves` in force, so a subclass that lists its moves
+        another way is answered by listing them, and the two never disagree."""
+        return bool(self.legal_moves(state))
 
     def phase(self, state: S) -> str:
         """The part of the game being played, for the game's own words ("" for the only one; a

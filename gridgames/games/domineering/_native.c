@@ -277,15 +277,20 @@ static int sure_moves(const Counts *c, int first) {
     return c->safe + 2 * taken + (vfirst ? (v + 1) / 2 : v / 2);
 }
 
-static uint16_t *apart_rows[MIRROR_COLS + 1], *dominoes_in_rows[MIRROR_COLS + 1];
+static uint16_t *apart_rows[MIRROR_COLS + 1], *dominoes_in_rows[MIRROR_COLS + 1], *lone_in_rows[MIRROR_COLS + 1];
+/* for each line value of safe cells: its dominoes and the cells they leave, the terms of `sure_at_most` */
+static uint8_t *sa_in_rows[MIRROR_COLS + 1];
 
 /* For each row value: the cells taken greedily from the lowest one, no two side by side (`apart`), and
- * the cells of disjoint side-by-side pairs taken greedily from the lowest cell (`dominoes`). */
+ * the cells of disjoint side-by-side pairs taken greedily from the lowest cell (`dominoes`), and the cells
+ * those pairs leave (`lone`: the value less its `dominoes`, one lookup where the counts need it). */
 static int row_tables(int cols) {
     if (cols > MIRROR_COLS) return -1;
     if (apart_rows[cols]) return 0;
-    uint16_t *apart = malloc(sizeof(uint16_t) << cols), *pairs = malloc(sizeof(uint16_t) << cols);
-    if (!apart || !pairs) { free(apart); free(pairs); return -1; }
+    uint16_t *apart = malloc(sizeof(uint16_t) << cols), *pairs = malloc(sizeof(uint16_t) << cols),
+             *lone = malloc(sizeof(uint16_t) << cols);
+    uint8_t *sa = malloc((size_t)1 << cols);
+    if (!apart || !pairs || !lone || !sa) { free(apart); free(pairs); free(lone); free(sa); return -1; }
     for (int x = 0; x < 1 << cols; x++) {
         int a = 0, p = 0;
         for (int c = 0; c < cols; c++)
@@ -294,9 +299,13 @@ static int row_tables(int cols) {
             if ((x >> c & 1) && (x >> (c + 1) & 1)) { p |= 3 << c; c++; }
         apart[x] = (uint16_t)a;
         pairs[x] = (uint16_t)p;
+        lone[x] = (uint16_t)(x & ~p);
+        sa[x] = (uint8_t)(ones64((uint64_t)p) / 2 + ones64((uint64_t)lone[x]));
     }
     apart_rows[cols] = apart;
     dominoes_in_rows[cols] = pairs;
+    lone_in_rows[cols] = lone;
+    sa_in_rows[cols] = sa;
     return 0;
 }
 
@@ -519,11 +528,16 @@ static int features = F_ORDER | F_TIEBREAK | F_SAFE_SKIP | F_ETC | F_INCREMENTAL
                       | F_PROBE;
 
 static uint8_t ones12[1 << LINES_MAX];
+static uint8_t avail12[1 << LINES_MAX]; /* a line's cells with an empty neighbour along it (`line_avail`) */
+/* for the protective squares' sweep: the cells whose next one is in the value too, and the cells neither
+ * in it nor just below one of it (each one lookup where the sweep takes it for every pair of lines) */
+static uint16_t starts12[1 << LINES_MAX], clear12[1 << LINES_MAX];
 
 typedef struct {
     int rows, cols, n;
     const uint8_t *pairs[2];      /* [0]: lines of width cols (rows, Horizontal's); [1]: width rows */
-    const uint16_t *apart[2], *dominoes[2];
+    const uint16_t *apart[2], *dominoes[2], *lone[2];
+    const uint8_t *sa[2];
     u128 image[4][MAXCELLS];       /* each cell under each mirror image (0: itself) */
     u128 domino[2][MAXCELLS][4];   /* [side][first cell]: the side's domino from it under each image */
     u128 not_first, not_last, full;
@@ -556,11 +570,18 @@ static Geo *geo(int rows, int cols) {
     if (row_tables(cols) < 0 || row_tables(rows) < 0 || !pairs_table(cols) || !pairs_table(rows)) return NULL;
     Geo *g = calloc(1, sizeof(Geo));
     if (!g) return NULL;
-    for (int x = 0; x < 1 << LINES_MAX; x++) ones12[x] = (uint8_t)ones64((uint64_t)x);
+    for (int x = 0; x < 1 << LINES_MAX; x++) {
+        ones12[x] = (uint8_t)ones64((uint64_t)x);
+        avail12[x] = (uint8_t)ones64((uint64_t)(x & ((x << 1) | (x >> 1))));
+        starts12[x] = (uint16_t)(x & (x >> 1));
+        clear12[x] = (uint16_t)~(x | (x >> 1));
+    }
     g->rows = rows; g->cols = cols; g->n = rows * cols;
     g->pairs[0] = pairs_in_rows[cols]; g->pairs[1] = pairs_in_rows[rows];
     g->apart[0] = apart_rows[cols]; g->apart[1] = apart_rows[rows];
     g->dominoes[0] = dominoes_in_rows[cols]; g->dominoes[1] = dominoes_in_rows[rows];
+    g->lone[0] = lone_in_rows[cols]; g->lone[1] = lone_in_rows[rows];
+    g->sa[0] = sa_in_rows[cols]; g->sa[1] = sa_in_rows[rows];
     g->full = BIT(g->n) - 1;
     u128 first = 0;
     for (int r = 0; r < rows; r++) first |= BIT(r * cols);
@@ -625,44 +646,38 @@ static inline int cell_of(const Geo *g, int side, int a, int b) { return side ? 
  * keeps neighbours neighbours, so each image's live cells are those with a neighbour in that image:
  * four masks of shifts, with no loop over the dead cells (in 64 bits where the board fits); and where the
  * position itself has no dead cell, no image has one, so its images are compared as they are. */
-static inline uint64_t images_key64(const Geo *g, const uint64_t *img) {
-    int w = g->cols;
-    uint64_t nf = (uint64_t)g->not_first, nl = (uint64_t)g->not_last, best = ~(uint64_t)0;
-    uint64_t x0 = img[0], live0 = x0 & (((x0 << 1) & nf) | ((x0 >> 1) & nl) | (x0 << w) | (x0 >> w));
-    if (live0 == x0) { /* no dead cell: none in any image either */
-        for (int s = 0; s < 4; s++)
-            if (img[s] < best) best = img[s];
-    } else {
-        best = live0;
-        for (int s = 1; s < 4; s++) {
-            uint64_t x = img[s];
-            uint64_t live = x & (((x << 1) & nf) | ((x >> 1) & nl) | (x << w) | (x >> w));
-            if (live < best) best = live;
-        }
+/* Written once for both widths of a key (T: uint64_t where the board fits in 64 bits, else u128);
+ * nf, nl: the masks of the cells not in the first and not in the last column. */
+#define DEFINE_LEAST_IMAGE(NAME, T)                                                                  \
+    static inline T NAME(const T *img, T nf, T nl, int w) {                                        \
+        T best = ~(T)0, x0 = img[0];                                                                 \
+        T live0 = x0 & (((x0 << 1) & nf) | ((x0 >> 1) & nl) | (x0 << w) | (x0 >> w));                \
+        if (live0 == x0) { /* no dead cell: none in any image either */                             \
+            for (int s = 0; s < 4; s++)                                                              \
+                if (img[s] < best) best = img[s];                                                    \
+            return best;                                                                             \
+        }                                                                                            \
+        best = live0;                                                                                \
+        for (int s = 1; s < 4; s++) {                                                                \
+            T x = img[s], live = x & (((x << 1) & nf) | ((x >> 1) & nl) | (x << w) | (x >> w));      \
+            if (live < best) best = live;                                                            \
+        }                                                                                            \
+        return best;                                                                                 \
     }
-    return best;
+DEFINE_LEAST_IMAGE(least_image64, uint64_t)
+DEFINE_LEAST_IMAGE(least_image128, u128)
+
+static inline uint64_t images_key64(const Geo *g, const uint64_t *img) {
+    return least_image64(img, (uint64_t)g->not_first, (uint64_t)g->not_last, g->cols);
 }
 
 static u128 images_key(const Geo *g, const u128 *img, int vertical) {
     u128 least;
-    int w = g->cols;
     if (g->n <= 64) {
         uint64_t low[4] = {(uint64_t)img[0], (uint64_t)img[1], (uint64_t)img[2], (uint64_t)img[3]};
         least = images_key64(g, low);
     } else {
-        least = ~(u128)0;
-        u128 x0 = img[0], live0 = x0 & (((x0 << 1) & g->not_first) | ((x0 >> 1) & g->not_last) | (x0 << w) | (x0 >> w));
-        if (live0 == x0) { /* no dead cell: none in any image either */
-            for (int s = 0; s < 4; s++)
-                if (img[s] < least) least = img[s];
-        } else {
-            least = live0;
-            for (int s = 1; s < 4; s++) {
-                u128 x = img[s];
-                u128 live = x & (((x << 1) & g->not_first) | ((x >> 1) & g->not_last) | (x << w) | (x >> w));
-                if (live < least) least = live;
-            }
-        }
+        least = least_image128(img, g->not_first, g->not_last, g->cols);
     }
     return least | ((u128)(vertical ? SIDE_BIT : 0) << 64);
 }
@@ -703,8 +718,12 @@ typedef struct {
      * beside it that only x keeps from being safe (`Lm`, `Lp`), the lines beside it (`nearL`) and the
      * score's constant part (`cL`); for the opponent's lines y, y + 1 a move crosses, the same for the
      * lines beside the pair (`Mm`, `Mp`) and the constant part (`cM`); `rmM` is Geo's `most_real`. */
-    uint16_t Lm[LINES_MAX + 2 * PAD], Lp[LINES_MAX + 2 * PAD], nearL[LINES_MAX + 2 * PAD];
-    uint16_t Mm[LINES_MAX + 2 * PAD], Mp[LINES_MAX + 2 * PAD];
+    /* (in 32 bits: a move's score masks them with its own lines, and 16-bit operands would need each
+     * result widened again before it indexes a table) */
+    uint32_t Lm[LINES_MAX + 2 * PAD], Lp[LINES_MAX + 2 * PAD], nearL[LINES_MAX + 2 * PAD];
+    uint32_t Mm[LINES_MAX + 2 * PAD], Mp[LINES_MAX + 2 * PAD];
+    uint32_t sM[LINES_MAX + 2 * PAD]; /* the opponent's safe cells: each line's cells with no empty neighbour
+                                       * in the lines beside it */
     int16_t cL[LINES_MAX + 2 * PAD], cM[LINES_MAX + 2 * PAD];
     const uint8_t *rmM;
 } Scoring;
@@ -715,14 +734,14 @@ static void scoring_lines(const Geo *g, int side, int nL, int nM, Scoring *z) {
     const uint16_t *L = z->L, *M = z->M;
     z->rmM = g->most_real[!side];
     for (int x = PAD; x < nL + PAD; x++) {
-        z->Lm[x] = (uint16_t)(L[x - 1] & ~L[x - 2]);
-        z->Lp[x] = (uint16_t)(L[x + 1] & ~L[x + 2]);
-        z->nearL[x] = (uint16_t)(L[x - 1] | L[x + 1]);
+        z->Lm[x] = L[x - 1] & ~L[x - 2];
+        z->Lp[x] = L[x + 1] & ~L[x + 2];
+        z->nearL[x] = L[x - 1] | L[x + 1];
         z->cL[x] = (int16_t)(-SAFE_WEIGHT * (z->safeL[x - 1] + z->safeL[x] + z->safeL[x + 1]));
     }
     for (int y = PAD; y + 1 < nM + PAD; y++) {
-        z->Mm[y] = (uint16_t)(M[y - 1] & ~M[y - 2]);
-        z->Mp[y] = (uint16_t)(M[y + 2] & ~M[y + 3]);
+        z->Mm[y] = M[y - 1] & ~M[y - 2];
+        z->Mp[y] = M[y + 2] & ~M[y + 3];
         z->cM[y] = (int16_t)(SAFE_WEIGHT * (z->safeM[y - 1] + z->safeM[y] + z->safeM[y + 1] + z->safeM[y + 2])
                              + z->rmM[M[y]] + z->rmM[M[y + 1]]);
     }
@@ -737,7 +756,8 @@ static void scoring_of(const Geo *g, const Pos *p, int side, Scoring *z) {
     memcpy(z->M + PAD, p->line[!side], (size_t)nM * sizeof(uint16_t));
     for (int x = PAD; x < nL + PAD; x++) z->safeL[x] = z->pL[z->L[x] & ~(z->L[x - 1] | z->L[x + 1])];
     for (int x = PAD; x < nM + PAD; x++) {
-        z->safeM[x] = z->pM[z->M[x] & ~(z->M[x - 1] | z->M[x + 1])];
+        z->sM[x] = z->M[x] & ~(z->M[x - 1] | z->M[x + 1]);
+        z->safeM[x] = z->pM[z->sM[x]];
     }
     scoring_lines(g, side, nL, nM, z);
 }
@@ -749,10 +769,11 @@ static void scoring_of(const Geo *g, const Pos *p, int side, Scoring *z) {
 static inline __attribute__((always_inline)) int move_score(const Scoring *z, int a, int b) {
     const uint8_t *pL = z->pL, *pM = z->pM;
     int x = a + PAD, y = b + PAD;
-    unsigned la = z->L[x] & ~(3u << b), mb = z->M[y] & ~(1u << a), mc = z->M[y + 1] & ~(1u << a);
+    unsigned bit = ~(1u << a), la = z->L[x] & ~(3u << b), mb = z->M[y] & bit, mc = z->M[y + 1] & bit;
     int safe_mine = pL[z->Lm[x] & ~la] + pL[la & ~z->nearL[x]] + pL[z->Lp[x] & ~la];
-    int safe_theirs = pM[z->Mm[y] & ~mb] + pM[mb & ~(z->M[y - 1] | mc)] + pM[mc & ~(mb | z->M[y + 2])]
-                      + pM[z->Mp[y] & ~mc];
+    /* the move's lines' own safe cells after it: those they had less the move's (its cells made no
+     * cell of the other line safe, both being taken) */
+    int safe_theirs = pM[z->Mm[y] & ~mb] + pM[z->sM[y] & bit] + pM[z->sM[y + 1] & bit] + pM[z->Mp[y] & ~mc];
     /* weighing her own real moves too made 8x7 a quarter slower */
     return SAFE_WEIGHT * (safe_mine - safe_theirs) - z->rmM[mb] - z->rmM[mc] + z->cL[x] + z->cM[y];
 }
@@ -795,20 +816,21 @@ static int move_score_recounted(const Geo *g, const Pos *p, int side, int a, int
  * is at least 0), the count stops there and returns 1, *out left unset. Else it returns 0. */
 static inline __attribute__((always_inline)) int line_counts_n(const uint16_t *L, int n, const uint8_t *pairs,
                                                               const uint16_t *apart, const uint16_t *doms,
+                                                              const uint16_t *lone,
                                                               Counts *out, int totals, int feat, int early,
                                                               int most_q, int avail_q) {
-    uint16_t open[LINES_MAX], single[LINES_MAX];
+    unsigned open[LINES_MAX], single[LINES_MAX]; /* 32 bits: no widening before each table lookup */
     int most = 0, safe = 0, prot = 0, vuln = 0, v2 = 0, avail = 0;
 #pragma GCC unroll 12
     for (int x = 0; x < n; x++) {
         if (totals) {
-            avail += ones12[L[x] & ((L[x] << 1) | (L[x] >> 1))];
+            avail += avail12[L[x]];
             most += pairs[L[x]];
         }
         unsigned near = (x > 0 ? L[x - 1] : 0) | (x + 1 < n ? L[x + 1] : 0), sf = L[x] & ~near;
         safe += pairs[sf];
-        open[x] = (uint16_t)(L[x] & near);
-        single[x] = (uint16_t)(sf & ~doms[sf]);
+        open[x] = L[x] & near;
+        single[x] = lone[sf];
     }
     int pure = safe;
     if (early && (safe >= most_q || 2 * (safe + 1) > avail_q)) return 1; /* two in five probes on 8x7 stop here */
@@ -819,10 +841,10 @@ static inline __attribute__((always_inline)) int line_counts_n(const uint16_t *L
             while (mid) {
                 unsigned m = mid & -mid, ends = (m << 1) | (m >> 1);
                 safe++;
-                open[x] &= (uint16_t)~ends;
-                single[x] &= (uint16_t)~m;
-                if (x > 0) open[x - 1] &= (uint16_t)~ends;
-                if (x + 1 < n) open[x + 1] &= (uint16_t)~ends;
+                open[x] &= ~ends;
+                single[x] &= ~m;
+                if (x > 0) open[x - 1] &= ~ends;
+                if (x + 1 < n) open[x + 1] &= ~ends;
                 mid &= ~(m | (m << 2)) & open[x] >> 1 & open[x] << 1;
             }
         }
@@ -833,13 +855,13 @@ static inline __attribute__((always_inline)) int line_counts_n(const uint16_t *L
         for (int x = 0; x + 1 < n; x++) { /* protective squares: closed in the lines on either side */
             unsigned both = open[x] & open[x + 1];
             unsigned beside = (x > 0 ? L[x - 1] : 0) | (x + 2 < n ? L[x + 2] : 0);
-            unsigned cand = both & (both >> 1) & ~(beside | (beside >> 1));
+            unsigned cand = starts12[both] & clear12[beside];
             if (!cand) continue;
             unsigned sq = apart[cand];
             prot += ones12[sq];
             sq |= sq << 1;
-            open[x] &= (uint16_t)~sq;
-            open[x + 1] &= (uint16_t)~sq;
+            open[x] &= ~sq;
+            open[x + 1] &= ~sq;
         }
 #pragma GCC unroll 12
         for (int x = 0; x < n; x++) { /* vulnerable dominoes, none beside another across the lines */
@@ -847,7 +869,7 @@ static inline __attribute__((always_inline)) int line_counts_n(const uint16_t *L
             unsigned taken = doms[cand];
             vuln += ones12[taken]; /* two cells an area: halved below */
             v2 += ones12[taken & single[x]]; /* an area holds at most one single cell */
-            if (x + 1 < n) open[x + 1] &= (uint16_t)~(taken & open[x]);
+            if (x + 1 < n) open[x + 1] &= ~(taken & open[x]);
         }
         vuln /= 2;
         v2 = vuln - v2;
@@ -861,48 +883,48 @@ static inline __attribute__((always_inline)) int line_counts_n(const uint16_t *L
  * number of lines: with n known the compiler unrolls its loops (asked to: setup.py builds at -O2) and
  * drops their edge tests. */
 static __attribute__((noinline)) void line_areas_masked(const uint16_t *L, int n, const uint8_t *pairs,
-                                                        const uint16_t *apart, const uint16_t *doms, Counts *out) {
+                                                        const uint16_t *apart, const uint16_t *doms, const uint16_t *lone, Counts *out) {
     switch (n) {
-#define LINES_CASE(k) case k: line_counts_n(L, k, pairs, apart, doms, out, 0, features, 0, 0, 0); return;
+#define LINES_CASE(k) case k: line_counts_n(L, k, pairs, apart, doms, lone, out, 0, features, 0, 0, 0); return;
         LINES_CASE(1) LINES_CASE(2) LINES_CASE(3) LINES_CASE(4) LINES_CASE(5) LINES_CASE(6)
         LINES_CASE(7) LINES_CASE(8) LINES_CASE(9) LINES_CASE(10) LINES_CASE(11) LINES_CASE(12)
 #undef LINES_CASE
-    default: line_counts_n(L, n, pairs, apart, doms, out, 0, features, 0, 0, 0);
+    default: line_counts_n(L, n, pairs, apart, doms, lone, out, 0, features, 0, 0, 0);
     }
 }
 
 static void line_areas(const uint16_t *L, int n, const uint8_t *pairs, const uint16_t *apart,
-                       const uint16_t *doms, Counts *out) {
+                       const uint16_t *doms, const uint16_t *lone, Counts *out) {
     /* with every area on (the search's own case), the features known when compiled: no tests in the
      * loops; the ablation's other masks take the loops that test them */
     if ((features & (F_OPTIONS | F_AREAS)) != (F_OPTIONS | F_AREAS)) {
-        line_areas_masked(L, n, pairs, apart, doms, out);
+        line_areas_masked(L, n, pairs, apart, doms, lone, out);
         return;
     }
     switch (n) {
-#define LINES_CASE(k) case k: line_counts_n(L, k, pairs, apart, doms, out, 0, F_OPTIONS | F_AREAS, 0, 0, 0); return;
+#define LINES_CASE(k) case k: line_counts_n(L, k, pairs, apart, doms, lone, out, 0, F_OPTIONS | F_AREAS, 0, 0, 0); return;
         LINES_CASE(1) LINES_CASE(2) LINES_CASE(3) LINES_CASE(4) LINES_CASE(5) LINES_CASE(6)
         LINES_CASE(7) LINES_CASE(8) LINES_CASE(9) LINES_CASE(10) LINES_CASE(11) LINES_CASE(12)
 #undef LINES_CASE
-    default: line_areas_masked(L, n, pairs, apart, doms, out);
+    default: line_areas_masked(L, n, pairs, apart, doms, lone, out);
     }
 }
 
 /* line_areas for the player moving second, against an opponent of `most_q` disjoint dominoes and `avail_q`
  * usable cells: 1, and *out unset, where her safe dominoes alone show him lost (see line_counts_n). */
 static int line_areas_lost(const uint16_t *L, int n, const uint8_t *pairs, const uint16_t *apart,
-                           const uint16_t *doms, Counts *out, int most_q, int avail_q) {
+                           const uint16_t *doms, const uint16_t *lone, Counts *out, int most_q, int avail_q) {
     if ((features & (F_OPTIONS | F_AREAS)) != (F_OPTIONS | F_AREAS)) {
-        line_areas_masked(L, n, pairs, apart, doms, out);
+        line_areas_masked(L, n, pairs, apart, doms, lone, out);
         return 0;
     }
     if (!(features & F_CELLS)) avail_q = INT_MAX;
     switch (n) {
-#define LINES_CASE(k) case k: return line_counts_n(L, k, pairs, apart, doms, out, 0, F_OPTIONS | F_AREAS, 1, most_q, avail_q);
+#define LINES_CASE(k) case k: return line_counts_n(L, k, pairs, apart, doms, lone, out, 0, F_OPTIONS | F_AREAS, 1, most_q, avail_q);
         LINES_CASE(1) LINES_CASE(2) LINES_CASE(3) LINES_CASE(4) LINES_CASE(5) LINES_CASE(6)
         LINES_CASE(7) LINES_CASE(8) LINES_CASE(9) LINES_CASE(10) LINES_CASE(11) LINES_CASE(12)
 #undef LINES_CASE
-    default: line_areas_masked(L, n, pairs, apart, doms, out);
+    default: line_areas_masked(L, n, pairs, apart, doms, lone, out);
     }
     return 0;
 }
@@ -913,7 +935,7 @@ static inline int line_most(const uint16_t *L, int n, const uint8_t *pairs, int 
     int most = 0, cells = 0;
     for (int x = 0; x < n; x++) {
         most += pairs[L[x]];
-        cells += ones12[L[x] & ((L[x] << 1) | (L[x] >> 1))];
+        cells += avail12[L[x]];
     }
     *avail = cells;
     return most;
@@ -953,11 +975,11 @@ static inline int covered(const Counts *c, int first, int sure) {
  * at least as many of her disjoint dominoes as they count, so safe + 2 p + v <= most, and
  * sure <= safe + (p + 1) + (v + 1) / 2 <= (most + safe) / 2 + 3 / 2, safe being her plain safe dominoes
  * plus her options, at most one a left-over safe cell. */
-static inline int sure_at_most(const uint16_t *L, int n, const uint8_t *pairs, const uint16_t *doms, int most) {
+static inline int sure_at_most(const uint16_t *L, int n, const uint8_t *pairs, const uint16_t *lone, int most) {
     int safe = 0;
     for (int x = 0; x < n; x++) {
         unsigned near = (x > 0 ? L[x - 1] : 0) | (x + 1 < n ? L[x + 1] : 0), sf = L[x] & ~near;
-        safe += pairs[sf] + ones12[sf & ~doms[sf]];
+        safe += pairs[sf] + ones12[lone[sf]];
     }
     return (most + safe + 3) / 2;
 }
@@ -971,15 +993,15 @@ static int line_bound(const Geo *g, const Pos *p, int side) {
     if (most_theirs == 0) return 1;
     int cells = (features & F_CELLS) != 0;
     if (most_theirs <= most_mine + 1 || (cells && 3 * (most_mine + 2) > avail_theirs
-        && 3 * sure_at_most(p->line[side], nL, g->pairs[side], g->dominoes[side], most_mine) > avail_theirs)) {
-        line_areas(p->line[side], nL, g->pairs[side], g->apart[side], g->dominoes[side], &mine);
+        && 3 * sure_at_most(p->line[side], nL, g->pairs[side], g->lone[side], most_mine) > avail_theirs)) {
+        line_areas(p->line[side], nL, g->pairs[side], g->apart[side], g->dominoes[side], g->lone[side], &mine);
         int sure = sure_moves(&mine, 1);
         if (sure > most_theirs - 2 * ((mine.protective + 1) / 2)) return 1;
         if (cells && 2 * sure > avail_theirs - covered(&mine, 1, sure)) return 1;
     }
     if (most_theirs >= most_mine || (cells && 3 * (most_theirs + 2) + 2 > avail_mine
-        && 3 * sure_at_most(p->line[!side], nM, g->pairs[!side], g->dominoes[!side], most_theirs) + 2 > avail_mine)) {
-        line_areas(p->line[!side], nM, g->pairs[!side], g->apart[!side], g->dominoes[!side], &theirs);
+        && 3 * sure_at_most(p->line[!side], nM, g->pairs[!side], g->lone[!side], most_theirs) + 2 > avail_mine)) {
+        line_areas(p->line[!side], nM, g->pairs[!side], g->apart[!side], g->dominoes[!side], g->lone[!side], &theirs);
         int sure = sure_moves(&theirs, 0);
         if (sure >= most_mine - 2 * (theirs.protective / 2)) return 0;
         if (cells && 2 * (sure + 1) > avail_mine - covered(&theirs, 0, sure)) return 0;
@@ -996,7 +1018,7 @@ static int line_bound_lost(const Geo *g, const Pos *p, int side, int most_mine, 
     if (most_mine < 0) most_mine = line_most(p->line[side], nL, g->pairs[side], &avail_mine); /* not given */
     if (most_mine == 0) return 1;
     /* line_bound's guard (the opponent's most against hers) is left out: it passes at nearly every probe */
-    if (line_areas_lost(p->line[!side], nM, g->pairs[!side], g->apart[!side], g->dominoes[!side], &theirs, most_mine, avail_mine))
+    if (line_areas_lost(p->line[!side], nM, g->pairs[!side], g->apart[!side], g->dominoes[!side], g->lone[!side], &theirs, most_mine, avail_mine))
         return 1;
     int sure = sure_moves(&theirs, 0);
     if (sure >= most_mine - 2 * (theirs.protective / 2)) return 1;
@@ -1013,14 +1035,14 @@ typedef struct {
     uint8_t mostL[LINES_MAX + 2 * PAD], mostM[LINES_MAX + 2 * PAD], availL[LINES_MAX + 2 * PAD],
         availM[LINES_MAX + 2 * PAD], saL[LINES_MAX + 2 * PAD], saM[LINES_MAX + 2 * PAD];
     int most_l, most_m, avail_l, avail_m, sa_l, sa_m;
-    const uint16_t *dL, *dM;
+    const uint8_t *dL, *dM; /* the lines' `sa` tables */
 } Kin;
 
-static inline int line_avail(unsigned x) { return ones12[x & ((x << 1) | (x >> 1))]; }
-static inline int line_sa(const uint8_t *pairs, const uint16_t *doms, unsigned x, unsigned near) {
-    unsigned sf = x & ~near;
-    return pairs[sf] + ones12[sf & ~doms[sf]];
-}
+/* one lookup: the children's bounds and the probe take it for each line a move changes */
+static inline int line_avail(unsigned x) { return avail12[x]; }
+/* a line's safe dominoes and the cells they leave (`sure_at_most`'s terms) from its `sa` table, `near` the
+ * lines beside it */
+static inline int line_sa(const uint8_t *sa, unsigned x, unsigned near) { return sa[x & ~near]; }
 
 /* The node's Scoring (move scores) and the totals the children's bounds read, in one pass. */
 static void kin_of(const Geo *g, const Pos *p, int side, Kin *k) {
@@ -1039,20 +1061,21 @@ static void kin_of(const Geo *g, const Pos *p, int side, Kin *k) {
     k->most_l = k->most_m = k->avail_l = k->avail_m = k->sa_l = k->sa_m = 0;
     k->nL = nL; k->nM = nM;
     z->pL = g->pairs[side]; z->pM = g->pairs[!side];
-    k->dL = g->dominoes[side]; k->dM = g->dominoes[!side];
+    k->dL = g->sa[side]; k->dM = g->sa[!side];
     for (int x = PAD; x < nL + PAD; x++) {
         unsigned v = z->L[x], sf = v & ~(z->L[x - 1] | z->L[x + 1]);
         z->safeL[x] = z->pL[sf];
         k->most_l += k->mostL[x] = z->pL[v];
         k->avail_l += k->availL[x] = (uint8_t)line_avail(v);
-        k->sa_l += k->saL[x] = (uint8_t)(z->safeL[x] + ones12[sf & ~k->dL[sf]]);
+        k->sa_l += k->saL[x] = k->dL[sf];
     }
     for (int x = PAD; x < nM + PAD; x++) {
         unsigned v = z->M[x], sf = v & ~(z->M[x - 1] | z->M[x + 1]);
+        z->sM[x] = sf;
         z->safeM[x] = z->pM[sf];
         k->most_m += k->mostM[x] = z->pM[v];
         k->avail_m += k->availM[x] = (uint8_t)line_avail(v);
-        k->sa_m += k->saM[x] = (uint8_t)(z->safeM[x] + ones12[sf & ~k->dM[sf]]);
+        k->sa_m += k->saM[x] = k->dM[sf];
     }
     scoring_lines(g, side, nL, nM, z);
 }
@@ -1078,11 +1101,10 @@ static int kin_bound(const Geo *g, const Kin *k, int side, int a, int b, int *op
     Counts c;
     int test = most_theirs <= most_mine + 1;
     if (!test && cells && 3 * (most_mine + 2) > avail_theirs) {
-        const uint8_t *pM = k->z.pM;
-        const uint16_t *dM = k->dM;
+        const uint8_t *dM = k->dM;
         int sa = k->sa_m - k->saM[y - 1] - k->saM[y] - k->saM[y + 1] - k->saM[y + 2]
-                 + line_sa(pM, dM, M[y - 1], M[y - 2] | mb) + line_sa(pM, dM, mb, M[y - 1] | mc)
-                 + line_sa(pM, dM, mc, mb | M[y + 2]) + line_sa(pM, dM, M[y + 2], mc | M[y + 3]);
+                 + line_sa(dM, M[y - 1], M[y - 2] | mb) + line_sa(dM, mb, M[y - 1] | mc)
+                 + line_sa(dM, mc, mb | M[y + 2]) + line_sa(dM, M[y + 2], mc | M[y + 3]);
         test = 3 * ((most_mine + sa + 3) / 2) > avail_theirs;
     }
     if (test) {
@@ -1090,25 +1112,24 @@ static int kin_bound(const Geo *g, const Kin *k, int side, int a, int b, int *op
         memcpy(lines, M + PAD, sizeof lines);
         lines[b] = (uint16_t)mb;
         lines[b + 1] = (uint16_t)mc;
-        line_areas(lines, nMine, g->pairs[child], g->apart[child], g->dominoes[child], &c);
+        line_areas(lines, nMine, g->pairs[child], g->apart[child], g->dominoes[child], g->lone[child], &c);
         int sure = sure_moves(&c, 1);
         if (sure > most_theirs - 2 * ((c.protective + 1) / 2)) return 1;
         if (cells && 2 * sure > avail_theirs - covered(&c, 1, sure)) return 1;
     }
     test = most_theirs >= most_mine;
     if (!test && cells && 3 * (most_theirs + 2) + 2 > avail_mine) {
-        const uint8_t *pL = k->z.pL;
-        const uint16_t *dL = k->dL;
+        const uint8_t *dL = k->dL;
         int sa = k->sa_l - k->saL[x - 1] - k->saL[x] - k->saL[x + 1]
-                 + line_sa(pL, dL, L[x - 1], L[x - 2] | la) + line_sa(pL, dL, la, L[x - 1] | L[x + 1])
-                 + line_sa(pL, dL, L[x + 1], la | L[x + 2]);
+                 + line_sa(dL, L[x - 1], L[x - 2] | la) + line_sa(dL, la, L[x - 1] | L[x + 1])
+                 + line_sa(dL, L[x + 1], la | L[x + 2]);
         test = 3 * ((most_theirs + sa + 3) / 2) + 2 > avail_mine;
     }
     if (test) {
         uint16_t lines[LINES_MAX];
         memcpy(lines, L + PAD, sizeof lines);
         lines[a] = (uint16_t)la;
-        if (line_areas_lost(lines, nTheirs, g->pairs[side], g->apart[side], g->dominoes[side], &c, most_mine, avail_mine))
+        if (line_areas_lost(lines, nTheirs, g->pairs[side], g->apart[side], g->dominoes[side], g->lone[side], &c, most_mine, avail_mine))
             return 0;
         int sure = sure_moves(&c, 0);
         if (sure >= most_mine - 2 * (c.protective / 2)) return 0;

@@ -16,7 +16,6 @@ from gridgames.engine.cells import Cell, CoordStyle, format_cell
 from gridgames.engine.look import Look, joins
 from gridgames.engine.moves import Move
 from gridgames.engine.options import Options
-from gridgames.engine.outcome import Outcome
 from gridgames.engine.rules import (
     Content,
     GridState,
@@ -96,15 +95,9 @@ class DominoRules(Rules[DominoState]):
                     out.append(Move((state.cell(i), state.cell(i + step[upright]))))
         return tuple(out)
 
-    def outcome(self, state: DominoState) -> Outcome | None:
-        """The default's answer (the player to move with no domino to place loses), told from the masks of
-        the places a domino fits without listing the moves (a game server asks after every move); a game
-        that lists its moves another way is asked the default way."""
-        if type(self).legal_moves is DominoRules.legal_moves and any(
-            domino_tops(state, upright) for upright in self.directions(state)
-        ):
-            return None
-        return super().outcome(state)
+    def has_moves(self, state: DominoState) -> bool:
+        """From the masks of the places a domino fits, without listing the moves."""
+        return any(domino_tops(state, upright) for upright in self.directions(state))
 
     def parse_move(self, state: DominoState, text: str) -> Move:
         """The default reading, with a domino's cells put in the game's order (`A2-A1` is `A1-A2`)."""

@@ -11,7 +11,6 @@ from dataclasses import dataclass, replace
 from gridgames.engine.cells import Cell, CoordStyle, format_cell
 from gridgames.engine.moves import Move
 from gridgames.engine.options import Options
-from gridgames.engine.outcome import Outcome
 from gridgames.engine.rules import (
     Content,
     GridState,
@@ -51,14 +50,10 @@ class NodeKaylesRules(Rules[NodeKaylesState]):
     def legal_moves(self, state: NodeKaylesState) -> tuple[Move, ...]:
         return tuple(Move((state.cell(i),)) for i in bits(state.free))
 
+    def has_moves(self, state: NodeKaylesState) -> bool:
+        """From the mask of the free cells, without listing the moves."""
+        return bool(state.free)
 
-    def outcome(self, state: NodeKaylesState) -> Outcome | None:
-        """The default's answer (the player to move with no legal move loses), told from
-        the mask of free cells without listing the moves (a game server asks after every move);
-        a subclass that lists its moves another way is asked the default way."""
-        if state.free and type(self).legal_moves is NodeKaylesRules.legal_moves:
-            return None
-        return super().outcome(state)
     def why_illegal(self, state: NodeKaylesState, move: Move, style: CoordStyle = "letter") -> str | None:
         cell = move.single
         if cell is None:

@@ -11,7 +11,6 @@ from dataclasses import dataclass, replace
 from gridgames.engine.cells import Cell, CoordStyle, format_cell
 from gridgames.engine.moves import Move
 from gridgames.engine.options import Options, OptionSpec
-from gridgames.engine.outcome import Outcome
 from gridgames.engine.rules import (
     Content,
     GridState,
@@ -83,14 +82,10 @@ class NoNeighbourRules(Rules[NoNeighbourState]):
     def legal_moves(self, state: NoNeighbourState) -> tuple[Move, ...]:
         return tuple(Move((state.cell(i),)) for i in bits(self.allowed(state)))
 
+    def has_moves(self, state: NoNeighbourState) -> bool:
+        """From the mask of the cells allowed, without listing the moves."""
+        return bool(self.allowed(state))
 
-    def outcome(self, state: NoNeighbourState) -> Outcome | None:
-        """The default's answer (the player to move with no legal move loses), told from
-        the mask of the cells allowed without listing the moves (a game server asks after every move);
-        a subclass that lists its moves another way is asked the default way."""
-        if self.allowed(state) and type(self).legal_moves is NoNeighbourRules.legal_moves:
-            return None
-        return super().outcome(state)
     def why_illegal(self, state: NoNeighbourState, move: Move, style: CoordStyle = "letter") -> str | None:
         cell = move.single
         if cell is None:

@@ -15,7 +15,6 @@ from gridgames.engine.cells import Cell, CoordStyle, format_cell, parse_cell
 from gridgames.engine.errors import InvalidMoveError
 from gridgames.engine.moves import ORDINARY, Kind, Move
 from gridgames.engine.options import Options
-from gridgames.engine.outcome import Outcome
 from gridgames.engine.rules import Content, GridState, Rules, bits, orthogonal_masks
 
 STEPS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
@@ -77,16 +76,11 @@ class WallsRules(Rules[WallsState]):
             Move((state.cell(i),), WALL) for i in bits(state.empty)
         )
 
+    def has_moves(self, state: WallsState) -> bool:
+        """From the masks of the empty cells (placing the tokens) or of the token's steps, without
+        listing the moves."""
+        return bool(state.empty if state.in_setup else self.steps(state))
 
-    def outcome(self, state: WallsState) -> Outcome | None:
-        """The default's answer (the player to move with no legal move loses), told from
-        the masks of the empty cells and of the token's steps without listing the moves (a game
-        server asks after every move); a subclass that lists its moves another way is asked the
-        default way."""
-        moves_left = state.empty if state.in_setup else self.steps(state)
-        if moves_left and type(self).legal_moves is WallsRules.legal_moves:
-            return None
-        return super().outcome(state)
     def why_illegal(self, state: WallsState, move: Move, style: CoordStyle = "letter") -> str | None:
         if len(move.cells) != 1 or move.kind not in ("", WALL):
             return "A move in this game is one cell: a step or placement such as C3, or a wall such as #C3."
