@@ -656,14 +656,18 @@ static void fill_local_joined(void) {
 /* The window around the domino at cell i (pass 0: across, pass 1: down) of the shape `bits`, as
  * local_joined reads it (cells off the frame empty): the shape moved so that the window's corner is bit 0,
  * its rows read at once, the columns off the frame masked. The frame is at most 30 wide (20 for a
- * vertical domino), so that every shift is under 64. */
+ * vertical domino), so that every shift is under 64, and at least as wide as the window (4, or 3 for a
+ * vertical domino), so that each row is moved to its place by one shift; narrower frames are flooded. */
 static inline unsigned window_of(const Frame *f, u64 bits, int i, int pass) {
     int w = f->w, corner = i - w - 1;
     u64 y = corner >= 0 ? bits >> corner : bits << -corner;
-    if (pass)
-        return (unsigned)((y & 7) | ((y >> w) & 7) << 3 | ((y >> 2 * w) & 7) << 6 | ((y >> 3 * w) & 7) << 9)
+    if (pass) { /* each row shifted to its place at once (w >= 3) */
+        int s = w - 3;
+        return (unsigned)((y & 7) | ((y >> s) & 0x38) | ((y >> 2 * s) & 0x1C0) | ((y >> 3 * s) & 0xE00))
                & f->in_window[1][i];
-    return (unsigned)((y & 15) | ((y >> w) & 15) << 4 | ((y >> 2 * w) & 15) << 8) & f->in_window[0][i];
+    }
+    int s = w - 4; /* (w >= 4) */
+    return (unsigned)((y & 15) | ((y >> s) & 0xF0) | ((y >> 2 * s) & 0xF00)) & f->in_window[0][i];
 }
 
 /* The dominoes a domino leaves are those of the shape less those touching its cells; the dominoes are
@@ -683,7 +687,7 @@ static void list_moves(const Frame *f, u64 bits, Moves *moves) {
         u64 pair = !pass ? 3 : f->w < 64 ? 1 | BIT(f->w) : 0; /* a domino at cell 0 (0: none fits down) */
         const u64 *rings = f->ring[pass];
         const unsigned char *off_centre = f->off_centre[pass];
-        int windowed = f->w <= (pass ? 20 : 30);
+        int windowed = pass ? f->w >= 3 && f->w <= 20 : f->w >= 4 && f->w <= 30;
         for (u64 m = pass ? down : right; m; m &= m - 1) {
             int i = lowbit(m), most;
             u64 domino = pair << i, rest = bits & ~domino, big, ring = rings[i] & bits;
