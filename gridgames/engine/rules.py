@@ -25,9 +25,14 @@ from gridgames.engine.outcome import Outcome
 
 
 @lru_cache(maxsize=256)
-def _defined_in(cls: type, name: str) -> type:
-    """The class in `cls`'s method order that defines `name` (asked per class once, then kept)."""
-    return next(klass for klass in cls.__mro__ if name in vars(klass))
+def _masks_trusted(cls: type) -> bool:
+    """Whether `cls.has_moves` was written beside or below the `legal_moves` in force (see
+    `Rules.has_moves`); asked once a class, then kept."""
+
+    def defined(name: str) -> type:
+        return next(klass for klass in cls.__mro__ if name in vars(klass))
+
+    return issubclass(defined("has_moves"), defined("legal_moves"))
 
 
 class Content(enum.Enum):
@@ -227,9 +232,7 @@ class Rules(ABC, Generic[S]):
 
     def outcome(self, state: S) -> Outcome | None:
         """None while the game goes on; the player to move with no legal move loses."""
-        listing = _defined_in(type(self), "legal_moves")
-        quick = issubclass(_defined_in(type(self), "has_moves"), listing)
-        if self.has_moves(state) if quick else self.legal_moves(state):
+        if self.has_moves(state) if _masks_trusted(type(self)) else self.legal_moves(state):
             return None
         return Outcome(winner=3 - state.to_move, termination="no-moves", reason=self.no_move_reason)
 

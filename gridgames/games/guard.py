@@ -58,6 +58,11 @@ class GameFault(Exception):
         self.reason = reason
 
 
+#: What a game's code may raise within its contract (a refusal, a search out of time, a fault already
+#: found): passed on as it is; anything else it raises is its fault.
+WITHIN_CONTRACT = (GameError, SearchTimeout, GameFault)
+
+
 class Ledger:
     """What this run knows about its games' failures: which games are switched off and why, which
     solvers are, what `probe` found, and the sentences about solvers not yet said to the player."""
@@ -143,7 +148,7 @@ class Guard:
         """`function(*args)`, its failures other than the contract's turned into a GameFault."""
         try:
             return function(*args, **kwargs)
-        except (GameError, SearchTimeout, GameFault):
+        except WITHIN_CONTRACT:
             raise
         except Exception as error:  # noqa: BLE001 - any other failure of a game is its fault
             self.fail(what, f"raised {_quoted(error)}")
@@ -276,7 +281,7 @@ def _hook(name: str, what: str, check: Callable[..., Any]) -> Any:
         guard = self.guard
         try:  # `Guard.call`, written out: a server calls four hooks a move
             answer = getattr(self.wrapped, name)(*args, **kwargs)
-        except (GameError, SearchTimeout, GameFault):
+        except WITHIN_CONTRACT:
             raise
         except Exception as error:  # noqa: BLE001 - any other failure of a game is its fault
             guard.fail(what, f"raised {_quoted(error)}")
@@ -402,7 +407,7 @@ class GuardedSolver(Solver):
         if not self.off:
             try:
                 answer = getattr(self.wrapped, hook)(*args)
-            except (GameError, SearchTimeout, GameFault):
+            except WITHIN_CONTRACT:
                 raise
             except Exception as error:  # noqa: BLE001 - any other failure of a solver is its fault
                 self.switch_off(hook, f"raised {_quoted(error)}")
