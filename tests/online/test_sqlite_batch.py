@@ -81,3 +81,23 @@ async def test_the_batch_is_done_apart_only_after_a_failure(tmp_path, monkeypatc
     finally:
         await store.close()
     assert apart == ([] if together else [2])
+
+
+async def test_the_log_size_is_read_from_the_file_at_its_name(tmp_path):
+    """The log's size is asked of a descriptor kept open (one fstat a commit); a file no longer at the
+    log's name is let go at the next checkpoint's look, and the size is then asked of the name again."""
+    store = await open_store(tmp_path / "rooms.sqlite")
+    assert isinstance(store, SqliteStore)
+    wal = tmp_path / "rooms.sqlite-wal"
+    row = new_row(p.Create(p.VERSION, "walls", "5x5", "1", {}), SECRET)
+    try:
+        await store.create(row)
+        await store.add_move(row.id, row.seq, 1, 0, "A1", None, "x" * 20_000)
+        assert store.wal_size() == wal.stat().st_size > 20_000
+        wal.rename(tmp_path / "moved-away")
+        store._same_wal()
+        assert store.wal_size() == 0  # nothing at the name now
+        (tmp_path / "moved-away").rename(wal)
+        assert store.wal_size() == wal.stat().st_size > 20_000
+    finally:
+        await store.close()

@@ -81,6 +81,7 @@ class SqliteStore:
         self._checks: asyncio.Task[None] | None = None
         self._loop: asyncio.AbstractEventLoop | None = None  # the loop of the first write (the only one)
         self._wal = f"{self.path}-wal"
+        self._wal_fd: int | None = None  # the log held open: its size is one fstat a commit, no path walk
         self._lock = self._take_lock()
         try:
             self._db = self._connect()
@@ -255,16 +256,44 @@ class SqliteStore:
             db.close()
 
     def wal_size(self) -> int:
-        """Bytes in the write-ahead log now (0 when there is none)."""
+        """Bytes in the write-ahead log now (0 when there is none). Asked after every commit, so the log
+        is held open and asked by its descriptor (SQLite keeps the same file while the writer's
+        connection is open, and a checkpoint truncates it in place); `_same_wal` lets a replaced one go."""
+        fd = self._wal_fd
+        if fd is None:
+            try:
+                fd = self._wal_fd = os.open(self._wal, os.O_RDONLY | os.O_CLOEXEC)
+            except OSError:
+                return 0
         try:
-            return os.stat(self._wal).st_size
+            return os.fstat(fd).st_size
         except OSError:
+            self._let_wal_go()
             return 0
+
+    def _same_wal(self) -> None:
+        """Let the log's descriptor go when the file at its name is another (or none): the next size
+        is then asked of the file there now."""
+        fd = self._wal_fd
+        if fd is None:
+            return
+        try:
+            same = os.path.samestat(os.fstat(fd), os.stat(self._wal))
+        except OSError:
+            same = False
+        if not same:
+            self._let_wal_go()
+
+    def _let_wal_go(self) -> None:
+        if self._wal_fd is not None:
+            fd, self._wal_fd = self._wal_fd, None
+            os.close(fd)
 
     async def _checkpoint_loop(self) -> None:
         loop = asyncio.get_running_loop()
         while True:
             await asyncio.sleep(CHECKPOINT_SECONDS)
+            self._same_wal()
             try:
                 await loop.run_in_executor(self._checkpointer, self._checkpoint)
             except sqlite3.Error:
@@ -334,6 +363,7 @@ class SqliteStore:
         except sqlite3.Error:
             pass
         self._db.close()
+        self._let_wal_go()
         self._lock.release()
 
     # -- rooms -------------------------------------------------------------------------------
