@@ -1,10 +1,12 @@
-"""The SQLite store's group commit: changes made in one turn of the event loop share a transaction, with
+"""The SQLite store's commits: changes made in one turn of the event loop share a transaction, with
 no savepoint each; when one of them fails, the batch is done again change by change, so that the failure
-spoils only itself and every other change is committed and answered as if alone."""
+spoils only itself and every other change is committed and answered as if alone. And what a commit asks
+of the file: the log's size by a descriptor held open, the moves in one B-tree."""
 
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 
 import pytest
 
@@ -101,3 +103,28 @@ async def test_the_log_size_is_read_from_the_file_at_its_name(tmp_path):
         assert store.wal_size() == wal.stat().st_size > 20_000
     finally:
         await store.close()
+
+
+async def test_a_new_file_keeps_its_moves_in_one_tree(tmp_path):
+    """A new file's moves are WITHOUT ROWID (one B-tree by their key: a move's commit writes one page
+    fewer than a table and its key's index), and read back in order like any."""
+    store = await open_store(tmp_path / "rooms.sqlite")
+    row = new_row(p.Create(p.VERSION, "walls", "5x5", "1", {}), SECRET)
+    try:
+        await store.create(row)
+        seq = row.seq
+        for ply, move in enumerate(["A1", "B2", "C3"]):
+            seq = await store.add_move(row.id, seq, 1, ply, move, None)
+        loaded = await store.load(row.id)
+        assert loaded is not None and loaded.moves == ("A1", "B2", "C3")
+    finally:
+        await store.close()
+    db = sqlite3.connect(tmp_path / "rooms.sqlite")
+    try:
+        (sql,) = db.execute("SELECT sql FROM sqlite_master WHERE name='moves'").fetchone()
+        indexes = db.execute(
+            "SELECT name FROM sqlite_master WHERE tbl_name='moves' AND type='index'"
+        ).fetchall()
+    finally:
+        db.close()
+    assert sql.rstrip().endswith("WITHOUT ROWID") and indexes == []
