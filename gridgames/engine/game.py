@@ -92,8 +92,11 @@ class Game:
         return self.moves[: self.cursor]
 
     def repetitions(self) -> int:
-        """How often the current position has occurred up to now (1 the first time)."""
-        return self.states[: self.cursor + 1].count(self.state) + self.prior.get(self.state, 0)
+        """How often the current position has occurred up to now (1 the first time). Only the positions
+        with the same player to move can equal it: every other one, as players alternate a ply each
+        (the engine's contract, `snapshot.expected_to_move`), so half of them are compared."""
+        state = self.state
+        return self.states[self.cursor :: -2].count(state) + self.prior.get(state, 0)
 
     @_once
     def outcome(self) -> Outcome | None:
@@ -122,18 +125,24 @@ class Game:
         if isinstance(move, str):
             move = self.parse(move)
         outcome = self.outcome
+        entry, cursor = self.entry, self.cursor
         if outcome is not None:
-            raise IllegalMoveError(f"The game is over: {self.entry.describe(outcome)}")
+            raise IllegalMoveError(f"The game is over: {entry.describe(outcome)}")
         try:
-            new_state = self.rules.apply_move(self.state, move, self.entry.coord_style)
+            new_state = entry.rules.apply_move(self.states[cursor], move, entry.coord_style)
         except IllegalMoveError as error:  # said in this rule book's words
-            raise IllegalMoveError(self.entry.in_book_words(str(error))) from None
-        if self.cursor < len(self.moves) and self.moves[self.cursor] == move:
-            return replace(self, cursor=self.cursor + 1)  # same as redo: keep the future
-        return Game(  # as `replace` would, without its look at every field (a server plays one a move)
-            self.entry, self.options, self.first_player, self.states[: self.cursor + 1] + (new_state,),
-            self.moves[: self.cursor] + (move,), self.cursor + 1, self.prior, self.since,
+            raise IllegalMoveError(entry.in_book_words(str(error))) from None
+        if cursor < len(self.moves) and self.moves[cursor] == move:
+            return replace(self, cursor=cursor + 1)  # same as redo: keep the future
+        # As `Game(...)` would make it, its fields stored at once rather than one by one through the
+        # frozen class's `__setattr__` (a server plays one a move; `GridState.after` does the same).
+        game = object.__new__(Game)
+        game.__dict__.update(
+            entry=entry, options=self.options, first_player=self.first_player,
+            states=self.states[: cursor + 1] + (new_state,), moves=self.moves[:cursor] + (move,),
+            cursor=cursor + 1, prior=self.prior, since=self.since,
         )
+        return game
 
     @property
     def can_undo(self) -> bool:

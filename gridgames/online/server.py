@@ -764,7 +764,7 @@ class GameServer:
         match = room.match.record(after) if after.outcome is not None else None
         if clock is not None and after.outcome is not None:
             clock = clock.stop(now)
-        text = after.rules.format_move(after.played[-1])
+        text = after.rules.format_move(after.moves[after.cursor - 1])  # the move played (no copy of `played`)
         score = match.to_dict() if match else None
         snapshot, kept = None, not snapshots.due(ply + 1, after.outcome is not None)
         if not kept:

@@ -103,3 +103,22 @@ def test_restart_keeps_the_options(make_game) -> None:
     game = make_game("noneighbour", "4x4", adjacency="orthogonal").play("B2")
     fresh = game.restart(first_player=2)
     assert fresh.options == game.options and fresh.moves == () and fresh.state.to_move == 2
+
+
+def test_a_position_after_a_move_is_the_one_replace_makes(make_game) -> None:
+    """`GridState.after` (every game's `apply_unchecked`) builds what `dataclasses.replace` would, keeps a
+    subclass's own fields, and refuses a name that is not a field as `replace` does."""
+    state = make_game("walls", "5x5").play("A1").play("E5").state
+
+    @dataclasses.dataclass(frozen=True)
+    class Marked(type(state)):  # type: ignore[misc]
+        mark: int = 7
+
+    for before in (state, Marked(**dataclasses.asdict(state))):
+        after = before.after(walls=1)
+        assert after == dataclasses.replace(before, walls=1, to_move=3 - before.to_move, ply=before.ply + 1)
+        assert type(after) is type(before) and after.ply == before.ply + 1
+        assert hash(after) == hash(dataclasses.replace(after))
+    assert Marked(**dataclasses.asdict(state)).after(walls=1).mark == 7
+    with pytest.raises(TypeError):
+        state.after(wals=1)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import ClassVar
 
 from gridgames.engine.cells import Cell, CoordStyle, format_cell
@@ -47,8 +48,14 @@ def domino_tops(state: DominoState, upright: bool) -> int:
     free = state.free
     if upright:
         return free & (free >> state.cols)
-    last_col = sum(1 << (r * state.cols + state.cols - 1) for r in range(state.rows))
-    return free & (free >> 1) & ~last_col
+    return free & (free >> 1) & ~last_column(state.rows, state.cols)
+
+
+@lru_cache(maxsize=64)
+def last_column(rows: int, cols: int) -> int:
+    """The mask of the board's last column (no domino across starts there); kept, as a server asks
+    whether a domino fits after every move."""
+    return sum(1 << (r * cols + cols - 1) for r in range(rows))
 
 
 def domino_at(state: DominoState, i: int) -> int:
@@ -100,8 +107,10 @@ class DominoRules(Rules[DominoState]):
         return any(domino_tops(state, upright) for upright in self.directions(state))
 
     def parse_move(self, state: DominoState, text: str) -> Move:
-        """The default reading, with a domino's cells put in the game's order (`A2-A1` is `A1-A2`)."""
-        move = super().parse_move(state, text)
+        """The default reading, with a domino's cells put in the game's order (`A2-A1` is `A1-A2`): the
+        cells as written (`read_cells`), sorted, which is the legal move over them when there is one (the
+        default's search for it, a legality check with every move, would find the same)."""
+        move = self.read_cells(state, text)
         return Move(tuple(sorted(move.cells)), move.kind) if len(move.cells) == 2 else move
 
     def direction_refusal(self, state: DominoState, upright: bool) -> str | None:
@@ -139,12 +148,8 @@ class DominoRules(Rules[DominoState]):
         first, second = state.index(a), state.index(b)
         marks1, marks2 = with_marker(state.to_move, (1 << first) | (1 << second), state.marks1, state.marks2)
         upright = a.col == b.col
-        return replace(
-            state,
-            to_move=3 - state.to_move,
-            ply=state.ply + 1,
-            marks1=marks1,
-            marks2=marks2,
+        return state.after(
+            marks1=marks1, marks2=marks2,
             across=state.across | (0 if upright else 1 << first),
             upright=state.upright | (1 << first if upright else 0),
         )

@@ -6,7 +6,7 @@ with no free cell loses.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from gridgames.engine.cells import Cell, CoordStyle, format_cell
 from gridgames.engine.moves import Move
@@ -85,15 +85,7 @@ class NodeKaylesRules(Rules[NodeKaylesState]):
         bit = 1 << i
         lock = bit | orthogonal_masks(state.rows, state.cols)[i]
         marks1, marks2 = with_marker(state.to_move, bit, state.marks1, state.marks2)
-        return replace(
-            state,
-            to_move=3 - state.to_move,
-            ply=state.ply + 1,
-            marks1=marks1,
-            marks2=marks2,
-            locked=state.locked | lock,
-            last=i,
-        )
+        return state.after(marks1=marks1, marks2=marks2, locked=state.locked | lock, last=i)
 
     def content(self, state: NodeKaylesState, cell: Cell) -> Content:
         return marker_content(1 << state.index(cell), state.marks1, state.marks2, state.locked)

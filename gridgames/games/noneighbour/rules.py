@@ -6,7 +6,7 @@ Adjacent means the 8 surrounding cells (king) by default; the house rule
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from gridgames.engine.cells import Cell, CoordStyle, format_cell
 from gridgames.engine.moves import Move
@@ -115,9 +115,7 @@ class NoNeighbourRules(Rules[NoNeighbourState]):
     def apply_unchecked(self, state: NoNeighbourState, move: Move) -> NoNeighbourState:
         i = state.index(move.cells[0])
         marks1, marks2 = with_marker(state.to_move, 1 << i, state.marks1, state.marks2)
-        return replace(
-            state, marks1=marks1, marks2=marks2, to_move=3 - state.to_move, ply=state.ply + 1, last=i
-        )
+        return state.after(marks1=marks1, marks2=marks2, last=i)
 
     def state_failure(self, state: NoNeighbourState) -> str | None:
         return marker_failure(state, state.marks1, state.marks2) or last_failure(

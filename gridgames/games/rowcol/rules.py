@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import lru_cache
 
 from gridgames.engine.cells import Cell, CoordStyle, format_cell, row_label
@@ -90,9 +90,7 @@ class RowColRules(Rules[RowColState]):
     def apply_unchecked(self, state: RowColState, move: Move) -> RowColState:
         i = state.index(move.cells[0])
         claims1, claims2 = with_marker(state.to_move, 1 << i, state.claims1, state.claims2)
-        return replace(
-            state, claims1=claims1, claims2=claims2, to_move=3 - state.to_move, ply=state.ply + 1, last=i
-        )
+        return state.after(claims1=claims1, claims2=claims2, last=i)
 
     def state_failure(self, state: RowColState) -> str | None:
         return marker_failure(state, state.claims1, state.claims2) or last_failure(

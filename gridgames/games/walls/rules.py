@@ -9,7 +9,7 @@ history draws on the third occurrence (see `Game.outcome`).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from gridgames.engine.cells import Cell, CoordStyle, format_cell, parse_cell
 from gridgames.engine.errors import InvalidMoveError
@@ -116,12 +116,8 @@ class WallsRules(Rules[WallsState]):
     def apply_unchecked(self, state: WallsState, move: Move) -> WallsState:
         i = state.index(move.cells[0])
         if move.kind == WALL:
-            state = replace(state, walls=state.walls | (1 << i))
-        elif state.to_move == 1:
-            state = replace(state, token1=i)
-        else:
-            state = replace(state, token2=i)
-        return replace(state, to_move=3 - state.to_move, ply=state.ply + 1)
+            return state.after(walls=state.walls | (1 << i))
+        return state.after(token1=i) if state.to_move == 1 else state.after(token2=i)
 
     def state_failure(self, state: WallsState) -> str | None:
         """Tokens on the board, apart and off the walls; as many placed as the ply allows, and no
@@ -157,7 +153,7 @@ class WallsRules(Rules[WallsState]):
 
     def format_move(self, move: Move, style: CoordStyle = "letter") -> str:
         """`C3` places or steps the token there; `#C3` builds a wall on C3."""
-        return ("#" if move.kind == WALL else "") + "-".join(format_cell(c, style) for c in move.cells)
+        return ("#" if move.kind == WALL else "") + "-".join([format_cell(c, style) for c in move.cells])
 
     def parse_move(self, state: WallsState, text: str) -> Move:
         """A cell (`C3`, `3 3`), a wall (`#C3`, `wall C3`) or a step by direction (`up`)."""
