@@ -23,7 +23,7 @@ import itertools
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any, NoReturn, TypeVar
 
-from gridgames.engine.cells import Cell
+from gridgames.engine.cells import Cell, CoordStyle
 from gridgames.engine.clicks import Clicks
 from gridgames.engine.errors import GameError
 from gridgames.engine.look import Look
@@ -333,12 +333,8 @@ class GuardedRules(Rules[Any]):
     legal_moves = _hook("legal_moves", "its legal moves", _moves)
     why_illegal = _hook("why_illegal", "its refusal of a move", _text(optional=True))
     apply_unchecked = _hook("apply_unchecked", "playing a move", _state_after(0, "state"))
-    apply_move = _hook("apply_move", "playing a move", _state_after(0, "state"))
     content = _hook("content", "its drawing", _a(Content))
-    outcome = _hook("outcome", "its result", _a((Outcome, type(None)), "is not an outcome"))
     phase = _hook("phase", "its phase", _a(str, "is not a word"))
-    format_move = _hook("format_move", "its notation", _text(optional=False))
-    parse_move = _hook("parse_move", "reading its notation", _a(Move))
     clicks = _hook("clicks", "its answer to clicks", _clicks)
     holes = _hook("holes", "its board's shape", _cells)
     attempt = _hook("attempt", "its moves at a cell", _a(Move))
@@ -352,6 +348,53 @@ class GuardedRules(Rules[Any]):
     def is_legal(self, state: GridState, move: Move) -> bool:
         return self.why_illegal(state, move) is None
 
+    # The four hooks a server calls with every move, written out: the arguments passed as they are (not
+    # packed and unpacked), and the usual answer taken before the check's calls. The same catch, the same
+    # checks and the same sentences as the hooks above (`_hook`).
+    def parse_move(self, state: GridState, text: str) -> Move:
+        try:
+            answer = self.wrapped.parse_move(state, text)
+        except WITHIN_CONTRACT:
+            raise
+        except Exception as error:  # noqa: BLE001 - any other failure of a game is its fault
+            self.guard.fail("reading its notation", f"raised {_quoted(error)}")
+        if type(answer) is Move:
+            return answer
+        return _IS_MOVE(self.guard, "reading its notation", answer, (), {})  # type: ignore[no-any-return]
+
+    def apply_move(self, state: GridState, move: Move, style: CoordStyle = "letter") -> GridState:
+        try:
+            after = self.wrapped.apply_move(state, move, style)
+        except WITHIN_CONTRACT:
+            raise
+        except Exception as error:  # noqa: BLE001 - any other failure of a game is its fault
+            self.guard.fail("playing a move", f"raised {_quoted(error)}")
+        return self.guard.state("playing a move", after, state)
+
+    def outcome(self, state: GridState) -> Outcome | None:
+        try:
+            answer = self.wrapped.outcome(state)
+        except WITHIN_CONTRACT:
+            raise
+        except Exception as error:  # noqa: BLE001 - any other failure of a game is its fault
+            self.guard.fail("its result", f"raised {_quoted(error)}")
+        if answer is None or type(answer) is Outcome:
+            return answer
+        return _IS_OUTCOME(self.guard, "its result", answer, (), {})  # type: ignore[no-any-return]
+
+    def format_move(self, move: Move, style: CoordStyle = "letter") -> str:
+        try:
+            text = self.wrapped.format_move(move, style)
+        except WITHIN_CONTRACT:
+            raise
+        except Exception as error:  # noqa: BLE001 - any other failure of a game is its fault
+            self.guard.fail("its notation", f"raised {_quoted(error)}")
+        return _ONE_LINE(self.guard, "its notation", text, (), {})  # type: ignore[no-any-return]
+
+
+_IS_MOVE = _a(Move)
+_IS_OUTCOME = _a((Outcome, type(None)), "is not an outcome")
+_ONE_LINE = _text(optional=False)
 
 def unwrapped(rules: Rules[Any]) -> Rules[Any]:
     """The game's own rules behind a guard (for its type), or `rules` itself."""

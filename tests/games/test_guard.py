@@ -101,3 +101,45 @@ def test_the_perfect_seat_of_a_failing_solver_plays_the_searched_best_move() -> 
     assert "its search_move raised AssertionError" in (guard.solver_off("broken-solver") or "")
     best = analyse(entry, state, 1.0).best
     assert len(best) == 1 and move in best, "a best move of the search over its rules, not a random one"
+
+
+@pytest.mark.parametrize(
+    ("hook", "answer", "said"),
+    [
+        ("parse_move", RuntimeError("no"), "reading its notation raised RuntimeError: no"),
+        ("parse_move", "A1", "reading its notation gave 'A1'"),
+        ("apply_move", KeyError(3), "playing a move raised KeyError: 3"),
+        ("apply_move", None, "playing a move gave None, not a position on this board"),
+        ("outcome", ValueError("odd"), "its result raised ValueError: odd"),
+        ("outcome", "won", "its result is not an outcome"),
+        ("format_move", "A\x1b1", "its notation gave 'A\\x1b1', not one line of text"),
+        ("format_move", " ", "its notation gave ' ', not one line of text"),
+    ],
+)
+def test_the_hooks_of_every_move_catch_a_fault_as_the_others_do(hook, answer, said, one_sentence) -> None:
+    """A server's four hooks a move (written out in the guard, for speed) switch the game off with the
+    same sentences: for what the game's code raises and for an answer the contract forbids."""
+    own = games.get_entry("rowcol").rules.wrapped
+
+    class Faulty(type(own)):  # type: ignore[misc]
+        pass
+
+    def faulty(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        if isinstance(answer, Exception):
+            raise answer
+        return answer
+
+    setattr(Faulty, hook, faulty)
+    rules = guard.GuardedRules(Faulty(), guard.Guard("faulty", "Faulty", guard.Ledger()))
+    state = rules.start(Options(3, 3, "1"), 1)
+    move = rules.legal_moves(state)[0]
+    call = {
+        "parse_move": lambda: rules.parse_move(state, "A1"),
+        "apply_move": lambda: rules.apply_move(state, move),
+        "outcome": lambda: rules.outcome(state),
+        "format_move": lambda: rules.format_move(move),
+    }[hook]
+    with pytest.raises(GameFault) as fault:
+        call()
+    assert said in fault.value.reason and one_sentence(fault.value.reason), fault.value.reason
+    assert rules.guard.ledger.off == {"faulty": fault.value.reason}
