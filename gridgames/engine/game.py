@@ -134,15 +134,10 @@ class Game:
             raise IllegalMoveError(entry.in_book_words(str(error))) from None
         if cursor < len(self.moves) and self.moves[cursor] == move:
             return replace(self, cursor=cursor + 1)  # same as redo: keep the future
-        # As `Game(...)` would make it, its fields stored at once rather than one by one through the
-        # frozen class's `__setattr__` (a server plays one a move; `GridState.after` does the same).
-        game = object.__new__(Game)
-        game.__dict__.update(
-            entry=entry, options=self.options, first_player=self.first_player,
-            states=self.states[: cursor + 1] + (new_state,), moves=self.moves[:cursor] + (move,),
-            cursor=cursor + 1, prior=self.prior, since=self.since,
+        return Game(  # as `replace` would, without its look at every field (a server plays one a move)
+            entry, self.options, self.first_player, self.states[: cursor + 1] + (new_state,),
+            self.moves[:cursor] + (move,), cursor + 1, self.prior, self.since,
         )
-        return game
 
     @property
     def can_undo(self) -> bool:

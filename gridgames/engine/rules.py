@@ -69,20 +69,11 @@ class GridState:
         return (1 << (self.rows * self.cols)) - 1
 
     def after(self: _G, **changes: Any) -> _G:
-        """This position after a move: `changes` to its fields, the other player to move, one ply more.
-        As `dataclasses.replace` would make it, in half the time (a server plays a move with each
-        message): the fields are copied, not passed through `__init__` one by one, which a frozen
-        dataclass without `__post_init__` only stores; a name that is not a field is refused the same."""
-        cls = type(self)
-        if not changes.keys() <= cls.__dataclass_fields__.keys() or hasattr(cls, "__post_init__"):
-            return replace(self, to_move=3 - self.to_move, ply=self.ply + 1, **changes)
-        new = object.__new__(cls)
-        fields = new.__dict__
-        fields.update(self.__dict__)
-        fields.update(changes)
-        fields["to_move"] = 3 - self.to_move
-        fields["ply"] = self.ply + 1
-        return new
+        """This position after a move: `changes` to its fields, the other player to move, one ply more
+        (`dataclasses.replace`, so a subclass keeps its own fields). Made by the class's own `__init__`:
+        a state made around it (its `__dict__` filled at once) was as quick to make, but then held a
+        dictionary of its own, 64 bytes more, and every later read of its fields took twice the time."""
+        return replace(self, to_move=3 - self.to_move, ply=self.ply + 1, **changes)
 
 
 _G = TypeVar("_G", bound=GridState)
