@@ -502,10 +502,10 @@ static int wins(Board *d, u128 free, int vertical) {
  * exists, Number Avoidance, but the rest need not be a number, so the one move is kept, last).
  *
  * The last winning moves (F_PROBE): for each player and number of empty cells, the search keeps the
- * KILLERS moves that last won a node it expanded, the latest first; a node where one is legal first looks
- * its child up in the table and the bound alone, and wins at once if either shows it lost for the opponent
- * (three nodes in four on 8x7), before its moves are scored. The move's child is never searched there: that was tried (the move
- * searched first) and cost twice the nodes.
+ * KILLERS moves that last won a node it expanded or this probe, the latest first; a node where one is
+ * legal first looks its child up in the table and the bound alone, and wins at once if either shows it
+ * lost for the opponent (three nodes in four on 8x7), before its moves are scored. The move's child is
+ * never searched there: that was tried (the move searched first) and cost twice the nodes.
  */
 
 #define LINES_MAX 12
@@ -1292,11 +1292,16 @@ static int won_by(Search *s, const Pos *p, int side, int m) {
 /* The moves that last won nodes with as many empty cells, the latest first, where legal, tried first on
  * the table and the bound alone (F_PROBE): at three in four nodes of 8x7 the first one's child is lost for
  * the opponent, and the node wins before its moves are scored (a move's child is not searched if neither
- * decides). */
+ * decides). The move that wins here goes to the front of its list. */
 static int won_before(Search *s, const Pos *p, int side) {
-    const int16_t *w = s->won[side][p->empty];
+    int16_t *w = s->won[side][p->empty];
     for (int j = 0; j < KILLERS && w[j] >= 0; j++)
-        if (won_by(s, p, side, w[j])) return 1;
+        if (won_by(s, p, side, w[j])) {
+            int16_t m = w[j];
+            for (; j > 0; j--) w[j] = w[j - 1];
+            w[0] = m;
+            return 1;
+        }
     return 0;
 }
 

@@ -41,7 +41,8 @@ ICGA Journal 25, 2002; Breuker, Uiterwijk and van den Herik, "Solving 8x8 Domine
 - the last winning moves: for each player and number of empty cells, the `KILLERS` moves that last won a
   node expanded there (`Search.won`, the latest first: its best move's child found lost, or a child
   searched and lost) are tried first where legal, on the table and the bound alone: one lost for the
-  opponent wins before the node's moves are ordered; otherwise the search goes on as above.
+  opponent wins before the node's moves are ordered, and goes to the front of its list; otherwise the
+  search goes on as above.
 """
 
 from __future__ import annotations
@@ -503,6 +504,7 @@ class Search:
         for move in self.won.get(here, ()):
             if (mine[move[0]] >> move[1]) & 3 == 3:
                 if self._known(self._play(free, vertical, *move), vertical) is False:
+                    self._won_with(here, move)  # to the front of its list
                     return True
         moves = ordered_moves(rows, cols, mine, theirs, vertical)
         children = [self._play(free, vertical, a, b) for a, b in moves]
