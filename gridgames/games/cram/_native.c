@@ -593,6 +593,18 @@ typedef struct {
     u64 shape[2 * MAXCELLS], hash[2 * MAXCELLS]; /* (its key_hash) */
 } Moves;
 
+/* The table's pass over the options as they are listed (see shape_value): the values asked, found so far
+ * and still possible, the options left, and which options are answered (known, in the order listed). */
+typedef struct {
+    u64 asked, found, possible;
+    int left;
+    unsigned char *known;
+    Budget *b;
+} Probe;
+
+static int probe_option(const Frame *f, Moves *moves, int d, Probe *p);
+static inline void prepare_largest(const Frame *f, Moves *moves, int d);
+
 /* The largest region of `cells` (the first of the largest), and its size in *most (0 when empty); `total`
  * is the number of cells, so that the flood stops once a region holds more than the cells left. */
 static u64 largest_region(const Frame *f, u64 cells, int total, int *most) {
@@ -671,8 +683,10 @@ static inline unsigned window_of(const Frame *f, u64 bits, int i, int pass) {
 }
 
 /* The dominoes a domino leaves are those of the shape less those touching its cells; the dominoes are
- * sorted by their scores, ties in the order listed. */
-static void list_moves(const Frame *f, u64 bits, Moves *moves) {
+ * sorted by their scores, ties in the order listed. With a probe, each domino is answered from the table
+ * as soon as it is listed (probe_option), and the listing stops when that leaves no value possible:
+ * returns 1 then (unsorted), 0 when every domino is listed and sorted, or a failure (negative). */
+static int list_moves(const Frame *f, u64 bits, Moves *moves, Probe *probe) {
     u64 right = bits & (bits >> 1) & f->not_last, down = bits & (bits >> f->w);
     u64 left = right << 1, up = down << f->w; /* the cells with a neighbour on that side */
     int n = 0, cells = count(bits);
@@ -728,8 +742,20 @@ static void list_moves(const Frame *f, u64 bits, Moves *moves) {
             moves->left_over[n] = rest;
             moves->largest[n] = big;
             moves->size[n] = most;
+            moves->others[n] = -1;
+            moves->hw[n] = 0;
             n++;
+            if (probe) { /* this domino's bucket fetched while the one before is answered */
+                prepare_largest(f, moves, n - 1);
+                if (moves->hw[n - 1] > 0 && table) __builtin_prefetch(bucket_of(moves->hash[n - 1], 0));
+                int r = n > 1 ? probe_option(f, moves, n - 2, probe) : 0;
+                if (r) { moves->n = n; return r; }
+            }
         }
+    }
+    if (probe && n) {
+        int r = probe_option(f, moves, n - 1, probe);
+        if (r) { moves->n = n; return r; }
     }
     /* sorted by rank, ties in the order listed. Most shapes' ranks span under 64: each rank's dominoes
      * are chained in the order listed and the ranks met read from a mask, least first (about half the
@@ -766,10 +792,7 @@ static void list_moves(const Frame *f, u64 bits, Moves *moves) {
         for (int k = 0; k < n; k++) order[at[ranks[by_low[k]] >> 5 & 31]++] = by_low[k];
     }
     moves->n = n;
-    for (int k = 0; k < n; k++) {
-        moves->others[k] = -1;
-        moves->hw[k] = 0;
-    }
+    return 0;
 }
 
 static inline u64 below(int v) { return v >= 64 ? ~(u64)0 : BIT(v) - 1; } /* the values under v */
@@ -923,33 +946,31 @@ static int sum_value(const Frame *f, u64 cells, u64 largest, u64 asked, Budget *
 
 /* The k-th domino's largest region, twin leaves cut: its value if a path or a cycle (hw -1 - value),
  * else its canonical shape (hw, shape), worked out once. */
-__attribute__((noinline)) static void prepare_largest_now(const Frame *f, Moves *moves, int k) {
-    int d = moves->order[k];
+__attribute__((noinline)) static void prepare_largest_now(const Frame *f, Moves *moves, int d) {
     u64 largest = without_twin_leaves(f, moves->largest[d]);
     int n = count(largest);
     int simple = n < 4 ? n >= 2 : path_value(f, largest, n);
     if (simple >= 0) {
-        moves->hw[k] = -1 - simple; /* never searched */
+        moves->hw[d] = -1 - simple; /* never searched */
         return;
     }
     int ch, cw;
-    boxed_canonical(f, largest, &ch, &cw, &moves->shape[k]);
-    moves->hw[k] = ch << 8 | cw;
-    moves->hash[k] = key_hash(moves->shape[k], (u64)moves->hw[k]);
+    boxed_canonical(f, largest, &ch, &cw, &moves->shape[d]);
+    moves->hw[d] = ch << 8 | cw;
+    moves->hash[d] = key_hash(moves->shape[d], (u64)moves->hw[d]);
 }
 
 /* prepare_largest_now where it has not been done yet: it is asked for an option two or three times (the
  * look-ahead of the table pass, that pass, the search) and has mostly been done, so the test alone is
  * inlined and the call, which saved and restored registers, made only when needed (5x8: 11,214 M ->
  * 11,012 M instructions, callgrind, the search alone). */
-static inline void prepare_largest(const Frame *f, Moves *moves, int k) {
-    if (!moves->hw[k] && moves->size[moves->order[k]] >= 4) prepare_largest_now(f, moves, k);
+static inline void prepare_largest(const Frame *f, Moves *moves, int d) {
+    if (!moves->hw[d] && moves->size[d] >= 4) prepare_largest_now(f, moves, d);
 }
 
-/* sum_value for the k-th domino of `moves`, keeping what it works out for the next question. */
-static int option_value(const Frame *f, Moves *moves, int k, u64 asked, Budget *b) {
-    int d = moves->order[k];
-    if (moves->others[k] < 0) {
+/* sum_value for the d-th domino listed in `moves`, keeping what it works out for the next question. */
+static int option_value(const Frame *f, Moves *moves, int d, u64 asked, Budget *b) {
+    if (moves->others[d] < 0) {
         int others = 0;
         for (u64 rest = moves->left_over[d] & ~moves->largest[d]; rest;) {
             u64 comp = flood(f, rest & -rest, rest);
@@ -958,20 +979,42 @@ static int option_value(const Frame *f, Moves *moves, int k, u64 asked, Budget *
             if (v < 0) return v;
             others ^= v;
         }
-        moves->others[k] = others;
+        moves->others[d] = others;
     }
-    int others = moves->others[k];
+    int others = moves->others[d];
     if (moves->size[d] < 4) {
         int v = others ^ (moves->size[d] >= 2);
         return asked >> v & 1 ? v : NOT_AMONG;
     }
-    prepare_largest(f, moves, k);
-    if (moves->hw[k] < 0) {
-        int v = others ^ (-1 - moves->hw[k]);
+    prepare_largest(f, moves, d);
+    if (moves->hw[d] < 0) {
+        int v = others ^ (-1 - moves->hw[d]);
         return asked >> v & 1 ? v : NOT_AMONG;
     }
-    int v = shape_value(moves->hw[k] >> 8, moves->hw[k] & 0xFF, moves->shape[k], moves->hash[k], shifted(asked, others), b);
+    int v = shape_value(moves->hw[d] >> 8, moves->hw[d] & 0xFF, moves->shape[d], moves->hash[d], shifted(asked, others), b);
     return v < 0 ? v : v ^ others;
+}
+
+/* The d-th domino listed answered from the table, if it can be (an enhanced transposition cutoff): the
+ * table answers an option only with its largest region's exact value (else not a value asked, or nothing:
+ * either way the option waits for the search), so the other regions it leaves are valued only then, and
+ * the table is read only where the filter of exact values has the shape's bit. 1 when no value asked is
+ * possible any more, 0 when it is, or a failure. */
+static int probe_option(const Frame *f, Moves *moves, int d, Probe *p) {
+    prepare_largest(f, moves, d);
+    if (moves->hw[d] > 0 && (!(*filter_word(moves->hash[d]) & filter_bit(moves->hash[d]))
+                             || meta_exact(memo_meta(moves->shape[d], (u64)moves->hw[d], moves->hash[d])) < 0))
+        return 0;
+    probing = 1;
+    int r = option_value(f, moves, d, p->possible, p->b);
+    probing = 0;
+    if (r == UNKNOWN || r == NOT_AMONG) return 0;
+    if (FAILED(r)) return r;
+    p->known[d] = 1;
+    p->found |= BIT(r);
+    p->left--;
+    p->possible = still_possible(p->asked, p->found, p->left);
+    return !p->possible;
 }
 
 /* A canonical connected shape's value if it is among `asked` (a mask), else NOT_AMONG. The value is the
@@ -997,46 +1040,36 @@ static int shape_value(int h, int w, u64 bits, u64 hash, u64 asked, Budget *b) {
     if (budget_spent(b)) return STOPPED;
     unsigned long long start = b->nodes - 1; /* (this node counted) */
     Moves moves;
-    list_moves(f, bits, &moves);
-    u64 found = 0;
-    int left = moves.n, known[2 * MAXCELLS];
-    for (int k = 0; k < moves.n; k++) known[k] = 0;
-    u64 possible = still_possible(asked, found, left);
-    /* First what the table already knows of each option (an enhanced transposition cutoff), then a
-     * search: each option asked only about the values the mex can still be (a value found rules one
-     * out) ... While the table is asked about one option, the next one's shape is worked out and its
-     * bucket fetched from memory (5x8 and 5x9 fill the 32 MB table, and waiting for its buckets was a
-     * third of their time: 5x8 2.7 s against 3.4 s, run alternately; fetching two ahead, 2.9 s, and
-     * every option's, as the second round tried, fetched buckets for options a cut never reached). */
-    for (int pass = use_etc ? 0 : 1; pass < 2; pass++) {
-        probing = pass == 0;
-        for (int k = 0; k < moves.n && possible; k++) {
-            if (known[k]) continue;
-            if (pass == 0 && k + 1 < moves.n) { /* the next option's bucket fetched meanwhile: see above */
-                prepare_largest(f, &moves, k + 1);
-                if (moves.hw[k + 1] > 0 && table)
-                    __builtin_prefetch(bucket_of(moves.hash[k + 1], 0));
-            }
-            /* the table answers an option only with its largest region's exact value (else not a value
-             * asked, or nothing: either way the option waits for the search), so the other regions it
-             * leaves are valued only then */
-            if (pass == 0) {
-                prepare_largest(f, &moves, k);
-                if (moves.hw[k] > 0 && (!(*filter_word(moves.hash[k]) & filter_bit(moves.hash[k]))
-                                        || meta_exact(memo_meta(moves.shape[k], (u64)moves.hw[k], moves.hash[k])) < 0))
-                    continue;
-            }
-            int r = option_value(f, &moves, k, possible, b);
-            if (r == UNKNOWN) continue;
-            if (FAILED(r)) { probing = 0; return r; }
-            if (r == NOT_AMONG) continue;
-            known[k] = 1;
-            found |= BIT(r);
-            left--;
-            possible = still_possible(asked, found, left);
-        }
+    moves.n = 0;
+    unsigned char known[2 * MAXCELLS];
+    memset(known, 0, (size_t)options);
+    Probe p = {asked, 0, still_possible(asked, 0, options), options, known, b};
+    /* First what the table already knows of each option (an enhanced transposition cutoff), asked of
+     * each domino as it is listed (list_moves; its bucket is fetched from memory while the table is
+     * asked about the domino before it): nine searches in ten end there (an option's value found in the
+     * table rules out the one value asked), and those list, flood and sort no further, where the table
+     * was asked in the order of the scores after every domino was listed and sorted (4x9: 1,566 M ->
+     * 1,338 M instructions, 5x8 CPU 1.60 s -> 1.35 s; the same searches, since with one value asked the
+     * pass ends at the same options found whatever their order); then a search in the order of the
+     * scores: each option asked only about the values the mex can still be (a value found rules one
+     * out) ... */
+    if (p.possible) {
+        int r = list_moves(f, bits, &moves, use_etc ? &p : NULL);
+        if (r < 0) return r;
     }
-    probing = 0;
+    u64 found = p.found, possible = p.possible;
+    int left = p.left;
+    for (int k = 0; k < moves.n && possible; k++) {
+        int d = moves.order[k];
+        if (known[d]) continue;
+        int r = option_value(f, &moves, d, possible, b);
+        if (FAILED(r)) return r;
+        if (r == NOT_AMONG) continue;
+        known[d] = 1;
+        found |= BIT(r);
+        left--;
+        possible = still_possible(asked, found, left);
+    }
     if (!possible) return remember_not(bits, hw, hash, asked | found | below(lowbit(~found)), b->nodes - start);
     /* ... then, no option having any of them, each missing value under them looked for in turn: the
      * first not found is the value. */
@@ -1044,8 +1077,8 @@ static int shape_value(int h, int w, u64 bits, u64 hash, u64 asked, Budget *b) {
     for (int j = lowbit(~found); j < least; j = lowbit(~found)) {
         int k = 0;
         for (; k < moves.n; k++) {
-            if (known[k]) continue;
-            int r = option_value(f, &moves, k, BIT(j), b);
+            if (known[moves.order[k]]) continue;
+            int r = option_value(f, &moves, moves.order[k], BIT(j), b);
             if (FAILED(r)) return r;
             if (r == j) break;
         }
@@ -1053,7 +1086,7 @@ static int shape_value(int h, int w, u64 bits, u64 hash, u64 asked, Budget *b) {
             int e = remember_exact(bits, hw, hash, j, b->nodes - start);
             return FAILED(e) ? e : asked >> j & 1 ? j : NOT_AMONG;
         }
-        known[k] = 1;
+        known[moves.order[k]] = 1;
         found |= BIT(j);
         left--;
         possible = still_possible(asked, found, left);
