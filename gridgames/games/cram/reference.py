@@ -185,10 +185,21 @@ class Option:
     """What a domino leaves: the cells, their largest region (the first of the largest) and its size;
     the XOR of the other regions' values once worked out."""
 
-    __slots__ = ("left_over", "largest", "size", "rank", "others", "simple", "reduced", "answered")
+    __slots__ = (
+        "left_over",
+        "largest",
+        "size",
+        "rank",
+        "off_centre",
+        "others",
+        "simple",
+        "reduced",
+        "answered",
+    )
 
-    def __init__(self, left_over: int, largest: int, size: int, rank: int) -> None:
+    def __init__(self, left_over: int, largest: int, size: int, rank: int, off_centre: int) -> None:
         self.left_over, self.largest, self.size, self.rank = left_over, largest, size, rank
+        self.off_centre = off_centre  # the domino's distance from the centre of the box, in half cells
         self.others: int | None = None
         self.simple: int | None = None  # the largest region's value if a path or a cycle, else -1
         self.reduced = largest  # the largest region less redundant twin leaves
@@ -225,7 +236,8 @@ def options(height: int, width: int, cells: int) -> list[Option]:
             row, col = divmod(low.bit_length() - 1, width)
             vertical = int(step != 1)
             off_centre = abs(2 * row + vertical - (height - 1)) + abs(2 * col + 1 - vertical - (width - 1))
-            out.append(Option(rest, largest, size, 2 * size + neighbours + 2 * off_centre - leaves))
+            rank = 2 * size + neighbours + 2 * off_centre - leaves
+            out.append(Option(rest, largest, size, rank, off_centre))
     return out
 
 
@@ -318,11 +330,14 @@ class Solver:
         listed = sorted(board, key=lambda option: option.rank)
         found, left = 0, len(listed)
         possible = still_possible(asked, found, left)
-        # First what the memo knows of each option (an enhanced transposition cutoff), in the order the
-        # dominoes are listed (the C core asks the table of each as it lists it, and stops listing at a
-        # cut), then a search in the order of the scores: each option asked only about the values the mex
-        # can still be (a value found rules one out) ...
-        for probing, order in ((True, board), (False, listed)):
+        # First what the memo knows of each option (an enhanced transposition cutoff), the dominoes from
+        # the centre of the box out, those that split the shape first (the C core asks the table of each
+        # as it lists it, and stops listing at a cut), then a search in the order of the scores: each
+        # option asked only about the values the mex can still be (a value found rules one out) ...
+        out = sorted(board, key=lambda option: option.off_centre)
+        whole = bits.bit_count() - 2  # the size of what a domino leaves when it does not split the shape
+        probe = [o for o in out if o.size != whole] + [o for o in out if o.size == whole]
+        for probing, order in ((True, probe), (False, listed)):
             self.probing = probing
             try:
                 for option in order:
