@@ -158,6 +158,8 @@ def _lowest(mask: int) -> int:
 
 def _shifted(values: int, by: int) -> int:
     """{x ^ by : x in values}."""
+    if values == ALL:
+        return ALL  # (by < 64)
     out = 0
     while values:
         low = values & -values
@@ -345,7 +347,8 @@ class Solver:
                         break
                     if option.answered:
                         continue
-                    r = self.sum_value(height, width, option, possible)
+                    # the memo's answers all count, a value asked or not: the shape is not worth that
+                    r = self.sum_value(height, width, option, ALL if probing else possible)
                     if r < 0:
                         continue
                     option.answered = True
