@@ -612,8 +612,16 @@ static int probe_option(const Frame *f, Moves *moves, int d, Probe *p);
 static inline void prepare_largest(const Frame *f, Moves *moves, int d);
 
 /* The d-th domino listed made ready for the table and its bucket fetched, while the table is asked about
- * the one before it (*before; then d is). */
+ * the one before it (*before; then d is). A largest region whose exact value the cache of recent regions
+ * holds (small_cache: the regions as they lie in their frame, their exact values read from the table in
+ * this pass or worked out by region_value) needs no canonical shape: its value is known at once, as a
+ * path's is (4x9: 1,199 M -> 1,093 M instructions, callgrind; the same searches). */
 static inline int probe_next(const Frame *f, Moves *moves, int d, int *before, Probe *probe) {
+    if (moves->size[d] >= 4) {
+        int32_t hw = f->h << 8 | f->w;
+        Small *c = small_slot(moves->largest[d], hw);
+        if (c->comp == moves->largest[d] && c->hw == hw) moves->hw[d] = -1 - c->value;
+    }
     prepare_largest(f, moves, d);
     if (moves->hw[d] > 0 && table) __builtin_prefetch(bucket_of(moves->hash[d], 0));
     int r = *before >= 0 ? probe_option(f, moves, *before, probe) : 0;
@@ -1036,9 +1044,16 @@ static int option_value(const Frame *f, Moves *moves, int d, u64 asked, Budget *
  * possible any more, 0 when it is, or a failure. */
 static int probe_option(const Frame *f, Moves *moves, int d, Probe *p) {
     prepare_largest(f, moves, d);
-    if (moves->hw[d] > 0 && (!(*filter_word(moves->hash[d]) & filter_bit(moves->hash[d]))
-                             || meta_exact(memo_meta(moves->shape[d], (u64)moves->hw[d], moves->hash[d])) < 0))
-        return 0;
+    if (moves->hw[d] > 0) {
+        if (!(*filter_word(moves->hash[d]) & filter_bit(moves->hash[d]))) return 0;
+        int v = meta_exact(memo_meta(moves->shape[d], (u64)moves->hw[d], moves->hash[d]));
+        if (v < 0) return 0;
+        int32_t hw = f->h << 8 | f->w; /* kept for the next time (see probe_next) */
+        Small *c = small_slot(moves->largest[d], hw);
+        c->comp = moves->largest[d];
+        c->hw = hw;
+        c->value = v;
+    }
     probing = 1;
     int r = option_value(f, moves, d, ALL_VALUES, p->b);
     probing = 0;
