@@ -16,7 +16,10 @@ from __future__ import annotations
 
 from gridgames.online.store.base import SCHEMA_VERSION
 
-# Version 1, as first shipped. `{real}` is SQLite's REAL or PostgreSQL's DOUBLE PRECISION.
+# Version 1, as first shipped. `{real}` is SQLite's REAL or PostgreSQL's DOUBLE PRECISION. `{moves_table}`:
+# a SQLite file made since issue 31's fifth pass keeps its moves WITHOUT ROWID, in one B-tree ordered by
+# their primary key rather than a table and that key's index (a move's commit writes one page fewer); the
+# same table to every statement, so the version is the same and older files keep theirs.
 _V1 = [
     """CREATE TABLE rooms (
         id TEXT PRIMARY KEY,
@@ -42,7 +45,7 @@ _V1 = [
         ply INTEGER NOT NULL,
         move TEXT NOT NULL,
         PRIMARY KEY (room, game_no, ply)
-    )""",
+    ){moves_table}""",
 ]
 
 _V2 = [
@@ -133,8 +136,9 @@ V1_ROOM_COLUMNS = (
 def statements(after: int, dialect: str) -> list[tuple[int, list[str]]]:
     """The steps that bring a database at version `after` to SCHEMA_VERSION, in the dialect's words."""
     real = "REAL" if dialect == "sqlite" else "DOUBLE PRECISION"
+    moves_table = " WITHOUT ROWID" if dialect == "sqlite" else ""
     return [
-        (version, [sql.format(real=real) for sql in STEPS[version]])
+        (version, [sql.format(real=real, moves_table=moves_table) for sql in STEPS[version]])
         for version in range(after + 1, SCHEMA_VERSION + 1)
     ]
 

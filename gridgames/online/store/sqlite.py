@@ -79,6 +79,9 @@ class SqliteStore:
         self._flush_due: asyncio.Handle | None = None  # the callback that commits what has queued
         self._draining: asyncio.Task[None] | None = None  # the log being emptied: writes wait for it
         self._checks: asyncio.Task[None] | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None  # the loop of the first write (the only one)
+        self._wal = f"{self.path}-wal"
+        self._wal_fd: int | None = None  # the log held open: its size is one fstat a commit, no path walk
         self._lock = self._take_lock()
         try:
             self._db = self._connect()
@@ -159,8 +162,40 @@ class SqliteStore:
 
     # -- writing -----------------------------------------------------------------------------
     def _commit(self, batch: list[Change]) -> list[BaseException | None]:
+        """Commit `batch` in one transaction; each change's failure (None: it is committed)."""
         if len(batch) == 1:
             return [self._commit_one(batch[0])]
+        if self._commit_together(batch):
+            return [None] * len(batch)
+        return self._commit_apart(batch)
+
+    def _commit_together(self, batch: list[Change]) -> bool:
+        """The usual batch, where no change fails: its changes side by side, no savepoint each (two
+        statements a change fewer). False, with the transaction rolled back, when one fails: the batch
+        is then done again by `_commit_apart`, change by change in the same order (a change writes
+        nothing but its statements and its answer, so doing it again answers the same)."""
+        db = self._db
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            for change in batch:
+                change(db)
+        except (sqlite3.Error, Conflict):
+            db.execute("ROLLBACK")
+            return False
+        except BaseException:
+            if db.in_transaction:
+                db.execute("ROLLBACK")
+            raise
+        try:
+            db.execute("COMMIT")
+        except BaseException:
+            if db.in_transaction:
+                db.execute("ROLLBACK")
+            raise
+        return True
+
+    def _commit_apart(self, batch: list[Change]) -> list[BaseException | None]:
+        """Each change of `batch` in a savepoint of its own, so that a failure spoils only itself."""
         db = self._db
         errors: list[BaseException | None] = []
         db.execute("BEGIN IMMEDIATE")
@@ -221,16 +256,44 @@ class SqliteStore:
             db.close()
 
     def wal_size(self) -> int:
-        """Bytes in the write-ahead log now (0 when there is none)."""
+        """Bytes in the write-ahead log now (0 when there is none). Asked after every commit, so the log
+        is held open and asked by its descriptor (SQLite keeps the same file while the writer's
+        connection is open, and a checkpoint truncates it in place); `_same_wal` lets a replaced one go."""
+        fd = self._wal_fd
+        if fd is None:
+            try:
+                fd = self._wal_fd = os.open(self._wal, os.O_RDONLY | os.O_CLOEXEC)
+            except OSError:
+                return 0
         try:
-            return os.stat(f"{self.path}-wal").st_size
+            return os.fstat(fd).st_size
         except OSError:
+            self._let_wal_go()
             return 0
+
+    def _same_wal(self) -> None:
+        """Let the log's descriptor go when the file at its name is another (or none): the next size
+        is then asked of the file there now."""
+        fd = self._wal_fd
+        if fd is None:
+            return
+        try:
+            same = os.path.samestat(os.fstat(fd), os.stat(self._wal))
+        except OSError:
+            same = False
+        if not same:
+            self._let_wal_go()
+
+    def _let_wal_go(self) -> None:
+        if self._wal_fd is not None:
+            fd, self._wal_fd = self._wal_fd, None
+            os.close(fd)
 
     async def _checkpoint_loop(self) -> None:
         loop = asyncio.get_running_loop()
         while True:
             await asyncio.sleep(CHECKPOINT_SECONDS)
+            self._same_wal()
             try:
                 await loop.run_in_executor(self._checkpointer, self._checkpoint)
             except sqlite3.Error:
@@ -238,8 +301,9 @@ class SqliteStore:
 
     async def write(self, change: Change) -> None:
         """Run `change(db)` in a transaction and return once it is committed (raises StoreError)."""
-        loop = asyncio.get_running_loop()
-        if self._checks is None:
+        loop = self._loop
+        if loop is None:  # the first write: the loop is kept (asking for it costs Python 3.11 a getpid call)
+            loop = self._loop = asyncio.get_running_loop()
             self._checks = loop.create_task(self._checkpoint_loop())
         done: asyncio.Future[None] = loop.create_future()
         self._queue.append((change, done))
@@ -267,7 +331,7 @@ class SqliteStore:
                 else:
                     done.set_exception(StoreError(f"The rooms' database failed: {error}."))
             if self.wal_size() > self.wal_limit:
-                self._draining = asyncio.get_running_loop().create_task(self._drain_log())
+                self._draining = (self._loop or asyncio.get_running_loop()).create_task(self._drain_log())
                 return
 
     async def _drain_log(self) -> None:
@@ -299,6 +363,7 @@ class SqliteStore:
         except sqlite3.Error:
             pass
         self._db.close()
+        self._let_wal_go()
         self._lock.release()
 
     # -- rooms -------------------------------------------------------------------------------
@@ -420,14 +485,14 @@ class SqliteStore:
         return None if row is None else PlayerRow(row[0], row[1], bool(row[2]))
 
     async def add_player(self, name: str, folded: str, key_hash: str, bot: bool, now: float) -> bool:
-        added: list[bool] = []
+        added: list[bool] = [False]
 
         def change(db: sqlite3.Connection) -> None:
             cursor = db.execute(
                 "INSERT INTO players VALUES (?,?,?,?,?,?) ON CONFLICT DO NOTHING",
                 (name, folded, key_hash, int(bot), now, now),
             )
-            added.append(cursor.rowcount == 1)
+            added[0] = cursor.rowcount == 1
 
         await self.write(change)
         return added[0]
@@ -451,7 +516,7 @@ class SqliteStore:
         return {row[0]: RatingRow(*row[1:]) for row in rows}
 
     async def record_game(self, record: GameRecord, rate: RateGame | None) -> Rated | None:
-        done: list[Rated | None] = []
+        done: list[Rated | None] = [None]
 
         def change(db: sqlite3.Connection) -> None:
             inserted = db.execute(
@@ -461,7 +526,7 @@ class SqliteStore:
                  int(rate is not None), record.ended),
             ).rowcount
             if inserted != 1 or rate is None:
-                done.append(None)
+                done[0] = None
                 return
             before = tuple(_rating(db, name, record.variant) for name in record.players)
             after = rate(before[0], before[1])
@@ -475,7 +540,7 @@ class SqliteStore:
                 (*(None if b is None else b.rating for b in before), after[0].rating, after[1].rating,
                  record.room, record.game_no),
             )
-            done.append(((before[0], before[1]), after))
+            done[0] = ((before[0], before[1]), after)
 
         await self.write(change)
         return done[0]
@@ -499,13 +564,13 @@ class SqliteStore:
         ))
 
     async def take_seek(self, seek_id: str) -> SeekRow | None:
-        taken: list[SeekRow | None] = []
+        taken: list[SeekRow | None] = [None]
 
         def change(db: sqlite3.Connection) -> None:
             row = db.execute(f"SELECT {SEEK_COLUMNS} FROM seeks WHERE id=?", (seek_id,)).fetchone()
             if row is not None:
                 db.execute("DELETE FROM seeks WHERE id=?", (seek_id,))
-            taken.append(None if row is None else seek_row(row))
+            taken[0] = None if row is None else seek_row(row)
 
         await self.write(change)
         return taken[0]
@@ -537,13 +602,13 @@ class SqliteStore:
         """Nobody to tell."""
 
     async def purge(self, older_than: float) -> int:
-        purged: list[int] = []
+        purged: list[int] = [0]
 
         def change(db: sqlite3.Connection) -> None:
             old = "SELECT id FROM rooms WHERE finished IS NOT NULL AND finished < ?"
             db.execute(f"DELETE FROM moves WHERE room IN ({old})", (older_than,))
             db.execute(f"DELETE FROM seats WHERE room IN ({old})", (older_than,))
-            purged.append(db.execute("DELETE FROM rooms WHERE finished < ?", (older_than,)).rowcount)
+            purged[0] = db.execute("DELETE FROM rooms WHERE finished < ?", (older_than,)).rowcount
 
         await self.write(change)
         return purged[0]
