@@ -20,10 +20,11 @@ then, if some are left, the missing values under them are looked for one by one,
 option has being the value. Asking one value g is Lemoine and Viennot's "is the position plus a
 nim-heap *g lost?" ("Nimbers are inevitable", Theoretical Computer Science 462, 2012); an exact value is
 asked for as "0? 1? 2? ..." on a large region, at once on a small one. Before searching any option,
-every option is first answered from what is known (an enhanced transposition cutoff), in the order the
-dominoes are listed. The bounds: a mex over n options is at most n, and a game on c cells lasts at most
-c / 2 moves, so its value is at most that. What a search learns is kept: the exact value, or values the
-shape cannot have.
+every option is first answered from what is known (an enhanced transposition cutoff; the dominoes from
+the centre of the box out, those that split the shape first, as the C core lists them), every value
+known counting, asked or not. The bounds: a mex over n options is at most n, and a game on c cells
+lasts at most c / 2 moves, so its value is at most that. What a search learns is kept: the exact value,
+or values the shape cannot have.
 
 The memo holds at most `MEMO_LIMIT` shapes (about 100 bytes each: 100 MB at most); past that it is
 emptied, which costs time, never correctness.
