@@ -14,7 +14,8 @@ i+1, and each bot moves 0.5 to 2 s after its turn comes. Reports:
 - across servers: sent until the other bot, on the other server, has the move (it went through the
   database and LISTEN/NOTIFY);
 - moves per second, and each server's memory per room it holds (its resident memory with every
-  room set up and both players connected and silent, minus before, divided by its rooms).
+  room set up and both players connected and silent, minus before, divided by its rooms);
+- the CPU of the servers, the bots and PostgreSQL while playing, and the WAL PostgreSQL wrote a move.
 
 Each target line ends in "met" or "NOT met". The bots run in one process, light ones
 (`lightbot.LightBot`: the JSON read for what it needs, the game kept by the engine, a timer rather
@@ -71,6 +72,7 @@ class Figures:
     bots_cpu: float  # all bot processes together, cores
     lags: list[float]
     db_cpu: float  # PostgreSQL (its postmaster and backends), cores
+    wal_bytes: int  # the WAL PostgreSQL wrote while the bots played (its LSN's advance)
 
 
 async def start_node(url: str) -> tuple[subprocess.Popen[str], str]:
@@ -107,7 +109,7 @@ async def bench(nodes: int, rooms: int, seconds: float, seed: int) -> Figures:
             servers.append(node)
             urls.append(ws)
         postmaster = int((cluster.data / "postmaster.pid").read_text().split()[0])
-        return await _measure(servers, urls, rooms, seconds, random.Random(seed), postmaster)
+        return await _measure(servers, urls, rooms, seconds, random.Random(seed), postmaster, url)
     finally:
         for node in servers:
             node.send_signal(signal.SIGTERM)
@@ -121,7 +123,7 @@ async def bench(nodes: int, rooms: int, seconds: float, seed: int) -> Figures:
 
 async def _measure(
     servers: list[subprocess.Popen[str]], urls: list[str], rooms: int, seconds: float, rng: random.Random,
-    postmaster: int,
+    postmaster: int, url: str,
 ) -> Figures:
     """Bots in `bot_processes()` processes (each room's two bots in the same one, on different servers);
     this process only starts them, measures the servers, and gathers the figures."""
@@ -154,10 +156,12 @@ async def _measure(
     idle = [rss_kb(node.pid) for node in servers]
     cpu = [cpu_seconds(node.pid) for node in servers]
     db_cpu = tree_cpu_seconds(postmaster)
+    wal = await asyncio.to_thread(wal_position, url)
     go.set()
     shares = [await asyncio.to_thread(results.get, True, seconds + SETUP_SECONDS) for _ in procs]
     cpu = [cpu_seconds(node.pid) - was for node, was in zip(servers, cpu, strict=True)]
     db_cpu = tree_cpu_seconds(postmaster) - db_cpu
+    wal = await asyncio.to_thread(wal_position, url) - wal
     for proc in procs:
         proc.join(timeout=10)
     held = [0] * len(urls)
@@ -169,8 +173,18 @@ async def _measure(
         [t for share in shares for t in share.within], [t for share in shares for t in share.across],
         [(after - was) / max(1, n) for after, was, n in zip(idle, before, held, strict=True)],
         [c / seconds for c in cpu], sum(share.cpu for share in shares) / seconds,
-        [t for share in shares for t in share.lags], db_cpu / seconds,
+        [t for share in shares for t in share.lags], db_cpu / seconds, wal,
     )
+
+
+def wal_position(url: str) -> int:
+    """PostgreSQL's WAL position in bytes (`pg_current_wal_lsn`): its advance over the window is the WAL
+    the moves wrote, exactly, where the statistics views lag by up to their flush interval."""
+    import psycopg
+
+    with psycopg.connect(url, autocommit=True) as db:
+        row = db.execute("SELECT pg_current_wal_lsn() - '0/0'::pg_lsn").fetchone()
+    return int(row[0]) if row else 0
 
 
 def tree_cpu_seconds(root: int) -> float:
@@ -289,7 +303,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  CPU while playing: servers {cpu} of a core, bots {100 * result.bots_cpu:.0f}% "
           f"({bot_processes()} processes), PostgreSQL {100 * result.db_cpu:.0f}%; "
           f"machine load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; "
-          f"the bots' own wake-up delay p99 {_p(result.lags, 0.99):.1f} ms")
+          f"the bots' own wake-up delay p99 {_p(result.lags, 0.99):.1f} ms; PostgreSQL wrote "
+          f"{result.wal_bytes / max(1, result.moves):.0f} bytes of WAL a move")
     for label, times, target in (
         ("within a server (ack)", result.within, TARGET_WITHIN_P99_MS),
         ("across servers (the other bot has it)", result.across, TARGET_ACROSS_P99_MS),

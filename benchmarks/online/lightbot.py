@@ -9,8 +9,14 @@ its own moves are legal), and schedules its next move with a timer instead of a 
 bots run in one process. Its games use each game's own rules without the guard that checks every
 answer of a game's code (`games.guard`): the server's rules are guarded and check every move anyway,
 and the guard checked each legal move's cells for every move a bot chose; and a room's two bots, both
-in this process, share the game each move leads to (`_PLAYED`). Same interface as `load.Bot`
-(`welcome`, `read`, `act`, `stop`, `playing`).
+in this process, share the game each move leads to (`_PLAYED`). Also (issue 31: the bots share the
+machine's two cores with the servers): a bot draws its move uniformly from the legal ones, as
+`random.choice(game.legal_moves())` would, but in the domino games and Node Kayles from the game's masks,
+building only the move drawn (`choose`); a `state` of the game it holds already is not replayed; its
+`move` frame is written from a template (`move_frame`); an `ack` is told by its first bytes, not
+decoded; and a frame is written by stepping aiohttp's send at once, which finishes unless the socket
+is backed up (only then is the rest a task: `_send`). Same interface as `load.Bot` (`welcome`,
+`read`, `act`, `stop`, `playing`).
 """
 
 from __future__ import annotations
@@ -19,7 +25,9 @@ import asyncio
 import json
 import random
 import time
+from collections.abc import Coroutine
 from dataclasses import replace
+from json.encoder import encode_basestring_ascii
 from typing import Any
 
 import aiohttp
@@ -30,7 +38,9 @@ from gridgames.engine.game import Game
 from gridgames.engine.moves import Move
 from gridgames.engine.options import Options, parse_size
 from gridgames.games import get_entry
+from gridgames.games.domino.rules import DominoRules, domino_tops
 from gridgames.games.guard import unwrapped
+from gridgames.games.nodekayles.rules import NodeKaylesRules
 from gridgames.online import protocol as p
 
 THINK = (0.5, 2.0)  # seconds a bot waits before moving, like a quick human
@@ -42,6 +52,8 @@ _ENTRIES: dict[str, Entry] = {}
 #: game after it): the engine plays each move once in this process, not once for each seat
 _PLAYED: dict[tuple[str, int, int, str], Game] = {}
 PLAYED_LIMIT = 20_000
+ACK = '{"t":"ack"'  # how an `ack` frame starts (the protocol writes the kind first)
+REMATCH = p.Rematch("offer").to_json()
 
 
 def _unguarded(variant: str) -> Entry:
@@ -51,6 +63,53 @@ def _unguarded(variant: str) -> Entry:
         guarded = get_entry(variant)
         entry = _ENTRIES[variant] = replace(guarded, rules=unwrapped(guarded.rules))
     return entry
+
+
+def choose(game: Game, rng: random.Random) -> Move:
+    """A legal move drawn uniformly, the game not over. In the domino games each place a domino fits is
+    one bit of a mask (`domino_tops`, one mask a direction), in Node Kayles each free cell one bit of
+    `free`, so the draw is the k-th of those bits and only the move drawn is built; other games (and a
+    rule book that lists its moves another way) draw from the list of legal moves."""
+    rules, state = game.rules, game.state
+    lists = type(rules).legal_moves
+    if lists is DominoRules.legal_moves:
+        tops = [(domino_tops(state, upright), upright) for upright in rules.directions(state)]  # type: ignore[attr-defined, arg-type]
+        k = rng.randrange(sum(mask.bit_count() for mask, _ in tops) or 1)
+        for mask, upright in tops:
+            if k < mask.bit_count():
+                i = _kth_bit(mask, k)
+                return Move((state.cell(i), state.cell(i + (state.cols if upright else 1))))
+            k -= mask.bit_count()
+    elif lists is NodeKaylesRules.legal_moves:
+        free: int = state.free  # type: ignore[attr-defined]
+        if free:
+            return Move((state.cell(_kth_bit(free, rng.randrange(free.bit_count()))),))
+    return rng.choice(game.legal_moves())
+
+
+def _kth_bit(mask: int, k: int) -> int:
+    """The index of the k-th lowest set bit of `mask` (k from 0)."""
+    for _ in range(k):
+        mask &= mask - 1  # the lowest set bit taken out
+    return (mask & -mask).bit_length() - 1
+
+
+def move_frame(ply: int, text: str) -> str:
+    """`p.MoveMsg(ply, text).to_json()`, written from its template (the same text, a test checks)."""
+    return f'{{"t":"move","ply":{ply},"move":{encode_basestring_ascii(text)},"lag":0}}'
+
+
+async def _rest(step: Coroutine[Any, Any, None], waiting: Any) -> None:
+    """A send that waited (its socket backed up), carried on as a task from where it stopped."""
+    while True:
+        if waiting is None:
+            await asyncio.sleep(0)
+        else:
+            await asyncio.wait((waiting,))  # done; the send reads its result or error itself
+        try:
+            waiting = step.send(None)
+        except StopIteration:
+            return
 
 
 class LightBot:
@@ -91,14 +150,21 @@ class LightBot:
         async for frame in self.ws:
             if frame.type != aiohttp.WSMsgType.TEXT:
                 break
-            self.heard(json.loads(frame.data))
+            if frame.data.startswith(ACK):
+                self.acked()
+            else:
+                self.heard(json.loads(frame.data))
 
-    def heard(self, data: dict[str, Any]) -> None:
-        kind = data["t"]
-        if kind == "ack" and self.sent_at is not None:
+    def acked(self) -> None:
+        if self.sent_at is not None:
             now = time.perf_counter()
             self.rtts.append((now, now - self.sent_at))
             self.sent_at = None
+
+    def heard(self, data: dict[str, Any]) -> None:
+        kind = data["t"]
+        if kind == "ack":
+            self.acked()
         elif kind == "moved":
             self.moved(data)
             self.act_now()
@@ -107,13 +173,20 @@ class LightBot:
             self.act_now()
 
     def state(self, data: dict[str, Any]) -> None:
-        """The whole room: its game replayed by the engine (at the start and after a rematch)."""
-        entry = _unguarded(data["variant"])
-        rows, cols = parse_size(data["size"])
-        options = Options(rows, cols, str(data["first"]), entry.resolve_options(data["options"]))
-        game = Game.new(entry, options, first_player=data["first"])
-        for move in data["moves"]:
-            game = game.play(move)
+        """The whole room: its game replayed by the engine (at the start and after a rematch), unless
+        this bot holds that game already, to its last move (a state sent for a game's end or a rematch
+        offer: replaying the whole game for each of those cost more than the moves themselves)."""
+        game = self.game
+        moves: list[str] = data["moves"]
+        held = (game is not None and data["game"] == self.game_no and len(moves) == len(game.played)
+                and (not moves or moves[-1] == game.rules.format_move(game.played[-1])))
+        if not held or game is None:
+            entry = _unguarded(data["variant"])
+            rows, cols = parse_size(data["size"])
+            options = Options(rows, cols, str(data["first"]), entry.resolve_options(data["options"]))
+            game = Game.new(entry, options, first_player=data["first"])
+            for move in moves:
+                game = game.play(move)
         if data["game"] != self.game_no:
             self.offered = False
         self.game, self.game_no, self.result = game, data["game"], data["result"] is not None
@@ -155,7 +228,7 @@ class LightBot:
         if self.result or game.outcome is not None:
             if not self.offered:  # play on: the next game starts when both offer
                 self.offered = True
-                self._send(p.Rematch("offer").to_json())
+                self._send(REMATCH)
         elif game.state.to_move == self.seat and self.timer is None:
             self.timer = asyncio.get_running_loop().call_later(
                 self.rng.uniform(*THINK), self._move, len(game.played)
@@ -167,16 +240,25 @@ class LightBot:
         if not self.playing or game is None or len(game.played) != ply or game.outcome is not None:
             self.act_now()  # the room went on meanwhile (another game): act on it as it is now
             return
-        move = self.rng.choice(game.legal_moves())
+        move = choose(game, self.rng)
         self.sent_at = time.perf_counter()
         if self.sent is not None:
             self.sent[(self.room, self.game_no, ply)] = (self.sent_at, self.seat)
         text = game.rules.format_move(move)
         self.mine = (ply, text, move)
-        self._send(p.MoveMsg(ply, text).to_json())
+        self._send(move_frame(ply, text))
 
     def _send(self, text: str) -> None:
-        task = asyncio.ensure_future(self.ws.send_str(text))
+        """Write the frame now: aiohttp's send returns at its first step unless the socket is backed up
+        (a task for every send cost more than the write); one that waits goes on as a task."""
+        step = self.ws.send_str(text)
+        try:
+            waiting = step.send(None)
+        except StopIteration:
+            return
+        except ConnectionError:  # the connection is closing: its reader ends by itself
+            return
+        task = asyncio.ensure_future(_rest(step, waiting))
         self.sending.add(task)
         task.add_done_callback(self.sending.discard)
 

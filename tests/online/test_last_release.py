@@ -53,7 +53,7 @@ async def test_an_old_sqlite_database_is_migrated_and_its_rooms_play_on(tmp_path
     finally:
         await store.close()
     with sqlite3.connect(db) as check:
-        assert check.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 5
+        assert check.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 6
         columns = [name for (_, name, *_) in check.execute("PRAGMA table_info(rooms)")]
         assert "options" in columns and "clock" in columns and len(columns) == 18
 
@@ -68,7 +68,10 @@ async def test_an_old_postgresql_database_is_migrated_and_its_rooms_play_on(pg_u
     finally:
         await store.close()
     with psycopg.connect(pg_url) as db:
-        assert db.execute("SELECT version FROM gridgames_schema").fetchone() == (SCHEMA_VERSION,) == (5,)
+        assert db.execute("SELECT version FROM gridgames_schema").fetchone() == (SCHEMA_VERSION,) == (6,)
+        # version 6: the moves' foreign key, checked with a query and a lock for every move, is gone
+        assert db.execute("SELECT count(*) FROM pg_constraint WHERE conrelid = 'moves'::regclass "
+                          "AND contype = 'f'").fetchone() == (0,)
 
 
 def test_a_version_2_create_is_refused_in_one_sentence_before_its_fields_are_read():

@@ -349,6 +349,10 @@ typedef struct {
     u64 ring[2][MAXCELLS];
     /* the cells of the window round a domino that are in the frame (see window_of) */
     unsigned short in_window[2][MAXCELLS];
+    /* the cells of the dominoes at each distance from the centre ([0]: across, [1]: down), for the
+     * distances under `levels`: list_moves lists them from the centre out */
+    u64 level[2][MAXCELLS];
+    int levels;
 } Frame;
 
 static Frame *frames[MAXCELLS + 1][MAXCELLS + 1];
@@ -385,6 +389,8 @@ static const Frame *frame(int h, int w) {
             if (c == 0) in &= pass ? ~0x249u : ~0x111u;
             if (pass ? c == w - 1 : c + 2 == w) in &= pass ? ~0x924u : ~0x888u;
             f->in_window[pass][i] = in;
+            f->level[pass][f->off_centre[pass][i]] |= BIT(i);
+            if (f->off_centre[pass][i] >= f->levels) f->levels = f->off_centre[pass][i] + 1;
         }
     }
     frames[h][w] = f;
@@ -593,6 +599,36 @@ typedef struct {
     u64 shape[2 * MAXCELLS], hash[2 * MAXCELLS]; /* (its key_hash) */
 } Moves;
 
+/* The table's pass over the options as they are listed (see shape_value): the values asked, found so far
+ * and still possible, the options left, and which options are answered (known, in the order listed). */
+typedef struct {
+    u64 asked, found, possible;
+    int left;
+    unsigned char *known;
+    Budget *b;
+} Probe;
+
+static int probe_option(const Frame *f, Moves *moves, int d, Probe *p);
+static inline void prepare_largest(const Frame *f, Moves *moves, int d);
+
+/* The d-th domino listed made ready for the table and its bucket fetched, while the table is asked about
+ * the one before it (*before; then d is). A largest region whose exact value the cache of recent regions
+ * holds (small_cache: the regions as they lie in their frame, their exact values read from the table in
+ * this pass or worked out by region_value) needs no canonical shape: its value is known at once, as a
+ * path's is (4x9: 1,199 M -> 1,093 M instructions, callgrind; the same searches). */
+static inline int probe_next(const Frame *f, Moves *moves, int d, int *before, Probe *probe) {
+    if (moves->size[d] >= 4) {
+        int32_t hw = f->h << 8 | f->w;
+        Small *c = small_slot(moves->largest[d], hw);
+        if (c->comp == moves->largest[d] && c->hw == hw) moves->hw[d] = -1 - c->value;
+    }
+    prepare_largest(f, moves, d);
+    if (moves->hw[d] > 0 && table) __builtin_prefetch(bucket_of(moves->hash[d], 0));
+    int r = *before >= 0 ? probe_option(f, moves, *before, probe) : 0;
+    *before = d;
+    return r;
+}
+
 /* The largest region of `cells` (the first of the largest), and its size in *most (0 when empty); `total`
  * is the number of cells, so that the flood stops once a region holds more than the cells left. */
 static u64 largest_region(const Frame *f, u64 cells, int total, int *most) {
@@ -671,8 +707,15 @@ static inline unsigned window_of(const Frame *f, u64 bits, int i, int pass) {
 }
 
 /* The dominoes a domino leaves are those of the shape less those touching its cells; the dominoes are
- * sorted by their scores, ties in the order listed. */
-static void list_moves(const Frame *f, u64 bits, Moves *moves) {
+ * sorted by their scores, ties in board order (across before down, lowest cell first). With a probe,
+ * each domino is answered from the table as soon as it is listed (probe_option), and the listing stops
+ * when that leaves no value possible: returns 1 then (unsorted), 0 when every domino is listed and
+ * sorted, or a failure (negative). They are listed from the centre of the box out, and those that leave
+ * one region are asked about last (what a split leaves is smaller, and a smaller region's exact value is
+ * known more often): the first option the table answers with the value asked is then the 3.6th asked on
+ * average on 4x9 where it was the 6.0th in board order (3.2th in the order of the scores, which needs
+ * every domino listed). */
+static int list_moves(const Frame *f, u64 bits, Moves *moves, Probe *probe) {
     u64 right = bits & (bits >> 1) & f->not_last, down = bits & (bits >> f->w);
     u64 left = right << 1, up = down << f->w; /* the cells with a neighbour on that side */
     int n = 0, cells = count(bits);
@@ -683,12 +726,15 @@ static void list_moves(const Frame *f, u64 bits, Moves *moves) {
     u64 odd = right ^ left ^ down ^ up, pair_ab = right & left, pair_cd = down & up;
     u64 pair_mixed = (right ^ left) & (down ^ up);
     u64 one = odd & ~(pair_ab | pair_cd | pair_mixed), two = ~odd & (pair_ab ^ pair_cd ^ pair_mixed);
+    int later[2 * MAXCELLS], n_later = 0, before = -1;
+    unsigned char listed_at[2][MAXCELLS]; /* the index listed of the domino at each cell */
+    for (int level = 0; level < f->levels; level++)
     for (int pass = 0; pass < 2; pass++) {
         u64 pair = !pass ? 3 : f->w < 64 ? 1 | BIT(f->w) : 0; /* a domino at cell 0 (0: none fits down) */
         const u64 *rings = f->ring[pass];
         const unsigned char *off_centre = f->off_centre[pass];
         int windowed = pass ? f->w >= 3 && f->w <= 20 : f->w >= 4 && f->w <= 30;
-        for (u64 m = pass ? down : right; m; m &= m - 1) {
+        for (u64 m = (pass ? down : right) & f->level[pass][level]; m; m &= m - 1) {
             int i = lowbit(m), most;
             u64 domino = pair << i, rest = bits & ~domino, big, ring = rings[i] & bits;
             /* the domino's neighbours (no cell is next to both of its cells): one at most, or all joined
@@ -728,19 +774,38 @@ static void list_moves(const Frame *f, u64 bits, Moves *moves) {
             moves->left_over[n] = rest;
             moves->largest[n] = big;
             moves->size[n] = most;
+            moves->others[n] = -1;
+            moves->hw[n] = 0;
+            listed_at[pass][i] = (unsigned char)n;
             n++;
+            if (probe) {
+                if (most == cells - 2) later[n_later++] = n - 1;
+                else {
+                    int r = probe_next(f, moves, n - 1, &before, probe);
+                    if (r) { moves->n = n; return r; }
+                }
+            }
         }
+    }
+    if (probe) {
+        int r = 0;
+        for (int j = 0; j < n_later && !r; j++) r = probe_next(f, moves, later[j], &before, probe);
+        if (!r && before >= 0) r = probe_option(f, moves, before, probe);
+        if (r) { moves->n = n; return r; }
     }
     /* sorted by rank, ties in the order listed. Most shapes' ranks span under 64: each rank's dominoes
      * are chained in the order listed and the ranks met read from a mask, least first (about half the
      * instructions of the counting sort below, which the others take: on the rank's low 5 bits, then
      * on the next 5; a rank is under 1024: twice 62 cells, 8 neighbours, twice 66 half cells, 128) */
-    unsigned char *order = moves->order;
+    unsigned char *order = moves->order, plain[2 * MAXCELLS]; /* the dominoes in board order */
+    int p = 0;
+    for (u64 m = right; m; m &= m - 1) plain[p++] = listed_at[0][lowbit(m)];
+    for (u64 m = down; m; m &= m - 1) plain[p++] = listed_at[1][lowbit(m)];
     if (top - least < 64) {
         unsigned char head[64], tail[64], next[2 * MAXCELLS];
         u64 met = 0;
-        for (int k = 0; k < n; k++) {
-            int r = ranks[k] - least;
+        for (int q = 0; q < n; q++) {
+            int k = plain[q], r = ranks[k] - least;
             if (met >> r & 1) next[tail[r]] = (unsigned char)k;
             else { met |= BIT(r); head[r] = (unsigned char)k; }
             tail[r] = (unsigned char)k;
@@ -759,24 +824,21 @@ static void list_moves(const Frame *f, u64 bits, Moves *moves) {
         memset(at, 0, sizeof at);
         for (int k = 0; k < n; k++) at[ranks[k] & 31]++;
         for (int d = 0, sum = 0; d < 32; d++) { int c = at[d]; at[d] = sum; sum += c; }
-        for (int k = 0; k < n; k++) by_low[at[ranks[k] & 31]++] = (unsigned char)k;
+        for (int q = 0; q < n; q++) by_low[at[ranks[plain[q]] & 31]++] = plain[q];
         memset(at, 0, sizeof at);
         for (int k = 0; k < n; k++) at[ranks[k] >> 5 & 31]++;
         for (int d = 0, sum = 0; d < 32; d++) { int c = at[d]; at[d] = sum; sum += c; }
         for (int k = 0; k < n; k++) order[at[ranks[by_low[k]] >> 5 & 31]++] = by_low[k];
     }
     moves->n = n;
-    for (int k = 0; k < n; k++) {
-        moves->others[k] = -1;
-        moves->hw[k] = 0;
-    }
+    return 0;
 }
 
 static inline u64 below(int v) { return v >= 64 ? ~(u64)0 : BIT(v) - 1; } /* the values under v */
 
 /* {x ^ by : x in values}, values a mask of values under 64 (every value here is at most 32). */
 static inline u64 shifted(u64 values, int by) {
-    if (!by) return values;
+    if (!by || values == ALL_VALUES) return values; /* (by < 64) */
     u64 out = 0;
     for (; values; values &= values - 1) {
         int x = lowbit(values) ^ by;
@@ -923,33 +985,31 @@ static int sum_value(const Frame *f, u64 cells, u64 largest, u64 asked, Budget *
 
 /* The k-th domino's largest region, twin leaves cut: its value if a path or a cycle (hw -1 - value),
  * else its canonical shape (hw, shape), worked out once. */
-__attribute__((noinline)) static void prepare_largest_now(const Frame *f, Moves *moves, int k) {
-    int d = moves->order[k];
+__attribute__((noinline)) static void prepare_largest_now(const Frame *f, Moves *moves, int d) {
     u64 largest = without_twin_leaves(f, moves->largest[d]);
     int n = count(largest);
     int simple = n < 4 ? n >= 2 : path_value(f, largest, n);
     if (simple >= 0) {
-        moves->hw[k] = -1 - simple; /* never searched */
+        moves->hw[d] = -1 - simple; /* never searched */
         return;
     }
     int ch, cw;
-    boxed_canonical(f, largest, &ch, &cw, &moves->shape[k]);
-    moves->hw[k] = ch << 8 | cw;
-    moves->hash[k] = key_hash(moves->shape[k], (u64)moves->hw[k]);
+    boxed_canonical(f, largest, &ch, &cw, &moves->shape[d]);
+    moves->hw[d] = ch << 8 | cw;
+    moves->hash[d] = key_hash(moves->shape[d], (u64)moves->hw[d]);
 }
 
 /* prepare_largest_now where it has not been done yet: it is asked for an option two or three times (the
  * look-ahead of the table pass, that pass, the search) and has mostly been done, so the test alone is
  * inlined and the call, which saved and restored registers, made only when needed (5x8: 11,214 M ->
  * 11,012 M instructions, callgrind, the search alone). */
-static inline void prepare_largest(const Frame *f, Moves *moves, int k) {
-    if (!moves->hw[k] && moves->size[moves->order[k]] >= 4) prepare_largest_now(f, moves, k);
+static inline void prepare_largest(const Frame *f, Moves *moves, int d) {
+    if (!moves->hw[d] && moves->size[d] >= 4) prepare_largest_now(f, moves, d);
 }
 
-/* sum_value for the k-th domino of `moves`, keeping what it works out for the next question. */
-static int option_value(const Frame *f, Moves *moves, int k, u64 asked, Budget *b) {
-    int d = moves->order[k];
-    if (moves->others[k] < 0) {
+/* sum_value for the d-th domino listed in `moves`, keeping what it works out for the next question. */
+static int option_value(const Frame *f, Moves *moves, int d, u64 asked, Budget *b) {
+    if (moves->others[d] < 0) {
         int others = 0;
         for (u64 rest = moves->left_over[d] & ~moves->largest[d]; rest;) {
             u64 comp = flood(f, rest & -rest, rest);
@@ -958,20 +1018,52 @@ static int option_value(const Frame *f, Moves *moves, int k, u64 asked, Budget *
             if (v < 0) return v;
             others ^= v;
         }
-        moves->others[k] = others;
+        moves->others[d] = others;
     }
-    int others = moves->others[k];
+    int others = moves->others[d];
     if (moves->size[d] < 4) {
         int v = others ^ (moves->size[d] >= 2);
         return asked >> v & 1 ? v : NOT_AMONG;
     }
-    prepare_largest(f, moves, k);
-    if (moves->hw[k] < 0) {
-        int v = others ^ (-1 - moves->hw[k]);
+    prepare_largest(f, moves, d);
+    if (moves->hw[d] < 0) {
+        int v = others ^ (-1 - moves->hw[d]);
         return asked >> v & 1 ? v : NOT_AMONG;
     }
-    int v = shape_value(moves->hw[k] >> 8, moves->hw[k] & 0xFF, moves->shape[k], moves->hash[k], shifted(asked, others), b);
+    int v = shape_value(moves->hw[d] >> 8, moves->hw[d] & 0xFF, moves->shape[d], moves->hash[d], shifted(asked, others), b);
     return v < 0 ? v : v ^ others;
+}
+
+/* The d-th domino listed answered from the table, if it can be (an enhanced transposition cutoff): the
+ * table answers an option only with its largest region's exact value (else nothing: the option waits for
+ * the search), so the other regions it leaves are valued only then, and the table is read only where
+ * the filter of exact values has the shape's bit. Every value the table gives counts, asked or not: an
+ * option's value is one the shape is not, and one fewer missing (with only the values asked kept, 4x9
+ * made 162,438 searches and 5x8 1,002,755, where they now make 144,575 and 888,784: what is learnt is
+ * kept, and the shape's value is known not to be that value when asked later). 1 when no value asked is
+ * possible any more, 0 when it is, or a failure. */
+static int probe_option(const Frame *f, Moves *moves, int d, Probe *p) {
+    prepare_largest(f, moves, d);
+    if (moves->hw[d] > 0) {
+        if (!(*filter_word(moves->hash[d]) & filter_bit(moves->hash[d]))) return 0;
+        int v = meta_exact(memo_meta(moves->shape[d], (u64)moves->hw[d], moves->hash[d]));
+        if (v < 0) return 0;
+        int32_t hw = f->h << 8 | f->w; /* kept for the next time (see probe_next) */
+        Small *c = small_slot(moves->largest[d], hw);
+        c->comp = moves->largest[d];
+        c->hw = hw;
+        c->value = v;
+    }
+    probing = 1;
+    int r = option_value(f, moves, d, ALL_VALUES, p->b);
+    probing = 0;
+    if (r == UNKNOWN || r == NOT_AMONG) return 0;
+    if (FAILED(r)) return r;
+    p->known[d] = 1;
+    p->found |= BIT(r);
+    p->left--;
+    p->possible = still_possible(p->asked, p->found, p->left);
+    return !p->possible;
 }
 
 /* A canonical connected shape's value if it is among `asked` (a mask), else NOT_AMONG. The value is the
@@ -997,46 +1089,35 @@ static int shape_value(int h, int w, u64 bits, u64 hash, u64 asked, Budget *b) {
     if (budget_spent(b)) return STOPPED;
     unsigned long long start = b->nodes - 1; /* (this node counted) */
     Moves moves;
-    list_moves(f, bits, &moves);
-    u64 found = 0;
-    int left = moves.n, known[2 * MAXCELLS];
-    for (int k = 0; k < moves.n; k++) known[k] = 0;
-    u64 possible = still_possible(asked, found, left);
-    /* First what the table already knows of each option (an enhanced transposition cutoff), then a
-     * search: each option asked only about the values the mex can still be (a value found rules one
-     * out) ... While the table is asked about one option, the next one's shape is worked out and its
-     * bucket fetched from memory (5x8 and 5x9 fill the 32 MB table, and waiting for its buckets was a
-     * third of their time: 5x8 2.7 s against 3.4 s, run alternately; fetching two ahead, 2.9 s, and
-     * every option's, as the second round tried, fetched buckets for options a cut never reached). */
-    for (int pass = use_etc ? 0 : 1; pass < 2; pass++) {
-        probing = pass == 0;
-        for (int k = 0; k < moves.n && possible; k++) {
-            if (known[k]) continue;
-            if (pass == 0 && k + 1 < moves.n) { /* the next option's bucket fetched meanwhile: see above */
-                prepare_largest(f, &moves, k + 1);
-                if (moves.hw[k + 1] > 0 && table)
-                    __builtin_prefetch(bucket_of(moves.hash[k + 1], 0));
-            }
-            /* the table answers an option only with its largest region's exact value (else not a value
-             * asked, or nothing: either way the option waits for the search), so the other regions it
-             * leaves are valued only then */
-            if (pass == 0) {
-                prepare_largest(f, &moves, k);
-                if (moves.hw[k] > 0 && (!(*filter_word(moves.hash[k]) & filter_bit(moves.hash[k]))
-                                        || meta_exact(memo_meta(moves.shape[k], (u64)moves.hw[k], moves.hash[k])) < 0))
-                    continue;
-            }
-            int r = option_value(f, &moves, k, possible, b);
-            if (r == UNKNOWN) continue;
-            if (FAILED(r)) { probing = 0; return r; }
-            if (r == NOT_AMONG) continue;
-            known[k] = 1;
-            found |= BIT(r);
-            left--;
-            possible = still_possible(asked, found, left);
-        }
+    moves.n = 0;
+    unsigned char known[2 * MAXCELLS];
+    memset(known, 0, (size_t)options);
+    Probe p = {asked, 0, still_possible(asked, 0, options), options, known, b};
+    /* First what the table already knows of each option (an enhanced transposition cutoff), asked of
+     * each domino as it is listed (list_moves; its bucket is fetched from memory while the table is
+     * asked about the domino before it): nine searches in ten end there (an option's value found in the
+     * table rules out the one value asked), and those list, flood and sort no further, where the table
+     * was asked in the order of the scores after every domino was listed and sorted (4x9: 1,566 M ->
+     * 1,269 M instructions, callgrind; the same searches, since with one value asked the pass ends at
+     * the same option values found whatever their order); then a search in the order of the scores:
+     * each option asked only about the values the mex can still be (a value found rules one out) ... */
+    if (p.possible) {
+        int r = list_moves(f, bits, &moves, use_etc ? &p : NULL);
+        if (r < 0) return r;
     }
-    probing = 0;
+    u64 found = p.found, possible = p.possible;
+    int left = p.left;
+    for (int k = 0; k < moves.n && possible; k++) {
+        int d = moves.order[k];
+        if (known[d]) continue;
+        int r = option_value(f, &moves, d, possible, b);
+        if (FAILED(r)) return r;
+        if (r == NOT_AMONG) continue;
+        known[d] = 1;
+        found |= BIT(r);
+        left--;
+        possible = still_possible(asked, found, left);
+    }
     if (!possible) return remember_not(bits, hw, hash, asked | found | below(lowbit(~found)), b->nodes - start);
     /* ... then, no option having any of them, each missing value under them looked for in turn: the
      * first not found is the value. */
@@ -1044,8 +1125,8 @@ static int shape_value(int h, int w, u64 bits, u64 hash, u64 asked, Budget *b) {
     for (int j = lowbit(~found); j < least; j = lowbit(~found)) {
         int k = 0;
         for (; k < moves.n; k++) {
-            if (known[k]) continue;
-            int r = option_value(f, &moves, k, BIT(j), b);
+            if (known[moves.order[k]]) continue;
+            int r = option_value(f, &moves, moves.order[k], BIT(j), b);
             if (FAILED(r)) return r;
             if (r == j) break;
         }
@@ -1053,7 +1134,7 @@ static int shape_value(int h, int w, u64 bits, u64 hash, u64 asked, Budget *b) {
             int e = remember_exact(bits, hw, hash, j, b->nodes - start);
             return FAILED(e) ? e : asked >> j & 1 ? j : NOT_AMONG;
         }
-        known[k] = 1;
+        known[moves.order[k]] = 1;
         found |= BIT(j);
         left--;
         possible = still_possible(asked, found, left);

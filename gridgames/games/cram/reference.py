@@ -20,9 +20,11 @@ then, if some are left, the missing values under them are looked for one by one,
 option has being the value. Asking one value g is Lemoine and Viennot's "is the position plus a
 nim-heap *g lost?" ("Nimbers are inevitable", Theoretical Computer Science 462, 2012); an exact value is
 asked for as "0? 1? 2? ..." on a large region, at once on a small one. Before searching any option,
-every option is first answered from what is known (an enhanced transposition cutoff). The bounds: a mex
-over n options is at most n, and a game on c cells lasts at most c / 2 moves, so its value is at most
-that. What a search learns is kept: the exact value, or values the shape cannot have.
+every option is first answered from what is known (an enhanced transposition cutoff; the dominoes from
+the centre of the box out, those that split the shape first, as the C core lists them), every value
+known counting, asked or not. The bounds: a mex over n options is at most n, and a game on c cells
+lasts at most c / 2 moves, so its value is at most that. What a search learns is kept: the exact value,
+or values the shape cannot have.
 
 The memo holds at most `MEMO_LIMIT` shapes (about 100 bytes each: 100 MB at most); past that it is
 emptied, which costs time, never correctness.
@@ -157,6 +159,8 @@ def _lowest(mask: int) -> int:
 
 def _shifted(values: int, by: int) -> int:
     """{x ^ by : x in values}."""
+    if values == ALL:
+        return ALL  # (by < 64)
     out = 0
     while values:
         low = values & -values
@@ -184,22 +188,35 @@ class Option:
     """What a domino leaves: the cells, their largest region (the first of the largest) and its size;
     the XOR of the other regions' values once worked out."""
 
-    __slots__ = ("left_over", "largest", "size", "rank", "others", "simple", "reduced")
+    __slots__ = (
+        "left_over",
+        "largest",
+        "size",
+        "rank",
+        "off_centre",
+        "others",
+        "simple",
+        "reduced",
+        "answered",
+    )
 
-    def __init__(self, left_over: int, largest: int, size: int, rank: int) -> None:
+    def __init__(self, left_over: int, largest: int, size: int, rank: int, off_centre: int) -> None:
         self.left_over, self.largest, self.size, self.rank = left_over, largest, size, rank
+        self.off_centre = off_centre  # the domino's distance from the centre of the box, in half cells
         self.others: int | None = None
         self.simple: int | None = None  # the largest region's value if a path or a cycle, else -1
         self.reduced = largest  # the largest region less redundant twin leaves
+        self.answered = False  # its value is one found by the search of the shape that lists it
 
 
 def options(height: int, width: int, cells: int) -> list[Option]:
-    """A shape's dominoes, horizontal ones then vertical ones, each lowest cell first, then ordered
-    (stably) by a score, least first: twice the size of the largest region left (its search is the
-    cheaper, the smaller it is), plus the neighbours the domino's two cells have in the shape (each
-    counting the other: dominoes in thin parts and corners first), plus twice the domino's distance from
-    the centre of the box in half cells (central dominoes first), less the leaves (cells with one
-    neighbour) of what is left, those of the largest region counted twice."""
+    """A shape's dominoes, horizontal ones then vertical ones, each lowest cell first, each with the score
+    that orders the search (`Solver.shape_value` sorts them by it, stably, least first): twice the size
+    of the largest region left (its search is the cheaper, the smaller it is), plus the neighbours the
+    domino's two cells have in the shape (each counting the other: dominoes in thin parts and corners
+    first), plus twice the domino's distance from the centre of the box in half cells (central dominoes
+    first), less the leaves (cells with one neighbour) of what is left, those of the largest region
+    counted twice."""
     _, _, not_last = frame(height, width)
     all_edges = (cells & (cells >> 1) & not_last).bit_count() + (cells & (cells >> width)).bit_count()
     out = []
@@ -222,8 +239,8 @@ def options(height: int, width: int, cells: int) -> list[Option]:
             row, col = divmod(low.bit_length() - 1, width)
             vertical = int(step != 1)
             off_centre = abs(2 * row + vertical - (height - 1)) + abs(2 * col + 1 - vertical - (width - 1))
-            out.append(Option(rest, largest, size, 2 * size + neighbours + 2 * off_centre - leaves))
-    out.sort(key=lambda option: option.rank)
+            rank = 2 * size + neighbours + 2 * off_centre - leaves
+            out.append(Option(rest, largest, size, rank, off_centre))
     return out
 
 
@@ -312,24 +329,30 @@ class Solver:
         self.solved += 1
         if self.budget is not None:  # every node: one on a large region costs up to 30 ms here
             self.budget.check()
-        listed = options(height, width, bits)
+        board = options(height, width, bits)
+        listed = sorted(board, key=lambda option: option.rank)
         found, left = 0, len(listed)
-        known = [False] * len(listed)
         possible = still_possible(asked, found, left)
-        # First what the memo knows of each option (an enhanced transposition cutoff), then a search:
-        # each option asked only about the values the mex can still be (a value found rules one out) ...
-        for probing in (True, False):
+        # First what the memo knows of each option (an enhanced transposition cutoff), the dominoes from
+        # the centre of the box out, those that split the shape first (the C core asks the table of each
+        # as it lists it, and stops listing at a cut), then a search in the order of the scores: each
+        # option asked only about the values the mex can still be (a value found rules one out) ...
+        out = sorted(board, key=lambda option: option.off_centre)
+        whole = bits.bit_count() - 2  # the size of what a domino leaves when it does not split the shape
+        probe = [o for o in out if o.size != whole] + [o for o in out if o.size == whole]
+        for probing, order in ((True, probe), (False, listed)):
             self.probing = probing
             try:
-                for k, option in enumerate(listed):
+                for option in order:
                     if not possible:
                         break
-                    if known[k]:
+                    if option.answered:
                         continue
-                    r = self.sum_value(height, width, option, possible)
+                    # the memo's answers all count, a value asked or not: the shape is not worth that
+                    r = self.sum_value(height, width, option, ALL if probing else possible)
                     if r < 0:
                         continue
-                    known[k] = True
+                    option.answered = True
                     found |= 1 << r
                     left -= 1
                     possible = still_possible(asked, found, left)
@@ -342,13 +365,13 @@ class Solver:
         least = _lowest(possible)
         j = _lowest(~found & ALL)
         while j < least:
-            for k, option in enumerate(listed):
-                if not known[k] and self.sum_value(height, width, option, 1 << j) == j:
+            for option in listed:
+                if not option.answered and self.sum_value(height, width, option, 1 << j) == j:
                     break
             else:  # no option is worth j, every smaller value is reached: the value is j
                 _remember(key, j, excluded)
                 return j if asked >> j & 1 else NOT_AMONG
-            known[k] = True
+            option.answered = True
             found |= 1 << j
             left -= 1
             possible = still_possible(asked, found, left)

@@ -501,14 +501,15 @@ static int wins(Board *d, u128 free, int vertical) {
  * need be searched, the first run's end, after every other move (a move elsewhere is never worse when it
  * exists, Number Avoidance, but the rest need not be a number, so the one move is kept, last).
  *
- * The last winning moves (F_PROBE): for each player and number of empty cells, the search keeps the two
- * moves that last won a node it expanded; a node where one is legal first looks its child up in the table
- * and the bound alone, and wins at once if either shows it lost for the opponent (three nodes in four on
- * 8x7), before its moves are scored. The move's child is never searched there: that was tried (the move
- * searched first) and cost twice the nodes.
+ * The last winning moves (F_PROBE): for each player and number of empty cells, the search keeps the
+ * KILLERS moves that last won a node it expanded or this probe, the latest first; a node where one is
+ * legal first looks its child up in the table and the bound alone, and wins at once if either shows it
+ * lost for the opponent (three nodes in four on 8x7), before its moves are scored. The move's child is
+ * never searched there: that was tried (the move searched first) and cost twice the nodes.
  */
 
 #define LINES_MAX 12
+#define KILLERS 4 /* the last winning moves kept per player and number of empty cells (docs/solvers.md: 2 to 16 measured) */
 #define SAFE_WEIGHT 4
 #define MOST_WEIGHT 4
 
@@ -522,7 +523,7 @@ enum {
     F_OPTIONS = 64,   /* safe options and vulnerable areas with one safe cell in the bound */
     F_ETC_BOUND = 128, /* the cut-off also tries the children's bounds */
     F_CELLS = 256,    /* the bound also counts the opponent's usable cells the mover's sure moves cover */
-    F_PROBE = 512,    /* the move that last won at the same number of empty cells tried on the table and bound first */
+    F_PROBE = 512,    /* the moves that last won at the same number of empty cells tried on the table and bound first */
 };
 static int features = F_ORDER | F_TIEBREAK | F_SAFE_SKIP | F_ETC | F_INCREMENTAL | F_AREAS | F_OPTIONS | F_ETC_BOUND | F_CELLS
                       | F_PROBE;
@@ -1138,10 +1139,10 @@ static int kin_bound(const Geo *g, const Kin *k, int side, int a, int b, int *op
     return -1;
 }
 
-/* `won`: for each player and number of empty cells, the move (line * 16 + bit; -1: none) with which she
- * last won a searched node (its best move's child found lost, or a child searched and lost); `won2`: the
- * other move that won there before it. */
-typedef struct { const Geo *g; Budget *b; int16_t won[2][MAXCELLS + 1], won2[2][MAXCELLS + 1]; } Search;
+/* `won`: for each player and number of empty cells, the KILLERS distinct moves (line * 16 + bit; -1: none)
+ * with which she last won searched nodes (a best move's child found lost, or a child searched and lost),
+ * the latest first. */
+typedef struct { const Geo *g; Budget *b; int16_t won[2][MAXCELLS + 1][KILLERS]; } Search;
 
 /* A node whose table key is `key`; `silent`: SILENT_BOUND when its bound is known to decide nothing,
  * SILENT_TABLE when the table was just found not to hold it. */
@@ -1288,20 +1289,29 @@ static int won_by(Search *s, const Pos *p, int side, int m) {
     return line_bound_lost(s->g, &kid, !side, most, avail) || tt_get_at(at, key) == 0;
 }
 
-/* The two moves that last won nodes with as many empty cells, where legal, tried first on the table and
- * the bound alone (F_PROBE): at three in four nodes of 8x7 the first one's child is lost for the
- * opponent, and the node wins before its moves are scored (a move's child is not searched if neither
- * decides). */
+/* The moves that last won nodes with as many empty cells, the latest first, where legal, tried first on
+ * the table and the bound alone (F_PROBE): at three in four nodes of 8x7 the first one's child is lost for
+ * the opponent, and the node wins before its moves are scored (a move's child is not searched if neither
+ * decides). The move that wins here goes to the front of its list. */
 static int won_before(Search *s, const Pos *p, int side) {
-    int e = p->empty;
-    if (won_by(s, p, side, s->won[side][e])) return 1;
-    return s->won2[side][e] != s->won[side][e] && won_by(s, p, side, s->won2[side][e]);
+    int16_t *w = s->won[side][p->empty];
+    for (int j = 0; j < KILLERS && w[j] >= 0; j++)
+        if (won_by(s, p, side, w[j])) {
+            int16_t m = w[j];
+            for (; j > 0; j--) w[j] = w[j - 1];
+            w[0] = m;
+            return 1;
+        }
+    return 0;
 }
 
+/* The move (a sort key's low byte) won the node: first in its list, the others kept in their order. */
 static inline void won_with(Search *s, const Pos *p, int side, int32_t key) {
-    int e = p->empty;
-    if (s->won[side][e] != (int16_t)(key & 255)) s->won2[side][e] = s->won[side][e];
-    s->won[side][e] = (int16_t)(key & 255);
+    int16_t m = (int16_t)(key & 255), *w = s->won[side][p->empty];
+    int j = 0;
+    while (j < KILLERS - 1 && w[j] != m) j++;
+    for (; j > 0; j--) w[j] = w[j - 1];
+    w[0] = m;
 }
 
 static int line_some_move_wins(Search *s, const Pos *p, int side) {
@@ -1428,9 +1438,8 @@ static int line_node(Search *s, const Pos *p, int side, u128 key, int silent) {
 static int solve(Board *d, u128 free, int vertical) {
     const Geo *g = d->plain ? NULL : geo(d->rows, d->cols);
     if (!g) return wins(d, free, vertical);
-    Search s = {g, d->b, {{0}}, {{0}}};
+    Search s = {g, d->b, {{{0}}}};
     memset(s.won, 0xff, sizeof s.won);
-    memset(s.won2, 0xff, sizeof s.won2);
     Pos p;
     pos_of(g, free, &p);
     return line_wins(&s, &p, vertical);

@@ -38,10 +38,11 @@ ICGA Journal 25, 2002; Breuker, Uiterwijk and van den Herik, "Solving 8x8 Domine
 - enhanced transposition cut-off: the best move's child is looked up (table, then bound) and, if neither
   decides it, searched at once; only then is every other child the table or the bound already decides
   settled (one lost for the opponent wins at once), and only the rest are searched;
-- the last winning moves: for each player and number of empty cells, the two moves that last won a node
-  expanded there (`Search.won`, `Search.won2`: its best move's child found lost, or a child searched and
-  lost) are tried first where legal, on the table and the bound alone: one lost for the opponent wins
-  before the node's moves are ordered; otherwise the search goes on as above.
+- the last winning moves: for each player and number of empty cells, the `KILLERS` moves that last won a
+  node expanded there (`Search.won`, the latest first: its best move's child found lost, or a child
+  searched and lost) are tried first where legal, on the table and the bound alone: one lost for the
+  opponent wins before the node's moves are ordered, and goes to the front of its list; otherwise the
+  search goes on as above.
 """
 
 from __future__ import annotations
@@ -57,6 +58,8 @@ from gridgames.solve.shapes import frame
 TABLE_LIMIT = 1_000_000
 #: The C core's table: 2**TABLE_LOG2 buckets of two slots (`solver.NATIVE_TABLE_LOG2`).
 TABLE_LOG2 = 21
+#: The last winning moves kept per player and number of empty cells (the C core's `KILLERS`).
+KILLERS = 4
 #: The budget is checked every this many nodes (a node here can take milliseconds on a large board).
 CHECK_EVERY = 4
 #: Move ordering: a safe move gained or lost weighs this many real moves.
@@ -451,10 +454,9 @@ class Search:
     def __init__(self, rows: int, cols: int, budget: Budget | None) -> None:
         self.rows, self.cols, self.budget = rows, cols, budget
         self.nodes = 0
-        #: (Vertical to move, empty cells) -> the move (line, bit) that last won a searched node there,
-        #: and the other one that won there before it
-        self.won: dict[tuple[bool, int], tuple[int, int]] = {}
-        self.won2: dict[tuple[bool, int], tuple[int, int]] = {}
+        #: (Vertical to move, empty cells) -> the KILLERS distinct moves (line, bit) that last won
+        #: searched nodes there, the latest first
+        self.won: dict[tuple[bool, int], list[tuple[int, int]]] = {}
         _use_board(rows, cols)
 
     def _play(self, free: int, vertical: bool, a: int, b: int) -> int:
@@ -489,19 +491,20 @@ class Search:
         return known
 
     def _won_with(self, here: tuple[bool, int], move: tuple[int, int]) -> None:
-        if self.won.get(here) != move:
-            if here in self.won:
-                self.won2[here] = self.won[here]
-            self.won[here] = move
+        won = self.won.setdefault(here, [])
+        if move in won:
+            won.remove(move)
+        won.insert(0, move)
+        del won[KILLERS:]
 
     def _some_move_wins(self, free: int, vertical: bool, mine: list[int], theirs: list[int]) -> bool:
         rows, cols = self.rows, self.cols
         here = (vertical, free.bit_count())
-        last, before = self.won.get(here), self.won2.get(here)
         # the moves that won the last nodes with as many empty cells: one lost for the opponent wins
-        for move in (last, before if before != last else None):
-            if move is not None and (mine[move[0]] >> move[1]) & 3 == 3:
+        for move in self.won.get(here, ()):
+            if (mine[move[0]] >> move[1]) & 3 == 3:
                 if self._known(self._play(free, vertical, *move), vertical) is False:
+                    self._won_with(here, move)  # to the front of its list
                     return True
         moves = ordered_moves(rows, cols, mine, theirs, vertical)
         children = [self._play(free, vertical, a, b) for a, b in moves]
@@ -545,7 +548,6 @@ def move_values(
             out.append(None)
             continue
         search.won.clear()  # as the C core, which starts each move's search afresh
-        search.won2.clear()
         try:
             out.append(not search.wins(free & ~((1 << a) | (1 << b)), not vertical))
         except SearchTimeout:

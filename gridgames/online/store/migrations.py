@@ -9,7 +9,10 @@ version 3 the room's snapshot, so a long game loads without replaying its moves;
 game's own options as one JSON column, `options` (`{name: value}`), in place of the one option that had
 a column of its own (GridLock's adjacency, see `engine.legacy`); version 5 the game site (issue 31): a
 room's clock, its named players and whether it is rated, and the players, their ratings, their finished
-games and the open seeks.
+games and the open seeks; version 6 (PostgreSQL only, `POSTGRESQL_ONLY`) drops the moves' foreign key to
+their room, which PostgreSQL checked with a query and a row lock (a WAL record) for every move although
+a move is only ever written by the statement that raises its room's `seq` (`PostgresStore._change`),
+and the purge deletes a room's moves before the room.
 """
 
 from __future__ import annotations
@@ -122,8 +125,17 @@ _V5 = [
     "CREATE INDEX rooms_lobby ON rooms (created) WHERE players IS NOT NULL AND finished IS NULL",
 ]
 
-STEPS: dict[int, list[str]] = {1: _V1, 2: _V2, 3: _V3, 4: _V4, 5: _V5}
+# Version 6: nothing for SQLite (its foreign keys stay; `POSTGRESQL_ONLY` says why PostgreSQL's go).
+_V6: list[str] = []
+
+STEPS: dict[int, list[str]] = {1: _V1, 2: _V2, 3: _V3, 4: _V4, 5: _V5, 6: _V6}
 assert max(STEPS) == SCHEMA_VERSION
+
+#: Steps of PostgreSQL's alone, run after the shared ones of the same version. The moves' foreign key
+#: costs every move an RI query and a lock on the room's row (issue 31: PostgreSQL's share of a move).
+POSTGRESQL_ONLY: dict[int, list[str]] = {
+    6: ["ALTER TABLE moves DROP CONSTRAINT IF EXISTS moves_room_fkey"],
+}
 
 #: The tables a gridgames database holds; a database with any of them but no version is another program's.
 TABLES = ("rooms", "seats", "moves", "players", "ratings", "games", "seeks")
@@ -137,8 +149,10 @@ def statements(after: int, dialect: str) -> list[tuple[int, list[str]]]:
     """The steps that bring a database at version `after` to SCHEMA_VERSION, in the dialect's words."""
     real = "REAL" if dialect == "sqlite" else "DOUBLE PRECISION"
     moves_table = " WITHOUT ROWID" if dialect == "sqlite" else ""
+    only = POSTGRESQL_ONLY if dialect == "postgresql" else {}
     return [
-        (version, [sql.format(real=real, moves_table=moves_table) for sql in STEPS[version]])
+        (version, [sql.format(real=real, moves_table=moves_table) for sql in STEPS[version]]
+         + only.get(version, []))
         for version in range(after + 1, SCHEMA_VERSION + 1)
     ]
 
