@@ -163,25 +163,27 @@ class SqliteStore:
     # -- writing -----------------------------------------------------------------------------
     def _commit(self, batch: list[Change]) -> list[BaseException | None]:
         """Commit `batch` in one transaction; each change's failure (None: it is committed)."""
-        if len(batch) == 1:
-            return [self._commit_one(batch[0])]
-        if self._commit_together(batch):
+        failure = self._commit_all(batch)
+        if failure is None:
             return [None] * len(batch)
+        if len(batch) == 1:
+            return [failure]
         return self._commit_apart(batch)
 
-    def _commit_together(self, batch: list[Change]) -> bool:
-        """The usual batch, where no change fails: its changes side by side, no savepoint each (two
-        statements a change fewer). False, with the transaction rolled back, when one fails: the batch
-        is then done again by `_commit_apart`, change by change in the same order (a change writes
-        nothing but its statements and its answer, so doing it again answers the same)."""
+    def _commit_all(self, batch: list[Change]) -> BaseException | None:
+        """The usual batch, where no change fails (most often a change alone): its changes side by side
+        in one transaction, no savepoint each (two statements a change fewer). When one fails, the
+        transaction is rolled back and its failure returned; a batch of more is then done again by
+        `_commit_apart`, change by change in the same order (a change writes nothing but its statements
+        and its answer, so doing it again answers the same)."""
         db = self._db
         db.execute("BEGIN IMMEDIATE")
         try:
             for change in batch:
                 change(db)
-        except (sqlite3.Error, Conflict):
+        except (sqlite3.Error, Conflict) as error:
             db.execute("ROLLBACK")
-            return False
+            return error
         except BaseException:
             if db.in_transaction:
                 db.execute("ROLLBACK")
@@ -192,7 +194,7 @@ class SqliteStore:
             if db.in_transaction:
                 db.execute("ROLLBACK")
             raise
-        return True
+        return None
 
     def _commit_apart(self, batch: list[Change]) -> list[BaseException | None]:
         """Each change of `batch` in a savepoint of its own, so that a failure spoils only itself."""
@@ -216,28 +218,6 @@ class SqliteStore:
                 db.execute("ROLLBACK")
             raise
         return errors
-
-    def _commit_one(self, change: Change) -> BaseException | None:
-        """A change alone in its transaction (the usual batch when moves are few): no savepoint, its
-        failure rolls the transaction back, two statements fewer than in a batch."""
-        db = self._db
-        db.execute("BEGIN IMMEDIATE")
-        try:
-            change(db)
-        except (sqlite3.Error, Conflict) as error:
-            db.execute("ROLLBACK")
-            return error
-        except BaseException:
-            if db.in_transaction:
-                db.execute("ROLLBACK")
-            raise
-        try:
-            db.execute("COMMIT")
-        except BaseException:
-            if db.in_transaction:
-                db.execute("ROLLBACK")
-            raise
-        return None
 
     def _checkpoint(self) -> None:
         """Copy the log into the database from a second connection, so commits never wait for it."""
