@@ -189,12 +189,11 @@ class Guard:
 
     def text(self, what: str, text: object, optional: bool = False) -> Any:
         """`text` if it is one line of printable text (or None where `optional`), else a fault."""
+        if type(text) is str and text and text.isprintable() and not text.isspace():
+            return text  # the usual case, asked of the text at once: a server writes a move a message
         if optional and text is None:
             return None
-        # printable text is returned as it is (`printable`'s usual case, asked of the text at once)
-        ok = isinstance(text, str) and bool(text.strip()) and (
-            text.isprintable() or printable(text, len(text) + 1) == text
-        )
+        ok = isinstance(text, str) and bool(text.strip()) and printable(text, len(text) + 1) == text
         if not ok:
             self.fail(what, f"gave {printable(repr(text), 60)}, not one line of text")
         return text
@@ -238,20 +237,14 @@ def _state_after(index: int, name: str) -> Callable[..., Any]:
     """A check that the answer is a position on the board of the argument at `index` (`name`)."""
 
     def check(guard: Guard, what: str, answer: object, args: Any, kwargs: Any) -> Any:
-        return guard.state(what, answer, args[index] if len(args) > index else kwargs[name])
+        return guard.state(what, answer, _given(args, kwargs, index, name))
 
     return check
 
 
 def _text(optional: bool) -> Callable[..., Any]:
     """A check that the answer is one line of printable text (or None where `optional`)."""
-
-    def check(guard: Guard, what: str, answer: object, _args: Any, _kwargs: Any) -> Any:
-        if type(answer) is str and answer and answer.isprintable() and not answer.isspace():
-            return answer  # `Guard.text`'s usual case, without its call: a server writes a move a message
-        return guard.text(what, answer, optional=optional)
-
-    return check
+    return lambda guard, what, answer, _args, _kwargs: guard.text(what, answer, optional=optional)
 
 
 def _look(guard: Guard, what: str, answer: object, _args: Any, _kwargs: Any) -> Any:
