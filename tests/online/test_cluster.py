@@ -234,3 +234,50 @@ async def test_changes_committed_together_fail_only_themselves(pg_url):
         assert stored is not None and len(stored.moves) == 1 and await store.load("b" * 22) is not None
     finally:
         await store.close()
+
+
+async def test_moves_of_several_rooms_written_together_each_answer_for_themselves(pg_url):
+    """Moves of different rooms made at once are written by one statement: each is stored and heard of
+    with its own news, a move decided on a stale seq is refused alone, and a room's second move of the
+    batch waits for its first."""
+    from gridgames.online.store import Conflict, RoomRow
+
+    def row(name: str) -> RoomRow:
+        return RoomRow(name * 22, "rowcol", "3x3", "1", {}, 1, 1, {}, None, {1: "h"}, ())
+
+    store = await open_store(pg_url)
+    heard: list[tuple[str, int, str]] = []
+
+    async def changed(room: str, seq: int, news: str = "") -> None:
+        heard.append((room, seq, news))
+
+    try:
+        for name in "abcd":
+            await store.create(row(name))
+        store.on_change(changed)
+        await asyncio.sleep(0.2)  # the listener is connected (news before it would not be heard)
+        await store.add_move("d" * 22, 0, 1, 0, "A1", None)
+        outcomes = await asyncio.gather(
+            store.add_move("a" * 22, 0, 1, 0, "A1", None, snapshot="snap", clock="c1"),
+            store.add_move("b" * 22, 0, 1, 0, "B2", None, keep_snapshot=True),
+            store.add_move("c" * 22, 0, 1, 0, "C3", None),
+            store.add_move("d" * 22, 0, 1, 0, "B1", None),  # decided before d's first move: refused
+            store.add_move("a" * 22, 0, 1, 1, "B1", None),  # a's again at the same seq: refused
+            return_exceptions=True,
+        )
+        assert outcomes[:3] == [1, 1, 1]
+        assert isinstance(outcomes[3], Conflict) and isinstance(outcomes[4], Conflict)
+        for name, moves in (("a", ("A1",)), ("b", ("B2",)), ("c", ("C3",)), ("d", ("A1",))):
+            stored = await store.load(name * 22)
+            assert stored is not None and stored.moves == moves and stored.seq == 1
+        first = await store.load("a" * 22)
+        assert first is not None and first.snapshot == "snap" and first.clock == "c1"
+        deadline = asyncio.get_running_loop().time() + WAIT
+        while len(heard) < 4 and asyncio.get_running_loop().time() < deadline:
+            await asyncio.sleep(0.01)
+        assert sorted(heard) == [
+            ("a" * 22, 1, "1 0 A1 c1"), ("b" * 22, 1, "1 0 B2"), ("c" * 22, 1, "1 0 C3"),
+            ("d" * 22, 1, "1 0 A1"),
+        ]
+    finally:
+        await store.close()
