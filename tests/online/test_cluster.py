@@ -13,6 +13,9 @@ import aiohttp
 import psycopg
 import pytest
 
+from gridgames.engine.game import Game
+from gridgames.engine.options import Options
+from gridgames.games import get_entry
 from gridgames.online import protocol as p
 from gridgames.online import server
 from gridgames.online.store import StoreRefused, open_store
@@ -93,6 +96,69 @@ async def test_takebacks_resignations_and_rematches_are_ordered_across_servers(n
         await guest.send(p.Rematch("offer"))
         for client in (host, guest):
             await state_where(client, lambda s: s.game == 2 and s.result is None)
+        await host.__aexit__()
+        await guest.__aexit__()
+
+
+async def test_a_clocked_rematch_agreed_across_servers_is_the_same_game_and_clock_on_both(nodes):
+    """The offers and the next game reach the other server by their news alone: both players see the
+    second game with the same first player and that player's clock running, and a move in it."""
+    a, b = nodes
+    async with aiohttp.ClientSession() as session:
+        host = await Client(session, a).__aenter__()
+        await host.send(p.Create(p.VERSION, "rowcol", "3x3", "1", {}, "3+2"))
+        welcome = await host.next(p.Welcome)
+        guest = await Client(session, b).__aenter__()
+        await guest.send(p.Join(p.VERSION, welcome.room))  # type: ignore[attr-defined]
+        await guest.next(p.Welcome)
+        await host.send(p.MoveMsg(0, "A1"))
+        await host.next(p.Ack)
+        await state_where(guest, lambda s: s.moves == ("A1",))
+        await guest.send(p.Resign())
+        await state_where(host, lambda s: s.result is not None)
+        await host.send(p.Rematch("offer"))
+        await state_where(guest, lambda s: s.rematch == (True, False))
+        await guest.send(p.Rematch("offer"))  # the next game begins on server B
+        seen = [
+            await state_where(client, lambda s: s.game == 2 and s.result is None) for client in (host, guest)
+        ]
+        assert seen[0].first == seen[1].first and seen[0].rematch == seen[1].rematch == (False, False)
+        for state in seen:
+            assert state.clock is not None and state.clock["running"] == state.first
+        mover, other = (host, guest) if seen[0].first == 1 else (guest, host)
+        await mover.send(p.MoveMsg(0, "B2"))
+        await mover.next(p.Ack)
+        await state_where(other, lambda s: s.game == 2 and s.moves == ("B2",))
+        await host.__aexit__()
+        await guest.__aexit__()
+
+
+async def test_a_game_won_by_a_move_shows_the_same_result_and_score_through_both_servers(nodes):
+    """The move that ends a game reaches the other server by its news: both players see the game's
+    result and the match's new score, and the rematch starts from it."""
+    a, b = nodes
+    async with aiohttp.ClientSession() as session:
+        host, guest, _, _ = await seated_pair(session, a, b)
+        game = Game.new(get_entry("rowcol"), Options(3, 3, "1"), first_player=1)
+        while game.outcome is None:
+            move = game.legal_moves()[0]
+            mover, other = (host, guest) if game.state.to_move == 1 else (guest, host)
+            await mover.send(p.MoveMsg(len(game.moves), game.rules.format_move(move)))
+            await mover.next(p.Ack)
+            game = game.play(move)
+            ply = len(game.moves)
+            await state_where(other, lambda s, ply=ply: len(s.moves) == ply)
+        winner = game.outcome.winner
+        ended = [
+            await state_where(client, lambda s: s.score != (0, 0) or s.draws) for client in (host, guest)
+        ]
+        assert ended[0].score == ended[1].score and ended[0].draws == ended[1].draws
+        assert ended[0].score == ((1, 0) if winner == 1 else (0, 1) if winner == 2 else (0, 0))
+        await host.send(p.Rematch("offer"))
+        await guest.send(p.Rematch("offer"))
+        for client in (host, guest):
+            state = await state_where(client, lambda s: s.game == 2)
+            assert state.score == ended[0].score and state.moves == ()
         await host.__aexit__()
         await guest.__aexit__()
 

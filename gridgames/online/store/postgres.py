@@ -2,7 +2,7 @@
 
 Each change is one statement: it raises the room's `seq` only if the room is still at the number
 the change was decided on (otherwise `Conflict`, nothing written), writes the move or the offer,
-and sends `NOTIFY gridgames_rooms, 'ROOM SEQ'`, which PostgreSQL delivers only once the
+and sends `NOTIFY gridgames_rooms, 'ROOM SEQ[ NEWS]'`, which PostgreSQL delivers only once the
 transaction has committed. Changes made in the same turn of the event loop are committed together
 in one transaction, sent without waiting for each answer (pipeline mode): one round trip and one
 disk flush for many moves (group commit, as the SQLite store does). The batch's plain moves of
@@ -338,9 +338,7 @@ class PostgresStore:
             sets += ", match=%(match)s, finished=%(now)s"
         values = {"game": game_no, "ply": ply, "move": move, "now": time.time(), "snapshot": snapshot,
                   "match": None if match is None else json.dumps(match)}
-        news = "" if match is not None else " ".join(
-            part for part in (str(game_no), str(ply), move, clock) if part is not None
-        )
+        news = " ".join(part for part in (str(game_no), str(ply), move, clock) if part is not None)
         return await self._change(
             room, seq, sets, values,
             ", added AS (INSERT INTO moves SELECT id, %(game)s, %(ply)s, %(move)s FROM bumped)",
@@ -365,6 +363,7 @@ class PostgresStore:
         return await self._change(
             room, seq, "takeback_by=%(by)s, rematch=%(rematch)s",
             {"by": takeback_by, "rematch": offer_text(rematch)},
+            news=f"offers {takeback_by or '-'} {offer_text(rematch) or '-'}",
         )
 
     async def finish(
@@ -382,6 +381,7 @@ class PostgresStore:
             room, seq, "game_no=%(game)s, first_player=%(first)s, result=NULL, rematch='', finished=NULL, "
             "snapshot=NULL",
             {"game": game_no, "first": first_player}, clock=clock,
+            news=f"next {game_no} {first_player}" + ("" if clock is None else f" {clock}"),
         )
 
     # -- the game site -------------------------------------------------------------------------
