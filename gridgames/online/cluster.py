@@ -2,7 +2,7 @@
 
 With PostgreSQL several servers hold the same room in memory. The database orders every change
 (the room's `seq`, see `store.base`); a server that loses a race (`Conflict`) or hears that a
-room changed elsewhere (LISTEN/NOTIFY) takes a plain move, the offers or the next game from the
+room changed elsewhere (LISTEN/NOTIFY) takes a move, the offers or the next game from the
 news itself (`Follower`), and for anything else calls `catch_up`, which reads the room and brings the
 one in memory up to it: only the new moves go through the engine when the game merely went on or
 was taken back (the game is cut back to what both agree on, then goes on, if that is a few moves);
@@ -83,9 +83,9 @@ def _agreed(room: Room, game_no: int, moves: tuple[str, ...]) -> int | None:
 class Follower:
     """Hears of every committed change (LISTEN/NOTIFY) and brings the rooms in memory up to it, then
     tells the room's players and watchers on this server, as if the change had been made here: one
-    `moved` message for a move, the whole room (`broadcast`) for anything else. A plain move, the
-    offers and the next game are taken from the news; anything else is read from the store. A room's news is
-    handled in the order heard, by a task of the room's own under the room's lock (news of other
+    `moved` message for a move, the whole room (`broadcast`) for anything else. A move, the offers
+    and the next game are taken from the news; anything else is read from the store. A room's news
+    is handled in the order heard, by a task of the room's own under the room's lock (news of other
     rooms must not wait behind it, and what clients are told stays in order with the changes made
     here). Only rooms someone is in here are followed: a cluster's servers keep no idle rooms."""
 

@@ -8,9 +8,10 @@ in one transaction, sent without waiting for each answer (pipeline mode): one ro
 disk flush for many moves (group commit, as the SQLite store does). The batch's plain moves of
 different rooms are written by one statement over arrays (`MOVES`), which is its own transaction, in
 place of BEGIN, a statement each and COMMIT. If such a batch fails, its changes are retried one by one,
-so one bad change fails only itself. Every server LISTENs on one more
-connection and reloads the rooms it has in memory when told they changed; after that connection
-drops it reconnects and reloads them all, since notifications sent meanwhile are gone.
+so one bad change fails only itself. Every server LISTENs on one more connection and follows the
+rooms it has in memory from the news (`cluster.Follower`: a move, the offers, the next game), reading
+a room again for any other change; after that connection drops it reconnects and reloads them all,
+since notifications sent meanwhile are gone.
 
 Why LISTEN/NOTIFY and not Redis pub/sub: the moves are already in PostgreSQL, and a notification
 sent in the move's own transaction cannot announce a move that was not committed or miss one that
@@ -71,10 +72,10 @@ Statement = tuple[str, "tuple[Any, ...] | dict[str, Any]"]
 #: ply, move, snapshot, keep the stored snapshot, clock (None: kept), news. Moves like this made in the
 #: same turn of the loop are written by one statement over arrays (`MOVES`), not one statement each.
 MoveRow = tuple[str, int, int, int, str, "str | None", bool, "str | None", str]
+Queued = tuple[list[Statement], "asyncio.Future[int]", "MoveRow | None"]  # a change, its answer, as a move
 #: Several rooms' moves in one statement, all or nothing (autocommit: the statement is its transaction,
 #: answered once committed): each room's seq raised if still the one its move was decided on, the move
 #: inserted and the news sent for each room raised; returns the positions (from 1) of the moves written.
-Queued = tuple[list[Statement], "asyncio.Future[int]", "MoveRow | None"]  # a change, its answer, as a move
 MOVES = (
     "WITH given AS (SELECT * FROM unnest(%s::text[], %s::int[], %s::int[], %s::int[], %s::text[], "
     "%s::text[], %s::bool[], %s::text[], %s::text[]) WITH ORDINALITY "
