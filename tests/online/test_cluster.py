@@ -331,7 +331,7 @@ async def test_moves_of_several_rooms_written_together_each_answer_for_themselve
             store.add_move("a" * 22, 0, 1, 1, "B1", None),  # a's again at the same seq: refused
             return_exceptions=True,
         )
-        assert outcomes[:3] == [1, 1, 1]
+        assert outcomes[:3] == [1, 1, 1]  # the rooms' new seqs
         assert isinstance(outcomes[3], Conflict) and isinstance(outcomes[4], Conflict)
         for name, moves in (("a", ("A1",)), ("b", ("B2",)), ("c", ("C3",)), ("d", ("A1",))):
             stored = await store.load(name * 22)
@@ -345,5 +345,17 @@ async def test_moves_of_several_rooms_written_together_each_answer_for_themselve
             ("a" * 22, 1, "1 0 A1 c1"), ("b" * 22, 1, "1 0 B2"), ("c" * 22, 1, "1 0 C3"),
             ("d" * 22, 1, "1 0 A1"),
         ]
+        # A move the database refuses (its ply is stored already) fails the statement: the others are
+        # then written one by one, and only it fails.
+        outcomes = await asyncio.gather(
+            store.add_move("a" * 22, 1, 1, 1, "B1", None),
+            store.add_move("b" * 22, 1, 1, 0, "C1", None),  # ply 0 again
+            store.add_move("c" * 22, 1, 1, 1, "A3", None),
+            return_exceptions=True,
+        )
+        assert outcomes[0] == 2 and isinstance(outcomes[1], Conflict) and outcomes[2] == 2  # the new seqs
+        for name, moves in (("a", ("A1", "B1")), ("b", ("B2",)), ("c", ("C3", "A3"))):
+            stored = await store.load(name * 22)
+            assert stored is not None and stored.moves == moves
     finally:
         await store.close()
