@@ -76,13 +76,15 @@ Queued = tuple[list[Statement], "asyncio.Future[int]", "MoveRow | None"]  # a ch
 #: Several rooms' moves in one statement, all or nothing (autocommit: the statement is its transaction,
 #: answered once committed): each room's seq raised if still the one its move was decided on, the move
 #: inserted and the news sent for each room raised; returns the positions (from 1) of the moves written.
+#: The rooms are given once more, to `= ANY`, so that PostgreSQL finds them by the key: a plan prepared
+#: once for any number of moves otherwise joins them by scanning every room.
 MOVES = (
     "WITH given AS (SELECT * FROM unnest(%s::text[], %s::int[], %s::int[], %s::int[], %s::text[], "
     "%s::text[], %s::bool[], %s::text[], %s::text[]) WITH ORDINALITY "
     "AS g(room, seq, game, ply, move, snap, keep, clock, news, i)), "
     "bumped AS (UPDATE rooms r SET seq=r.seq+1, takeback_by=NULL, "
     "snapshot=CASE WHEN g.keep THEN r.snapshot ELSE g.snap END, clock=coalesce(g.clock, r.clock) "
-    "FROM given g WHERE r.id=g.room AND r.seq=g.seq "
+    "FROM given g WHERE r.id = ANY(%s::text[]) AND r.id=g.room AND r.seq=g.seq "
     "RETURNING r.id, r.seq, g.game, g.ply, g.move, g.news, g.i), "
     "added AS (INSERT INTO moves SELECT id, game, ply, move FROM bumped), "
     f"told AS (SELECT i, pg_notify('{CHANNEL}', id || ' ' || seq || news) FROM bumped) "
@@ -246,6 +248,7 @@ class PostgresStore:
         """Moves of different rooms by one statement (`MOVES`): 1 for each written, 0 for a room that
         moved on meanwhile. If the statement fails, the moves' own statements as any batch's."""
         columns = [list(column) for column in zip(*(move for _, _, move in moves), strict=True)]
+        columns.append(columns[0])  # the rooms again, for `= ANY`
         try:
             async with self._conn() as conn:
                 written = {row[0] for row in await (await conn.execute(MOVES, columns)).fetchall()}
