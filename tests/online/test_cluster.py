@@ -302,6 +302,21 @@ async def test_changes_committed_together_fail_only_themselves(pg_url):
         await store.close()
 
 
+async def listening(url: str) -> None:
+    """Return once a store's listener in this database has run its last LISTEN (within WAIT)."""
+    deadline = asyncio.get_running_loop().time() + WAIT
+    async with await psycopg.AsyncConnection.connect(url, autocommit=True) as watch:
+        while asyncio.get_running_loop().time() < deadline:
+            row = await (await watch.execute(
+                "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+                "AND state = 'idle' AND query = 'LISTEN gridgames_lobby'"
+            )).fetchone()
+            if row and row[0]:
+                return
+            await asyncio.sleep(0.01)
+    raise AssertionError("The store's listener did not start listening.")
+
+
 async def test_moves_of_several_rooms_written_together_each_answer_for_themselves(pg_url):
     """Moves of different rooms made at once are written by one statement: each is stored and heard of
     with its own news, a move decided on a stale seq is refused alone, and a room's second move of the
@@ -321,7 +336,7 @@ async def test_moves_of_several_rooms_written_together_each_answer_for_themselve
         for name in "abcd":
             await store.create(row(name))
         store.on_change(changed)
-        await asyncio.sleep(0.2)  # the listener is connected (news before it would not be heard)
+        await listening(pg_url)  # news sent before the listener listens would not be heard
         await store.add_move("d" * 22, 0, 1, 0, "A1", None)
         outcomes = await asyncio.gather(
             store.add_move("a" * 22, 0, 1, 0, "A1", None, snapshot="snap", clock="c1"),
