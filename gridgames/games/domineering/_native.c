@@ -507,6 +507,10 @@ static int wins(Board *d, u128 free, int vertical) {
  * legal first looks its child up in the table and the bound alone, and wins at once if either shows it
  * lost for the opponent (three nodes in four on 8x7), before its moves are scored. The move's child is
  * never searched there: that was tried (the move searched first) and cost twice the nodes.
+ *
+ * The free move (F_FREE, see free_tempo): a domino of the mover's on no cell of her areas counts as one
+ * sure move more where her protective squares and vulnerable areas are both even in number (8x8 (V)
+ * 7.04M nodes to 5.82M, 8x7 (H) 1.02M to 0.73M, the instructions level: docs/solvers.md).
  */
 
 #define LINES_MAX 12
