@@ -28,7 +28,7 @@ import time
 from collections.abc import Coroutine
 from dataclasses import replace
 from json.encoder import encode_basestring_ascii
-from typing import Any
+from typing import Any, cast
 
 import aiohttp
 
@@ -41,6 +41,7 @@ from gridgames.games import get_entry
 from gridgames.games.domino.rules import DominoRules, domino_tops
 from gridgames.games.guard import unwrapped
 from gridgames.games.nodekayles.rules import NodeKaylesRules
+from gridgames.games.walls.rules import WALL, WallsRules, WallsState
 from gridgames.online import protocol as p
 
 THINK = (0.5, 2.0)  # seconds a bot waits before moving, like a quick human
@@ -68,7 +69,8 @@ def _unguarded(variant: str) -> Entry:
 def choose(game: Game, rng: random.Random) -> Move:
     """A legal move drawn uniformly, the game not over. In the domino games each place a domino fits is
     one bit of a mask (`domino_tops`, one mask a direction), in Node Kayles each free cell one bit of
-    `free`, so the draw is the k-th of those bits and only the move drawn is built; other games (and a
+    `free`, in walls each step (or placement) and each empty cell for a wall one bit of `steps` and
+    `empty`, so the draw is the k-th of those bits and only the move drawn is built; other games (and a
     rule book that lists its moves another way) draw from the list of legal moves."""
     rules, state = game.rules, game.state
     lists = type(rules).legal_moves
@@ -84,6 +86,16 @@ def choose(game: Game, rng: random.Random) -> Move:
         free: int = state.free  # type: ignore[attr-defined]
         if free:
             return Move((state.cell(_kth_bit(free, rng.randrange(free.bit_count()))),))
+    elif lists is WallsRules.legal_moves:
+        walled = cast(WallsState, state)
+        empty = walled.empty
+        steps = empty if walled.in_setup else cast(WallsRules, rules).steps(walled)
+        walls = 0 if walled.in_setup else empty  # a step (or a placement) first, then a wall, as listed
+        if steps:
+            k = rng.randrange(steps.bit_count() + walls.bit_count())
+            if k < steps.bit_count():
+                return Move((state.cell(_kth_bit(steps, k)),))
+            return Move((state.cell(_kth_bit(walls, k - steps.bit_count())),), WALL)
     return rng.choice(game.legal_moves())
 
 

@@ -2,7 +2,8 @@
 
 With PostgreSQL several servers hold the same room in memory. The database orders every change
 (the room's `seq`, see `store.base`); a server that loses a race (`Conflict`) or hears that a
-room changed elsewhere (LISTEN/NOTIFY) calls `catch_up`, which reads the room and brings the
+room changed elsewhere (LISTEN/NOTIFY) takes a move, the offers or the next game from the
+news itself (`Follower`), and for anything else calls `catch_up`, which reads the room and brings the
 one in memory up to it: only the new moves go through the engine when the game merely went on or
 was taken back (the game is cut back to what both agree on, then goes on, if that is a few moves);
 otherwise (another game, a room far behind) it is rebuilt from the stored snapshot on a thread. A
@@ -24,6 +25,7 @@ from gridgames.games.guard import GameFault
 from gridgames.online.room import Room, clock_from, outcome_from_result
 from gridgames.online.rooms import rebuild
 from gridgames.online.store import RoomRow, RoomStore, StoreError
+from gridgames.online.store.base import offer_text, offers_from_text
 
 log = logging.getLogger("gridgames.online")
 
@@ -81,8 +83,9 @@ def _agreed(room: Room, game_no: int, moves: tuple[str, ...]) -> int | None:
 class Follower:
     """Hears of every committed change (LISTEN/NOTIFY) and brings the rooms in memory up to it, then
     tells the room's players and watchers on this server, as if the change had been made here: one
-    `moved` message for a move, the whole room (`broadcast`) for anything else. A room's news is
-    handled in the order heard, by a task of the room's own under the room's lock (news of other
+    `moved` message for a move, the whole room (`broadcast`) for anything else. A move, the offers
+    and the next game are taken from the news; anything else is read from the store. A room's news
+    is handled in the order heard, by a task of the room's own under the room's lock (news of other
     rooms must not wait behind it, and what clients are told stays in order with the changes made
     here). Only rooms someone is in here are followed: a cluster's servers keep no idle rooms."""
 
@@ -126,22 +129,55 @@ class Follower:
             self._news.pop(room.id, None)
 
     async def _bring(self, room: Room, batch: list[tuple[int, str]]) -> None:
-        """Play the moves the news tells of, if each is the room's very next change; else read the room."""
-        told = []
+        """Play the moves the news tells of, and take the offers and next games it tells of, if each is
+        the room's very next change; else read the room."""
+        told, whole = [], False
         for seq, news in batch:
             if room.seq >= seq:
                 continue
             if self._apply(room, seq, news):
                 told.append(room.moved(news.split(" ", 3)[2]).to_json())  # the move's text as stored
                 continue
+            if self._take(room, seq, news):
+                whole = True
+                continue
             await self._catch_up(room)  # the room as read has every change heard so far
             return
-        if told:
+        if told or whole:
             room.touch()
             if self.timed is not None:
                 self.timed(room)
         for text in told:
             await self.send_all(room, text)
+        if whole:
+            await self.broadcast(room)
+
+    def _take(self, room: Room, seq: int, news: str) -> bool:
+        """Offers changed ('offers BY REMATCH') or the next game begun ('next GAME FIRST [CLOCK]'), told
+        by the news of the room's very next change: taken as the room's own change would be, without
+        reading the room. False (read it) for anything else or anything that does not fit."""
+        parts = news.split(" ", 3)
+        if seq != room.seq + 1 or len(parts) < 3:
+            return False
+        if parts[0] == "offers" and len(parts) == 3 and parts[1] in ("-", "1", "2"):
+            rematch = offers_from_text(parts[2])
+            if offer_text(rematch) != parts[2].replace("-", ""):
+                return False
+            room.takeback_by = None if parts[1] == "-" else int(parts[1])
+            room.rematch, room.seq = set(rematch), seq
+            return True
+        if parts[0] != "next" or room.outcome is None or parts[1] != str(room.game_no + 1):
+            return False
+        clock = clock_from(parts[3]) if len(parts) == 4 else None
+        if (clock is None) != (room.clock is None):
+            return False
+        game = room.next_game()
+        if parts[2] != str(game.first_player):
+            return False
+        room.game_no, room.resigned = room.game_no + 1, None
+        room.start_game(game)
+        room.rematch, room.clock, room.seq = set(), clock, seq
+        return True
 
     def _apply(self, room: Room, seq: int, news: str) -> bool:
         parts = news.split(" ", 3)  # GAME PLY MOVE [CLOCK]
@@ -154,9 +190,13 @@ class Follower:
         if game_no != room.game_no or ply != room.ply or room.outcome is not None:
             return False
         try:
-            room.advance(room.game.play(parts[2]))
+            after = room.game.play(parts[2])
+            match = None if after.outcome is None else room.match.record(after)  # as the mover's server did
         except (GameError, GameFault):
             return False
+        room.advance(after)
+        if match is not None:
+            room.match = match
         room.seq, room.takeback_by = seq, None
         room.clock = clock
         return True

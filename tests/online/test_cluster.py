@@ -13,6 +13,9 @@ import aiohttp
 import psycopg
 import pytest
 
+from gridgames.engine.game import Game
+from gridgames.engine.options import Options
+from gridgames.games import get_entry
 from gridgames.online import protocol as p
 from gridgames.online import server
 from gridgames.online.store import StoreRefused, open_store
@@ -93,6 +96,69 @@ async def test_takebacks_resignations_and_rematches_are_ordered_across_servers(n
         await guest.send(p.Rematch("offer"))
         for client in (host, guest):
             await state_where(client, lambda s: s.game == 2 and s.result is None)
+        await host.__aexit__()
+        await guest.__aexit__()
+
+
+async def test_a_clocked_rematch_agreed_across_servers_is_the_same_game_and_clock_on_both(nodes):
+    """The offers and the next game reach the other server by their news alone: both players see the
+    second game with the same first player and that player's clock running, and a move in it."""
+    a, b = nodes
+    async with aiohttp.ClientSession() as session:
+        host = await Client(session, a).__aenter__()
+        await host.send(p.Create(p.VERSION, "rowcol", "3x3", "1", {}, "3+2"))
+        welcome = await host.next(p.Welcome)
+        guest = await Client(session, b).__aenter__()
+        await guest.send(p.Join(p.VERSION, welcome.room))  # type: ignore[attr-defined]
+        await guest.next(p.Welcome)
+        await host.send(p.MoveMsg(0, "A1"))
+        await host.next(p.Ack)
+        await state_where(guest, lambda s: s.moves == ("A1",))
+        await guest.send(p.Resign())
+        await state_where(host, lambda s: s.result is not None)
+        await host.send(p.Rematch("offer"))
+        await state_where(guest, lambda s: s.rematch == (True, False))
+        await guest.send(p.Rematch("offer"))  # the next game begins on server B
+        seen = [
+            await state_where(client, lambda s: s.game == 2 and s.result is None) for client in (host, guest)
+        ]
+        assert seen[0].first == seen[1].first and seen[0].rematch == seen[1].rematch == (False, False)
+        for state in seen:
+            assert state.clock is not None and state.clock["running"] == state.first
+        mover, other = (host, guest) if seen[0].first == 1 else (guest, host)
+        await mover.send(p.MoveMsg(0, "B2"))
+        await mover.next(p.Ack)
+        await state_where(other, lambda s: s.game == 2 and s.moves == ("B2",))
+        await host.__aexit__()
+        await guest.__aexit__()
+
+
+async def test_a_game_won_by_a_move_shows_the_same_result_and_score_through_both_servers(nodes):
+    """The move that ends a game reaches the other server by its news: both players see the game's
+    result and the match's new score, and the rematch starts from it."""
+    a, b = nodes
+    async with aiohttp.ClientSession() as session:
+        host, guest, _, _ = await seated_pair(session, a, b)
+        game = Game.new(get_entry("rowcol"), Options(3, 3, "1"), first_player=1)
+        while game.outcome is None:
+            move = game.legal_moves()[0]
+            mover, other = (host, guest) if game.state.to_move == 1 else (guest, host)
+            await mover.send(p.MoveMsg(len(game.moves), game.rules.format_move(move)))
+            await mover.next(p.Ack)
+            game = game.play(move)
+            ply = len(game.moves)
+            await state_where(other, lambda s, ply=ply: len(s.moves) == ply)
+        winner = game.outcome.winner
+        ended = [
+            await state_where(client, lambda s: s.score != (0, 0) or s.draws) for client in (host, guest)
+        ]
+        assert ended[0].score == ended[1].score and ended[0].draws == ended[1].draws
+        assert ended[0].score == ((1, 0) if winner == 1 else (0, 1) if winner == 2 else (0, 0))
+        await host.send(p.Rematch("offer"))
+        await guest.send(p.Rematch("offer"))
+        for client in (host, guest):
+            state = await state_where(client, lambda s: s.game == 2)
+            assert state.score == ended[0].score and state.moves == ()
         await host.__aexit__()
         await guest.__aexit__()
 
@@ -232,5 +298,79 @@ async def test_changes_committed_together_fail_only_themselves(pg_url):
         assert 1 in outcomes[2:] and any(isinstance(outcome, Conflict) for outcome in outcomes[2:])
         stored = await store.load("a" * 22)
         assert stored is not None and len(stored.moves) == 1 and await store.load("b" * 22) is not None
+    finally:
+        await store.close()
+
+
+async def listening(url: str) -> None:
+    """Return once a store's listener in this database has run its last LISTEN (within WAIT)."""
+    deadline = asyncio.get_running_loop().time() + WAIT
+    async with await psycopg.AsyncConnection.connect(url, autocommit=True) as watch:
+        while asyncio.get_running_loop().time() < deadline:
+            row = await (await watch.execute(
+                "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+                "AND state = 'idle' AND query = 'LISTEN gridgames_lobby'"
+            )).fetchone()
+            if row and row[0]:
+                return
+            await asyncio.sleep(0.01)
+    raise AssertionError("The store's listener did not start listening.")
+
+
+async def test_moves_of_several_rooms_written_together_each_answer_for_themselves(pg_url):
+    """Moves of different rooms made at once are written by one statement: each is stored and heard of
+    with its own news, a move decided on a stale seq is refused alone, and a room's second move of the
+    batch waits for its first."""
+    from gridgames.online.store import Conflict, RoomRow
+
+    def row(name: str) -> RoomRow:
+        return RoomRow(name * 22, "rowcol", "3x3", "1", {}, 1, 1, {}, None, {1: "h"}, ())
+
+    store = await open_store(pg_url)
+    heard: list[tuple[str, int, str]] = []
+
+    async def changed(room: str, seq: int, news: str = "") -> None:
+        heard.append((room, seq, news))
+
+    try:
+        for name in "abcd":
+            await store.create(row(name))
+        store.on_change(changed)
+        await listening(pg_url)  # news sent before the listener listens would not be heard
+        await store.add_move("d" * 22, 0, 1, 0, "A1", None)
+        outcomes = await asyncio.gather(
+            store.add_move("a" * 22, 0, 1, 0, "A1", None, snapshot="snap", clock="c1"),
+            store.add_move("b" * 22, 0, 1, 0, "B2", None, keep_snapshot=True),
+            store.add_move("c" * 22, 0, 1, 0, "C3", None),
+            store.add_move("d" * 22, 0, 1, 0, "B1", None),  # decided before d's first move: refused
+            store.add_move("a" * 22, 0, 1, 1, "B1", None),  # a's again at the same seq: refused
+            return_exceptions=True,
+        )
+        assert outcomes[:3] == [1, 1, 1]  # the rooms' new seqs
+        assert isinstance(outcomes[3], Conflict) and isinstance(outcomes[4], Conflict)
+        for name, moves in (("a", ("A1",)), ("b", ("B2",)), ("c", ("C3",)), ("d", ("A1",))):
+            stored = await store.load(name * 22)
+            assert stored is not None and stored.moves == moves and stored.seq == 1
+        first = await store.load("a" * 22)
+        assert first is not None and first.snapshot == "snap" and first.clock == "c1"
+        deadline = asyncio.get_running_loop().time() + WAIT
+        while len(heard) < 4 and asyncio.get_running_loop().time() < deadline:
+            await asyncio.sleep(0.01)
+        assert sorted(heard) == [
+            ("a" * 22, 1, "1 0 A1 c1"), ("b" * 22, 1, "1 0 B2"), ("c" * 22, 1, "1 0 C3"),
+            ("d" * 22, 1, "1 0 A1"),
+        ]
+        # A move the database refuses (its ply is stored already) fails the statement: the others are
+        # then written one by one, and only it fails.
+        outcomes = await asyncio.gather(
+            store.add_move("a" * 22, 1, 1, 1, "B1", None),
+            store.add_move("b" * 22, 1, 1, 0, "C1", None),  # ply 0 again
+            store.add_move("c" * 22, 1, 1, 1, "A3", None),
+            return_exceptions=True,
+        )
+        assert outcomes[0] == 2 and isinstance(outcomes[1], Conflict) and outcomes[2] == 2  # the new seqs
+        for name, moves in (("a", ("A1", "B1")), ("b", ("B2",)), ("c", ("C3", "A3"))):
+            stored = await store.load(name * 22)
+            assert stored is not None and stored.moves == moves
     finally:
         await store.close()

@@ -2,13 +2,16 @@
 
 Each change is one statement: it raises the room's `seq` only if the room is still at the number
 the change was decided on (otherwise `Conflict`, nothing written), writes the move or the offer,
-and sends `NOTIFY gridgames_rooms, 'ROOM SEQ'`, which PostgreSQL delivers only once the
+and sends `NOTIFY gridgames_rooms, 'ROOM SEQ[ NEWS]'`, which PostgreSQL delivers only once the
 transaction has committed. Changes made in the same turn of the event loop are committed together
 in one transaction, sent without waiting for each answer (pipeline mode): one round trip and one
-disk flush for many moves (group commit, as the SQLite store does). If such a batch fails, its
-changes are retried one by one, so one bad change fails only itself. Every server LISTENs on one more
-connection and reloads the rooms it has in memory when told they changed; after that connection
-drops it reconnects and reloads them all, since notifications sent meanwhile are gone.
+disk flush for many moves (group commit, as the SQLite store does). The batch's plain moves of
+different rooms are written by one statement over arrays (`MOVES`), which is its own transaction, in
+place of BEGIN, a statement each and COMMIT. If such a batch fails, its changes are retried one by one,
+so one bad change fails only itself. Every server LISTENs on one more connection and follows the
+rooms it has in memory from the news (`cluster.Follower`: a move, the offers, the next game), reading
+a room again for any other change; after that connection drops it reconnects and reloads them all,
+since notifications sent meanwhile are gone.
 
 Why LISTEN/NOTIFY and not Redis pub/sub: the moves are already in PostgreSQL, and a notification
 sent in the move's own transaction cannot announce a move that was not committed or miss one that
@@ -65,6 +68,28 @@ MIGRATION_LOCK = 0x6767524D  # pg_advisory_xact_lock key: servers starting toget
 BATCH_LIMIT = 500  # changes committed in one transaction at most
 Query = Callable[[psycopg.AsyncConnection[Any]], Awaitable[Any]]
 Statement = tuple[str, "tuple[Any, ...] | dict[str, Any]"]
+#: A move that neither ends its game nor needs more than the room's row and the move's: room, seq, game,
+#: ply, move, snapshot, keep the stored snapshot, clock (None: kept), news. Moves like this made in the
+#: same turn of the loop are written by one statement over arrays (`MOVES`), not one statement each.
+MoveRow = tuple[str, int, int, int, str, "str | None", bool, "str | None", str]
+Queued = tuple[list[Statement], "asyncio.Future[int]", "MoveRow | None"]  # a change, its answer, as a move
+#: Several rooms' moves in one statement, all or nothing (autocommit: the statement is its transaction,
+#: answered once committed): each room's seq raised if still the one its move was decided on, the move
+#: inserted and the news sent for each room raised; returns the positions (from 1) of the moves written.
+#: The rooms are given once more, to `= ANY`, so that PostgreSQL finds them by the key: a plan prepared
+#: once for any number of moves otherwise joins them by scanning every room.
+MOVES = (
+    "WITH given AS (SELECT * FROM unnest(%s::text[], %s::int[], %s::int[], %s::int[], %s::text[], "
+    "%s::text[], %s::bool[], %s::text[], %s::text[]) WITH ORDINALITY "
+    "AS g(room, seq, game, ply, move, snap, keep, clock, news, i)), "
+    "bumped AS (UPDATE rooms r SET seq=r.seq+1, takeback_by=NULL, "
+    "snapshot=CASE WHEN g.keep THEN r.snapshot ELSE g.snap END, clock=coalesce(g.clock, r.clock) "
+    "FROM given g WHERE r.id = ANY(%s::text[]) AND r.id=g.room AND r.seq=g.seq "
+    "RETURNING r.id, r.seq, g.game, g.ply, g.move, g.news, g.i), "
+    "added AS (INSERT INTO moves SELECT id, game, ply, move FROM bumped), "
+    f"told AS (SELECT i, pg_notify('{CHANNEL}', id || ' ' || seq || news) FROM bumped) "
+    "SELECT i FROM told"
+)
 
 
 class PostgresStore:
@@ -77,7 +102,7 @@ class PostgresStore:
         self._idle: asyncio.Queue[psycopg.AsyncConnection[Any]] = asyncio.Queue()
         self._listener: asyncio.Task[None] | None = None
         self._closed = False
-        self._queue: list[tuple[list[Statement], asyncio.Future[int]]] = []
+        self._queue: list[Queued] = []
         self._wake: asyncio.Event | None = None
         self._writer: asyncio.Task[None] | None = None
         self._lobby: Callable[[str], Awaitable[None]] | None = None
@@ -181,16 +206,17 @@ class PostgresStore:
             return await query(conn)
 
     # -- writing: group commit -----------------------------------------------------------------
-    async def _write(self, statements: list[Statement], checked: bool) -> None:
+    async def _write(self, statements: list[Statement], checked: bool, move: MoveRow | None = None) -> None:
         """Commit `statements` (with whatever else is queued in this turn of the event loop, in one
         transaction: one disk flush for all). `checked`: the last statement returns how many rooms it
-        changed, and 0 means the room was not at the expected seq (raises Conflict)."""
+        changed, and 0 means the room was not at the expected seq (raises Conflict). `move`: the same
+        change as a row of `MOVES`, which writes the batch's moves in one statement."""
         loop = asyncio.get_running_loop()
         if self._writer is None:
             self._wake = asyncio.Event()
             self._writer = loop.create_task(self._write_loop())
         done: asyncio.Future[int] = loop.create_future()
-        self._queue.append((statements, done))
+        self._queue.append((statements, done, move))
         assert self._wake is not None
         self._wake.set()
         if await done == 0 and checked:
@@ -204,18 +230,31 @@ class PostgresStore:
             self._wake.clear()
             while self._queue:
                 batch, self._queue = self._queue[:BATCH_LIMIT], self._queue[BATCH_LIMIT:]
-                try:
-                    async with self._conn() as conn:
-                        results = await self._commit(conn, [statements for statements, _ in batch])
-                except (StoreError, psycopg.Error):
-                    results = [await self._one_by_one(statements) for statements, _ in batch]
-                for (_, done), result in zip(batch, results, strict=True):
-                    if done.done():
-                        continue
-                    if isinstance(result, BaseException):
-                        done.set_exception(result)
-                    else:
-                        done.set_result(result)
+                moves, rest = _moves_apart(batch)
+                if moves:
+                    _settle(moves, await self._commit_moves(moves))
+                if rest:
+                    _settle(rest, await self._commit_batch([statements for statements, _, _ in rest]))
+
+    async def _commit_batch(self, batch: list[list[Statement]]) -> list[int | BaseException]:
+        """The batch's changes in one transaction; if that fails, each alone, so one fails only itself."""
+        try:
+            async with self._conn() as conn:
+                return await self._commit(conn, batch)
+        except (StoreError, psycopg.Error):
+            return [await self._one_by_one(statements) for statements in batch]
+
+    async def _commit_moves(self, moves: list[Queued]) -> list[int | BaseException]:
+        """Moves of different rooms by one statement (`MOVES`): 1 for each written, 0 for a room that
+        moved on meanwhile. If the statement fails, the moves' own statements as any batch's."""
+        columns = [list(column) for column in zip(*(move for _, _, move in moves), strict=True)]
+        columns.append(columns[0])  # the rooms again, for `= ANY`
+        try:
+            async with self._conn() as conn:
+                written = {row[0] for row in await (await conn.execute(MOVES, columns)).fetchall()}
+        except (StoreError, psycopg.Error):
+            return await self._commit_batch([statements for statements, _, _ in moves])
+        return [int(i in written) for i in range(1, len(moves) + 1)]
 
     async def _commit(
         self, conn: psycopg.AsyncConnection[Any], batch: list[list[Statement]]
@@ -259,7 +298,7 @@ class PostgresStore:
     # -- changes ---------------------------------------------------------------------------------
     async def _change(
         self, room: str, seq: int, sets: str, values: dict[str, Any], then: str = "", news: str = "",
-        clock: str | None = None,
+        clock: str | None = None, move: MoveRow | None = None,
     ) -> int:
         """One statement: raise the room's seq if it is still `seq` (setting `sets`, and `clock` when
         given), run `then` (more WITH clauses, on the room in `bumped`), and NOTIFY 'ROOM SEQ[ NEWS]',
@@ -273,7 +312,7 @@ class PostgresStore:
             "SELECT count(*) FROM told"
         )
         values = {"room": room, "seq": seq, "news": f" {news}" if news else "", **values}
-        await self._write([(sql, values)], checked=True)
+        await self._write([(sql, values)], checked=True, move=move)
         return seq + 1
 
     async def create(self, row: RoomRow) -> None:
@@ -303,13 +342,14 @@ class PostgresStore:
             sets += ", match=%(match)s, finished=%(now)s"
         values = {"game": game_no, "ply": ply, "move": move, "now": time.time(), "snapshot": snapshot,
                   "match": None if match is None else json.dumps(match)}
+        news = " ".join(part for part in (str(game_no), str(ply), move, clock) if part is not None)
         return await self._change(
             room, seq, sets, values,
             ", added AS (INSERT INTO moves SELECT id, %(game)s, %(ply)s, %(move)s FROM bumped)",
-            news="" if match is not None else " ".join(
-                part for part in (str(game_no), str(ply), move, clock) if part is not None
+            news=news, clock=clock,
+            move=None if match is not None else (
+                room, seq, game_no, ply, move, snapshot, keep_snapshot, clock, f" {news}"
             ),
-            clock=clock,
         )
 
     async def take_back(
@@ -327,6 +367,7 @@ class PostgresStore:
         return await self._change(
             room, seq, "takeback_by=%(by)s, rematch=%(rematch)s",
             {"by": takeback_by, "rematch": offer_text(rematch)},
+            news=f"offers {takeback_by or '-'} {offer_text(rematch) or '-'}",
         )
 
     async def finish(
@@ -344,6 +385,7 @@ class PostgresStore:
             room, seq, "game_no=%(game)s, first_player=%(first)s, result=NULL, rematch='', finished=NULL, "
             "snapshot=NULL",
             {"game": game_no, "first": first_player}, clock=clock,
+            news=f"next {game_no} {first_player}" + ("" if clock is None else f" {clock}"),
         )
 
     # -- the game site -------------------------------------------------------------------------
@@ -608,6 +650,34 @@ class PostgresStore:
             conn = self._idle.get_nowait()
             with contextlib.suppress(psycopg.Error):
                 await conn.close()
+
+
+def _moves_apart(batch: list[Queued]) -> tuple[list[Queued], list[Queued]]:
+    """(the moves `MOVES` writes together: the first of each room, if two or more; the other changes)."""
+    moves: list[Queued] = []
+    rest: list[Queued] = []
+    rooms = set()
+    for queued in batch:
+        move = queued[2]
+        if move is not None and move[0] not in rooms:
+            rooms.add(move[0])
+            moves.append(queued)
+        else:
+            rest.append(queued)
+    if len(moves) < 2:
+        return [], batch
+    return moves, rest
+
+
+def _settle(batch: list[Queued], results: list[int | BaseException]) -> None:
+    """Answer each change of `batch` with its result (a count, or the error it failed with)."""
+    for (_, done, _), result in zip(batch, results, strict=True):
+        if done.done():
+            continue
+        if isinstance(result, BaseException):
+            done.set_exception(result)
+        else:
+            done.set_result(result)
 
 
 async def _one(db: psycopg.AsyncConnection[Any], sql: str, params: tuple[Any, ...] = ()) -> Any:
