@@ -25,9 +25,12 @@ ICGA Journal 25, 2002; Breuker, Uiterwijk and van den Herik, "Solving 8x8 Domine
   as many moves as P's sure ones, his dominoes and the cells P's moves cover (`Areas.covered`) are
   disjoint among the cells he can still use (`Areas.avail`). The mover wins when her sure moves exceed
   the opponent's most or twice them exceed his usable cells less those she covers, and loses when the
-  opponent's sure moves (moving second) reach her most or the like holds for her usable cells. The
-  counts add up over the board's regions, the only way regions are combined: the outcome of a sum of
-  partizan games does not follow from the outcomes of its parts;
+  opponent's sure moves (moving second) reach her most or the like holds for her usable cells. A *free
+  move* (`Areas.free`, `Areas.free_tempo`), a domino on no cell of her areas, is one sure move more for
+  the mover where her protective squares and vulnerable areas are both even in number: played first,
+  it keeps each of her areas one and gives the opponent no more moves, and she is then second in
+  their races with the same counts. The counts add up over the board's regions, the only way regions
+  are combined: the outcome of a sum of partizan games does not follow from the outcomes of its parts;
 - move ordering (`ordered_moves`): by a move's net change in both players' safe moves and the opponent's
   real moves, `SAFE_WEIGHT` * (my safe moves' change - theirs) - (their real moves' change) - `MOST_WEIGHT` *
   (the change in their most disjoint dominoes), doubled, less
@@ -170,6 +173,8 @@ class Areas:
     pure: int = 0
     #: her vulnerable areas of two open cells
     both_open: int = 0
+    #: a domino of hers lies on no cell of her areas (a free move; found beside vulnerable areas only)
+    free: bool = False
 
     def sure_moves(self, first: bool) -> int:
         """Moves she is sure of, playing protective areas first, then vulnerable, then safe ones, when
@@ -178,6 +183,14 @@ class Areas:
         taken = (p + 1) // 2 if first else p // 2
         first_among_vulnerable = (p % 2 == 0) == first
         return self.safe + 2 * taken + ((v + 1) // 2 if first_among_vulnerable else v // 2)
+
+    def free_tempo(self) -> int:
+        """1 where a free move is a sure move more to her, moving first: played first, it keeps each of her
+        areas an area (a move only takes empty cells) and leaves the opponent no more moves, nor more
+        usable cells less those her areas cover, so she wins where his loss tests hold with her second on
+        the same counts; with her protective squares and vulnerable areas both even, those are her win
+        tests with one sure move more (the cells covered counted for her sure moves alone). Else 0."""
+        return int(self.free and not (self.protective | self.vulnerable) & 1)
 
     def covered(self, first: bool, sure: int) -> int:
         """The opponent's usable cells her first `sure` moves are sure to cover, playing protective
@@ -206,9 +219,12 @@ def _line_counts(mine: tuple[int, ...]) -> Areas:
       the lines beside lose those two ends for other areas;
     - protective: a 2x2 square of open cells closed in the lines on either side (two moves to her);
     - vulnerable: a domino on open cells, or on an open cell and a left-over safe one, none beside another
-      across the lines, so that one move of the opponent spoils at most one area."""
+      across the lines, so that one move of the opponent spoils at most one area;
+    - free: she has a domino on no cell of her areas, found where one lies on the open cells of a line
+      that a vulnerable area in the line before keeps out of that line's areas (the C core's one case)."""
     n = len(mine)
     most = safe = protective = vulnerable = both_open = avail = 0
+    free = False
     open_, single = [], []
     for x in range(n):
         avail += (mine[x] & ((mine[x] << 1) | (mine[x] >> 1))).bit_count()
@@ -248,8 +264,11 @@ def _line_counts(mine: tuple[int, ...]) -> Areas:
         vulnerable += taken.bit_count() // 2
         both_open += taken.bit_count() // 2 - (taken & single[x]).bit_count()
         if x + 1 < n:
-            open_[x + 1] &= ~(taken & open_[x])
-    return Areas(most, safe, protective, vulnerable, avail, pure, both_open)
+            beside = taken & open_[x]
+            kept_out = beside & open_[x + 1]  # in no area: a domino there is a free move
+            free = free or (kept_out & (kept_out >> 1)) != 0
+            open_[x + 1] &= ~beside
+    return Areas(most, safe, protective, vulnerable, avail, pure, both_open, free)
 
 
 def line_bound(mine: list[int], theirs: list[int]) -> bool | None:
@@ -260,10 +279,10 @@ def line_bound(mine: list[int], theirs: list[int]) -> bool | None:
     them = line_counts(theirs)
     if them.most == 0:
         return True
-    mine_sure, their_sure = me.sure_moves(True), them.sure_moves(False)
-    if mine_sure > them.most - 2 * ((me.protective + 1) // 2):
+    mine_sure, their_sure, more = me.sure_moves(True), them.sure_moves(False), me.free_tempo()
+    if mine_sure + more > them.most - 2 * ((me.protective + 1) // 2):
         return True
-    if 2 * mine_sure > them.avail - me.covered(True, mine_sure):
+    if 2 * (mine_sure + more) > them.avail - me.covered(True, mine_sure):
         return True
     if their_sure >= me.most - 2 * (them.protective // 2):
         return False
