@@ -37,7 +37,7 @@ from gridgames.games import get_entry, resolve_options
 from gridgames.games.guard import GameFault, probe
 from gridgames.online import snapshot as snapshots
 from gridgames.online.history import Mark, first_mark, fold, play_on, rewound, up_to
-from gridgames.online.protocol import Create, Moved, Result, State
+from gridgames.online.protocol import Create, Moved, Result, State, moved_json
 from gridgames.online.store import RoomRow, hash_secret
 
 RESIGN_REASON = "{loser} resigned, so {winner} wins."
@@ -356,6 +356,11 @@ class Room:
             self.match.score, self.match.draws,
             self.clock_view(),
         )
+
+    def moved_text(self, last: str) -> str:
+        """`moved(last).to_json()`, the message written from its template (`protocol.moved_json`)."""
+        match = self.match
+        return moved_json(self.game_no, self.ply, last, match.score, match.draws, self.clock_view())
 
     def state(self) -> State:
         outcome = self.outcome
