@@ -21,6 +21,7 @@ their screen either.
 from __future__ import annotations
 
 import json
+import json.scanner
 import re
 from collections.abc import Callable
 from dataclasses import MISSING, dataclass, field, fields
@@ -233,8 +234,23 @@ def clean_text(text: str, limit: int = SENTENCE_MAX) -> str:
 
 
 #: one decoder for every frame (`json.loads` looks at its arguments and makes no decoder of its own
-#: only to call this one's `decode`)
-_DECODE = json.JSONDecoder().decode
+#: only to call this one's `decode`), and its scanner
+_DECODER = json.JSONDecoder()
+_SCAN = json.scanner.make_scanner(_DECODER)  # type: ignore[arg-type]  # the C scanner, where there is one
+
+
+def _decode(text: str) -> Any:
+    """`json.loads(text)` with the JSON decoder made once. A frame that is one JSON value with nothing
+    around it (what clients send) is read by the decoder's scanner at once; anything else, such as
+    white space around the value or text after it, goes through `JSONDecoder.decode` (the same value, or
+    its ValueError): the scanner's answer is only taken when it read the whole frame."""
+    try:
+        value, end = _SCAN(text, 0)
+    except (StopIteration, ValueError):
+        end = -1
+    if end == len(text):
+        return value
+    return _DECODER.decode(text)
 
 
 def _encoder() -> Callable[[Any], str]:
@@ -606,7 +622,7 @@ def _parse(frame: str | bytes, kinds: dict[str, type[Message]], limit: int) -> M
     if len(frame) > limit:
         raise ProtocolError(f"The message is too long ({len(frame)} characters; at most {limit}).")
     try:
-        data = _DECODE(frame)
+        data = _decode(frame)
     except (ValueError, RecursionError):
         raise ProtocolError("The message is not valid JSON.") from None
     if not isinstance(data, dict):

@@ -105,9 +105,10 @@ class Conn:
     heard: int = 0  # the filter's count of reads at the heartbeat's last look
     pinged: bool = False  # the heartbeat pinged it, having heard nothing since the look before
 
-    def over_rate(self) -> bool:
-        """Whether a message (or a ping) now is over the connection's rate: then it is a strike."""
-        if self.bucket.take():
+    def over_rate(self, now: float | None = None) -> bool:
+        """Whether a message (or a ping) now is over the connection's rate: then it is a strike (`now`:
+        time.monotonic() read already)."""
+        if self.bucket.take(1, now):
             return False
         self.strikes += 1
         return True
@@ -124,7 +125,8 @@ class Conn:
         buffer is under the high-water mark; False when not (the client has left much unread: it is hung up,
         or the slow way waits for it) or the connection is closing (nothing is written after a close)."""
         transport = self.transport
-        if self.ws.closed or transport is None or transport.is_closing() or self.backlogged():
+        if (self.ws.closed or transport is None or transport.is_closing()
+                or (transport.get_write_buffer_size() and self.backlogged())):  # an empty buffer is not
             return False
         transport.write(frame)
         return True
@@ -246,8 +248,8 @@ class GameServer:
             async for frame in ws:
                 if frame.type not in (WSMsgType.TEXT, WSMsgType.BINARY):
                     break
-                conn.active = time.monotonic()
-                if conn.over_rate():
+                conn.active = now = time.monotonic()
+                if conn.over_rate(now):
                     if conn.strikes > STRIKES_LIMIT:
                         await ws.close(code=1008, message=b"too many messages")
                         break
@@ -536,10 +538,11 @@ class GameServer:
         held: one small message each, encoded and framed once for them all; the `mover` gets its `ack`
         first, in the same write (one system call for both)."""
         room.touch()
-        text = room.moved_text(room.last_move_text() if last is None else last)
+        ply = room.ply
+        text = room.moved_text(room.last_move_text() if last is None else last, ply)
         frame = frames.text_frame(text)
         if mover is not None:
-            ack = p.ack_json(room.ply)
+            ack = p.ack_json(ply)
             if not mover.write(frames.text_frame(ack) + frame):
                 await mover.send_text(ack)
                 await mover.send_text(text)
@@ -563,13 +566,13 @@ class GameServer:
         for done, conn in enumerate(ordered):
             if done and done % FANOUT_TURN == 0:
                 await asyncio.sleep(0)  # the other rooms' messages between two slices of a long fan-out
-            if not conn.ready or conn.ws.closed or conn is told:
+            if not conn.ready or conn is told or conn.write(frame):
                 continue
-            if conn.write(frame):
+            if conn.ws.closed:
                 continue
             if conn.backlogged():
                 conn.hang_up()
-            elif not conn.ws.closed:
+            else:
                 await conn.send_text(text)
 
     # -- messages ------------------------------------------------------------------------------
