@@ -245,7 +245,8 @@ class GameServer:
 
         idle = asyncio.get_running_loop().call_later(HELLO_SECONDS, silent)
         try:
-            async for frame in ws:
+            while True:  # `async for frame in ws` without its __anext__ call (it ends on the same kinds)
+                frame = await ws.receive()
                 if frame.type not in (WSMsgType.TEXT, WSMsgType.BINARY):
                     break
                 conn.active = now = time.monotonic()
