@@ -7,6 +7,10 @@ A board not finished within its budget is shown as "?"; its row stops there (lon
 
     python scripts/nodekayles_values.py --rows 3 --cols 1-26 --budget 900 --memo 27
     python scripts/nodekayles_values.py --rows 4-8 --cols 4-9 --budget 120 --markdown
+    python scripts/nodekayles_values.py --rows 3 --cols 26 --budget none --memo 28
+
+`--budget none` lets a board search as long as it needs (a search's own time limit is at most an
+hour of wall time, too short for an offline run on a shared machine); each line also gives CPU seconds.
 """
 
 from __future__ import annotations
@@ -40,6 +44,16 @@ def published(rows: int, cols: int) -> int | None:
     return None
 
 
+def seconds(text: str) -> float | None:
+    """A per-board budget: seconds, or "none" for no time limit."""
+    if text.strip().lower() == "none":
+        return None
+    try:
+        return float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds or 'none'") from None
+
+
 def cell(values: dict[tuple[int, int], int | None], rows: int, cols: int) -> str:
     if (rows, cols) not in values:
         return ""
@@ -51,7 +65,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rows", type=span, default=span("3"), help="a number or a range, e.g. 3-5")
     parser.add_argument("--cols", type=span, default=span("1-16"), help="a number or a range, e.g. 1-20")
-    parser.add_argument("--budget", type=float, default=60.0, help="seconds per board (default 60)")
+    parser.add_argument("--budget", type=seconds, default=60.0,
+                        help="wall seconds per board (default 60), or none for no limit")
     parser.add_argument("--memo", type=int, default=22,
                         help="let each memo grow to 2**MEMO entries (default 22; 27 is about 2 GB in C)")
     parser.add_argument("--markdown", action="store_true", help="end with a table for the README")
@@ -63,8 +78,8 @@ def main() -> int:
         native.set_memo_limit(args.memo)
     else:
         nodekayles.MEMO_LIMIT = 1 << args.memo
-    print(f"core: {core.name([nodekayles.NATIVE.module_name])}; shipped table off; "
-          f"budget {args.budget:g} s a board", flush=True)
+    limit = "no time limit" if args.budget is None else f"budget {args.budget:g} s a board"
+    print(f"core: {core.name([nodekayles.NATIVE.module_name])}; shipped table off; {limit}", flush=True)
     values: dict[tuple[int, int], int | None] = {}
     mismatches = 0
     for rows in args.rows:
@@ -72,19 +87,20 @@ def main() -> int:
             if cols < rows and (cols, rows) in values:
                 values[rows, cols] = values[cols, rows]
                 continue
-            start = time.perf_counter()
+            start, cpu = time.perf_counter(), time.process_time()
             try:
                 value: int | None = nodekayles.grundy_of_board(rows, cols, budget=args.budget)
             except SearchTimeout:
                 value = None
-            took = time.perf_counter() - start
+            took, took_cpu = time.perf_counter() - start, time.process_time() - cpu
             values[rows, cols] = value
             known = published(rows, cols)
             check = ""
             if known is not None and value is not None:
                 check = " = published" if known == value else f" PUBLISHED {known}"
                 mismatches += known != value
-            print(f"{rows}x{cols}: {'?' if value is None else value} ({took:.2f} s){check}", flush=True)
+            shown = "?" if value is None else value
+            print(f"{rows}x{cols}: {shown} ({took:.2f} s, {took_cpu:.2f} s CPU){check}", flush=True)
             if value is None:
                 break
     if args.markdown:
