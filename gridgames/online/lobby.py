@@ -116,14 +116,15 @@ class Lobby:
         self.builds += 1
         texts: dict[str | None, tuple[str, bytes]] = {}  # one text and frame for all who look without a name
         for conn in list(self.conns):
-            if conn.backlogged():  # it stopped reading: let go rather than hold up the others
-                conn.hang_up()
-                continue
             found = texts.get(conn.player)
             if found is None:
                 text = _with_you(listing, conn.player)
                 found = texts[conn.player] = text, text_frame(text)
-            if not conn.write(found[1]):
+            if conn.write(found[1]):  # written at once, unless the socket is backed up or closing
+                continue
+            if conn.backlogged():  # it stopped reading: let go rather than hold up the others
+                conn.hang_up()
+            else:
                 await conn.send_text(found[0])
 
     async def build(self) -> dict[str, Any]:

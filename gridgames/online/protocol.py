@@ -21,6 +21,7 @@ their screen either.
 from __future__ import annotations
 
 import json
+import json.scanner
 import re
 from collections.abc import Callable
 from dataclasses import MISSING, dataclass, field, fields
@@ -44,6 +45,7 @@ SECRET = re.compile(r"^[A-Za-z0-9_-]{16,128}$")
 #: characters only; the game's parser decides what it means.
 MOVE_MAX = 32
 MOVE_TEXT = re.compile(rf"\A[\x21-\x7e](?:[\x20-\x7e]{{0,{MOVE_MAX - 2}}}[\x21-\x7e])?\Z")
+_MOVE_TEXT = MOVE_TEXT.fullmatch
 VARIANT = re.compile(r"^[a-z][a-z0-9-]{0,31}$")
 SIZE = re.compile(r"^[0-9]{1,2}x[0-9]{1,2}$")
 SENTENCE_MAX = 300
@@ -232,8 +234,23 @@ def clean_text(text: str, limit: int = SENTENCE_MAX) -> str:
 
 
 #: one decoder for every frame (`json.loads` looks at its arguments and makes no decoder of its own
-#: only to call this one's `decode`)
-_DECODE = json.JSONDecoder().decode
+#: only to call this one's `decode`), and its scanner
+_DECODER = json.JSONDecoder()
+_SCAN = json.scanner.make_scanner(_DECODER)  # type: ignore[arg-type]  # the C scanner, where there is one
+
+
+def _decode(text: str) -> Any:
+    """`json.loads(text)` with the JSON decoder made once. A frame that is one JSON value with nothing
+    around it (what clients send) is read by the decoder's scanner at once; anything else, such as
+    white space around the value or text after it, goes through `JSONDecoder.decode` (the same value, or
+    its ValueError): the scanner's answer is only taken when it read the whole frame."""
+    try:
+        value, end = _SCAN(text, 0)
+    except (StopIteration, ValueError):
+        end = -1
+    if end == len(text):
+        return value
+    return _DECODER.decode(text)
 
 
 def _encoder() -> Callable[[Any], str]:
@@ -249,6 +266,23 @@ def _encoder() -> Callable[[Any], str]:
 
 
 _ENCODE = _encoder()
+_QUOTE = json.encoder.encode_basestring_ascii
+
+
+def moved_json(game: int, ply: int, move: str, score: tuple[int, int], draws: int,
+               clock: dict[str, Any] | None) -> str:
+    """`Moved(game, ply, move, score, draws, clock).to_json()` written from a template: the server sends
+    one with every move, and the dataclass, the dictionary merged for the encoder and the encoder's walk
+    over it cost more than the text. The same text (a property test compares the two); the fields are
+    the server's own (ints and the move's checked text), the clock goes through the encoder."""
+    return (f'{{"t":"moved","game":{game:d},"ply":{ply:d},"move":{_QUOTE(move)},'
+            f'"score":[{score[0]:d},{score[1]:d}],"draws":{draws:d},'
+            f'"clock":{"null" if clock is None else _ENCODE(clock)}}}')
+
+
+def ack_json(ply: int) -> str:
+    """`Ack(ply).to_json()` written from a template (one with every move)."""
+    return f'{{"t":"ack","ply":{ply:d}}}'
 
 
 # -- messages --------------------------------------------------------------------------------
@@ -588,12 +622,16 @@ def _parse(frame: str | bytes, kinds: dict[str, type[Message]], limit: int) -> M
     if len(frame) > limit:
         raise ProtocolError(f"The message is too long ({len(frame)} characters; at most {limit}).")
     try:
-        data = _DECODE(frame)
+        data = _decode(frame)
     except (ValueError, RecursionError):
         raise ProtocolError("The message is not valid JSON.") from None
     if not isinstance(data, dict):
         raise ProtocolError("A message must be a JSON object.")
     name = data.get("t")
+    if name == "move" and kinds is CLIENT_MESSAGES:  # the most frequent message a server reads
+        found = _move(data)
+        if found is not None:
+            return found
     kind = kinds.get(name) if isinstance(name, str) else None
     if kind is None:
         raise ProtocolError("The message has an unknown type.")
@@ -612,6 +650,24 @@ def _parse(frame: str | bytes, kinds: dict[str, type[Message]], limit: int) -> M
         elif required:
             raise ProtocolError(f"A '{kind.TYPE}' message needs the field '{name}'.")
     return kind(**values)
+
+
+_MOVE_NAMES = frozenset(("t", "ply", "move", "lag"))
+_MOVE_NEW = object.__new__
+
+
+def _move(data: dict[str, Any]) -> MoveMsg | None:
+    """A `move` whose fields pass `MoveMsg.CHECKS` as the usual case, read without the general walk of
+    `_parse` over the message's shape; None for anything else (then `_parse` reads it, and refuses it
+    with its usual sentence)."""
+    ply, move, lag = data.get("ply"), data.get("move"), data.get("lag", 0)
+    if (type(ply) is int and 0 <= ply <= MAX_MOVES and type(move) is str and len(move) <= MOVE_MAX
+            and type(lag) is int and 0 <= lag <= MAX_LAG_MS and _MOVE_NAMES.issuperset(data)
+            and _MOVE_TEXT(move) is not None):
+        message = _MOVE_NEW(MoveMsg)  # the same three fields the frozen dataclass's __init__ sets
+        message.__dict__.update(ply=ply, move=move, lag=lag)
+        return message
+    return None
 
 
 Shape = tuple[frozenset[str], frozenset[str], tuple[tuple[str, Any, bool], ...]]

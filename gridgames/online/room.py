@@ -37,7 +37,7 @@ from gridgames.games import get_entry, resolve_options
 from gridgames.games.guard import GameFault, probe
 from gridgames.online import snapshot as snapshots
 from gridgames.online.history import Mark, first_mark, fold, play_on, rewound, up_to
-from gridgames.online.protocol import Create, Moved, Result, State
+from gridgames.online.protocol import Create, Moved, Result, State, moved_json
 from gridgames.online.store import RoomRow, hash_secret
 
 RESIGN_REASON = "{loser} resigned, so {winner} wins."
@@ -53,6 +53,24 @@ def outcome_from_result(result: dict[str, Any] | None) -> Outcome | None:
     if result.get("reason") == "time":
         return Outcome(winner, "time", TIME_REASON)
     return Outcome(winner, "resignation", RESIGN_REASON)
+
+
+class RoomLock(asyncio.Lock):
+    """asyncio's lock with its usual case written out: a free lock nobody waits for is taken, and a
+    lock nobody waits for is let go, without `acquire`, `release` and its wake-up's calls (a room's
+    lock is taken with every move, nearly always free). Anything else is asyncio's own code."""
+
+    async def __aenter__(self) -> None:
+        if not self._locked and not self._waiters:  # type: ignore[has-type]
+            self._locked = True
+            return
+        await self.acquire()
+
+    async def __aexit__(self, *exc: object) -> None:
+        if self._locked and not self._waiters:
+            self._locked = False
+            return
+        self.release()
 
 
 def clock_text(clock: Clock | None) -> str | None:
@@ -147,7 +165,7 @@ class Room:
     conns: set[Any] = field(default_factory=set)  # the server's connections in this room
     takeback_by: int | None = None
     rematch: set[int] = field(default_factory=set)
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    lock: asyncio.Lock = field(default_factory=lambda: RoomLock())
     seq: int = 0  # the stored room's change counter: a change is committed only at this number
     elsewhere: set[int] = field(default_factory=set)  # seats connected through other servers (a cluster)
     changed: float = field(default_factory=time.monotonic)  # when something last happened here
@@ -356,6 +374,12 @@ class Room:
             self.match.score, self.match.draws,
             self.clock_view(),
         )
+
+    def moved_text(self, last: str, ply: int) -> str:
+        """`moved(last).to_json()`, the message written from its template (`protocol.moved_json`; `ply`:
+        the room's, read already)."""
+        match = self.match
+        return moved_json(self.game_no, ply, last, match.score, match.draws, self.clock_view())
 
     def state(self) -> State:
         outcome = self.outcome

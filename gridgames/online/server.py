@@ -105,9 +105,10 @@ class Conn:
     heard: int = 0  # the filter's count of reads at the heartbeat's last look
     pinged: bool = False  # the heartbeat pinged it, having heard nothing since the look before
 
-    def over_rate(self) -> bool:
-        """Whether a message (or a ping) now is over the connection's rate: then it is a strike."""
-        if self.bucket.take():
+    def over_rate(self, now: float | None = None) -> bool:
+        """Whether a message (or a ping) now is over the connection's rate: then it is a strike (`now`:
+        time.monotonic() read already)."""
+        if self.bucket.take(1, now):
             return False
         self.strikes += 1
         return True
@@ -124,7 +125,8 @@ class Conn:
         buffer is under the high-water mark; False when not (the client has left much unread: it is hung up,
         or the slow way waits for it) or the connection is closing (nothing is written after a close)."""
         transport = self.transport
-        if self.ws.closed or transport is None or transport.is_closing() or self.backlogged():
+        if (self.ws.closed or transport is None or transport.is_closing()
+                or (transport.get_write_buffer_size() and self.backlogged())):  # an empty buffer is not
             return False
         transport.write(frame)
         return True
@@ -243,11 +245,12 @@ class GameServer:
 
         idle = asyncio.get_running_loop().call_later(HELLO_SECONDS, silent)
         try:
-            async for frame in ws:
+            while True:  # `async for frame in ws` without its __anext__ call (it ends on the same kinds)
+                frame = await ws.receive()
                 if frame.type not in (WSMsgType.TEXT, WSMsgType.BINARY):
                     break
-                conn.active = time.monotonic()
-                if conn.over_rate():
+                conn.active = now = time.monotonic()
+                if conn.over_rate(now):
                     if conn.strikes > STRIKES_LIMIT:
                         await ws.close(code=1008, message=b"too many messages")
                         break
@@ -536,43 +539,53 @@ class GameServer:
         held: one small message each, encoded and framed once for them all; the `mover` gets its `ack`
         first, in the same write (one system call for both)."""
         room.touch()
-        text = room.moved(last).to_json()
+        ply = room.ply
+        text = room.moved_text(room.last_move_text() if last is None else last, ply)
+        frame = frames.text_frame(text)
         if mover is not None:
-            ack = p.Ack(room.ply).to_json()
-            if not mover.write(frames.text_frame(ack) + frames.text_frame(text)):
+            ack = p.ack_json(ply)
+            if not mover.write(frames.text_frame(ack) + frame):
                 await mover.send_text(ack)
                 await mover.send_text(text)
-        await self.send_all(room, text, mover)
+        await self.send_all(room, text, mover, frame)
 
-    async def send_all(self, room: Room, text: str, told: Conn | None = None) -> None:
+    async def send_all(
+        self, room: Room, text: str, told: Conn | None = None, frame: bytes | None = None
+    ) -> None:
         """Send `text` to everyone in the room who has been welcomed into it (but `told`), in one pass
         with no task per member (200 watchers of a move cost 400 tasks and timers before), framed once:
         a send is one write unless the member's socket is backed up, and such a member, who has stopped
         reading, is hung up rather than let hold up the others (it reconnects and gets the whole room).
         The players first, then the watchers, with a turn of the event loop every FANOUT_TURN members:
         a write is a system call (10-20 us on loopback), so 200 watchers held every other room for
-        several milliseconds at each move. The room's lock stays held: its members' news stays in order."""
-        frame = frames.text_frame(text)
+        several milliseconds at each move. The room's lock stays held: its members' news stays in order.
+        `frame`: `text` framed already (`frames.text_frame`)."""
+        if frame is None:
+            frame = frames.text_frame(text)
         conns = list(room.conns)
         ordered = [conn for conn in conns if conn.seat] + [conn for conn in conns if not conn.seat]
         for done, conn in enumerate(ordered):
             if done and done % FANOUT_TURN == 0:
                 await asyncio.sleep(0)  # the other rooms' messages between two slices of a long fan-out
-            if not conn.ready or conn.ws.closed or conn is told:
+            if not conn.ready or conn is told or conn.write(frame):
                 continue
-            if conn.write(frame):
+            if conn.ws.closed:
                 continue
             if conn.backlogged():
                 conn.hang_up()
-            elif not conn.ws.closed:
+            else:
                 await conn.send_text(text)
 
     # -- messages ------------------------------------------------------------------------------
     async def dispatch(self, conn: Conn, message: p.Message) -> None:
         room = conn.room
         if type(message) is p.MoveMsg and room is not None and conn.seat:  # the most frequent: at once
-            async with room.lock:
-                await self.in_order(room, lambda: self.move(conn, room, message))
+            async with room.lock:  # `in_order`'s first try written out: no closure and no call a move
+                try:
+                    await self.move(conn, room, message)
+                except Conflict:
+                    await self.caught_up(room)
+                    await self.in_order(room, lambda: self.move(conn, room, message), CONFLICT_TRIES - 1)
             return
         if isinstance(message, p.Ping):
             await conn.send(p.Pong(message.n))
@@ -620,20 +633,24 @@ class GameServer:
         elif isinstance(message, p.Rematch):
             await self.rematch(conn, room, message.answer)
 
-    async def in_order(self, room: Room, act: Callable[[], Awaitable[T]]) -> T:
+    async def in_order(self, room: Room, act: Callable[[], Awaitable[T]], tries: int = CONFLICT_TRIES) -> T:
         """Run `act` (with the room's lock held). When another server changed the room first, the
         store refuses the change (`Conflict`): catch up with what it has, tell this server's
         clients, and decide again on the room as it now is (a move for a ply already taken is then
         refused as one for an earlier position). Each conflict means another change committed, so a
-        few tries are enough; past them the client is told to try again."""
-        for _ in range(CONFLICT_TRIES - 1):
+        few tries (`tries`) are enough; past them the client is told to try again."""
+        for _ in range(tries - 1):
             try:
                 return await act()
             except Conflict:
-                if not await cluster.catch_up(self.store, room, self.rooms.rebuilt):
-                    raise RoomGone from None
-                await self.broadcast(room)
+                await self.caught_up(room)
         return await act()
+
+    async def caught_up(self, room: Room) -> None:
+        """Another server changed `room` first: read what it has and tell this server's clients."""
+        if not await cluster.catch_up(self.store, room, self.rooms.rebuilt):
+            raise RoomGone from None
+        await self.broadcast(room)
 
     async def create(self, conn: Conn, message: p.Create) -> None:
         if not self.addresses.room_op(conn.address):

@@ -69,8 +69,9 @@ async def _two_bots(tmp_path: Path, urls: tuple[str, str], games: int) -> dict[s
 
 
 def _results(said: str) -> dict[str, tuple[int, str]]:
-    """What a bot printed: for each room it was paired into, its seat and the result it printed next."""
-    lines = said.strip().splitlines()
+    """What a bot printed: for each room it was paired into, its seat and the result it printed next (a
+    refused seek, which the bot posts again later, may be printed between the two)."""
+    lines = [line for line in said.strip().splitlines() if not line.startswith("The server refused a seek")]
     found = {}
     for line, after in zip(lines, [*lines[1:], ""], strict=True):
         paired = re.fullmatch(r"Paired: room (\S+), Player ([12])\.", line)

@@ -1,7 +1,8 @@
-"""The SQLite store's commits: changes made in one turn of the event loop share a transaction, with
-no savepoint each; when one of them fails, the batch is done again change by change, so that the failure
-spoils only itself and every other change is committed and answered as if alone. And what a commit asks
-of the file: the log's size by a descriptor held open, the moves in one B-tree."""
+"""The SQLite store's commits: the first change of a turn of the event loop is committed at once, and
+the changes made after it in the same turn share a transaction, with no savepoint each; when one of them
+fails, the batch is done again change by change, so that the failure spoils only itself and every other
+change is committed and answered as if alone. And what a commit asks of the file: the log's size by a
+descriptor held open, the moves in one B-tree."""
 
 from __future__ import annotations
 
@@ -58,6 +59,29 @@ async def test_a_batch_with_no_failure_commits_every_change_in_one_go(tmp_path):
         await store.close()
 
 
+async def test_the_first_change_of_a_turn_is_committed_at_once_and_the_others_together(tmp_path, monkeypatch):
+    store = await open_store(tmp_path / "rooms.sqlite")
+    assert isinstance(store, SqliteStore)
+    rows = [new_row(p.Create(p.VERSION, "walls", "5x5", "1", {}), SECRET) for _ in range(4)]
+    batches: list[int] = []
+    commit = store._commit
+
+    def counted(batch):  # type: ignore[no-untyped-def]
+        batches.append(len(batch))
+        return commit(batch)
+
+    try:
+        await asyncio.gather(*(store.create(row) for row in rows))
+        monkeypatch.setattr(store, "_commit", counted)
+        seqs = await asyncio.gather(*(store.add_move(row.id, row.seq, 1, 0, "A1", None) for row in rows))
+        assert seqs == [row.seq + 1 for row in rows]
+        assert batches == [1, 3]
+        await store.add_move(rows[0].id, rows[0].seq + 1, 1, 1, "B2", None)  # a later turn's first: at once
+        assert batches == [1, 3, 1]
+    finally:
+        await store.close()
+
+
 @pytest.mark.parametrize("together", [True, False])
 async def test_the_batch_is_done_apart_only_after_a_failure(tmp_path, monkeypatch, together):
     """What a failure costs: the batch is rolled back and done again with a savepoint a change."""
@@ -76,6 +100,7 @@ async def test_the_batch_is_done_apart_only_after_a_failure(tmp_path, monkeypatc
         await store.create(row)
         stale = row.seq if not together else row.seq + 1
         await asyncio.gather(
+            store.add_player("Bob", "bob", "k" * 8, False, 2.0),  # the turn's first change: alone, at once
             store.add_move(row.id, row.seq, 1, 0, "A1", None),
             store.add_move(row.id, stale, 1, 1, "B2", None),
             return_exceptions=True,

@@ -1,10 +1,12 @@
 """The rooms in one SQLite file (WAL mode, one writer, group commit): the embedded default.
 
 Every change a client is told about is committed first: a write returns only after the
-transaction holding it is committed. Writes queue up, and one callback, scheduled by the first of them
-for the next turn of the event loop, commits whatever has queued by then in one transaction (each
-change in its own savepoint, so one failure spoils only itself): no writer task to wake, so a lone
-move costs one callback rather than a task's two wake-ups. In WAL mode with synchronous=NORMAL a commit is a
+transaction holding it is committed. The first change of a turn of the event loop, with nothing
+waiting, is committed at once in the writer's own task (a lone move, as most are at a game's pace,
+costs no future, callback or wake-up); the changes after it in the same turn queue up, and one
+callback, scheduled by the first of them for the next turn, commits whatever has queued by then in one
+transaction (when one fails, the batch is done again with a savepoint a change, so one failure spoils
+only itself). In WAL mode with synchronous=NORMAL a commit is a
 write to the log, no fsync, so it runs on the event loop itself (measured: quicker at the tail
 than a hop to a thread and back); checkpoints, which do fsync, run on a thread of their own with
 a second connection, beside the writer.
@@ -78,6 +80,7 @@ class SqliteStore:
         self._queue: list[tuple[Change, asyncio.Future[None]]] = []
         self._flush_due: asyncio.Handle | None = None  # the callback that commits what has queued
         self._draining: asyncio.Task[None] | None = None  # the log being emptied: writes wait for it
+        self._turn_taken = False  # a change was committed at once in this turn of the loop (`write`)
         self._checks: asyncio.Task[None] | None = None
         self._loop: asyncio.AbstractEventLoop | None = None  # the loop of the first write (the only one)
         self._wal = f"{self.path}-wal"
@@ -285,12 +288,36 @@ class SqliteStore:
         if loop is None:  # the first write: the loop is kept (asking for it costs Python 3.11 a getpid call)
             loop = self._loop = asyncio.get_running_loop()
             self._checks = loop.create_task(self._checkpoint_loop())
+        if not (self._turn_taken or self._queue or self._flush_due or self._draining):
+            # the first change of a loop turn, with nothing waiting: committed now, in the writer's own
+            # task (no future, no callback, no wake-up); the turn's later changes share the callback's
+            self._turn_taken = True
+            loop.call_soon(self._next_turn)
+            self._commit_now(change)
+            return
         done: asyncio.Future[None] = loop.create_future()
         self._queue.append((change, done))
         if self._flush_due is None and self._draining is None:
             # every room that changes before the callback runs joins its batch
             self._flush_due = loop.call_soon(self._flush)
         await done
+
+    def _next_turn(self) -> None:
+        self._turn_taken = False
+
+    def _commit_now(self, change: Change) -> None:
+        """Commit `change` alone (raises StoreError as `_flush` answers it), and look at the log's size."""
+        try:
+            error = self._commit([change])[0]
+        except Exception as failure:  # the whole transaction failed (disk full, ...)
+            error = failure
+        if self.wal_size() > self.wal_limit:
+            self._draining = (self._loop or asyncio.get_running_loop()).create_task(self._drain_log())
+        if error is None:
+            return
+        if isinstance(error, StoreError):
+            raise error
+        raise StoreError(f"The rooms' database failed: {error}.")
 
     def _flush(self) -> None:
         """Commit what has queued, a batch at a time, and tell each writer how its change went."""
