@@ -41,6 +41,9 @@ T = TypeVar("T")
 ROLES = frozenset(("empty", "p1", "p2", "blocked", "hole"))
 #: How much of a game's own error message a fault sentence quotes.
 QUOTED = 120
+#: How many moves' notation a game's guard keeps (`GuardedRules.format_move`): every move of a few
+#: boards, about 0.5 MB at most.
+NOTATION_KEPT = 4096
 #: A class attribute of Rules a front end reads; the guard copies the game's own.
 FACTS = (
     "family", "no_move_reason", "can_repeat", "verb", "blocked_word", "empty_is_playable",
@@ -303,6 +306,8 @@ class GuardedRules(Rules[Any]):
         self.guard = guard
         #: its solver hooks, guarded: registered per game, not per rules class (`games.registered_solver`)
         self.hooks = GuardedSolver(solver if solver is not None else GENERIC, guard, self)
+        #: the notation of moves already written (`format_move`), at most NOTATION_KEPT of them
+        self.written: dict[tuple[Move, str], str] = {}
         for name in FACTS:  # the game's class attributes, read by every front end
             setattr(self, name, getattr(rules, name))
 
@@ -376,13 +381,28 @@ class GuardedRules(Rules[Any]):
         return _IS_OUTCOME(self.guard, "its result", answer, (), {})  # type: ignore[no-any-return]
 
     def format_move(self, move: Move, style: CoordStyle = "letter") -> str:
+        """The game's notation for `move`, checked once and then kept (`written`): a move's text is a
+        function of the move and the style alone (the rules are pure functions), and a server writes
+        the text of every move played, most of them moves written before on a board of that size."""
+        try:
+            return self.written[move, style]
+        except (KeyError, TypeError):  # not written yet (or a move that is no key: not kept)
+            pass
         try:
             text = self.wrapped.format_move(move, style)
         except WITHIN_CONTRACT:
             raise
         except Exception as error:  # noqa: BLE001 - any other failure of a game is its fault
             self.guard.fail("its notation", f"raised {_quoted(error)}")
-        return _ONE_LINE(self.guard, "its notation", text, (), {})  # type: ignore[no-any-return]
+        text = _ONE_LINE(self.guard, "its notation", text, (), {})
+        written = self.written
+        if len(written) >= NOTATION_KEPT:
+            written.clear()
+        try:
+            written[move, style] = text
+        except TypeError:
+            pass
+        return text  # type: ignore[no-any-return]
 
 
 _IS_MOVE = _a(Move)
