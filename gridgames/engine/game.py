@@ -101,13 +101,14 @@ class Game:
     @_once
     def outcome(self) -> Outcome | None:
         """None while the game goes on; a third repetition draws where positions can repeat."""
-        if self.rules.can_repeat and self.repetitions() >= REPETITION_LIMIT:
+        rules = self.entry.rules  # read once: a server asks this of every position played
+        if rules.can_repeat and self.repetitions() >= REPETITION_LIMIT:
             return Outcome(
                 winner=None,
                 termination="repetition",
                 reason="The same position arose for the third time, so the game is drawn by repetition.",
             )
-        return self.rules.outcome(self.state)
+        return rules.outcome(self.states[self.cursor])
 
     @property
     def is_over(self) -> bool:
@@ -118,7 +119,7 @@ class Game:
 
     # -- moving through history --------------------------------------------------
     def parse(self, text: str) -> Move:
-        return self.rules.parse_move(self.state, text)
+        return self.entry.rules.parse_move(self.states[self.cursor], text)
 
     def play(self, move: Move | str) -> Game:
         """The game after `move` (a Move or text); raises MoveError with the reason."""

@@ -122,3 +122,24 @@ def test_a_position_after_a_move_is_the_one_replace_makes(make_game) -> None:
     assert Marked(**dataclasses.asdict(state)).after(walls=1).mark == 7
     with pytest.raises(TypeError):
         state.after(wals=1)
+
+
+def test_a_state_class_that_checks_itself_or_moves_its_own_way_keeps_doing_so(make_game) -> None:
+    """`after` is written for each state class at its first use; a class with a `__post_init__` is
+    still made through it (by `replace`), and a class's own `after` is left as it is."""
+    state = make_game("cram", "4x4").play("A1-A2").state
+    checked: list[int] = []
+
+    @dataclasses.dataclass(frozen=True)
+    class Checked(type(state)):  # type: ignore[misc]
+        def __post_init__(self) -> None:
+            checked.append(self.ply)
+
+    @dataclasses.dataclass(frozen=True)
+    class Own(type(state)):  # type: ignore[misc]
+        def after(self, **changes):  # type: ignore[no-untyped-def]
+            return "its own"
+
+    assert Checked(**dataclasses.asdict(state)).after(marks1=1).marks1 == 1 and checked == [1, 2]
+    assert Own(**dataclasses.asdict(state)).after(marks1=1) == "its own"
+    assert state.after(marks2=3).marks2 == 3 and type(state.after()) is type(state)

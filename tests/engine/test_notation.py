@@ -150,3 +150,18 @@ def test_a_move_off_the_board_is_invalid_even_as_a_move_value(make_game) -> None
     game = make_game("rowcol", "3x3")
     with pytest.raises(InvalidMoveError, match="not on this 3x3 board"):
         game.play(Move.at(Cell(3, 0)))
+
+
+def test_a_text_read_once_reads_the_same_again_and_by_its_board(make_game, one_sentence) -> None:
+    """`read_cells` keeps the cells a text names on a board of a size (a server reads every move):
+    read again it is the same move, on another board it is read for that board, and a text that
+    names no cell is refused with the same sentence every time."""
+    small, large = make_game("cram", "5x5"), make_game("cram", "10x10")
+    assert small.parse("b2-b3") == small.parse("b2-b3") == Move.at(Cell(1, 1), Cell(1, 2))
+    assert large.parse("J9-J10") == Move.at(Cell(9, 8), Cell(9, 9))
+    said = set()
+    for _ in range(2):
+        with pytest.raises(InvalidMoveError) as error:
+            small.parse("J9-J10")
+        said.add(str(error.value))
+    assert len(said) == 1 and one_sentence(said.pop())

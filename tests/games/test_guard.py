@@ -143,3 +143,17 @@ def test_the_hooks_of_every_move_catch_a_fault_as_the_others_do(hook, answer, sa
         call()
     assert said in fault.value.reason and one_sentence(fault.value.reason), fault.value.reason
     assert rules.guard.ledger.off == {"faulty": fault.value.reason}
+
+
+def test_the_notation_a_guard_keeps_is_the_games_own_in_each_style() -> None:
+    """A guard keeps the notation it has checked (a server writes every move played), per style; a
+    move that cannot be a key is written all the same, without being kept."""
+    rules = games.get_entry("walls").rules
+    assert isinstance(rules, guard.GuardedRules)
+    wall = Move.at(Cell(2, 2), kind="wall")
+    for _ in range(2):
+        assert rules.format_move(wall) == rules.wrapped.format_move(wall) == "#C3"
+        assert rules.format_move(wall, "pair") == "#(3,3)"
+    assert rules.written[wall, "letter"] == "#C3"
+    odd = Move([Cell(0, 0)])  # type: ignore[arg-type]  # a list of cells: no key
+    assert rules.format_move(odd) == "A1" and all(move is not odd for move, _ in rules.written)

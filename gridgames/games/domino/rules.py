@@ -103,8 +103,12 @@ class DominoRules(Rules[DominoState]):
         return tuple(out)
 
     def has_moves(self, state: DominoState) -> bool:
-        """From the masks of the places a domino fits, without listing the moves."""
-        return any(domino_tops(state, upright) for upright in self.directions(state))
+        """From the masks of the places a domino fits, without listing the moves (a loop, not `any`
+        over a generator: a server asks this after every move)."""
+        for upright in self.directions(state):
+            if domino_tops(state, upright):
+                return True
+        return False
 
     def parse_move(self, state: DominoState, text: str) -> Move:
         """The default reading, with a domino's cells put in the game's order (`A2-A1` is `A1-A2`): the
@@ -134,8 +138,9 @@ class DominoRules(Rules[DominoState]):
         if abs(a.row - b.row) + abs(a.col - b.col) != 1:
             return (f"{format_cell(a, style)} and {format_cell(b, style)} are not side by side: a domino "
                     "covers two cells next to each other in a row or a column.")
+        free, cols = state.free, state.cols
         for cell in (a, b):
-            if not state.free >> state.index(cell) & 1:
+            if not free >> (cell.row * cols + cell.col) & 1:
                 return f"{format_cell(cell, style)} is already covered: a domino goes on two empty cells."
         refusal = self.direction_refusal(state, a.col == b.col)
         if refusal is None and move.cells != (a, b):  # the move is the value legal_moves lists

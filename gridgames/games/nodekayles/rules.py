@@ -58,11 +58,11 @@ class NodeKaylesRules(Rules[NodeKaylesState]):
         cell = move.single
         if cell is None:
             return not_one_cell(move, self.verb)
-        where = format_cell(cell, style)
         bit = 1 << state.index(cell)
-        if (state.marks1 | state.marks2) & bit:
-            return f"{where} is already marked: choose a free cell."
+        if (state.marks1 | state.marks2) & bit:  # the cell written only in a refusal (every move is checked)
+            return f"{format_cell(cell, style)} is already marked: choose a free cell."
         if state.locked & bit:
+            where = format_cell(cell, style)
             return f"{where} is locked: it is next to a marked cell, and locked cells stay locked."
         return None
 

@@ -91,10 +91,10 @@ class NoNeighbourRules(Rules[NoNeighbourState]):
         if cell is None:
             return not_one_cell(move, self.verb)
         bit = 1 << state.index(cell)
-        where = format_cell(cell, style)
         if state.occupied & bit:
-            return f"{where} is occupied: choose an empty cell."
-        if self.forbidden(state) & bit:
+            return f"{format_cell(cell, style)} is occupied: choose an empty cell."
+        if self.forbidden(state) & bit:  # the cell written only in a refusal: a server checks every move
+            where = format_cell(cell, style)
             kind = "diagonally or " if state.adjacency == "king" else ""
             assert state.last is not None
             last = format_cell(state.cell(state.last), style)

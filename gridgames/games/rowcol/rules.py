@@ -69,11 +69,10 @@ class RowColRules(Rules[RowColState]):
         if cell is None:
             return not_one_cell(move, self.verb)
         bit = 1 << state.index(cell)
-        where = format_cell(cell, style)
-        if state.claimed & bit:
-            return f"{where} is already claimed: choose an unclaimed cell."
+        if state.claimed & bit:  # the cell written only in a refusal: a server checks every move
+            return f"{format_cell(cell, style)} is already claimed: choose an unclaimed cell."
         if state.last is not None and not self.allowed(state) & bit:
-            last = state.cell(state.last)
+            where, last = format_cell(cell, style), state.cell(state.last)
             return (
                 f"{where} is not in row {row_label(last.row)} or column {last.col + 1}: "
                 f"you must claim a cell in the row or column of your opponent's last claim, "

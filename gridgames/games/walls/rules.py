@@ -15,7 +15,7 @@ from gridgames.engine.cells import Cell, CoordStyle, format_cell, parse_cell
 from gridgames.engine.errors import InvalidMoveError
 from gridgames.engine.moves import ORDINARY, Kind, Move
 from gridgames.engine.options import Options
-from gridgames.engine.rules import Content, GridState, Rules, bits, orthogonal_masks
+from gridgames.engine.rules import READ_KEPT, Content, GridState, Rules, bits, orthogonal_masks
 
 STEPS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 #: The edge a token stands on when a step that way would leave the board.
@@ -25,6 +25,8 @@ WALL = Kind("wall")
 #: The phase while the tokens are being placed.
 SETUP = "setup"
 _WALL_PREFIX = re.compile(r"(?:#|wall\s+)\s*(.+)", re.IGNORECASE)
+#: The cells and walls read (`WallsRules.parse_move`), by text and board size: at most READ_KEPT.
+_READ: dict[tuple[str, int, int], Move] = {}
 
 
 @dataclass(frozen=True)
@@ -85,27 +87,34 @@ class WallsRules(Rules[WallsState]):
         if len(move.cells) != 1 or move.kind not in ("", WALL):
             return "A move in this game is one cell: a step or placement such as C3, or a wall such as #C3."
         cell, wall = move.cells[0], move.kind == WALL
-        where = format_cell(cell, style)
         bit = 1 << state.index(cell)
-        mover = "X" if state.to_move == 1 else "O"
         if state.in_setup:
             if wall:
+                mover = "X" if state.to_move == 1 else "O"
                 return f"No walls during set-up: first place your token ({mover}) on an empty cell."
             if not state.empty & bit:
+                mover, where = "X" if state.to_move == 1 else "O", format_cell(cell, style)
                 return f"{where} already holds the other token: place {mover} on another cell."
             return None
-        if not self.steps(state):
+        steps = self.steps(state)
+        empty = state.empty
+        if wall and empty & bit and steps:  # the usual wall: nothing written (a server checks every move)
+            return None
+        if not wall and steps & bit:  # the usual step: on an empty cell next to the token
+            return None
+        where, mover = format_cell(cell, style), "X" if state.to_move == 1 else "O"
+        if not steps:
             return f"Your token ({mover}) is stuck, so you have lost."
         if state.walls & bit:
             if wall:
                 return f"{where} already has a wall: walls are permanent."
             return f"{mover} cannot step onto {where}: tokens cannot move onto walls."
-        if not state.empty & bit:
+        if not empty & bit:
             rule = "walls cannot be built on tokens" if wall else "tokens cannot share a cell"
             return f"{where} holds a token: {rule}."
         if wall:
             return None
-        if not self.steps(state) & bit:
+        if not steps & bit:
             here = format_cell(state.cell(state.token(state.to_move)), style)  # type: ignore[arg-type]
             return (
                 f"{mover} cannot step from {here} to {where}: a token steps one cell up, down, "
@@ -156,7 +165,14 @@ class WallsRules(Rules[WallsState]):
         return ("#" if move.kind == WALL else "") + "-".join([format_cell(c, style) for c in move.cells])
 
     def parse_move(self, state: WallsState, text: str) -> Move:
-        """A cell (`C3`, `3 3`), a wall (`#C3`, `wall C3`) or a step by direction (`up`)."""
+        """A cell (`C3`, `3 3`), a wall (`#C3`, `wall C3`) or a step by direction (`up`). A cell or a
+        wall depends on the text and the board's size alone: read once, then kept (`_READ`), as a
+        server reads every move played; a step depends on where the token stands."""
+        rows, cols = state.rows, state.cols
+        try:
+            return _READ[text, rows, cols]
+        except (KeyError, TypeError):  # not read yet (or no text)
+            pass
         raw = text.strip()
         if not raw:
             raise InvalidMoveError("An empty line is not a move: type a cell such as C3.")
@@ -166,7 +182,11 @@ class WallsRules(Rules[WallsState]):
             raw = match.group(1)
         if raw.lower() in STEPS:
             return self._step(state, raw.lower(), wall)
-        return Move((parse_cell(raw, state.rows, state.cols),), WALL if wall else ORDINARY)
+        move = Move((parse_cell(raw, rows, cols),), WALL if wall else ORDINARY)
+        if len(_READ) >= READ_KEPT:
+            _READ.clear()
+        _READ[text, rows, cols] = move
+        return move
 
     def _step(self, state: WallsState, word: str, wall: bool) -> Move:
         token = state.token(state.to_move)
