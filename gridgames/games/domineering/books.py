@@ -14,9 +14,10 @@ from gridgames.games.domino.words import DOMINO_PHRASES
 def _turn(entry: Entry, state: GridState, legal: tuple[Move, ...], alternate: bool, keys: str) -> str:
     """'Vertical (V) to place upright: pick a • cell, then the one above or below it (12 places).'"""
     player, count = entry.player(state.to_move), len(legal)
+    places = "1 place" if count == 1 else f"{count} places"
     if state.to_move == 1:
-        return f"{player} to place upright: pick a • cell, then the one above or below it ({count} places)."
-    return f"{player} to place across: pick a • cell, then the one left or right of it ({count} places)."
+        return f"{player} to place upright: pick a • cell, then the one above or below it ({places})."
+    return f"{player} to place across: pick a • cell, then the one left or right of it ({places})."
 
 
 DOMINEERING = RuleBook(

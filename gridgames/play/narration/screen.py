@@ -55,6 +55,11 @@ def status_text(
     return turn_text(entry, game.state, legal, alternate, picking, target)
 
 
+def _moves(count: int) -> str:
+    """The count the turn line shows: '1 move' or 'N moves'."""
+    return "1 move" if count == 1 else f"{count} moves"
+
+
 def turn_text(
     entry: Entry, state: Any, legal: tuple[Move, ...], alternate: str, picking: Picking = NOTHING,
     target: str = "•",
@@ -67,7 +72,7 @@ def turn_text(
         legal = tuple(m for m in legal if m.kind == alternate)
         return (
             f"{player}, {entry.words.kind(alternate).name}: pick a {target} cell "
-            f"({len(legal)} moves) · w: next kind."
+            f"({_moves(len(legal))}) · w: next kind."
         )
     if picking.cells:
         picked = ", ".join(entry.format_cell(c) for c in picking.cells)
@@ -85,7 +90,7 @@ def turn_text(
     where = f" {restriction}" if restriction else ""
     return (
         f"{player} to {entry.move_verb}{where}: pick a {target} cell, then a cell to finish the move "
-        f"({len(legal)} moves)."
+        f"({_moves(len(legal))})."
     )
 
 

@@ -92,3 +92,14 @@ async def test_the_app_places_a_domino_with_two_clicks_and_draws_it_joined(monke
         await pilot.press("down", "space")
         await until(pilot, lambda: len(screen.game.played) == 3, "the domino placed")
         assert screen.game.rules.format_move(screen.game.played[-1]) == "B4-C4"
+
+
+def test_domineerings_turn_line_counts_its_places_in_good_english():
+    from gridgames.play.narration import turn_text
+
+    entry = games.get_entry("domineering")
+    game = Game.new(entry, Options(3, 2, "1"), first_player=1)  # 3 rows, 2 columns, Vertical first
+    assert turn_text(entry, game.state, tuple(game.legal_moves()), "").endswith("(4 places).")
+    game = game.play("A1-B1").play("C1-C2")  # Vertical is left A2-B2 alone
+    assert [game.rules.format_move(m) for m in game.legal_moves()] == ["A2-B2"]
+    assert turn_text(entry, game.state, tuple(game.legal_moves()), "").endswith("(1 place).")
