@@ -25,7 +25,7 @@ from gridgames.play.seats import ONLINE
 from gridgames.play.setup import LastChoices, Setup
 from gridgames.storage import Store
 from gridgames.storage.writer import Writer
-from gridgames.tui import faults, records, sizing, start
+from gridgames.tui import faults, hangup, records, sizing, start
 from gridgames.tui import saves as saved_games
 from gridgames.tui.commands import GridGamesCommands, OnceClosingPalette
 from gridgames.tui.screens.select import SelectScreen
@@ -127,6 +127,7 @@ class GridGamesApp(App[None]):
             self, lambda screen: self.call_after_refresh(sizing.guard_size, self, screen)
         )
         self.theme_changed_signal.subscribe(self, self._remember_theme)
+        hangup.watch(self)
         start.open_first(self)
 
     def _remember_theme(self, theme: Any) -> None:

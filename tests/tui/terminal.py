@@ -28,7 +28,9 @@ from tests.waiting import WAIT, holds, scaled
 class Terminal:
     """`gridgames *args` in a `cols` x `rows` pseudo-terminal, its data folder `data`."""
 
-    def __init__(self, args: list[str], data: Path, cols: int = 100, rows: int = 32) -> None:
+    def __init__(
+        self, args: list[str], data: Path, cols: int = 100, rows: int = 32, deaf_to_hangup: bool = False
+    ) -> None:
         self.screen = pyte.Screen(cols, rows)
         self._stream = pyte.ByteStream(self.screen)
         self.output = bytearray()  # every byte the app wrote, escape sequences and all
@@ -42,6 +44,8 @@ class Terminal:
         env.update(TERM="xterm-256color", COLORTERM="truecolor", GRIDGAMES_DATA_DIR=str(data))
         pid, fd = pty.fork()
         if pid == 0:  # the child: the app, on the pseudo-terminal
+            if deaf_to_hangup:  # as under `make run`, where no hang-up signal reaches the app
+                signal.signal(signal.SIGHUP, signal.SIG_IGN)
             try:
                 os.execve(sys.executable, [sys.executable, "-m", "gridgames", *args], env)
             finally:
@@ -142,7 +146,22 @@ class Terminal:
         os.write(self.fd, f"\x1b[<0;{column + 1};{row + 1}m".encode())
         self.settle()
 
+    def hang_up(self, timeout: float = WAIT) -> bool:
+        """Close the terminal as a closed window does; whether the app then ended within `timeout`."""
+        os.close(self.fd)
+        self.fd = -1
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            done, _ = os.waitpid(self.pid, os.WNOHANG)
+            if done:
+                self.pid = 0
+                return True
+            time.sleep(0.05)
+        return False
+
     def close(self) -> None:
+        if not self.pid:  # ended already
+            return
         try:
             os.kill(self.pid, signal.SIGTERM)
         except ProcessLookupError:
@@ -156,4 +175,5 @@ class Terminal:
         else:
             os.kill(self.pid, signal.SIGKILL)
             os.waitpid(self.pid, 0)
-        os.close(self.fd)
+        if self.fd >= 0:
+            os.close(self.fd)

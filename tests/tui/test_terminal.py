@@ -97,3 +97,14 @@ def test_a_file_name_with_an_escape_sequence_is_shown_escaped(terminals, data_di
     term.wait_for("ALERT")
     assert term.find("red\\x1b[31mALERT.gridgames") is not None
     assert b"\x1b[31mALERT" not in term.output
+
+
+def test_the_app_leaves_when_its_terminal_is_closed_under_a_parent_that_keeps_it(  # type: ignore[no-untyped-def]
+    terminals, data_dir: Path
+) -> None:
+    """`make run`'s make keeps the app's process alive when the window closes, so no hang-up signal
+    reaches it: the app sees the terminal hang up and leaves, rather than spin a core with no terminal."""
+    terminal = Terminal([], data_dir, deaf_to_hangup=True)
+    terminals.append(terminal)
+    terminal.wait_for("choose a game")
+    assert terminal.hang_up(), "the app was still running after its terminal closed"
