@@ -100,9 +100,8 @@ class GridGamesApp(App[None]):
         self.resume_collector = False
 
     def run(self, *args: Any, **kwargs: Any) -> None:
-        """Run with what the imports made frozen out of the garbage collector's way (`gc.freeze`):
-        the first full collection walked it all before the first screen showed (40-50 ms on a busy
-        machine). Unfrozen at the end, so the last collection at exit sees everything."""
+        """Run with the imports frozen out of the garbage collector's way (`gc.freeze`): its first full
+        collection walked them all before the first screen showed (40-50 ms on a busy machine)."""
         gc.freeze()
         try:
             return super().run(*args, **kwargs)
