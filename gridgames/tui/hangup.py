@@ -5,8 +5,8 @@ reaches the app, it ends it. Under a parent that keeps the process alive, it doe
 make waits for its child rather than pass the signal on. The app was then left running with no
 terminal, its input thread spinning on end-of-file at a full core. So the app looks at its terminal
 once a second, and leaves (saving as on any exit) once the terminal reports a hang-up. Textual's own
-exit writes to the terminal to put it back as it was, and with the terminal gone that can stall (its
-output thread ended by a failed write, the next writes wait for it for ever); so if the app has not
+exit writes to the terminal to put it back as it was, and with the terminal gone that can stall (seen
+in a test: its writes waiting for ever on an output queue that nothing empties); so if the app has not
 ended a few seconds later, what it has to save is written and the process ends.
 """
 
@@ -49,12 +49,13 @@ def watch(app: Any) -> None:
 
     def look() -> None:
         if terminal_gone(fd):
+            looking.stop()  # one exit
             app.exit()
             end = threading.Timer(GRACE_SECONDS, _end_process, (app,))
             end.daemon = True  # an exit that finishes ends the process before it
             end.start()
 
-    app.set_interval(CHECK_SECONDS, look, name="terminal hang-up")
+    looking = app.set_interval(CHECK_SECONDS, look, name="terminal hang-up")
 
 
 def _end_process(app: Any) -> None:
