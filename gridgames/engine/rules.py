@@ -198,9 +198,31 @@ def last_failure(state: GridState, last: int | None, marks1: int, marks2: int) -
     return None
 
 
-#: How many texts `Rules.read_cells` keeps read (as cells on a board of a size), and the texts kept.
+_K = TypeVar("_K")
+_V = TypeVar("_V")
+
+
+class Kept(dict[_K, _V]):
+    """A memo of bounded size, emptied when full: what a server reads or writes with every move (a
+    move's text read, its notation written) is kept for the next time. `keep` skips a key that cannot
+    be one (an unhashable move)."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__()
+        self.limit = limit
+
+    def keep(self, key: _K, value: _V) -> None:
+        if len(self) >= self.limit:
+            self.clear()
+        try:
+            self[key] = value
+        except TypeError:
+            pass
+
+
+#: How many texts a game's reading keeps read (as cells on a board of a size).
 READ_KEPT = 4096
-_READ: dict[tuple[str, int, int], Move] = {}
+_READ: Kept[tuple[str, int, int], Move] = Kept(READ_KEPT)  # `Rules.read_cells`'s
 
 
 def bits(mask: int) -> list[int]:
@@ -360,9 +382,7 @@ class Rules(ABC, Generic[S]):
                 if wanted in (self.format_move(legal).casefold(), self.format_move(legal, "pair").casefold()):
                     return legal
             raise
-        if len(_READ) >= READ_KEPT:
-            _READ.clear()
-        _READ[text, rows, cols] = move
+        _READ.keep((text, rows, cols), move)
         return move
 
     #: Whether a move's cells are pointed at in its own order (a from-to step: where the piece starts

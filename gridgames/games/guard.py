@@ -30,7 +30,7 @@ from gridgames.engine.look import Look
 from gridgames.engine.moves import Move
 from gridgames.engine.options import Options
 from gridgames.engine.outcome import Outcome
-from gridgames.engine.rules import Content, GridState, Rules
+from gridgames.engine.rules import Content, GridState, Kept, Rules
 from gridgames.engine.safetext import printable
 from gridgames.games.api import GENERIC, Solver
 from gridgames.solve.budget import Budget, SearchTimeout
@@ -307,7 +307,7 @@ class GuardedRules(Rules[Any]):
         #: its solver hooks, guarded: registered per game, not per rules class (`games.registered_solver`)
         self.hooks = GuardedSolver(solver if solver is not None else GENERIC, guard, self)
         #: the notation of moves already written (`format_move`), at most NOTATION_KEPT of them
-        self.written: dict[tuple[Move, str], str] = {}
+        self.written: Kept[tuple[Move, str], str] = Kept(NOTATION_KEPT)
         for name in FACTS:  # the game's class attributes, read by every front end
             setattr(self, name, getattr(rules, name))
 
@@ -395,13 +395,7 @@ class GuardedRules(Rules[Any]):
         except Exception as error:  # noqa: BLE001 - any other failure of a game is its fault
             self.guard.fail("its notation", f"raised {_quoted(error)}")
         text = _ONE_LINE(self.guard, "its notation", text, (), {})
-        written = self.written
-        if len(written) >= NOTATION_KEPT:
-            written.clear()
-        try:
-            written[move, style] = text
-        except TypeError:
-            pass
+        self.written.keep((move, style), text)
         return text  # type: ignore[no-any-return]
 
 

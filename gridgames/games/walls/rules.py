@@ -15,7 +15,7 @@ from gridgames.engine.cells import Cell, CoordStyle, format_cell, parse_cell
 from gridgames.engine.errors import InvalidMoveError
 from gridgames.engine.moves import ORDINARY, Kind, Move
 from gridgames.engine.options import Options
-from gridgames.engine.rules import READ_KEPT, Content, GridState, Rules, bits, orthogonal_masks
+from gridgames.engine.rules import READ_KEPT, Content, GridState, Kept, Rules, bits, orthogonal_masks
 
 STEPS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 #: The edge a token stands on when a step that way would leave the board.
@@ -26,7 +26,7 @@ WALL = Kind("wall")
 SETUP = "setup"
 _WALL_PREFIX = re.compile(r"(?:#|wall\s+)\s*(.+)", re.IGNORECASE)
 #: The cells and walls read (`WallsRules.parse_move`), by text and board size: at most READ_KEPT.
-_READ: dict[tuple[str, int, int], Move] = {}
+_READ: Kept[tuple[str, int, int], Move] = Kept(READ_KEPT)
 
 
 @dataclass(frozen=True)
@@ -183,9 +183,7 @@ class WallsRules(Rules[WallsState]):
         if raw.lower() in STEPS:
             return self._step(state, raw.lower(), wall)
         move = Move((parse_cell(raw, rows, cols),), WALL if wall else ORDINARY)
-        if len(_READ) >= READ_KEPT:
-            _READ.clear()
-        _READ[text, rows, cols] = move
+        _READ.keep((text, rows, cols), move)
         return move
 
     def _step(self, state: WallsState, word: str, wall: bool) -> Move:
